@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from '@bastion/db/client';
+import type { ServerConfig } from './config.ts';
+import { registerAuthRoutes } from './features/auth/routes.ts';
+import { resolveSession } from './features/auth/resolve-session.ts';
+import { registerSessionFlagRoutes } from './features/session-flags/routes.ts';
+import { registerSystemRoutes } from './features/system/routes.ts';
+import { publicAccess, registerAccessGuard } from './lib/access.ts';
+import { registerCsrfProtection } from './lib/csrf.ts';
+import { registerErrorHandling } from './lib/http-errors.ts';
+
+export interface AppDependencies {
+  config: ServerConfig;
+  db: Database;
+  version: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ config, db, version, logger }: AppDependencies) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    genReqId: () => randomUUID(),
+    requestIdLogLabel: 'request_id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // The existing client may POST named calls with an empty body and a JSON content type.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    void parseJson(request, text, done);
+  });
+
+  await app.register(cookie);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  const indexFile = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
+  const spaIndex = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  registerErrorHandling(app, { spaIndex });
+  registerCsrfProtection(app, { allowedOrigins: config.allowedOrigins });
+  registerAccessGuard(app, (request) => resolveSession(db, config, request));
+
+  registerSystemRoutes(app, { db, webDistDir: config.webDistDir, fallbackVersion: version });
+  registerAuthRoutes(app, { db, config });
+  registerSessionFlagRoutes(app, { db });
+
+  if (config.webDistDir && spaIndex !== null) {
+    const root = config.webDistDir;
+    // The built app is public content: mark its routes so the deny-by-default guard lets them by.
+    await app.register(async (assets) => {
+      assets.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: publicAccess };
+      });
+      await assets.register(fastifyStatic, {
+        root,
+        index: false,
+        // Hashed assets can be cached for ever; index.html is served by the not-found handler.
+        setHeaders: (reply, filePath) => {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            reply.header('cache-control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
+      assets.get('/', (_request, reply) =>
+        reply.type('text/html').header('cache-control', 'no-cache').send(spaIndex),
+      );
+    });
+  }
+  return app;
+}

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { DatabaseConfig } from '@bastion/db/client';
+
+const zFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const zList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0),
+);
+
+const zPositiveInt = z.coerce.number().int().positive();
+
+const zEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().min(1).default('localhost'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SEED_DEMO: zFlag.optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  MIGRATIONS_DIR: z.string().optional(),
+  SESSION_IDLE_MINUTES: zPositiveInt.default(120),
+  SESSION_ABSOLUTE_HOURS: zPositiveInt.default(12),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  ALLOWED_ORIGINS: zList.default([]),
+  TRUST_PROXY: zFlag.default(false),
+  INTERNAL_TEST_DOMAINS: zList.default(['bastion.test']),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: zPositiveInt.default(5),
+  LOGIN_MAX_FAILURES_PER_IP: zPositiveInt.default(50),
+  LOGIN_WINDOW_MINUTES: zPositiveInt.default(15),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  seedDemo: boolean;
+  webDistDir: string | null;
+  migrationsFolder: string | undefined;
+  session: {
+    cookieName: string;
+    idleMinutes: number;
+    absoluteHours: number;
+    cookieSecure: 'auto' | boolean;
+  };
+  allowedOrigins: readonly string[];
+  trustProxy: boolean;
+  internalTestDomains: readonly string[];
+  login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number };
+  logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+export interface ConfigDefaults {
+  webDistDir: string | null;
+  migrationsFolder: string | undefined;
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  defaults: ConfigDefaults = { webDistDir: null, migrationsFolder: undefined },
+): ServerConfig {
+  const parsed = zEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const database: DatabaseConfig = e.DATABASE_URL
+    ? { engine: 'postgres', url: e.DATABASE_URL }
+    : { engine: 'pglite', dataDir: path.resolve(e.DATA_DIR) };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database,
+    // The embedded database is for trying the product, so it comes with demo accounts.
+    seedDemo: e.SEED_DEMO ?? database.engine === 'pglite',
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaults.webDistDir,
+    migrationsFolder: e.MIGRATIONS_DIR ? path.resolve(e.MIGRATIONS_DIR) : defaults.migrationsFolder,
+    session: {
+      cookieName: 'bastion_session',
+      idleMinutes: e.SESSION_IDLE_MINUTES,
+      absoluteHours: e.SESSION_ABSOLUTE_HOURS,
+      cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
+    },
+    allowedOrigins: e.ALLOWED_ORIGINS.map((o) => o.replace(/\/+$/, '')),
+    trustProxy: e.TRUST_PROXY,
+    internalTestDomains: e.INTERNAL_TEST_DOMAINS.map((d) => d.toLowerCase()),
+    login: {
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowMinutes: e.LOGIN_WINDOW_MINUTES,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,65 @@
+import { derivePermissions } from '@bastion/domain/permissions/flags';
+import { filterMenus, type MenuItem } from '@bastion/domain/navigation/menus';
+import type { Database } from '@bastion/db/client';
+import type { ServerConfig } from '../../config.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { readAppSettings } from '../../lib/app-settings.ts';
+import { SESSION_REQUIRED_MESSAGE } from '../../lib/access.ts';
+import {
+  findAllMenus,
+  findRoleRows,
+  findUserById,
+  hasActiveDelegation,
+} from './auth.repository.ts';
+import { buildRoleEntries } from './build-role-entries.ts';
+
+/** What `GET /api/security/introspect` answers (spec §3 "User session"). */
+export async function getSessionUser(
+  db: Database,
+  config: ServerConfig,
+  userId: string,
+  now = new Date(),
+) {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('SESSION_REQUIRED', SESSION_REQUIRED_MESSAGE);
+  const [roleRows, isDelegatedToMe, hasDelegation, menuRows, appSettings] = await Promise.all([
+    findRoleRows(db, user.id, now),
+    hasActiveDelegation(db, 'to', user.id, now),
+    hasActiveDelegation(db, 'from', user.id, now),
+    findAllMenus(db),
+    readAppSettings(db),
+  ]);
+  const roles = buildRoleEntries(roleRows);
+  const permissions = derivePermissions(
+    { email: user.email, roles: roles.merged, is_approver: user.isApprover },
+    { internal_test_domains: config.internalTestDomains },
+  );
+  const menus: MenuItem[] = menuRows.map((m) => ({
+    id: m.id,
+    parent_id: m.parentId,
+    tier: m.tier,
+    code: m.code,
+    label: m.label,
+    link: m.link,
+    is_default: m.isDefault,
+    context: m.context,
+    sort_order: m.sortOrder,
+  }));
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      id_provider: user.idProvider,
+      is_approver: user.isApprover,
+      is_delegated_to_me: isDelegatedToMe,
+      has_delegation: hasDelegation,
+      roles: roles.merged,
+      delegated_roles: roles.delegated,
+      permissions,
+    },
+    menus: filterMenus(menus, permissions, appSettings),
+    app_settings: appSettings,
+  };
+}

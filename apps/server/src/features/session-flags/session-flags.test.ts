@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appSettings } from '@bastion/db/schema/navigation';
+import { users } from '@bastion/db/schema/users';
+import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+
+const call = (name: string, cookie: string, payload: unknown = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/dx/${name}`,
+    headers: { cookie },
+    payload: payload as object,
+  });
+
+describe('session flags', () => {
+  it('reads a setting by name, and says which one is unknown', async () => {
+    const cookie = await signedIn(ctx.app, await createUser(ctx.db));
+    const maintenance = await call('get-setting-value', cookie, { name: 'maintenance' });
+    expect(maintenance.json()).toEqual({
+      code: 200,
+      data: { name: 'maintenance', value: 'disabled' },
+    });
+    const unknown = await call('get-setting-value', cookie, { name: 'no_such_setting' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('There is no setting named "no_such_setting".');
+    const missing = await call('get-setting-value', cookie, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Invalid request. name: Say which setting to read.');
+  });
+
+  it('reports maintenance mode once an admin switches it on', async () => {
+    const cookie = await signedIn(ctx.app, await createUser(ctx.db));
+    await ctx.db
+      .update(appSettings)
+      .set({ value: 'enable' })
+      .where(eq(appSettings.name, 'maintenance'));
+    try {
+      const response = await call('get-setting-value', cookie, { name: 'maintenance' });
+      expect(response.json().data.value).toBe('enable');
+    } finally {
+      await ctx.db
+        .update(appSettings)
+        .set({ value: 'disabled' })
+        .where(eq(appSettings.name, 'maintenance'));
+    }
+  });
+
+  it('tells the client to reload until it has, then resets', async () => {
+    const user = await createUser(ctx.db);
+    const cookie = await signedIn(ctx.app, user);
+    expect((await call('get-is-reload-required', cookie)).json()).toEqual({
+      code: 200,
+      data: { reload_required: false },
+    });
+    await ctx.db.update(users).set({ reloadRequired: true }).where(eq(users.id, user.id));
+    expect((await call('get-is-reload-required', cookie)).json().data.reload_required).toBe(true);
+    expect((await call('reset-user-reload', cookie)).json()).toEqual({
+      code: 200,
+      data: { reload_required: false },
+    });
+    expect((await call('get-is-reload-required', cookie)).json().data.reload_required).toBe(false);
+  });
+
+  it('lets a disabled user learn that they are disabled, and nothing else', async () => {
+    const user = await createUser(ctx.db);
+    const cookie = await signedIn(ctx.app, user);
+    expect((await call('get-is-disabled', cookie)).json()).toEqual({
+      code: 200,
+      data: { is_disabled: false },
+    });
+    await ctx.db.update(users).set({ isDisabled: true }).where(eq(users.id, user.id));
+    expect((await call('get-is-disabled', cookie)).json()).toEqual({
+      code: 200,
+      data: { is_disabled: true },
+    });
+    expect((await call('get-is-reload-required', cookie)).statusCode).toBe(403);
+  });
+
+  it.each(['get-setting-value', 'get-is-reload-required', 'reset-user-reload', 'get-is-disabled'])(
+    '%s needs a session',
+    async (name) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/dx/${name}`,
+        payload: { name: 'maintenance' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe(403);
+    },
+  );
+
+  it('refuses unexpected fields in a call that takes none', async () => {
+    const cookie = await signedIn(ctx.app, await createUser(ctx.db));
+    const response = await call('get-is-disabled', cookie, { surprise: true });
+    expect(response.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '@bastion/db/client';
+import { publicAccess } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ok, zEnvelope } from '../../lib/envelope.ts';
+
+const ZMeta = z.object({ version: z.string(), built_at: z.string() });
+
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; webDistDir: string | null; fallbackVersion: string },
+) {
+  const { db, webDistDir, fallbackVersion } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/health',
+    {
+      config: { access: publicAccess },
+      schema: {
+        response: {
+          200: zEnvelope(z.object({ status: z.literal('ok'), database: z.literal('ok') })),
+        },
+      },
+    },
+    async () => {
+      try {
+        await db.execute(sql`select 1`);
+      } catch (error) {
+        throw new AppError('INTERNAL', 'The database is not answering.', { cause: error });
+      }
+      return ok({ status: 'ok' as const, database: 'ok' as const });
+    },
+  );
+
+  // The web build writes meta.json; clients compare its version with their own (spec §7).
+  r.get(
+    '/meta.json',
+    { config: { access: publicAccess }, schema: { response: { 200: ZMeta } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (webDistDir) {
+        try {
+          return ZMeta.parse(
+            JSON.parse(await readFile(path.join(webDistDir, 'meta.json'), 'utf8')),
+          );
+        } catch {
+          // No build yet (development) or a hand-edited file: fall back to the server's version.
+        }
+      }
+      return { version: fallbackVersion, built_at: '' };
+    },
+  );
+}

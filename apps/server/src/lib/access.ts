@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PermissionFlags } from '@bastion/domain/permissions/flags';
+import type { RoleEntry } from '@bastion/domain/permissions/roles';
+import { AppError } from './app-error.ts';
+
+/** Who is calling, resolved once per request from the session cookie. */
+export interface AuthContext {
+  userId: string;
+  email: string;
+  sessionTokenHash: string;
+  isDisabled: boolean;
+  /** Own roles with delegated ones merged in (spec §3). */
+  roles: RoleEntry[];
+  permissions: PermissionFlags;
+}
+
+/**
+ * Every route states who may call it. A route that states nothing needs a signed-in user:
+ * deny by default.
+ */
+export type RouteAccess =
+  | { kind: 'public' }
+  | {
+      kind: 'session';
+      /** Lets a disabled user's client learn that it is disabled (spec §4 session flags). */
+      allowDisabled?: boolean;
+      permission?: { name: string; check: (flags: PermissionFlags) => boolean };
+    };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const publicAccess: RouteAccess = { kind: 'public' };
+
+export function requirePermission(
+  name: string,
+  check: (flags: PermissionFlags) => boolean,
+): RouteAccess {
+  return { kind: 'session', permission: { name, check } };
+}
+
+export const SESSION_REQUIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+/** The signed-in caller of a route that requires one (the guard has already checked). */
+export function currentUser(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('SESSION_REQUIRED', SESSION_REQUIRED_MESSAGE);
+  return request.auth;
+}
+
+export function registerAccessGuard(
+  app: FastifyInstance,
+  resolveAuth: (request: FastifyRequest) => Promise<AuthContext | null>,
+) {
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access ?? { kind: 'session' };
+    request.auth = await resolveAuth(request);
+    if (access.kind === 'public') return;
+    const auth = request.auth;
+    if (!auth || (auth.isDisabled && !access.allowDisabled)) {
+      throw new AppError('SESSION_REQUIRED', SESSION_REQUIRED_MESSAGE);
+    }
+    if (access.permission && !access.permission.check(auth.permissions)) {
+      throw new AppError('FORBIDDEN', 'You do not have permission to do this.', {
+        logMessage: `missing permission ${access.permission.name}`,
+      });
+    }
+  });
+}

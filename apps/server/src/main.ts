@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@bastion/db/client';
+import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
+import { seedReferenceData } from '@bastion/db/seed/reference-data';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { hashPassword } from './lib/passwords.ts';
+
+declare const __APP_VERSION__: string | undefined;
+
+async function main() {
+  // Beside the bundle (apps/server/dist) or the sources (apps/server/src) alike.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const bundledMigrations = path.join(here, 'migrations');
+  const config = loadConfig(process.env, {
+    webDistDir: path.resolve(here, '../../web/dist'),
+    migrationsFolder: existsSync(bundledMigrations) ? bundledMigrations : undefined,
+  });
+  const handle = await openDatabase(config.database);
+  await handle.migrate(config.migrationsFolder);
+  await seedReferenceData(handle.db);
+  if (config.seedDemo) await seedDemoData(handle.db, await hashPassword(DEMO_PASSWORD));
+
+  const version = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
+  const app = await buildApp({ config, db: handle.db, version });
+  const where =
+    config.database.engine === 'pglite'
+      ? `embedded database in ${config.database.dataDir}`
+      : 'PostgreSQL';
+  app.log.info(`Bastion CPQ ${version} on ${where}${config.seedDemo ? ' (demo data)' : ''}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Bastion CPQ failed to start:', error);
+  }
+  process.exit(1);
+});

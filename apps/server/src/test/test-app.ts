@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Database } from '@bastion/db/client';
+import { userRoles, users } from '@bastion/db/schema/users';
+import { buildApp } from '../app.ts';
+import { loadConfig, type ServerConfig } from '../config.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { testDatabase } from './test-database.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  config: ServerConfig;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  adjust: (config: ServerConfig) => ServerConfig = (c) => c,
+): Promise<TestContext> {
+  const { db } = await testDatabase();
+  const config = adjust(loadConfig({ LOG_LEVEL: 'silent', ...env }));
+  const app = await buildApp({ config, db, version: 'test', logger: false });
+  await app.ready();
+  return { app, db, config };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+let hashOfDefaultPassword: Promise<string> | null = null;
+const DEFAULT_PASSWORD = 'Correct-horse-battery-1';
+
+/** A fresh user with a unique e-mail, so tests never share accounts or rate-limit budgets. */
+export async function createUser(
+  db: Database,
+  options: {
+    roles?: { role: string; assignment?: 'REGION' | 'ACCOUNT'; assignmentValue?: string[] }[];
+    isApprover?: boolean;
+    isDisabled?: boolean;
+    emailDomain?: string;
+  } = {},
+): Promise<TestUser> {
+  hashOfDefaultPassword ??= hashPassword(DEFAULT_PASSWORD);
+  const email = `user-${randomUUID().slice(0, 12)}@${options.emailDomain ?? 'example.com'}`;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      firstName: 'Test',
+      lastName: 'User',
+      passwordHash: await hashOfDefaultPassword,
+      isApprover: options.isApprover ?? false,
+      isDisabled: options.isDisabled ?? false,
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('user insert returned nothing');
+  const roles = options.roles ?? [{ role: 'SALES_USER' }];
+  if (roles.length > 0) {
+    await db.insert(userRoles).values(
+      roles.map((r) => ({
+        userId: row.id,
+        role: r.role,
+        assignment: r.assignment ?? null,
+        assignmentValue: r.assignmentValue ?? [],
+      })),
+    );
+  }
+  return { id: row.id, email, password: DEFAULT_PASSWORD };
+}
+
+/** A distinct client address per test keeps per-IP rate limits apart. */
+export function randomIp(): string {
+  // Addresses from the documentation range: only ever a header value in injected requests.
+  return `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+}
+
+export function sessionCookieFrom(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'bastion_session');
+  if (!cookie)
+    throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `bastion_session=${cookie.value}`;
+}
+
+export async function login(
+  app: FastifyInstance,
+  credentials: { email: string; password: string },
+  options: { ip?: string; cookie?: string } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/security/auth/login',
+    payload: credentials,
+    remoteAddress: options.ip ?? randomIp(),
+    headers: options.cookie ? { cookie: options.cookie } : {},
+  });
+}
+
+export async function signedIn(
+  app: FastifyInstance,
+  credentials: { email: string; password: string },
+) {
+  const response = await login(app, credentials);
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return sessionCookieFrom(response);
+}

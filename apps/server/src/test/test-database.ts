@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '@bastion/db/client';
+import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
+import { seedReferenceData } from '@bastion/db/seed/reference-data';
+import { hashPassword } from '../lib/passwords.ts';
+
+export const TEST_DATABASE_PREFIX = 'bastion_test_';
+
+/** Which engine this test project runs on (vitest.config.ts sets it per project). */
+export function testEngine(): 'pglite' | 'postgres' {
+  return process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<string> {
+  const name = `${TEST_DATABASE_PREFIX}${process.pid}_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function open(): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (testEngine() === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
+    handle = await openDatabase({
+      engine: 'postgres',
+      url: await createPostgresDatabase(adminUrl),
+    });
+  } else {
+    handle = await openDatabase({ engine: 'pglite', dataDir: null });
+  }
+  await handle.migrate();
+  await seedReferenceData(handle.db);
+  await seedDemoData(handle.db, await hashPassword(DEMO_PASSWORD));
+  return handle;
+}
+
+const KEY = Symbol.for('bastion.test-database');
+type Holder = { [KEY]?: Promise<DatabaseHandle> };
+
+/**
+ * One migrated and seeded database per test worker, shared by the files it runs: creating a
+ * PGlite instance costs seconds. Tests make their own users, so they do not disturb each other.
+ */
+export function testDatabase(): Promise<DatabaseHandle> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= open();
+  return holder[KEY];
+}

@@ -1,0 +1,17 @@
+import { useState } from 'react';
+// The DOM build of RouterProvider supports flushSync navigations.
+import { RouterProvider } from 'react-router/dom';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
+import { AppProviders } from './providers.tsx';
+import { createAppRouter } from './router.tsx';
+
+export function App() {
+  const [router] = useState(createAppRouter);
+  return (
+    <ErrorBoundary className="full-page-center">
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </ErrorBoundary>
+  );
+}

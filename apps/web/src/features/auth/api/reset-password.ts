@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client.ts';
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+export interface ResetPasswordInput {
+  token: string;
+  password: string;
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) =>
+      apiPost<unknown>('/api/security/reset_password', input),
+  });
+}

@@ -1,0 +1,72 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { MenuItem } from '@bastion/domain/navigation/menus';
+import type { PermissionFlags } from '@bastion/domain/permissions/flags';
+import type { RoleEntry } from '@bastion/domain/permissions/roles';
+import { apiGet, apiPost, isApiError } from '../../../lib/api-client.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  id_provider: 'Local' | 'Google';
+  is_approver: boolean;
+  is_delegated_to_me: boolean;
+  has_delegation: boolean;
+  roles: RoleEntry[];
+  delegated_roles: RoleEntry[];
+  permissions: PermissionFlags;
+}
+
+/** What `GET /api/security/introspect` answers for the signed-in user. */
+export interface Session {
+  user: SessionUser;
+  /** Already filtered by the server for this user. */
+  menus: MenuItem[];
+  app_settings: Record<string, string>;
+}
+
+export const sessionQueryKey = ['session'] as const;
+
+async function fetchSession(options: {
+  signal: AbortSignal;
+  reportsSessionExpiry: boolean;
+}): Promise<Session> {
+  const session = await apiGet<Session>('/api/security/introspect', options);
+  // The server raises reload_required when the user's access changed; having just read the
+  // fresh session, tell it we are up to date. A failure only means one extra reload later.
+  apiPost('/api/dx/reset-user-reload').catch((error: unknown) => {
+    console.warn('Could not reset the reload flag', error);
+  });
+  return session;
+}
+
+/** The signed-in user's session; fails with a 403 ApiError when nobody is signed in. */
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: ({ signal }) => fetchSession({ signal, reportsSessionExpiry: true }),
+  staleTime: Infinity,
+});
+
+/**
+ * For public pages that only need to know whether someone is signed in: null means nobody,
+ * and that 403 is not reported as an expired session.
+ */
+export const sessionProbeQueryOptions = queryOptions({
+  queryKey: [...sessionQueryKey, 'probe'] as const,
+  queryFn: async ({ signal }): Promise<Session | null> => {
+    try {
+      return await fetchSession({ signal, reportsSessionExpiry: false });
+    } catch (error) {
+      if (isApiError(error) && error.isSessionExpired) return null;
+      throw error;
+    }
+  },
+  gcTime: 0,
+  staleTime: 0,
+});
+
+export function displayNameOf(user: SessionUser): string {
+  const fullName = `${user.first_name} ${user.last_name}`.trim();
+  return fullName || user.email;
+}

@@ -1,0 +1,145 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '../../../components/full-page-loader.tsx';
+import { environment } from '../../../lib/environment.ts';
+import {
+  forgetReturnPath,
+  isLoggedOut,
+  readReturnPath,
+  takeSessionExpiredMarker,
+} from '../../../lib/session-markers.ts';
+import { sessionProbeQueryOptions } from '../api/session.ts';
+import { useSignIn } from '../api/sign-in.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { landingPathFor } from '../landing-path.ts';
+import type { LoginPageState } from '../login-page-state.ts';
+
+/** History state survives reloads and can be anything, so read it field by field. */
+function stateOf(value: unknown): LoginPageState {
+  if (typeof value !== 'object' || value === null) return {};
+  const { from, reason } = value as Record<string, unknown>;
+  return {
+    from: typeof from === 'string' ? from : undefined,
+    reason: reason === 'account-disabled' ? reason : undefined,
+  };
+}
+
+function errorMessageOf(error: unknown): string {
+  return error instanceof Error && error.message
+    ? error.message
+    : 'Sign-in failed. Please try again.';
+}
+
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { from, reason } = stateOf(location.state);
+  // Read once: the notice is shown for this visit and then forgotten (spec §4).
+  const [hasSessionExpired] = useState(takeSessionExpiredMarker);
+  // Right after signing out nobody is signed in, so skip asking the server.
+  const [mayBeSignedIn] = useState(() => !isLoggedOut());
+  const signIn = useSignIn();
+  // Once signing in starts, the sign-in itself decides where to go.
+  const probe = useQuery({
+    ...sessionProbeQueryOptions,
+    enabled: mayBeSignedIn && signIn.isIdle,
+  });
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const requestedPath = from ?? readReturnPath();
+
+  if (probe.data) {
+    return <Navigate to={landingPathFor(probe.data, requestedPath)} replace />;
+  }
+  if (probe.isLoading) return <FullPageLoader />;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    signIn.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (session) => {
+          forgetReturnPath();
+          // flushSync: the landing page is on screen by the time the address changes.
+          void navigate(landingPathFor(session, requestedPath), { replace: true, flushSync: true });
+        },
+        onError: () => setPassword(''),
+      },
+    );
+  };
+
+  return (
+    <AuthCard
+      title="Sign in"
+      footer={
+        <Link to="/forgot" className="link-secondary">
+          Forgot password?
+        </Link>
+      }
+    >
+      {reason === 'account-disabled' ? (
+        <Alert variant="warning" role="alert">
+          Your account has been disabled, so you have been signed out. Contact your administrator if
+          you need access.
+        </Alert>
+      ) : hasSessionExpired ? (
+        <Alert variant="info" role="alert">
+          Your session has expired. Please sign in again.
+        </Alert>
+      ) : null}
+      {signIn.isError ? (
+        <Alert variant="danger" role="alert">
+          {errorMessageOf(signIn.error)}
+        </Alert>
+      ) : null}
+      <Form onSubmit={handleSubmit}>
+        <Form.Group className="mb-3" controlId="login-email">
+          <Form.Label>Email</Form.Label>
+          <Form.Control
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="mb-4" controlId="login-password">
+          <Form.Label>Password</Form.Label>
+          <Form.Control
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </Form.Group>
+        <Button type="submit" variant="primary" className="w-100" disabled={signIn.isPending}>
+          {signIn.isPending ? (
+            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+          ) : null}
+          Sign in
+        </Button>
+      </Form>
+      {environment.googleClientId ? (
+        <>
+          <div className="auth-divider my-3">
+            <span>or</span>
+          </div>
+          <a href="/api/security/oauth/google" className="btn btn-outline-secondary w-100">
+            <i className="bi bi-google me-2" aria-hidden="true" />
+            Sign in with Google
+          </a>
+        </>
+      ) : null}
+    </AuthCard>
+  );
+}

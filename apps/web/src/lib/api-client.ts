@@ -1,0 +1,159 @@
+import { environment } from './environment.ts';
+import { markSessionExpired } from './session-markers.ts';
+
+/** One field-level problem reported by the server. */
+export interface ApiFieldError {
+  path: string;
+  message: string;
+}
+
+/** Any failed call: HTTP errors, error envelopes, and an unreachable server (status 0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly errors: readonly ApiFieldError[];
+  readonly requestId: string | null;
+
+  constructor(
+    status: number,
+    message: string,
+    errors: readonly ApiFieldError[] = [],
+    requestId: string | null = null,
+  ) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+    this.requestId = requestId;
+  }
+
+  /** The server answers 403 when there is no valid session (docs/decisions/003). */
+  get isSessionExpired(): boolean {
+    return this.status === 403;
+  }
+
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type SessionExpiredListener = () => void;
+const sessionExpiredListeners = new Set<SessionExpiredListener>();
+
+/**
+ * Tells the UI that a call met an expired session, so it can send the user to /login.
+ * Returns the unsubscribe function.
+ */
+export function onSessionExpired(listener: SessionExpiredListener): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => {
+    sessionExpiredListeners.delete(listener);
+  };
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * False for calls that only probe whether a session exists (the login page): their 403 is
+   * expected and must not tell the user their session expired.
+   */
+  reportsSessionExpiry?: boolean;
+}
+
+const UNREACHABLE_MESSAGE =
+  'Bastion CPQ could not reach its server. Check your connection and try again.';
+
+interface Envelope {
+  code?: unknown;
+  data?: unknown;
+  message?: unknown;
+  errors?: unknown;
+  request_id?: unknown;
+}
+
+function isFieldError(value: unknown): value is ApiFieldError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiFieldError).path === 'string' &&
+    typeof (value as ApiFieldError).message === 'string'
+  );
+}
+
+function errorFromEnvelope(status: number, body: Envelope | null): ApiError {
+  const message =
+    typeof body?.message === 'string' && body.message
+      ? body.message
+      : `The server could not complete the request (HTTP ${status}).`;
+  const errors = Array.isArray(body?.errors) ? body.errors.filter(isFieldError) : [];
+  const requestId = typeof body?.request_id === 'string' ? body.request_id : null;
+  return new ApiError(status, message, errors, requestId);
+}
+
+async function readJson(response: Response): Promise<Envelope | null> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls the API and unwraps the `{code, data}` envelope (spec §7). Resolves with `data`; rejects
+ * with an ApiError. Its only side effect is the session-expired marker of spec §4: redirects,
+ * toasts and the like are the UI's business.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${environment.apiBaseUrl}${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
+  }
+
+  const body = await readJson(response);
+
+  if (response.status === 403 && (options.reportsSessionExpiry ?? true)) {
+    if (markSessionExpired()) sessionExpiredListeners.forEach((listener) => listener());
+  }
+
+  // Spec §7: a body without `data` is an error; a 2xx one is passed on as a 400.
+  if (!response.ok || body === null || !('data' in body)) {
+    const status = response.ok ? 400 : response.status;
+    const error = errorFromEnvelope(status, body);
+    // Spec §8: a failed GET with an error list logs each message; nothing is shown to the user.
+    if (method === 'GET') error.errors.forEach((item) => console.error(item.message));
+    throw error;
+  }
+  return body.data as T;
+}
+
+export function apiGet<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}) {
+  return apiRequest<T>(path, { ...options, method: 'GET' });
+}
+
+/** Named calls without input still send `{}`, as the server's empty-body schema expects. */
+export function apiPost<T>(
+  path: string,
+  body: unknown = {},
+  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
+) {
+  return apiRequest<T>(path, { ...options, method: 'POST', body });
+}

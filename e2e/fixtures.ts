@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'Bastion-demo-1';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const SCREENSHOT_DIR = path.join(root, '.test-results/screenshots');
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** Debian's Chromium with the flags this workplace needs; never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, viewport = { width: 1400, height: 900 }) {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  return context.newPage();
+}
+
+export async function signInThroughLoginPage(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function sidebarLinks(page: Page): Promise<string[]> {
+  const nav = page.locator('nav[aria-label="Sidebar"]');
+  await nav.waitFor();
+  // The collapsed sidebar shows icons only, so read each link's accessible name, not its text.
+  return nav
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links
+        .map((l) => (l.getAttribute('aria-label') ?? l.textContent ?? '').trim())
+        .filter(Boolean),
+    );
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,109 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  screenshot,
+  sidebarLinks,
+  signInThroughLoginPage,
+} from '../../fixtures.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('signing in through the login page', () => {
+  it.each([
+    {
+      email: 'sales@bastion.test',
+      landing: '/cpq/grid/quotes/ref',
+      heading: 'Quotes',
+      groups: ['CPQ'],
+      menus: ['Quotes', 'Approvals'],
+    },
+    {
+      email: 'approver@bastion.test',
+      landing: '/cpq/grid/quote-approvals/ref',
+      heading: 'Quote approvals',
+      groups: ['CPQ'],
+      menus: ['Approvals'],
+    },
+    {
+      email: 'catuser@bastion.test',
+      landing: '/commcat/grid/catalog/ref',
+      heading: 'Product catalog',
+      groups: ['Commercial Catalog'],
+      menus: ['Catalog'],
+    },
+  ])(
+    '$email lands on $landing and sees only its menus',
+    async ({ email, landing, heading, groups, menus }) => {
+      const page = await newPage(browser);
+      await page.goto('/login');
+      await signInThroughLoginPage(page, email);
+      await page.waitForURL((url) => url.pathname === landing);
+      await expect(page.getByRole('heading', { level: 1 }).first().innerText()).resolves.toBe(
+        heading,
+      );
+      expect(await sidebarLinks(page)).toEqual(menus);
+      const top = page.locator('nav[aria-label="Top"]');
+      for (const group of ['CPQ', 'Commercial Catalog']) {
+        expect(await top.getByRole('link', { name: group, exact: true }).count()).toBe(
+          groups.includes(group) ? 1 : 0,
+        );
+      }
+      await screenshot(page, `landing-${email.split('@')[0]}`);
+      await page.context().close();
+    },
+  );
+
+  it('shows one generic message for a wrong password', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await signInThroughLoginPage(page, 'sales@bastion.test', 'not-the-password');
+    await expect(page.getByRole('alert').innerText()).resolves.toContain(
+      'Invalid email or password.',
+    );
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await screenshot(page, 'login-wrong-password');
+    await page.context().close();
+  });
+
+  it('sends a signed-out visitor of a deep link to /login and back there after signing in', async () => {
+    const page = await newPage(browser);
+    const deepLink = '/cpq/quote-summary/123/STANDARD';
+    await page.goto(deepLink);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await signInThroughLoginPage(page, 'sales@bastion.test');
+    await page.waitForURL((url) => url.pathname === deepLink);
+    await page.context().close();
+  });
+
+  it('signs out on the server, so the app asks for a sign-in again', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await signInThroughLoginPage(page, 'sales@bastion.test');
+    await page.waitForURL((url) => url.pathname === '/cpq/grid/quotes/ref');
+    const userMenu = page.getByRole('button', { name: /sales@bastion\.test/ });
+    if (await userMenu.count()) await userMenu.first().click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.goto('/cpq/grid/quotes/ref');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.context().close();
+  });
+
+  it('shows the not-found page for an unknown route', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await signInThroughLoginPage(page, 'sales@bastion.test');
+    await page.waitForURL((url) => url.pathname === '/cpq/grid/quotes/ref');
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Page not found').first().isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,110 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+/** Paths a layer may not import, so the architecture stays visible in the tree. */
+const forbidden = (...groups) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: groups.map(([group, message]) => ({ group, message })) },
+  ],
+});
+const notWeb = [['@bastion/web*'], 'The server does not import the web app.'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      '.test-results/**',
+      'packages/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Fastify hooks and handlers are async by contract even when they only throw.
+      '@typescript-eslint/require-await': 'off',
+      eqeqeq: ['error', 'smart'],
+      'no-eval': 'error',
+      'no-new-func': 'error',
+    },
+  },
+  {
+    // Tests read JSON answers whose shape is what they assert.
+    files: ['**/*.test.ts', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: forbidden([
+      [
+        '@bastion/db*',
+        '@bastion/server*',
+        '@bastion/web*',
+        'node:*',
+        'react*',
+        'fastify*',
+        'drizzle-orm*',
+      ],
+      'packages/domain is pure: no I/O, no framework, no other layer.',
+    ]),
+  },
+  {
+    files: ['packages/db/**/*.ts'],
+    rules: forbidden([
+      ['@bastion/server*', '@bastion/web*'],
+      'packages/db knows nothing of the apps.',
+    ]),
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: forbidden(notWeb),
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...forbidden([
+        ['@bastion/db*', '@bastion/server*', 'node:*'],
+        'The web app talks to the server over HTTP only.',
+      ]),
+    },
+  },
+  {
+    // Features never reach into each other's internals: share through lib/ or components/.
+    files: ['apps/server/src/features/**/*.ts'],
+    rules: forbidden(notWeb, [
+      ['../*/**', '!../../**'],
+      'Features do not import each other; move shared code to src/lib.',
+    ]),
+  },
+);

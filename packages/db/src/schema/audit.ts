@@ -1,0 +1,22 @@
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Dotted verb, e.g. auth.login.succeeded. */
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull().default(''),
+    entityId: text('entity_id').notNull().default(''),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    requestId: text('request_id').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.occurredAt),
+    index('audit_log_actor_idx').on(t.actorUserId, t.occurredAt),
+  ],
+);

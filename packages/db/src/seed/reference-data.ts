@@ -1,0 +1,212 @@
+import type { Database } from '../client.ts';
+import { appSettings, menus } from '../schema/navigation.ts';
+
+type MenuRow = typeof menus.$inferInsert;
+
+/**
+ * The menu tree every installation starts with. Permission rules key on `code`, so admins may
+ * relabel or relink an entry without changing who sees it.
+ */
+export const REFERENCE_MENUS: readonly MenuRow[] = [
+  {
+    id: 1,
+    parentId: null,
+    tier: 1,
+    code: 'CPQ',
+    label: 'CPQ',
+    link: null,
+    context: 'cpq',
+    sortOrder: 1,
+  },
+  {
+    id: 10,
+    parentId: 1,
+    tier: 2,
+    code: 'QUOTES',
+    label: 'Quotes',
+    link: '/cpq/grid/quotes/ref',
+    isDefault: true,
+    context: 'cpq',
+    sortOrder: 1,
+  },
+  {
+    id: 11,
+    parentId: 1,
+    tier: 2,
+    code: 'APPROVALS',
+    label: 'Approvals',
+    link: '/cpq/grid/quote-approvals/ref',
+    context: 'cpq',
+    sortOrder: 2,
+  },
+  {
+    id: 12,
+    parentId: 1,
+    tier: 2,
+    code: 'RENEWALS',
+    label: 'Renewals & True-ups',
+    link: '/cpq/grid/renewals/ref',
+    context: 'cpq',
+    sortOrder: 3,
+  },
+  {
+    id: 13,
+    parentId: 1,
+    tier: 2,
+    code: 'REPORTS',
+    label: 'Reports',
+    link: '/cpq/report/quotes/ref',
+    context: 'cpq',
+    sortOrder: 4,
+  },
+  {
+    id: 14,
+    parentId: 1,
+    tier: 2,
+    code: 'ADMINISTRATION',
+    label: 'Administration',
+    link: null,
+    context: 'cpq',
+    sortOrder: 5,
+  },
+  {
+    id: 20,
+    parentId: 14,
+    tier: 3,
+    code: 'USERS',
+    label: 'Users',
+    link: '/cpq/grid/users/ref',
+    context: 'cpq',
+    sortOrder: 1,
+  },
+  {
+    id: 21,
+    parentId: 14,
+    tier: 3,
+    code: 'APP_SETTINGS',
+    label: 'App settings',
+    link: '/cpq/app-settings',
+    context: 'cpq',
+    sortOrder: 2,
+  },
+  {
+    id: 22,
+    parentId: 14,
+    tier: 3,
+    code: 'CRM',
+    label: 'CRM connection',
+    link: '/cpq/sfdc',
+    context: 'cpq',
+    sortOrder: 3,
+  },
+  {
+    id: 23,
+    parentId: 14,
+    tier: 3,
+    code: 'APPROVAL_ADMIN',
+    label: 'Approval admin',
+    link: '/cpq/manage-approval-admin/new/ref',
+    context: 'cpq',
+    sortOrder: 4,
+  },
+  {
+    id: 24,
+    parentId: 14,
+    tier: 3,
+    code: 'TERMS_ADMIN',
+    label: 'Terms & conditions',
+    link: '/cpq/terms-condition',
+    context: 'cpq',
+    sortOrder: 5,
+  },
+  {
+    id: 25,
+    parentId: 14,
+    tier: 3,
+    code: 'CONFIG_ADMIN',
+    label: 'Configuration',
+    link: '/cpq/config-admin',
+    context: 'cpq',
+    sortOrder: 6,
+  },
+  {
+    id: 2,
+    parentId: null,
+    tier: 1,
+    code: 'COMM_CAT',
+    label: 'Commercial Catalog',
+    link: null,
+    context: 'commcat',
+    sortOrder: 2,
+  },
+  {
+    id: 30,
+    parentId: 2,
+    tier: 2,
+    code: 'CATALOG',
+    label: 'Catalog',
+    link: '/commcat/grid/catalog/ref',
+    isDefault: true,
+    context: 'commcat',
+    sortOrder: 1,
+  },
+  {
+    id: 31,
+    parentId: 2,
+    tier: 2,
+    code: 'PRODUCT_HIERARCHY',
+    label: 'Product hierarchy',
+    link: '/commcat/producthierarchy/ref',
+    context: 'commcat',
+    sortOrder: 2,
+  },
+  {
+    id: 32,
+    parentId: 2,
+    tier: 2,
+    code: 'SKU_PRICING',
+    label: 'SKU pricing',
+    link: '/commcat/skupricing/ref',
+    context: 'commcat',
+    sortOrder: 3,
+  },
+];
+
+/** The settings the client reads (spec §3), with their shipped defaults. */
+export const REFERENCE_APP_SETTINGS: readonly (typeof appSettings.$inferInsert)[] = [
+  {
+    name: 'price_adjustment',
+    value: '0',
+    description: 'Percentage applied to list prices (e.g. 3.5 for +3.5%).',
+  },
+  { name: 'quote_document_link', value: '', description: 'Link shown on quote documents.' },
+  {
+    name: 'margin_calc_controlled_introduction',
+    value: 'disabled',
+    description: 'Margin calculation for a controlled group only.',
+  },
+  { name: 'remove_ela_healthcare', value: 'disabled', description: 'Hide healthcare ELA options.' },
+  {
+    name: 'maintenance',
+    value: 'disabled',
+    description: 'enable puts the application in maintenance mode for everyone but root admins.',
+  },
+  {
+    name: 'cpq_renewals_trueups',
+    value: 'enabled',
+    description: 'disabled hides the Renewals & True-ups menu.',
+  },
+];
+
+/** Inserts what is missing and leaves what admins changed alone; runs at every start. */
+export async function seedReferenceData(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Parents first: the rows are ordered so that a parent precedes its children by tier.
+    const ordered = [...REFERENCE_MENUS].sort((a, b) => a.tier - b.tier);
+    await tx.insert(menus).values(ordered).onConflictDoNothing();
+    await tx
+      .insert(appSettings)
+      .values([...REFERENCE_APP_SETTINGS])
+      .onConflictDoNothing();
+  });
+}

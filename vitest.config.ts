@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = {
+  include: ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  // One database per worker, shared by the files that worker runs (PGlite costs seconds to start).
+  isolate: false,
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      { test: { name: 'server-pglite', ...serverTests, env: { TEST_DB_ENGINE: 'pglite' } } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                ...serverTests,
+                env: { TEST_DB_ENGINE: 'postgres' },
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/tests/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
