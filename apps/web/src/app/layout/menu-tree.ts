@@ -1,4 +1,4 @@
-import type { MenuItem } from '@bastion/domain/navigation/menus';
+import { bySortOrder, pathOfLink, type MenuItem } from '@bastion/domain/navigation/menus';
 
 /** A tier-2 menu with its tier-3 sub menus. */
 export interface SidebarMenu {
@@ -12,13 +12,6 @@ export interface MenuGroup {
   menus: SidebarMenu[];
   /** Where the group's top-nav link goes: its default menu, else its first reachable one. */
   homePath: string;
-}
-
-const bySortOrder = (a: MenuItem, b: MenuItem) => a.sort_order - b.sort_order || a.id - b.id;
-
-/** Links are stored as paths; tolerate one saved without its leading slash. */
-export function pathOfLink(link: string): string {
-  return link.startsWith('/') ? link : `/${link}`;
 }
 
 function firstLinkOf(menus: SidebarMenu[]): string | null {

@@ -5,7 +5,8 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { NavLink, matchPath, useLocation } from 'react-router';
 import { menuIconOf } from './menu-icons.ts';
-import { type MenuGroup, type SidebarMenu, pathOfLink } from './menu-tree.ts';
+import { pathOfLink } from '@bastion/domain/navigation/menus';
+import type { MenuGroup, SidebarMenu } from './menu-tree.ts';
 
 interface SidebarNavProps {
   group: MenuGroup;

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { derivePermissions } from '../permissions/flags.ts';
+import type { RoleEntry, RoleValue } from '../permissions/roles.ts';
+import { filterMenus, type MenuItem } from './menus.ts';
+
+let nextId = 1;
+function menu(
+  code: string,
+  parent: MenuItem | null,
+  link: string | null = null,
+  extra: Partial<MenuItem> = {},
+): MenuItem {
+  return {
+    id: nextId++,
+    parent_id: parent?.id ?? null,
+    tier: parent ? parent.tier + 1 : 1,
+    code,
+    label: code,
+    link,
+    is_default: false,
+    context: parent?.context ?? code.toLowerCase(),
+    sort_order: nextId,
+    ...extra,
+  };
+}
+
+// The shipped tree (packages/db reference data), rebuilt here because domain reads no database.
+const cpq = menu('CPQ', null, null, { context: 'cpq' });
+const admin = menu('ADMINISTRATION', cpq);
+const commCat = menu('COMM_CAT', null, null, { context: 'commcat' });
+const TREE: MenuItem[] = [
+  cpq,
+  menu('QUOTES', cpq, '/cpq/grid/quotes/ref', { is_default: true }),
+  menu('APPROVALS', cpq, '/cpq/grid/quote-approvals/ref'),
+  menu('RENEWALS', cpq, '/cpq/grid/renewals/ref'),
+  menu('REPORTS', cpq, '/cpq/report/quotes/ref'),
+  admin,
+  menu('USERS', admin, '/cpq/grid/users/ref'),
+  menu('APP_SETTINGS', admin, '/cpq/app-settings'),
+  menu('CRM', admin, '/cpq/sfdc'),
+  menu('APPROVAL_ADMIN', admin, '/cpq/manage-approval-admin/new/ref'),
+  menu('TERMS_ADMIN', admin, '/cpq/terms-condition'),
+  menu('CONFIG_ADMIN', admin, '/cpq/config-admin'),
+  commCat,
+  menu('CATALOG', commCat, '/commcat/grid/catalog/ref', { is_default: true }),
+  menu('PRODUCT_HIERARCHY', commCat, '/commcat/producthierarchy/ref'),
+  menu('SKU_PRICING', commCat, '/commcat/skupricing/ref'),
+];
+
+const ENABLED = { cpq_renewals_trueups: 'enabled' };
+
+function visibleCodes(
+  roles: RoleValue[],
+  options: { is_approver?: boolean; settings?: Record<string, string>; tree?: MenuItem[] } = {},
+) {
+  const entries: RoleEntry[] = roles.map((value) => ({
+    value,
+    assignment: null,
+    assignment_value: [],
+    is_deligated_role: false,
+  }));
+  const flags = derivePermissions(
+    { email: 'someone@example.com', roles: entries, is_approver: options.is_approver ?? false },
+    { internal_test_domains: [] },
+  );
+  return filterMenus(options.tree ?? TREE, flags, options.settings ?? ENABLED)
+    .map((m) => m.code)
+    .sort();
+}
+
+const EVERY_CODE = TREE.map((m) => m.code).sort();
+
+describe('filterMenus by roles (spec §6 menu filtering)', () => {
+  it.each<[string, RoleValue[], boolean, string[]]>([
+    ['a root admin sees everything', ['ROOT_ADMIN'], false, EVERY_CODE],
+    [
+      'a seller: quotes and the approvals of own quotes',
+      ['SALES_USER'],
+      false,
+      ['APPROVALS', 'CPQ', 'QUOTES'],
+    ],
+    ['a CAM', ['CAM'], false, ['APPROVALS', 'CPQ', 'QUOTES']],
+    [
+      'renewals staff also see renewals',
+      ['CSM_RENEWALS', 'RENEWAL_USER'],
+      false,
+      ['APPROVALS', 'CPQ', 'QUOTES', 'RENEWALS'],
+    ],
+    [
+      'a finance approver: the approvals queue only',
+      ['FINANCE_APPROVER'],
+      true,
+      ['APPROVALS', 'CPQ'],
+    ],
+    [
+      'an approver role without the approver flag has nothing to open',
+      ['FINANCE_APPROVER'],
+      false,
+      [],
+    ],
+    [
+      'the deal desk (an approver)',
+      ['DEAL_DESK'],
+      true,
+      ['APPROVALS', 'CPQ', 'QUOTES', 'RENEWALS', 'REPORTS'],
+    ],
+    [
+      'the deal desk without the approver flag is not a pure quoter',
+      ['DEAL_DESK'],
+      false,
+      ['CPQ', 'QUOTES', 'RENEWALS', 'REPORTS'],
+    ],
+    [
+      'a deal desk admin manages approvals and terms',
+      ['DEAL_DESK_ADMIN'],
+      false,
+      ['ADMINISTRATION', 'APPROVAL_ADMIN', 'CPQ', 'QUOTES', 'RENEWALS', 'REPORTS', 'TERMS_ADMIN'],
+    ],
+    ['a user admin', ['USER_ADMIN'], false, ['ADMINISTRATION', 'CPQ', 'USERS']],
+    [
+      'an IT admin',
+      ['IT_ADMIN'],
+      false,
+      ['ADMINISTRATION', 'CONFIG_ADMIN', 'CPQ', 'CRM', 'QUOTES'],
+    ],
+    ['legal', ['LEGAL_MANAGER'], false, ['ADMINISTRATION', 'CPQ', 'TERMS_ADMIN']],
+    ['a catalog user: the catalog only', ['CATALOG_USER'], false, ['CATALOG', 'COMM_CAT']],
+    [
+      'a catalog admin: the whole catalog group only',
+      ['CATALOG_ADMIN'],
+      false,
+      ['CATALOG', 'COMM_CAT', 'PRODUCT_HIERARCHY', 'SKU_PRICING'],
+    ],
+    [
+      'a seller with a catalog role sees both groups',
+      ['SALES_USER', 'CATALOG_USER'],
+      false,
+      ['APPROVALS', 'CATALOG', 'COMM_CAT', 'CPQ', 'QUOTES'],
+    ],
+    ['nobody', [], false, []],
+  ])('%s', (_label, roles, isApprover, expected) => {
+    expect(visibleCodes(roles, { is_approver: isApprover })).toEqual([...expected].sort());
+  });
+});
+
+describe('filterMenus by app settings', () => {
+  it.each([
+    ['disabled', false],
+    ['DISABLED', false],
+    ['enabled', true],
+    [undefined, true],
+  ])('cpq_renewals_trueups %s shows renewals: %s', (value, shown) => {
+    const settings: Record<string, string> =
+      value === undefined ? {} : { cpq_renewals_trueups: value };
+    for (const roles of [['RENEWAL_USER'], ['ROOT_ADMIN']] as RoleValue[][]) {
+      expect(visibleCodes(roles, { settings }).includes('RENEWALS')).toBe(shown);
+    }
+  });
+});
+
+describe('filterMenus on edited menu data', () => {
+  it('shows a code without a rule to root admins only', () => {
+    const tree = [...TREE, menu('SOMETHING_NEW', cpq, '/cpq/something/ref')];
+    expect(visibleCodes(['ROOT_ADMIN'], { tree })).toContain('SOMETHING_NEW');
+    expect(visibleCodes(['SALES_USER'], { tree })).not.toContain('SOMETHING_NEW');
+  });
+
+  it('hides a menu under a hidden parent, whatever its own rule says', () => {
+    const hiddenParent = menu('APP_SETTINGS', cpq);
+    const tree = [...TREE, hiddenParent, menu('QUOTES', hiddenParent, '/cpq/x/ref')];
+    expect(visibleCodes(['SALES_USER'], { tree })).toEqual(['APPROVALS', 'CPQ', 'QUOTES']);
+  });
+
+  it('hides a menu whose parent is missing or part of a cycle', () => {
+    const a = menu('QUOTES', null, '/a');
+    const b = menu('QUOTES', a, '/b');
+    a.parent_id = b.id;
+    const orphan = { ...menu('QUOTES', null, '/c'), parent_id: 9999 };
+    expect(visibleCodes(['SALES_USER'], { tree: [a, b, orphan] })).toEqual([]);
+  });
+
+  it('drops a group whose only menu is a link-less heading with nothing visible under it', () => {
+    const group = menu('CPQ', null);
+    const heading = menu('ADMINISTRATION', group);
+    expect(visibleCodes(['SALES_USER'], { tree: [group, heading] })).toEqual([]);
+  });
+});
