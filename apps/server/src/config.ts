@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DatabaseConfig } from '@bastion/db/client';
 
 const zFlag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const zList = z.string().transform((v) =>
@@ -69,7 +69,9 @@ export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   defaults: ConfigDefaults = { webDistDir: null, migrationsFolder: undefined },
 ): ServerConfig {
-  const parsed = zEnv.safeParse(env);
+  // An empty variable (`DATABASE_URL=`) means "not set", as in most deployment tools.
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = zEnv.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

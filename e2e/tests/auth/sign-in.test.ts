@@ -8,12 +8,13 @@ import {
   signInThroughLoginPage,
 } from '../../fixtures.ts';
 
+// Unset when Chromium failed to start; afterAll must not hide that error behind its own.
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await browser?.close();
 });
 
 describe('signing in through the login page', () => {

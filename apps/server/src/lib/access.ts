@@ -58,7 +58,8 @@ export function registerAccessGuard(
   resolveAuth: (request: FastifyRequest) => Promise<AuthContext | null>,
 ) {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request) => {
+  // Before validation, so a caller without a session learns that first, whatever it sent.
+  app.addHook('preValidation', async (request) => {
     if (request.is404) return;
     const access = request.routeOptions.config.access ?? { kind: 'session' };
     request.auth = await resolveAuth(request);

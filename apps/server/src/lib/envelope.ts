@@ -18,5 +18,8 @@ export interface ErrorEnvelope {
   request_id: string;
 }
 
-/** Body for named dx calls that take no input: the client may send `{}` or nothing. */
-export const zEmptyBody = z.object({}).strict().optional();
+/**
+ * Body for named dx calls that take no input: the client may send `{}` or nothing (Fastify
+ * validates a missing body as null).
+ */
+export const zEmptyBody = z.object({}).strict().nullish();

@@ -26,8 +26,8 @@ describe('bad input', () => {
       '{"email": 42, "password": "x"}',
       'Invalid request. email: Enter your email address.',
     ],
-    ['an empty body', '', 'Invalid request. Invalid input: expected object, received undefined'],
-    ['an array body', '[]', 'Invalid request. Invalid input: expected object, received array'],
+    ['an empty body', '', 'Invalid request. Send the request body as a JSON object.'],
+    ['an array body', '[]', 'Invalid request. Send the request body as a JSON object.'],
   ])('answers %s with 400 and a clear message', async (_label, payload, message) => {
     const response = await postLogin(payload);
     expect(response.statusCode).toBe(400);

@@ -14,9 +14,17 @@ export function toAppError(error: unknown): AppError {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
     const details: AppErrorDetail[] = error.validation.map((v) => {
       const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      // A missing body, or an array or text where an object belongs, says so plainly.
+      const isWholeBodyMistyped =
+        context === 'body' &&
+        field === '' &&
+        v.keyword === 'invalid_type' &&
+        (v.params as { expected?: unknown }).expected === 'object';
       return {
         path: context === 'body' ? field : [context, field].filter(Boolean).join('.'),
-        message: v.message ?? 'Invalid value.',
+        message: isWholeBodyMistyped
+          ? 'Send the request body as a JSON object.'
+          : (v.message ?? 'Invalid value.'),
       };
     });
     const summary = details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');

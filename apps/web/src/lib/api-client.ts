@@ -13,22 +13,30 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: readonly ApiFieldError[];
   readonly requestId: string | null;
+  /** The server's error code (e.g. SESSION_REQUIRED, FORBIDDEN), when it sent one. */
+  readonly code: string | null;
 
   constructor(
     status: number,
     message: string,
     errors: readonly ApiFieldError[] = [],
     requestId: string | null = null,
+    code: string | null = null,
   ) {
     super(message);
     this.status = status;
     this.errors = errors;
     this.requestId = requestId;
+    this.code = code;
   }
 
-  /** The server answers 403 when there is no valid session (docs/decisions/003). */
+  /**
+   * The server answers 403 when there is no valid session (docs/decisions/003). It also answers
+   * 403 to a signed-in user who lacks a permission (FORBIDDEN) or to a refused cross-site call:
+   * those say so in their code and do not end the session.
+   */
   get isSessionExpired(): boolean {
-    return this.status === 403;
+    return this.status === 403 && (this.code === null || this.code === 'SESSION_REQUIRED');
   }
 
   get isClientError(): boolean {
@@ -71,6 +79,7 @@ const UNREACHABLE_MESSAGE =
 interface Envelope {
   code?: unknown;
   data?: unknown;
+  error?: unknown;
   message?: unknown;
   errors?: unknown;
   request_id?: unknown;
@@ -92,7 +101,8 @@ function errorFromEnvelope(status: number, body: Envelope | null): ApiError {
       : `The server could not complete the request (HTTP ${status}).`;
   const errors = Array.isArray(body?.errors) ? body.errors.filter(isFieldError) : [];
   const requestId = typeof body?.request_id === 'string' ? body.request_id : null;
-  return new ApiError(status, message, errors, requestId);
+  const code = typeof body?.error === 'string' ? body.error : null;
+  return new ApiError(status, message, errors, requestId, code);
 }
 
 async function readJson(response: Response): Promise<Envelope | null> {
@@ -130,14 +140,13 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   const body = await readJson(response);
 
-  if (response.status === 403 && (options.reportsSessionExpiry ?? true)) {
-    if (markSessionExpired()) sessionExpiredListeners.forEach((listener) => listener());
-  }
-
   // Spec §7: a body without `data` is an error; a 2xx one is passed on as a 400.
   if (!response.ok || body === null || !('data' in body)) {
     const status = response.ok ? 400 : response.status;
     const error = errorFromEnvelope(status, body);
+    if (error.isSessionExpired && (options.reportsSessionExpiry ?? true)) {
+      if (markSessionExpired()) sessionExpiredListeners.forEach((listener) => listener());
+    }
     // Spec §8: a failed GET with an error list logs each message; nothing is shown to the user.
     if (method === 'GET') error.errors.forEach((item) => console.error(item.message));
     throw error;

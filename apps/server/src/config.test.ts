@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on the embedded database with demo data when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.database.engine).toBe('pglite');
+    expect(config.seedDemo).toBe(true);
+    expect(config.port).toBe(8000);
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: '', SEED_DEMO: '' });
+    expect(config.database.engine).toBe('pglite');
+    expect(config.port).toBe(8000);
+  });
+
+  it('uses PostgreSQL from DATABASE_URL, without demo data unless asked', () => {
+    const url = 'postgres://app@db.internal:5432/cpq';
+    expect(loadConfig({ DATABASE_URL: url })).toMatchObject({
+      database: { engine: 'postgres', url },
+      seedDemo: false,
+    });
+    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: DATABASE_URL must start with postgres://'],
+    [{ PORT: 'eighty' }, 'PORT:'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO:'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES:'],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
