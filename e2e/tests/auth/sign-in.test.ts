@@ -104,7 +104,12 @@ describe('signing in through the login page', () => {
     await signInThroughLoginPage(page, 'sales@bastion.test');
     await page.waitForURL((url) => url.pathname === '/cpq/grid/quotes/ref');
     await page.goto('/no/such/page');
-    await expect(page.getByText('Page not found').first().isVisible()).resolves.toBe(true);
+    // The app reads the session before it decides what to show: wait for the page, not a frame.
+    const heading = page.getByRole('heading', { name: 'Page not found' });
+    await heading.waitFor();
+    expect(await heading.isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    await screenshot(page, 'not-found');
     await page.context().close();
   });
 });
