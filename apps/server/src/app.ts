@@ -14,6 +14,7 @@ import { registerSystemRoutes } from './features/system/routes.ts';
 import { publicAccess, registerAccessGuard } from './lib/access.ts';
 import { registerCsrfProtection } from './lib/csrf.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
+import { createMailer } from './lib/mailer.ts';
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -62,7 +63,7 @@ export async function buildApp({ config, db, version, logger }: AppDependencies)
   registerAccessGuard(app, (request) => resolveSession(db, config, request));
 
   registerSystemRoutes(app, { db, webDistDir: config.webDistDir, fallbackVersion: version });
-  registerAuthRoutes(app, { db, config });
+  registerAuthRoutes(app, { db, config, mailer: createMailer(db, config, app.log) });
   registerSessionFlagRoutes(app, { db });
 
   if (config.webDistDir && spaIndex !== null) {

@@ -9,6 +9,13 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8000);
   });
 
+  it('builds e-mail links from PUBLIC_URL, without a trailing slash', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:8000');
+    expect(loadConfig({ PUBLIC_URL: 'https://cpq.example.com/' }).publicUrl).toBe(
+      'https://cpq.example.com',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', PORT: '', SEED_DEMO: '' });
     expect(config.database.engine).toBe('pglite');
@@ -29,6 +36,8 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT:'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO:'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES:'],
+    [{ PUBLIC_URL: 'cpq.example.com' }, 'PUBLIC_URL: PUBLIC_URL must be an http(s) URL'],
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL: SMTP_URL must start with smtp://'],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

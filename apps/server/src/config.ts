@@ -35,6 +35,15 @@ const zEnv = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: zPositiveInt.default(5),
   LOGIN_MAX_FAILURES_PER_IP: zPositiveInt.default(50),
   LOGIN_WINDOW_MINUTES: zPositiveInt.default(15),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' })
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Bastion CPQ <no-reply@localhost>'),
+  PASSWORD_RESET_MINUTES: zPositiveInt.default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,6 +64,15 @@ export interface ServerConfig {
   trustProxy: boolean;
   internalTestDomains: readonly string[];
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number };
+  /** Where users reach the app; links in e-mails start with it, never with a request's Host. */
+  publicUrl: string;
+  mail: {
+    smtpUrl: string | null;
+    from: string;
+    /** Without a mail server, the embedded demo logs messages so their links can be followed. */
+    logBodies: boolean;
+  };
+  passwordResetMinutes: number;
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
 }
 
@@ -102,6 +120,13 @@ export function loadConfig(
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
     },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      logBodies: !e.SMTP_URL && database.engine === 'pglite',
+    },
+    passwordResetMinutes: e.PASSWORD_RESET_MINUTES,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -6,6 +6,7 @@ export type AppErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'INVALID_CREDENTIALS'
   | 'ACCOUNT_DISABLED'
+  | 'INVALID_RESET_LINK'
   | 'SESSION_REQUIRED'
   | 'FORBIDDEN'
   | 'CSRF_REJECTED'
@@ -22,6 +23,7 @@ export const APP_ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   INVALID_CREDENTIALS: 401,
   ACCOUNT_DISABLED: 401,
+  INVALID_RESET_LINK: 400,
   // The existing client reads a 403 as "session expired" (spec §4, §8).
   SESSION_REQUIRED: 403,
   FORBIDDEN: 403,

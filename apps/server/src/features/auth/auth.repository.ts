@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNull, lte, min, or, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { menus } from '@bastion/db/schema/navigation';
-import { loginFailures, sessions } from '@bastion/db/schema/sessions';
+import { loginFailures, passwordResetTokens, sessions } from '@bastion/db/schema/sessions';
 import { delegations, userRoles, users } from '@bastion/db/schema/users';
 
 export type UserRow = typeof users.$inferSelect;
@@ -136,4 +136,70 @@ export async function findAllMenus(db: Database) {
 
 export async function setReloadRequired(db: Database, userId: string, value: boolean) {
   await db.update(users).set({ reloadRequired: value }).where(eq(users.id, userId));
+}
+
+export async function countResetTokensSince(db: Database, userId: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** A new link makes the older ones useless, so only the latest e-mail works. */
+export async function replaceResetTokens(
+  db: Database,
+  token: { tokenHash: string; userId: string; expiresAt: Date; ip: string },
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, token.userId), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values(token);
+  });
+}
+
+export async function findUsableResetToken(db: Database, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ token: passwordResetTokens, user: users })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Sets the new password, spends the link, signs the user out everywhere and forgets their
+ * failed sign-ins; all or nothing. False when the link was spent meanwhile (a double submit).
+ */
+export async function applyPasswordReset(
+  db: Database,
+  reset: { tokenHash: string; userId: string; email: string; passwordHash: string },
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const spent = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(eq(passwordResetTokens.tokenHash, reset.tokenHash), isNull(passwordResetTokens.usedAt)),
+      )
+      .returning({ tokenHash: passwordResetTokens.tokenHash });
+    if (spent.length === 0) return false;
+    await tx
+      .update(users)
+      .set({ passwordHash: reset.passwordHash, updatedAt: now })
+      .where(eq(users.id, reset.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    await tx.delete(loginFailures).where(eq(loginFailures.email, reset.email));
+    return true;
+  });
 }

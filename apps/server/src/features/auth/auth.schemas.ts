@@ -14,6 +14,29 @@ export const ZLoginBody = z.object({
     .max(1024, 'The password is too long.'),
 });
 
+export const ZForgotPasswordBody = z.object({
+  email: z
+    .string({ error: 'Enter your email address.' })
+    .trim()
+    .min(1, 'Enter your email address.')
+    .max(320, 'The email address is too long.'),
+});
+
+export const ZForgotPasswordResponse = zEnvelope(z.object({ requested: z.literal(true) }));
+
+export const ZResetPasswordBody = z.object({
+  token: z
+    .string({ error: 'The reset link is incomplete.' })
+    .min(1, 'The reset link is incomplete.')
+    .max(128, 'The reset link is not valid.'),
+  password: z
+    .string({ error: 'Enter a new password.' })
+    .min(1, 'Enter a new password.')
+    .max(1024, 'The password is too long.'),
+});
+
+export const ZResetPasswordResponse = zEnvelope(z.object({ reset: z.literal(true) }));
+
 export const ZLoginResponse = zEnvelope(
   z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }),
 );

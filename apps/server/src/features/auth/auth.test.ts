@@ -11,7 +11,7 @@ import {
   signedIn,
   type TestContext,
 } from '../../test/test-app.ts';
-import { hashSessionToken } from './session-token.ts';
+import { hashOpaqueToken } from './opaque-token.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ const introspect = (cookie?: string) =>
     headers: cookie ? { cookie } : {},
   });
 
-const tokenHashOf = (cookie: string) => hashSessionToken(cookie.split('=')[1] ?? '');
+const tokenHashOf = (cookie: string) => hashOpaqueToken(cookie.split('=')[1] ?? '');
 
 describe('POST /api/security/auth/login', () => {
   it('signs in with the right password and sets a hardened session cookie', async () => {
@@ -45,7 +45,7 @@ describe('POST /api/security/auth/login', () => {
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only a hash of the token is stored.
     const stored = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
-    expect(stored.map((s) => s.tokenHash)).toEqual([hashSessionToken(cookie?.value ?? '')]);
+    expect(stored.map((s) => s.tokenHash)).toEqual([hashOpaqueToken(cookie?.value ?? '')]);
   });
 
   it('marks the cookie Secure behind https', async () => {

@@ -10,7 +10,7 @@ import {
   touchSession,
 } from './auth.repository.ts';
 import { buildRoleEntries } from './build-role-entries.ts';
-import { hashSessionToken } from './session-token.ts';
+import { hashOpaqueToken } from './opaque-token.ts';
 
 /** Writing last_seen_at on every request would turn every read into a write. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -29,7 +29,7 @@ export async function resolveSession(
 ): Promise<AuthContext | null> {
   const token = sessionTokenFrom(request, config);
   if (!token) return null;
-  const tokenHash = hashSessionToken(token);
+  const tokenHash = hashOpaqueToken(token);
   const found = await findSessionWithUser(db, tokenHash);
   if (!found) return null;
 

@@ -5,16 +5,23 @@ import type { ServerConfig } from '../../config.ts';
 import { currentUser, publicAccess } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import { deleteSession } from './auth.repository.ts';
 import {
+  ZForgotPasswordBody,
+  ZForgotPasswordResponse,
   ZIntrospectResponse,
   ZLoginBody,
   ZLoginResponse,
   ZLogoutResponse,
+  ZResetPasswordBody,
+  ZResetPasswordResponse,
 } from './auth.schemas.ts';
 import { getSessionUser } from './get-session-user.ts';
+import { requestPasswordReset } from './request-password-reset.ts';
+import { resetPassword } from './reset-password.ts';
 import { sessionTokenFrom } from './resolve-session.ts';
-import { hashSessionToken } from './session-token.ts';
+import { hashOpaqueToken } from './opaque-token.ts';
 import { signIn } from './sign-in.ts';
 
 function cookieOptions(config: ServerConfig, request: FastifyRequest) {
@@ -31,9 +38,9 @@ function clearSessionCookie(config: ServerConfig, request: FastifyRequest, reply
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { db: Database; config: ServerConfig },
+  deps: { db: Database; config: ServerConfig; mailer: Mailer },
 ) {
-  const { db, config } = deps;
+  const { db, config, mailer } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -49,7 +56,7 @@ export function registerAuthRoutes(
         password: request.body.password,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
-        previousTokenHash: previousToken ? hashSessionToken(previousToken) : null,
+        previousTokenHash: previousToken ? hashOpaqueToken(previousToken) : null,
       });
       if (!outcome.ok) {
         await recordAudit(db, request, {
@@ -95,6 +102,51 @@ export function registerAuthRoutes(
       }
       clearSessionCookie(config, request, reply);
       return ok({ logged_out: true as const });
+    },
+  );
+
+  r.post(
+    '/api/security/forgot_password',
+    {
+      config: { access: publicAccess },
+      schema: { body: ZForgotPasswordBody, response: { 200: ZForgotPasswordResponse } },
+    },
+    async (request) => {
+      const outcome = await requestPasswordReset(db, config, mailer, {
+        email: request.body.email,
+        ip: request.ip,
+      });
+      await recordAudit(db, request, {
+        action: outcome.sent
+          ? 'auth.password_reset.requested'
+          : `auth.password_reset.not_sent.${outcome.reason}`,
+        actorUserId: outcome.userId,
+        entityType: 'user',
+        entityId: outcome.userId ?? '',
+        details: { email: request.body.email.toLowerCase() },
+      });
+      // The same answer whatever happened, so the form reveals nothing about accounts.
+      return ok({ requested: true as const });
+    },
+  );
+
+  r.post(
+    '/api/security/reset_password',
+    {
+      config: { access: publicAccess },
+      schema: { body: ZResetPasswordBody, response: { 200: ZResetPasswordResponse } },
+    },
+    async (request, reply) => {
+      const { userId } = await resetPassword(db, request.body);
+      await recordAudit(db, request, {
+        action: 'auth.password_reset.completed',
+        actorUserId: userId,
+        entityType: 'user',
+        entityId: userId,
+      });
+      // Every session of the user ended with the reset, the browser's own included.
+      clearSessionCookie(config, request, reply);
+      return ok({ reset: true as const });
     },
   );
 

@@ -11,7 +11,7 @@ import {
   recordLoginFailure,
   type UserRow,
 } from './auth.repository.ts';
-import { hashSessionToken, newSessionToken } from './session-token.ts';
+import { hashOpaqueToken, newOpaqueToken } from './opaque-token.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Contact your administrator.';
@@ -102,9 +102,9 @@ export async function signIn(
     user.id,
     new Date(now.getTime() - config.session.idleMinutes * 60_000),
   );
-  const token = newSessionToken();
+  const token = newOpaqueToken();
   await insertSession(db, {
-    tokenHash: hashSessionToken(token),
+    tokenHash: hashOpaqueToken(token),
     userId: user.id,
     expiresAt: new Date(now.getTime() + config.session.absoluteHours * 3_600_000),
     ip: input.ip,

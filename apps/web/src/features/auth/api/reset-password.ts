@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
 
-export const MIN_PASSWORD_LENGTH = 12;
-
 export interface ResetPasswordInput {
   token: string;
   password: string;

@@ -4,7 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useSearchParams } from 'react-router';
-import { MIN_PASSWORD_LENGTH, useResetPassword } from '../api/reset-password.ts';
+import { MIN_PASSWORD_LENGTH, newPasswordProblem } from '@bastion/domain/validation/password';
+import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
 interface PasswordProblems {
@@ -14,9 +15,8 @@ interface PasswordProblems {
 
 function checkPasswords(password: string, confirmation: string): PasswordProblems {
   const problems: PasswordProblems = {};
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    problems.password = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  }
+  const passwordProblem = newPasswordProblem(password);
+  if (passwordProblem) problems.password = passwordProblem;
   if (confirmation !== password) problems.confirmation = 'The passwords do not match.';
   return problems;
 }

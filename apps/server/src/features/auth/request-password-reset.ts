@@ -1,0 +1,68 @@
+import type { Database } from '@bastion/db/client';
+import type { ServerConfig } from '../../config.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { countResetTokensSince, findUserByEmail, replaceResetTokens } from './auth.repository.ts';
+import { hashOpaqueToken, newOpaqueToken } from './opaque-token.ts';
+
+/** Enough for a lost first e-mail; few enough that nobody can flood an inbox. */
+export const MAX_RESET_EMAILS_PER_HOUR = 3;
+
+export type PasswordResetRequestOutcome =
+  | { sent: true; userId: string }
+  | {
+      sent: false;
+      userId: string | null;
+      reason: 'unknown' | 'not-local' | 'disabled' | 'limited';
+    };
+
+/**
+ * E-mails a single-use link to choose a new password. The caller answers the same whatever the
+ * outcome, so the form reveals nothing about which addresses have accounts.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  config: ServerConfig,
+  mailer: Mailer,
+  input: { email: string; ip: string },
+  now = new Date(),
+): Promise<PasswordResetRequestOutcome> {
+  const user = await findUserByEmail(db, input.email.trim());
+  if (!user) return { sent: false, userId: null, reason: 'unknown' };
+  // Google users have no password here to reset.
+  if (user.idProvider !== 'Local') return { sent: false, userId: user.id, reason: 'not-local' };
+  if (user.isDisabled) return { sent: false, userId: user.id, reason: 'disabled' };
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  if ((await countResetTokensSince(db, user.id, hourAgo)) >= MAX_RESET_EMAILS_PER_HOUR) {
+    return { sent: false, userId: user.id, reason: 'limited' };
+  }
+
+  const token = newOpaqueToken();
+  await replaceResetTokens(
+    db,
+    {
+      tokenHash: hashOpaqueToken(token),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + config.passwordResetMinutes * 60_000),
+      ip: input.ip,
+    },
+    now,
+  );
+  const link = `${config.publicUrl}/reset-password?token=${token}`;
+  const greeting = user.firstName ? `Hello ${user.firstName},` : 'Hello,';
+  await mailer.send({
+    to: user.email,
+    subject: 'Choose a new Bastion CPQ password',
+    purpose: 'password_reset',
+    text: [
+      greeting,
+      '',
+      'Someone, hopefully you, asked to reset the password of your Bastion CPQ account.',
+      `Open this link within ${config.passwordResetMinutes} minutes to choose a new one:`,
+      '',
+      link,
+      '',
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+  });
+  return { sent: true, userId: user.id };
+}
