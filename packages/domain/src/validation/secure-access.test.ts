@@ -1,0 +1,303 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_DEVICES_PER_YEAR,
+  MIN_NEW_BUSINESS_DEVICES_PER_YEAR,
+  validateSecureAccess,
+  type SecureAccessInput,
+} from './secure-access.ts';
+
+const LAP = 'Local Access Point Based';
+const DEVICES = 'Device Based';
+
+const lapStandard = (props: Partial<SecureAccessInput> = {}): SecureAccessInput => ({
+  quote_type: 'STANDARD',
+  deal_type: 'NB',
+  pricing_model: LAP,
+  number_of_access_points_1: 2,
+  number_of_devices_per_lap_1: 40,
+  ...props,
+});
+
+describe('SKU type and pricing model', () => {
+  it.each<[string, Partial<SecureAccessInput>, Record<string, string>]>([
+    [
+      'a renewal by the deal desk without SKU type',
+      { deal_type: 'R', is_deal_desk_user: true },
+      { sku_type: 'Please select SKU Type' },
+    ],
+    [
+      'a quote flagged renewal by the deal desk without SKU type',
+      { deal_type: 'U', is_renewal: true, is_deal_desk_user: true, sku_type: ' ' },
+      { sku_type: 'Please select SKU Type' },
+    ],
+    [
+      'a renewal named in full',
+      { deal_type: 'Renewal', is_deal_desk_user: true },
+      { sku_type: 'Please select SKU Type' },
+    ],
+    [
+      'a renewal by the deal desk with SKU type',
+      { deal_type: 'R', is_deal_desk_user: true, sku_type: 'SUB' },
+      {},
+    ],
+    ['a renewal by someone else', { deal_type: 'R', is_deal_desk_user: false }, {}],
+    ['new business by the deal desk', { deal_type: 'NB', is_deal_desk_user: true }, {}],
+    ['no pricing model', { pricing_model: null }, { pricing_model: 'Please select Pricing Model' }],
+    [
+      'an unknown pricing model',
+      { pricing_model: 'Per User' },
+      { pricing_model: 'Please select Pricing Model' },
+    ],
+    [
+      'both missing',
+      { deal_type: 'R', is_deal_desk_user: true, pricing_model: '' },
+      { sku_type: 'Please select SKU Type', pricing_model: 'Please select Pricing Model' },
+    ],
+  ])('%s', (_label, props, expected) => {
+    expect(validateSecureAccess(lapStandard(props))).toEqual(expected);
+  });
+});
+
+describe('Local Access Point Based, STANDARD', () => {
+  it.each<[string, Partial<SecureAccessInput>, Record<string, string>]>([
+    ['both counts', {}, {}],
+    [
+      'no access points',
+      { number_of_access_points_1: undefined },
+      { number_of_access_points_1: 'Please enter value' },
+    ],
+    [
+      'no devices per LAP',
+      { number_of_devices_per_lap_1: 0 },
+      { number_of_devices_per_lap_1: 'Please enter value' },
+    ],
+    [
+      'neither',
+      { number_of_access_points_1: null, number_of_devices_per_lap_1: '' },
+      {
+        number_of_access_points_1: 'Please enter value',
+        number_of_devices_per_lap_1: 'Please enter value',
+      },
+    ],
+    [
+      'a count as text',
+      { number_of_access_points_1: '2' },
+      { number_of_access_points_1: 'Please enter a whole number from 0 to 1000000000.' },
+    ],
+    // The year columns belong to ELA.
+    ['year counts are ignored', { number_of_access_points_y_1: 'x' }, {}],
+  ])('%s', (_label, props, expected) => {
+    expect(validateSecureAccess(lapStandard(props))).toEqual(expected);
+  });
+});
+
+const lapEla = (props: Partial<SecureAccessInput> = {}): SecureAccessInput => ({
+  quote_type: 'ELA',
+  contract_length: 60,
+  deal_type: 'NB',
+  pricing_model: LAP,
+  ...props,
+});
+
+describe('Local Access Point Based, ELA', () => {
+  it.each<[string, Partial<SecureAccessInput>, Record<string, string>]>([
+    ['no year configured', {}, { years: 'Please configure for any one year.' }],
+    [
+      'only zeros',
+      { number_of_access_points_y_1: 0, number_of_devices_per_lap_y_1: 0 },
+      { years: 'Please configure for any one year.' },
+    ],
+    [
+      'one year, complete',
+      { number_of_access_points_y_3: 2, number_of_devices_per_lap_y_3: 10 },
+      {},
+    ],
+    [
+      'a year with access points only',
+      { number_of_access_points_y_1: 2 },
+      { number_of_devices_per_lap_y_1: 'Please enter value' },
+    ],
+    [
+      'a year with devices per LAP only',
+      {
+        number_of_access_points_y_1: 2,
+        number_of_devices_per_lap_y_1: 10,
+        number_of_devices_per_lap_y_2: 10,
+      },
+      { number_of_access_points_y_2: 'Please enter value' },
+    ],
+    [
+      'the STANDARD counts do not configure a year',
+      { number_of_access_points_1: 2, number_of_devices_per_lap_1: 10 },
+      { years: 'Please configure for any one year.' },
+    ],
+  ])('%s', (_label, props, expected) => {
+    expect(validateSecureAccess(lapEla(props))).toEqual(expected);
+  });
+
+  it.each([
+    [2, 12, false],
+    [2, 13, true],
+    [3, 24, false],
+    [3, 25, true],
+    [4, 36, false],
+    [4, 37, true],
+    [5, 48, false],
+    [5, 49, true],
+  ])('year %i of a %i-month contract applies: %s', (year, months, applies) => {
+    // Only year N is configured, and only half of it.
+    const input = lapEla({ contract_length: months, [`number_of_access_points_y_${year}`]: 3 });
+    expect(validateSecureAccess(input)).toEqual(
+      applies
+        ? { [`number_of_devices_per_lap_y_${year}`]: 'Please enter value' }
+        : { years: 'Please configure for any one year.' },
+    );
+  });
+});
+
+const devices = (props: Partial<SecureAccessInput> = {}): SecureAccessInput => ({
+  quote_type: 'STANDARD',
+  deal_type: 'NB',
+  pricing_model: DEVICES,
+  ...props,
+});
+
+describe('Device Based, STANDARD', () => {
+  it.each<[string, Partial<SecureAccessInput>, Record<string, string>]>([
+    ['no counts', {}, { number_of_local_access_points_1: 'Please enter value' }],
+    [
+      'only zeros',
+      { number_of_local_access_points_xs_1: 0, number_of_local_access_points_l_1: 0 },
+      { number_of_local_access_points_1: 'Please enter value' },
+    ],
+    ['exactly 20000 in one size', { number_of_local_access_points_m_1: 20_000 }, {}],
+    [
+      '20001 in one size',
+      { number_of_local_access_points_m_1: 20_001 },
+      { number_of_local_access_points_1: 'Maximum 20000 allowed per configuration.' },
+    ],
+    [
+      'exactly 20000 across the sizes',
+      {
+        number_of_local_access_points_xs_1: 5000,
+        number_of_local_access_points_s_1: 5000,
+        number_of_local_access_points_m_1: 5000,
+        number_of_local_access_points_l_1: 5000,
+      },
+      {},
+    ],
+    [
+      '20001 across the sizes',
+      {
+        number_of_local_access_points_xs_1: 5000,
+        number_of_local_access_points_s_1: 5000,
+        number_of_local_access_points_m_1: 5000,
+        number_of_local_access_points_l_1: 5001,
+      },
+      { number_of_local_access_points_1: 'Maximum 20000 allowed per configuration.' },
+    ],
+    [
+      'New Business with 49',
+      { number_of_local_access_points_xs_1: 40, number_of_local_access_points_s_1: 9 },
+      { number_of_local_access_points_1: 'Minimum 50 allowed per configuration.' },
+    ],
+    [
+      'New Business with 1',
+      { number_of_local_access_points_l_1: 1 },
+      { number_of_local_access_points_1: 'Minimum 50 allowed per configuration.' },
+    ],
+    [
+      'New Business with 50',
+      { number_of_local_access_points_xs_1: 40, number_of_local_access_points_s_1: 10 },
+      {},
+    ],
+    [
+      'New Business named in full, with 49',
+      { deal_type: 'New Business', number_of_local_access_points_s_1: 49 },
+      { number_of_local_access_points_1: 'Minimum 50 allowed per configuration.' },
+    ],
+    [
+      'a count as text',
+      { number_of_local_access_points_s_1: '60' },
+      { number_of_local_access_points_s_1: 'Please enter a whole number from 0 to 1000000000.' },
+    ],
+    [
+      'an unreadable count leaves the total unchecked',
+      { number_of_local_access_points_s_1: 20_001, number_of_local_access_points_m_1: -1 },
+      { number_of_local_access_points_m_1: 'Please enter a whole number from 0 to 1000000000.' },
+    ],
+  ])('%s', (_label, props, expected) => {
+    expect(validateSecureAccess(devices(props))).toEqual(expected);
+  });
+
+  it.each(['U', 'R', 'TU', 'S', 'E', 'C', null])('49 is allowed for deal type %j', (dealType) => {
+    const input = devices({ deal_type: dealType, number_of_local_access_points_xs_1: 49 });
+    expect(validateSecureAccess(input)).toEqual({});
+  });
+
+  it('states its limits as constants', () => {
+    expect([MAX_DEVICES_PER_YEAR, MIN_NEW_BUSINESS_DEVICES_PER_YEAR]).toEqual([20_000, 50]);
+  });
+});
+
+const devicesEla = (props: Partial<SecureAccessInput> = {}): SecureAccessInput =>
+  devices({ quote_type: 'ELA', contract_length: 60, ...props });
+
+describe('Device Based, ELA', () => {
+  it.each<[string, Partial<SecureAccessInput>, Record<string, string>]>([
+    ['nothing in any year', {}, { years: 'Please configure for any one year.' }],
+    [
+      'only zeros',
+      { number_of_local_access_points_xs_y_2: 0 },
+      { years: 'Please configure for any one year.' },
+    ],
+    ['one year configured', { number_of_local_access_points_s_y_3: 100 }, {}],
+    [
+      'a year above the maximum',
+      { number_of_local_access_points_s_y_1: 100, number_of_local_access_points_l_y_2: 20_001 },
+      { number_of_local_access_points_y_2: 'Maximum 20000 allowed per configuration.' },
+    ],
+    [
+      'New Business with 49 in a year',
+      { number_of_local_access_points_s_y_1: 100, number_of_local_access_points_xs_y_2: 49 },
+      { number_of_local_access_points_y_2: 'Minimum 50 allowed per configuration.' },
+    ],
+    ['Upsell with 49 in a year', { deal_type: 'U', number_of_local_access_points_xs_y_2: 49 }, {}],
+    [
+      'the STANDARD counts do not configure a year',
+      { number_of_local_access_points_m_1: 100 },
+      { years: 'Please configure for any one year.' },
+    ],
+  ])('%s', (_label, props, expected) => {
+    expect(validateSecureAccess(devicesEla(props))).toEqual(expected);
+  });
+
+  it.each([
+    [2, 12, false],
+    [2, 13, true],
+    [3, 24, false],
+    [3, 25, true],
+    [4, 36, false],
+    [4, 37, true],
+    [5, 48, false],
+    [5, 49, true],
+  ])('year %i of a %i-month contract is checked: %s', (year, months, isChecked) => {
+    const input = devicesEla({
+      contract_length: months,
+      number_of_local_access_points_m_y_1: 100,
+      [`number_of_local_access_points_m_y_${year}`]: 20_001,
+    });
+    expect(validateSecureAccess(input)).toEqual(
+      isChecked
+        ? {
+            [`number_of_local_access_points_y_${year}`]: 'Maximum 20000 allowed per configuration.',
+          }
+        : {},
+    );
+  });
+
+  it('needs a configured year among the years the contract has', () => {
+    const input = devicesEla({ contract_length: 36, number_of_local_access_points_m_y_4: 100 });
+    expect(validateSecureAccess(input)).toEqual({ years: 'Please configure for any one year.' });
+  });
+});
