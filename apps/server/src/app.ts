@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from './config.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerFormRoutes } from './features/forms/routes.ts';
 import { resolveSession } from './features/auth/resolve-session.ts';
 import { registerSessionFlagRoutes } from './features/session-flags/routes.ts';
 import { registerSystemRoutes } from './features/system/routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp({ config, db, version, logger }: AppDependencies)
   registerSystemRoutes(app, { db, webDistDir: config.webDistDir, fallbackVersion: version });
   registerAuthRoutes(app, { db, config, mailer: createMailer(db, config, app.log) });
   registerSessionFlagRoutes(app, { db });
+  registerFormRoutes(app, { db });
 
   if (config.webDistDir && spaIndex !== null) {
     const root = config.webDistDir;

@@ -1,8 +1,9 @@
 import { type Params, type RouteObject, useParams } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { ConfigAdminPage } from '../features/config-admin/pages/config-admin-page.tsx';
 
 /**
- * Every screen of spec §2, relative to /:context. None is built yet, so each shows a titled
+ * Every screen of spec §2, relative to /:context. Screens not built yet show a titled
  * placeholder; a feature replaces its entry's element when it lands.
  */
 
@@ -73,7 +74,7 @@ export const featureRoutes: RouteObject[] = [
   placeholder('user-profile/:ref', 'My profile'),
   placeholder('user-profile/:ref/:tab_context', 'My profile'),
   placeholder('user-detail/:email/:ref', 'User details', userSubtitle),
-  placeholder('config-admin', 'Configuration'),
+  { path: 'config-admin', element: <ConfigAdminPage /> },
   placeholder('terms-condition', 'Terms & conditions'),
   placeholder('manage-terms-condition', 'Manage terms & conditions'),
   placeholder('sfdc', 'CRM connection'),

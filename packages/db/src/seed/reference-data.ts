@@ -1,5 +1,6 @@
 import type { Database } from '../client.ts';
 import { appSettings, menus } from '../schema/navigation.ts';
+import { seedFormReferenceData } from './form-recipes.ts';
 
 type MenuRow = typeof menus.$inferInsert;
 
@@ -209,4 +210,5 @@ export async function seedReferenceData(db: Database): Promise<void> {
       .values([...REFERENCE_APP_SETTINGS])
       .onConflictDoNothing();
   });
+  await seedFormReferenceData(db);
 }

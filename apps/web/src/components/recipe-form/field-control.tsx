@@ -1,0 +1,268 @@
+import type { FieldState, JsonValue, Lookups } from '@bastion/domain/forms/recipe';
+import Form from 'react-bootstrap/Form';
+import { textOf } from './composite-values.ts';
+import { SecureAccessInput } from './secure-access-input.tsx';
+import { ShippingBreakupsInput } from './shipping-breakups-input.tsx';
+
+export interface FieldControlProps {
+  field: FieldState;
+  /** The field's value; a DateRange gets its two dates from `values`. */
+  value: JsonValue | undefined;
+  values: Readonly<Record<string, JsonValue | undefined>>;
+  /** The message shown under the field, if any. */
+  error: string | undefined;
+  /** ShippingBreakups and SecureAccess: the errors of their parts, keyed below the field. */
+  partErrors: Readonly<Record<string, string>>;
+  lookups: Lookups;
+  /** id of the element that says what is wrong, for aria-describedby. */
+  id: string;
+  onChange: (field: string, value: JsonValue | undefined) => void;
+  onBlur: () => void;
+}
+
+const asText = (value: JsonValue | undefined) =>
+  value === undefined || value === null ? '' : typeof value === 'object' ? '' : String(value);
+
+const asList = (value: JsonValue | undefined): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/** Empty inputs mean "no value", so required checks and payloads see undefined, not ''. */
+const orUndefined = (text: string) => (text === '' ? undefined : text);
+
+function Feedback({ id, error, helpText }: { id: string; error?: string; helpText?: string }) {
+  if (error) {
+    return (
+      <Form.Control.Feedback type="invalid" id={`${id}-message`} className="d-block">
+        {error}
+      </Form.Control.Feedback>
+    );
+  }
+  return helpText ? <Form.Text id={`${id}-message`}>{helpText}</Form.Text> : null;
+}
+
+/** One field of a recipe, drawn by its renderer (spec §3). */
+export function FieldControl(props: FieldControlProps) {
+  const { field, value, values, error, id, onChange, onBlur } = props;
+  const isInvalid = Boolean(error);
+  const describedBy = error || field.help_text ? `${id}-message` : undefined;
+  const isRequired = Boolean(field.is_required && !field.is_optional);
+  const label = (
+    <>
+      {field.label}
+      {isRequired ? (
+        <span className="text-danger ms-1" aria-hidden="true">
+          *
+        </span>
+      ) : null}
+    </>
+  );
+  const inputProps = {
+    disabled: field.is_disabled,
+    isInvalid,
+    onBlur,
+    'aria-describedby': describedBy,
+    'aria-required': isRequired || undefined,
+  };
+
+  switch (field.renderer ?? 'Text') {
+    case 'ShippingBreakups':
+      return (
+        <ShippingBreakupsInput
+          field={field}
+          value={value}
+          quoteType={textOf(values.quote_type)}
+          contractLength={values.contract_length}
+          lookups={props.lookups}
+          errors={props.partErrors}
+          id={id}
+          onChange={(next) => onChange(field.field, next)}
+          onBlur={onBlur}
+        />
+      );
+    case 'SecureAccess':
+      return (
+        <SecureAccessInput
+          field={field}
+          value={value}
+          quoteType={textOf(values.quote_type)}
+          contractLength={values.contract_length}
+          errors={props.partErrors}
+          id={id}
+          onChange={(next) => onChange(field.field, next)}
+          onBlur={onBlur}
+        />
+      );
+    case 'Checkbox':
+      return (
+        <Form.Group className="recipe-field recipe-field-check">
+          <Form.Check
+            type="checkbox"
+            id={id}
+            label={field.label}
+            checked={value === true}
+            disabled={field.is_disabled}
+            isInvalid={isInvalid}
+            onBlur={onBlur}
+            aria-describedby={describedBy}
+            onChange={(event) => onChange(field.field, event.target.checked)}
+          />
+          <Feedback id={id} error={error} helpText={field.help_text} />
+        </Form.Group>
+      );
+    case 'CheckBoxGroup': {
+      const selected = asList(value);
+      return (
+        <Form.Group as="fieldset" className="recipe-field" aria-describedby={describedBy}>
+          <Form.Label as="legend" className="fs-6">
+            {label}
+          </Form.Label>
+          <div>
+            {(field.options ?? []).map((option) => (
+              <Form.Check
+                key={option.value}
+                inline
+                type="checkbox"
+                id={`${id}-${option.value}`}
+                label={option.label}
+                checked={selected.includes(option.value)}
+                disabled={field.is_disabled}
+                isInvalid={isInvalid}
+                onBlur={onBlur}
+                onChange={(event) => {
+                  const next = event.target.checked
+                    ? [...selected, option.value]
+                    : selected.filter((v) => v !== option.value);
+                  onChange(field.field, next.length > 0 ? next : undefined);
+                }}
+              />
+            ))}
+          </div>
+          <Feedback id={id} error={error} helpText={field.help_text} />
+        </Form.Group>
+      );
+    }
+    case 'DateRange': {
+      const startKey = field.field1 ?? `${field.field}_start`;
+      const endKey = field.field2 ?? `${field.field}_end`;
+      return (
+        <Form.Group as="fieldset" className="recipe-field" aria-describedby={describedBy}>
+          <Form.Label as="legend" className="fs-6">
+            {label}
+          </Form.Label>
+          <div className="recipe-date-range">
+            <Form.Control
+              {...inputProps}
+              id={id}
+              type="date"
+              aria-label={`${field.label}: from`}
+              value={asText(values[startKey])}
+              max={asText(values[endKey]) || undefined}
+              onChange={(event) => onChange(startKey, orUndefined(event.target.value))}
+            />
+            <span className="text-body-secondary" aria-hidden="true">
+              to
+            </span>
+            <Form.Control
+              {...inputProps}
+              id={`${id}-end`}
+              type="date"
+              aria-label={`${field.label}: to`}
+              value={asText(values[endKey])}
+              min={asText(values[startKey]) || undefined}
+              onChange={(event) => onChange(endKey, orUndefined(event.target.value))}
+            />
+          </div>
+          <Feedback id={id} error={error} helpText={field.help_text} />
+        </Form.Group>
+      );
+    }
+    default:
+      return (
+        <Form.Group className="recipe-field" controlId={id}>
+          <Form.Label>{label}</Form.Label>
+          <SimpleInput field={field} value={value} inputProps={inputProps} onChange={onChange} />
+          <Feedback id={id} error={error} helpText={field.help_text} />
+        </Form.Group>
+      );
+  }
+}
+
+function SimpleInput({
+  field,
+  value,
+  inputProps: props,
+  onChange,
+}: {
+  field: FieldState;
+  value: JsonValue | undefined;
+  /** Shared by every input: disabled, invalid, blur and aria wiring. */
+  inputProps: Record<string, unknown>;
+  onChange: FieldControlProps['onChange'];
+}) {
+  switch (field.renderer ?? 'Text') {
+    case 'Select':
+      return (
+        <Form.Select
+          {...props}
+          value={asText(value)}
+          onChange={(event) => onChange(field.field, orUndefined(event.target.value))}
+        >
+          <option value="">{field.placeholder ?? 'Select…'}</option>
+          {(field.options ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Form.Select>
+      );
+    case 'TextArea':
+      return (
+        <Form.Control
+          {...props}
+          as="textarea"
+          rows={3}
+          placeholder={field.placeholder}
+          value={asText(value)}
+          onChange={(event) => onChange(field.field, orUndefined(event.target.value))}
+        />
+      );
+    case 'Number':
+      return (
+        <Form.Control
+          {...props}
+          type="number"
+          inputMode="decimal"
+          min={field.min}
+          max={field.max}
+          placeholder={field.placeholder}
+          value={asText(value)}
+          onChange={(event) => {
+            const text = event.target.value.trim();
+            const number = Number(text);
+            onChange(field.field, text !== '' && Number.isFinite(number) ? number : undefined);
+          }}
+        />
+      );
+    case 'EmailInput':
+      return (
+        <Form.Control
+          {...props}
+          type="email"
+          autoComplete="email"
+          placeholder={field.placeholder}
+          value={asText(value)}
+          onChange={(event) => onChange(field.field, orUndefined(event.target.value.trim()))}
+        />
+      );
+    default:
+      return (
+        <Form.Control
+          {...props}
+          type="text"
+          placeholder={field.placeholder}
+          value={asText(value)}
+          onChange={(event) => onChange(field.field, orUndefined(event.target.value))}
+        />
+      );
+  }
+}
