@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldState, FormValues } from '../forms/recipe.ts';
+import type { FieldState, FormValues, JsonValue } from '../forms/recipe.ts';
 import { boundsLabel, validateFields, type ValidationContext } from './form-validation.ts';
 
 const field = (props: Partial<FieldState> & { field: string }): FieldState => ({
@@ -420,5 +420,38 @@ describe('composite fields', () => {
   it('ignores hidden composites', () => {
     const hidden = { ...shipping, is_visible: false };
     expect(validateFields([hidden], {})).toMatchObject({ errors: {}, payload: {}, isValid: true });
+  });
+});
+
+describe('picks must be offered', () => {
+  const options = [
+    { value: 'NB', label: 'New Business' },
+    { value: 'R', label: 'Renewal' },
+  ];
+  it.each<[string, JsonValue, string | undefined]>([
+    ['an offered value', 'NB', undefined],
+    ['a value the list does not offer', 'XYZ', 'Please select Deal Type'],
+    ['a number that is offered as text', 7, 'Please select Deal Type'],
+  ])('Select: %s', (_label, value, message) => {
+    const deal = field({
+      field: 'deal_type',
+      renderer: 'Select',
+      options,
+      invalid_msg: 'Please select Deal Type',
+    });
+    expect(validateFields([deal], { deal_type: value }).errors.deal_type).toBe(message);
+  });
+
+  it.each<[JsonValue, boolean]>([
+    [['NB', 'R'], true],
+    [['NB', 'XYZ'], false],
+  ])('CheckBoxGroup %j is valid: %s', (value, isValid) => {
+    const group = field({ field: 'kinds', renderer: 'CheckBoxGroup', options });
+    expect(validateFields([group], { kinds: value }).isValid).toBe(isValid);
+  });
+
+  it('does not judge a pick before its list is loaded', () => {
+    const deal = field({ field: 'deal_type', renderer: 'Select' });
+    expect(validateFields([deal], { deal_type: 'XYZ' }).isValid).toBe(true);
   });
 });

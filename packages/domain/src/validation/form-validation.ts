@@ -1,4 +1,11 @@
-import type { FieldState, FormField, FormValues, JsonValue, Renderer } from '../forms/recipe.ts';
+import type {
+  FieldState,
+  FormField,
+  FormValues,
+  JsonValue,
+  LookupOption,
+  Renderer,
+} from '../forms/recipe.ts';
 import { isEmptyValue, isJsonObject, ownValue, setValue } from '../forms/values.ts';
 import type { ContractLengthInput } from './contract-years.ts';
 import { addError, setOwn, type CountInput } from './counts.ts';
@@ -160,7 +167,7 @@ function dateRangeProblem(field: FormField, values: FormValues, warnings: string
 }
 
 function simpleFieldProblem(
-  field: FormField,
+  field: FieldState,
   value: JsonValue | undefined,
   patterns: PatternCache,
 ): string | null {
@@ -170,6 +177,9 @@ function simpleFieldProblem(
     return isRequired(field) && value !== true ? requiredMessage(field) : null;
   }
   if (isBlank(value)) return isRequired(field) ? requiredMessage(field) : null;
+  // A pick must be one the list offers (after FILTER_LOOKUP): the server never stores a value
+  // no screen could have offered.
+  if (field.options && !isOffered(value, field.options)) return requiredMessage(field);
   if (renderer === 'CheckBoxGroup') return null;
 
   const pattern = patterns.get(field);
@@ -178,6 +188,13 @@ function simpleFieldProblem(
     return field.invalid_msg?.trim() ? field.invalid_msg : M.invalidEmail;
   }
   return boundsProblem(field, value);
+}
+
+function isOffered(value: JsonValue | undefined, options: readonly LookupOption[]): boolean {
+  const isOne = (item: JsonValue) =>
+    (typeof item === 'string' || typeof item === 'number') &&
+    options.some((option) => option.value === String(item));
+  return Array.isArray(value) ? value.every(isOne) : value !== undefined && isOne(value);
 }
 
 // Lists and objects never match a pattern: there is no one text to test.

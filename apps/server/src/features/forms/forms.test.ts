@@ -102,6 +102,11 @@ describe('POST /api/dx/validate-form', () => {
       ],
     ],
     [
+      'a deal type the list does not offer',
+      { deal_type: 'XYZ' },
+      [{ path: 'deal_type', message: 'Please select Deal Type' }],
+    ],
+    [
       'a 12-month ELA (the lookup offers multi-year terms only)',
       { quote_type: 'ELA' },
       [{ path: 'contract_length', message: 'Please select Contract Length' }],
