@@ -8,13 +8,17 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from './config.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerCrmRoutes } from './features/crm/routes.ts';
 import { registerFormRoutes } from './features/forms/routes.ts';
+import { registerQuoteRoutes } from './features/quotes/routes.ts';
 import { resolveSession } from './features/auth/resolve-session.ts';
 import { registerSessionFlagRoutes } from './features/session-flags/routes.ts';
 import { registerSystemRoutes } from './features/system/routes.ts';
 import { publicAccess, registerAccessGuard } from './lib/access.ts';
 import { registerCsrfProtection } from './lib/csrf.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
+import type { CrmAdapter } from './lib/crm/crm-adapter.ts';
+import { createCrmAdapter } from './lib/crm/create-crm-adapter.ts';
 import { createMailer } from './lib/mailer.ts';
 
 export interface AppDependencies {
@@ -22,9 +26,11 @@ export interface AppDependencies {
   db: Database;
   version: string;
   logger?: FastifyServerOptions['logger'];
+  /** The CRM to use instead of the configured one (tests). */
+  crmAdapter?: CrmAdapter;
 }
 
-export async function buildApp({ config, db, version, logger }: AppDependencies) {
+export async function buildApp({ config, db, version, logger, crmAdapter }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -67,6 +73,9 @@ export async function buildApp({ config, db, version, logger }: AppDependencies)
   registerAuthRoutes(app, { db, config, mailer: createMailer(db, config, app.log) });
   registerSessionFlagRoutes(app, { db });
   registerFormRoutes(app, { db });
+  const crm = crmAdapter ?? createCrmAdapter(db, config);
+  registerCrmRoutes(app, { db, config, adapter: crm });
+  registerQuoteRoutes(app, { db, crm });
 
   if (config.webDistDir && spaIndex !== null) {
     const root = config.webDistDir;

@@ -44,6 +44,17 @@ const zEnv = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Bastion CPQ <no-reply@localhost>'),
   PASSWORD_RESET_MINUTES: zPositiveInt.default(60),
+  CRM_ADAPTER: z.enum(['embedded', 'salesforce']).default('embedded'),
+  SALESFORCE_LOGIN_URL: z.url({ protocol: /^https?$/ }).default('https://login.salesforce.com'),
+  SALESFORCE_CLIENT_ID: z.string().optional(),
+  SALESFORCE_CLIENT_SECRET: z.string().optional(),
+  SALESFORCE_USERNAME: z.string().optional(),
+  /** PEM private key for the JWT bearer flow (an alternative to the client secret). */
+  SALESFORCE_JWT_PRIVATE_KEY: z.string().optional(),
+  SALESFORCE_API_VERSION: z
+    .string()
+    .regex(/^\d+\.\d$/, 'SALESFORCE_API_VERSION looks like 62.0')
+    .default('62.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -73,6 +84,19 @@ export interface ServerConfig {
     logBodies: boolean;
   };
   passwordResetMinutes: number;
+  crm:
+    | { adapter: 'embedded' }
+    | {
+        adapter: 'salesforce';
+        loginUrl: string;
+        clientId: string;
+        /** Client-credentials flow… */
+        clientSecret: string | null;
+        /** …or the JWT bearer flow for this user with this key. */
+        username: string | null;
+        jwtPrivateKey: string | null;
+        apiVersion: string;
+      };
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
 }
 
@@ -127,6 +151,31 @@ export function loadConfig(
       logBodies: !e.SMTP_URL && database.engine === 'pglite',
     },
     passwordResetMinutes: e.PASSWORD_RESET_MINUTES,
+    crm: crmConfigOf(e),
     logLevel: e.LOG_LEVEL,
+  };
+}
+
+function crmConfigOf(e: z.infer<typeof zEnv>): ServerConfig['crm'] {
+  if (e.CRM_ADAPTER === 'embedded') return { adapter: 'embedded' };
+  const missing = [
+    e.SALESFORCE_CLIENT_ID ? null : 'SALESFORCE_CLIENT_ID',
+    e.SALESFORCE_CLIENT_SECRET || (e.SALESFORCE_USERNAME && e.SALESFORCE_JWT_PRIVATE_KEY)
+      ? null
+      : 'SALESFORCE_CLIENT_SECRET (or SALESFORCE_USERNAME and SALESFORCE_JWT_PRIVATE_KEY)',
+  ].filter((name): name is string => name !== null);
+  if (missing.length > 0 || !e.SALESFORCE_CLIENT_ID) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CRM_ADAPTER=salesforce needs ${missing.join(' and ')}`,
+    );
+  }
+  return {
+    adapter: 'salesforce',
+    loginUrl: e.SALESFORCE_LOGIN_URL.replace(/\/+$/, ''),
+    clientId: e.SALESFORCE_CLIENT_ID,
+    clientSecret: e.SALESFORCE_CLIENT_SECRET ?? null,
+    username: e.SALESFORCE_USERNAME ?? null,
+    jwtPrivateKey: e.SALESFORCE_JWT_PRIVATE_KEY ?? null,
+    apiVersion: e.SALESFORCE_API_VERSION,
   };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -32,7 +33,10 @@ const MIGRATION_LOCK_KEY = 7_270_431;
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.engine === 'pglite') {
     if (config.dataDir !== null) mkdirSync(config.dataDir, { recursive: true });
-    const client = config.dataDir === null ? new PGlite() : new PGlite(config.dataDir);
+    // Extensions the migrations create must be loaded into the WebAssembly build up front.
+    const options = { extensions: { pg_trgm } };
+    const client =
+      config.dataDir === null ? new PGlite(options) : new PGlite(config.dataDir, options);
     await client.waitReady;
     const db = drizzlePglite({ client });
     return {

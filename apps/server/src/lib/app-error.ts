@@ -13,6 +13,7 @@ export type AppErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'RATE_LIMITED'
+  | 'CRM_UNAVAILABLE'
   | 'INTERNAL';
 
 export const APP_ERROR_STATUS = {
@@ -31,6 +32,8 @@ export const APP_ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  // The CRM behind Bastion did not answer or refused: a bad gateway, not Bastion's own failure.
+  CRM_UNAVAILABLE: 502,
   INTERNAL: 500,
 } as const satisfies Record<AppErrorCode, number>;
 

@@ -1,6 +1,12 @@
 import { type Params, type RouteObject, useParams } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page.tsx';
 import { ConfigAdminPage } from '../features/config-admin/pages/config-admin-page.tsx';
+import { CrmAdminPage } from '../features/crm/pages/crm-admin-page.tsx';
+import { CreateQuotePage } from '../features/quotes/pages/create-quote-page.tsx';
+import { GridPage, QUOTE_GRID_MODULES } from '../features/quotes/pages/grid-page.tsx';
+import { QuoteHistoryPage } from '../features/quotes/pages/quote-history-page.tsx';
+import { QuoteStepPage } from '../features/quotes/pages/quote-step-page.tsx';
+import { ViewQuotePage } from '../features/quotes/pages/view-quote-page.tsx';
 
 /**
  * Every screen of spec §2, relative to /:context. Screens not built yet show a titled
@@ -32,17 +38,7 @@ const gridTitle: TextOf = ({ module_name }) =>
 const reportTitle: TextOf = ({ module_name }) =>
   REPORT_TITLES[module_name ?? ''] ?? `${humanize(module_name)} report`;
 
-/** `ref` is the quote or deal type on quote screens, and the literal "ref" elsewhere. */
-function typeOf(ref: string | undefined): string | undefined {
-  return ref && ref !== 'ref' ? ref : undefined;
-}
-
-const quoteSubtitle: TextOf = ({ id, ref }) =>
-  [id ? `Quote ${id}` : undefined, typeOf(ref)].filter(Boolean).join(' · ') || undefined;
 const opportunitySubtitle: TextOf = ({ opp_id }) => (opp_id ? `Opportunity ${opp_id}` : undefined);
-const createQuoteSubtitle: TextOf = ({ opp_id, ref }) =>
-  [opp_id ? `Opportunity ${opp_id}` : undefined, typeOf(ref)].filter(Boolean).join(' · ') ||
-  undefined;
 const userSubtitle: TextOf = ({ email }) => email;
 
 function RoutePlaceholder({ title, subtitle }: { title: string | TextOf; subtitle?: TextOf }) {
@@ -59,25 +55,35 @@ function placeholder(path: string, title: string | TextOf, subtitle?: TextOf): R
   return { path, element: <RoutePlaceholder title={title} subtitle={subtitle} /> };
 }
 
+/** A grid module built so far, or the placeholder of one still to come. */
+function GridRoute() {
+  const { module_name: moduleName = '', opp_id: opportunityId } = useParams();
+  if (!QUOTE_GRID_MODULES.has(moduleName)) {
+    return <RoutePlaceholder title={gridTitle} subtitle={opportunitySubtitle} />;
+  }
+  // Keyed by module, so switching lists starts with fresh filters.
+  return <GridPage key={moduleName} moduleName={moduleName} opportunityId={opportunityId} />;
+}
+
 export const featureRoutes: RouteObject[] = [
-  placeholder('grid/:module_name/:ref', gridTitle),
-  placeholder('grid/:module_name/:opp_id/:ref', gridTitle, opportunitySubtitle),
+  { path: 'grid/:module_name/:ref', element: <GridRoute /> },
+  { path: 'grid/:module_name/:opp_id/:ref', element: <GridRoute /> },
   placeholder('report/:module_name/:ref', reportTitle),
-  placeholder('view-quote/:id/:ref', 'Quote', quoteSubtitle),
-  placeholder('create-quote/:id/:ref', 'Create quote'),
-  placeholder('create-quote/:id/:opp_id/:ref', 'Create quote', createQuoteSubtitle),
-  placeholder('configure-quote/:id/:ref', 'Configure quote', quoteSubtitle),
-  placeholder('configure-sh-hw/:id/:ref', 'Shipping & hardware', quoteSubtitle),
-  placeholder('terms-condition/:id/:ref', 'Quote terms & conditions', quoteSubtitle),
-  placeholder('quote-summary/:id/:ref', 'Quote summary', quoteSubtitle),
-  placeholder('quote-history/:id/:ref', 'Quote history', quoteSubtitle),
+  { path: 'view-quote/:id/:ref', element: <ViewQuotePage /> },
+  { path: 'create-quote/:id/:ref', element: <CreateQuotePage /> },
+  { path: 'create-quote/:id/:opp_id/:ref', element: <CreateQuotePage /> },
+  { path: 'configure-quote/:id/:ref', element: <QuoteStepPage step="Configure quote" /> },
+  { path: 'configure-sh-hw/:id/:ref', element: <QuoteStepPage step="Shipping & hardware" /> },
+  { path: 'terms-condition/:id/:ref', element: <QuoteStepPage step="Quote terms & conditions" /> },
+  { path: 'quote-summary/:id/:ref', element: <QuoteStepPage step="Quote summary" /> },
+  { path: 'quote-history/:id/:ref', element: <QuoteHistoryPage /> },
   placeholder('user-profile/:ref', 'My profile'),
   placeholder('user-profile/:ref/:tab_context', 'My profile'),
   placeholder('user-detail/:email/:ref', 'User details', userSubtitle),
   { path: 'config-admin', element: <ConfigAdminPage /> },
   placeholder('terms-condition', 'Terms & conditions'),
   placeholder('manage-terms-condition', 'Manage terms & conditions'),
-  placeholder('sfdc', 'CRM connection'),
+  { path: 'sfdc', element: <CrmAdminPage /> },
   placeholder('app-settings', 'App settings'),
   placeholder('gam-account/:ref', 'Global accounts'),
   placeholder('manage-broadcast/:id/:ref', 'Broadcast message'),
@@ -92,11 +98,13 @@ export const featureRoutes: RouteObject[] = [
   placeholder('mc-hw-sku-costs/:id/:ref', 'Hardware SKU costs'),
   placeholder('producthierarchy/:ref', 'Product hierarchy'),
   placeholder('skupricing/:ref', 'SKU pricing'),
-  placeholder('legacy-quote-summary/:id/:ref', 'Legacy quote summary', quoteSubtitle),
-  placeholder('configure-renewal-quote/:id/:ref', 'Configure renewal quote', quoteSubtitle),
-  placeholder(
-    'configure-renewal-coterm-quote/:id/:ref',
-    'Configure co-term renewal quote',
-    quoteSubtitle,
-  ),
+  { path: 'legacy-quote-summary/:id/:ref', element: <QuoteStepPage step="Legacy quote summary" /> },
+  {
+    path: 'configure-renewal-quote/:id/:ref',
+    element: <QuoteStepPage step="Configure renewal quote" />,
+  },
+  {
+    path: 'configure-renewal-coterm-quote/:id/:ref',
+    element: <QuoteStepPage step="Configure co-term renewal quote" />,
+  },
 ];

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { delegations, userRoles, users } from '../schema/users.ts';
+import { seedCrmDemoData } from './crm-demo-data.ts';
 
 export const DEMO_PASSWORD = 'Bastion-demo-1';
 
@@ -137,4 +138,7 @@ export async function seedDemoData(db: Database, passwordHash: string): Promise<
       delegationId: delegation.id,
     });
   });
+
+  // The embedded CRM's opportunities belong with the demo accounts that work on them.
+  await seedCrmDemoData(db);
 }

@@ -18,6 +18,7 @@ export const REFERENCE_LOOKUPS: readonly LookupRow[] = [
   ...list('quote_types', [
     ['STANDARD', 'Standard'],
     ['ELA', 'ELA (multi-year)'],
+    ['LEGACY', 'Legacy (recorded by the deal desk)'],
   ]),
   ...list('contract_lengths', [
     ['12', '12 months', 'ANNUAL'],
@@ -153,6 +154,13 @@ export const QUOTE_DETAILS_RECIPE: FormRecipe = {
         col_class_name: 'col-12 col-md-6',
       },
       {
+        field: 'is_coterm',
+        label: 'Co-term with the customer’s current contract',
+        renderer: 'Checkbox',
+        is_optional: true,
+        col_class_name: 'col-12 col-md-6 align-self-end',
+      },
+      {
         field: 'can_nofity_partner',
         label: 'Notify the partner when the quote is approved',
         renderer: 'Checkbox',
@@ -170,7 +178,7 @@ export const QUOTE_DETAILS_RECIPE: FormRecipe = {
         renderer: 'DateRange',
         is_required: true,
         invalid_msg: 'Please select Contract Start and End Dates',
-        col_class_name: 'col-12 col-md-6',
+        col_class_name: 'col-12 col-lg-6',
       },
       {
         field: 'sla',
@@ -180,7 +188,7 @@ export const QUOTE_DETAILS_RECIPE: FormRecipe = {
         default_value: '24/7',
         is_required: true,
         invalid_msg: 'Please select SLA',
-        col_class_name: 'col-12 col-md-6',
+        col_class_name: 'col-12 col-lg-6',
       },
     ],
     [
@@ -205,6 +213,13 @@ export const QUOTE_DETAILS_RECIPE: FormRecipe = {
     ],
   ],
   rules: [
+    // Made from an opportunity, the channel is the opportunity's: shown, not chosen.
+    {
+      type: 'expression',
+      op: 'not opportunity_id is-undefined',
+      target: 'sales_channel',
+      effect: 'READONLY',
+    },
     { ...NON_DIRECT, target: ['partner_type', 'partner_contact_email'], effect: 'SHOW' },
     { ...NON_DIRECT, target: 'can_nofity_partner', effect: 'EDITABLE' },
     {

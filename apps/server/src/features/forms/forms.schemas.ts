@@ -1,22 +1,7 @@
 import { z } from 'zod';
-import {
-  RENDERERS,
-  RULE_EFFECTS,
-  type FormRecipe,
-  type JsonValue,
-} from '@bastion/domain/forms/recipe';
+import { RENDERERS, RULE_EFFECTS, type FormRecipe } from '@bastion/domain/forms/recipe';
 import { zEnvelope } from '../../lib/envelope.ts';
-
-const ZJson: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(ZJson),
-    z.record(z.string(), ZJson),
-  ]),
-);
+import { ZJson } from '../../lib/zod-json.ts';
 
 const fieldProps = {
   field1: z.string().optional(),

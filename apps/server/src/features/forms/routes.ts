@@ -10,7 +10,7 @@ import {
   ZValidateFormBody,
   ZValidateFormResponse,
 } from './forms.schemas.ts';
-import { getFormDefinition } from './get-form-definition.ts';
+import { loadFormDefinition } from '../../lib/form-definitions.ts';
 import { listFormRecipes } from './forms.repository.ts';
 import { validateFormSubmission } from './validate-form-submission.ts';
 
@@ -22,7 +22,7 @@ export function registerFormRoutes(app: FastifyInstance, deps: { db: Database })
   r.post(
     '/api/dx/get-form-recipe',
     { schema: { body: ZGetFormBody, response: { 200: ZFormDefinitionResponse } } },
-    async (request) => ok(await getFormDefinition(db, request.body.name)),
+    async (request) => ok(await loadFormDefinition(db, request.body.name)),
   );
 
   r.post(

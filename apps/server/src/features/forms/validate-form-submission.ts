@@ -2,7 +2,7 @@ import type { FormValues } from '@bastion/domain/forms/recipe';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { validateRecipeSubmission } from '../../lib/recipe-submission.ts';
-import { getFormDefinition } from './get-form-definition.ts';
+import { loadFormDefinition } from '../../lib/form-definitions.ts';
 
 /**
  * Checks values against a form without storing them: what a screen's own save does first, open to
@@ -13,7 +13,7 @@ export async function validateFormSubmission(
   caller: AuthContext,
   input: { name: string; values: FormValues },
 ) {
-  const form = await getFormDefinition(db, input.name);
+  const form = await loadFormDefinition(db, input.name);
   const payload = validateRecipeSubmission(form.recipe, input.values, {
     lookups: form.lookups,
     // Who the caller is comes from the session, never from the submitted values.

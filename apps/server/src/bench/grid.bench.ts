@@ -1,0 +1,151 @@
+/**
+ * npm run bench:grid — seeds 1,000,000 quotes into a PostgreSQL database of its own and prints
+ * p50/p95 of the grid's queries (the repository the API uses, not a copy of its SQL).
+ *
+ * BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/bastion_bench) is dropped and made
+ * afresh unless BENCH_REUSE=1 and it already holds the rows. BENCH_QUOTES changes the count.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '@bastion/db/client';
+import { quotes } from '@bastion/db/schema/quotes';
+import { users } from '@bastion/db/schema/users';
+import { canonicalRegion } from '@bastion/domain/permissions/visibility';
+import {
+  listVisibleQuotes,
+  type QuoteGridQuery,
+  type Viewer,
+} from '../features/quotes/quotes.repository.ts';
+
+const url = new URL(
+  process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bastion_bench',
+);
+const count = Number(process.env.BENCH_QUOTES ?? 1_000_000);
+const reuse = process.env.BENCH_REUSE === '1';
+const RUNS = 30;
+
+async function recreateDatabase() {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const name = url.pathname.slice(1);
+  await client.query(`drop database if exists "${name}" with (force)`);
+  await client.query(`create database "${name}"`);
+  await client.end();
+}
+
+async function main() {
+  if (!reuse) await recreateDatabase();
+  const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
+  await handle.migrate();
+  const { db } = handle;
+
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(quotes);
+  if (n < count) {
+    console.log(`Seeding ${count.toLocaleString('en-US')} quotes…`);
+    const started = performance.now();
+    await db.execute(sql`
+      insert into users (email, first_name, last_name)
+      select 'owner' || g || '@bench.test', 'Owner', g::text from generate_series(1, 500) g
+      on conflict do nothing`);
+    await db.execute(sql`
+      insert into quotes (quote_number, account_id, account_name, region, owner_user_id,
+        quote_name, quote_type, deal_type, status_id, contract_length, sales_channel,
+        currency_code, total_amount_minor, created_at, updated_at)
+      select
+        'Q-2026-' || lpad(g::text, 7, '0'),
+        'ACC' || (g % 20000),
+        (array['Systems','Health','Bank','Retail','Energy'])[1 + (g / 11) % 5] || ' ' || (g % 20000),
+        (array['North America','Americas','EMEA','LATAM','APJ'])[1 + g % 5],
+        (select id from users where email = 'owner' || (1 + g % 500) || '@bench.test'),
+        'Quote ' || g || ' ' || md5(g::text),
+        (array['STANDARD','STANDARD','STANDARD','ELA','LEGACY'])[1 + (g / 5) % 5],
+        (array['NB','U','R','TU','S','E','C'])[1 + (g / 3) % 7],
+        (array['INCOMPLETE','SH_HW_CONFIG','TNC','PENDING_APPROVAL','BUDGETARY','REJECTED','APPROVED','ACCEPTED','COMPLETED'])[1 + (g / 7) % 9],
+        12 * (1 + g % 5),
+        (array['DIRECT','T1','T2'])[1 + g % 3],
+        (array['USD','EUR','GBP'])[1 + g % 3],
+        (g::bigint * 7919) % 100000000,
+        now() - (g % 730) * interval '1 day',
+        now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
+      from generate_series(${n + 1}::int, ${count}::int) g`);
+    await db.execute(sql`analyze quotes`);
+    console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`email = 'owner7@bench.test'`);
+  const everyone: Viewer = {
+    userId: owner?.id ?? '',
+    email: 'desk@bench.test',
+    scope: { kind: 'all' },
+  };
+  const seller: Viewer = {
+    userId: owner?.id ?? '',
+    email: 'owner7@bench.test',
+    scope: { kind: 'assigned', regions: [canonicalRegion('NA')], accountIds: ['ACC42'] },
+  };
+  const page = (p: number) => ({ offset: (p - 1) * 25, limit: 25 });
+  const byUpdate: QuoteGridQuery['sort'] = { field: 'updated_at', direction: 'desc' };
+
+  const cases: [string, Viewer, QuoteGridQuery][] = [
+    ['deal desk, first page, newest first', everyone, { sort: byUpdate, ...page(1) }],
+    [
+      'deal desk, status filter',
+      everyone,
+      { statuses: ['PENDING_APPROVAL'], sort: byUpdate, ...page(1) },
+    ],
+    [
+      'deal desk, region + type + dates',
+      everyone,
+      {
+        regions: ['EMEA'],
+        quoteTypes: ['ELA'],
+        updatedFrom: new Date(Date.now() - 90 * 864e5),
+        sort: byUpdate,
+        ...page(1),
+      },
+    ],
+    ['deal desk, text search', everyone, { search: '0042424', sort: byUpdate, ...page(1) }],
+    [
+      'deal desk, sort by name, page 40',
+      everyone,
+      { sort: { field: 'quote_name', direction: 'asc' }, ...page(40) },
+    ],
+    ['seller (region NA + account), first page', seller, { sort: byUpdate, ...page(1) }],
+    ['seller, status filter', seller, { statuses: ['INCOMPLETE'], sort: byUpdate, ...page(1) }],
+    ['my quotes (owner)', everyone, { ownerUserId: owner?.id ?? '', sort: byUpdate, ...page(1) }],
+  ];
+
+  console.log(
+    `\nGrid queries on ${count.toLocaleString('en-US')} quotes, ${RUNS} runs each (page + total count):`,
+  );
+  console.log('query'.padEnd(44), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'rows'.padStart(10));
+  for (const [label, viewer, query] of cases) {
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      total = (await listVisibleQuotes(db, viewer, query)).total;
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+    console.log(
+      label.padEnd(44),
+      at(0.5).toFixed(1).padStart(8),
+      at(0.95).toFixed(1).padStart(8),
+      String(total).padStart(10),
+    );
+  }
+  await handle.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

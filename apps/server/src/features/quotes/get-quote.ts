@@ -1,0 +1,56 @@
+import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
+import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/status-display';
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findVisibleQuote, type QuoteRow } from './quotes.repository.ts';
+import { viewerOf } from './viewer.ts';
+
+/** A quote outside the caller's scope reads as absent: its existence is not theirs to know. */
+export async function requireVisibleQuote(db: Database, caller: AuthContext, id: string) {
+  const quote = await findVisibleQuote(db, viewerOf(caller), id);
+  if (!quote) throw new AppError('NOT_FOUND', 'There is no such quote, or it is not yours to see.');
+  return quote;
+}
+
+export function quoteView(quote: QuoteRow) {
+  return {
+    id: quote.id,
+    quote_number: quote.quoteNumber,
+    quote_name: quote.quoteName,
+    quote_type: quote.quoteType,
+    deal_type: quote.dealType,
+    status_id: quote.statusId,
+    status_label: quoteStatusLabel(quote.statusId),
+    status_tone: quoteStatusColor(quote.statusId),
+    pre_archive_status_id: quote.preArchiveStatusId,
+    is_coterm: quote.isCoterm,
+    is_renewal: quote.isRenewal,
+    contract_length: quote.contractLength,
+    sales_channel: quote.salesChannel,
+    partner_type: quote.partnerType,
+    currency_code: quote.currencyCode,
+    total_amount_minor: quote.totalAmountMinor,
+    opportunity_id: quote.opportunityId,
+    account_id: quote.accountId,
+    account_name: quote.accountName,
+    region: quote.region,
+    details: quote.details,
+    version: quote.version,
+    created_at: quote.createdAt.toISOString(),
+    updated_at: quote.updatedAt.toISOString(),
+    target_path: quoteTargetPath({
+      id: quote.id,
+      quote_type: quote.quoteType,
+      deal_type: quote.dealType,
+      status_id: quote.statusId,
+      pre_archive_status_id: quote.preArchiveStatusId,
+      is_coterm: quote.isCoterm,
+      is_renewal: quote.isRenewal,
+    }),
+  };
+}
+
+export async function getQuote(db: Database, caller: AuthContext, id: string) {
+  return quoteView(await requireVisibleQuote(db, caller, id));
+}

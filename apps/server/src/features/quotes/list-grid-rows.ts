@@ -1,0 +1,135 @@
+import { quoteStatusLabel, quoteStatusColor } from '@bastion/domain/quotes/status-display';
+import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
+import { dealTypeName } from '@bastion/domain/quotes/quote-types';
+import { deriveSalesChannel } from '@bastion/domain/quotes/sales-channel';
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import { GRID_MODULES, type GridModuleName } from './grid-modules.ts';
+import {
+  listVisibleOpportunities,
+  listVisibleQuotes,
+  type OpportunityGridQuery,
+  type QuoteGridQuery,
+} from './quotes.repository.ts';
+import { viewerOf } from './viewer.ts';
+
+export interface GridRequest {
+  module_name: GridModuleName;
+  opp_id?: string | undefined;
+  search?: string | undefined;
+  filters: {
+    status?: string[] | undefined;
+    quote_type?: string[] | undefined;
+    region?: string[] | undefined;
+    deal_type?: string[] | undefined;
+    date_from?: string | undefined;
+    date_to?: string | undefined;
+  };
+  sort?: { field: string; direction: 'asc' | 'desc' } | undefined;
+  page: number;
+  page_size: number;
+}
+
+type Cell = string | number | boolean | null;
+
+/** One page of a grid module for the caller, within their visibility scope. */
+export async function listGridRows(db: Database, caller: AuthContext, request: GridRequest) {
+  const module = GRID_MODULES[request.module_name];
+  const viewer = viewerOf(caller);
+  const offset = (request.page - 1) * request.page_size;
+  const sortable = new Set(module.columns.flatMap((c) => ('sort' in c && c.sort ? [c.sort] : [])));
+  const sortField = request.sort && sortable.has(request.sort.field) ? request.sort.field : null;
+  const direction = request.sort?.direction ?? 'desc';
+  const base = {
+    module_name: request.module_name,
+    title: module.title,
+    columns: module.columns,
+    filters: module.filters,
+    date_label: module.dateLabel,
+    page: request.page,
+    page_size: request.page_size,
+  };
+
+  if (request.module_name === 'opportunities') {
+    const { rows, total, isTotalCapped } = await listVisibleOpportunities(db, viewer, {
+      search: request.search,
+      regions: request.filters.region,
+      dealTypes: request.filters.deal_type,
+      closeFrom: request.filters.date_from,
+      closeTo: request.filters.date_to,
+      sort: {
+        field: (sortField ?? 'modified_on') as OpportunityGridQuery['sort']['field'],
+        direction,
+      },
+      offset,
+      limit: request.page_size,
+    });
+    return {
+      ...base,
+      total,
+      total_is_capped: isTotalCapped,
+      rows: rows.map(({ opportunity: o, accountName }) => ({
+        id: o.id,
+        name: o.name,
+        account_name: accountName,
+        region: o.region,
+        deal_type: dealTypeName(o.dealType) ?? o.dealType,
+        sales_channel: deriveSalesChannel({
+          partner: { id: o.partnerAccountId },
+          distributor: { id: o.distributorAccountId },
+        }),
+        stage: o.stage,
+        amount: o.amountMinor,
+        currency_code: o.currencyCode,
+        close_date: o.closeDate,
+        create_quote: `/cpq/create-quote/new/${encodeURIComponent(o.id)}/STANDARD`,
+      })) satisfies Record<string, Cell>[],
+    };
+  }
+
+  const { rows, total, isTotalCapped } = await listVisibleQuotes(db, viewer, {
+    search: request.search,
+    statuses: request.filters.status,
+    quoteTypes: request.filters.quote_type,
+    regions: request.filters.region,
+    ownerUserId: request.module_name === 'my-quotes' ? caller.userId : undefined,
+    opportunityId: request.opp_id,
+    updatedFrom: request.filters.date_from
+      ? new Date(`${request.filters.date_from}T00:00:00Z`)
+      : undefined,
+    updatedTo: request.filters.date_to
+      ? new Date(`${request.filters.date_to}T23:59:59.999Z`)
+      : undefined,
+    sort: { field: (sortField ?? 'updated_at') as QuoteGridQuery['sort']['field'], direction },
+    offset,
+    limit: request.page_size,
+  });
+  return {
+    ...base,
+    total,
+    total_is_capped: isTotalCapped,
+    rows: rows.map(({ quote: q, ownerEmail }) => ({
+      id: q.id,
+      quote_number: q.quoteNumber,
+      quote_name: q.quoteName,
+      account_name: q.accountName,
+      quote_type: q.quoteType,
+      status: quoteStatusLabel(q.statusId),
+      status_tone: quoteStatusColor(q.statusId),
+      region: q.region,
+      owner: ownerEmail ?? '',
+      total: q.totalAmountMinor,
+      currency_code: q.currencyCode,
+      updated_at: q.updatedAt.toISOString(),
+      target_path: quoteTargetPath({
+        id: q.id,
+        quote_type: q.quoteType,
+        deal_type: q.dealType,
+        status_id: q.statusId,
+        pre_archive_status_id: q.preArchiveStatusId,
+        is_coterm: q.isCoterm,
+        is_renewal: q.isRenewal,
+      }),
+    })) satisfies Record<string, Cell>[],
+  };
+}

@@ -1,0 +1,329 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type Subquery,
+} from 'drizzle-orm';
+import type { VisibilityScope } from '@bastion/domain/permissions/visibility';
+import type { Database } from '@bastion/db/client';
+import { crmAccounts, crmOpportunities, crmOpportunityTeamMembers } from '@bastion/db/schema/crm';
+import { quoteHistory, quoteNumberSequence, quotes } from '@bastion/db/schema/quotes';
+import { users } from '@bastion/db/schema/users';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type NewQuote = Omit<typeof quotes.$inferInsert, 'id' | 'quoteNumber' | 'version'>;
+export type HistoryChange = { field: string; before: unknown; after: unknown };
+
+/** Who is asking, as the visibility rules need it. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  scope: VisibilityScope;
+}
+
+/** Quotes of the viewer's regions and accounts, and those they own or created. */
+export function quoteVisibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer.scope.kind === 'all') return undefined;
+  const { regions, accountIds } = viewer.scope;
+  return or(
+    eq(quotes.ownerUserId, viewer.userId),
+    eq(quotes.createdBy, viewer.userId),
+    regions.length > 0 ? inArray(quotes.region, regions) : undefined,
+    accountIds.length > 0 ? inArray(quotes.accountId, accountIds) : undefined,
+  );
+}
+
+/** Opportunities of the viewer's regions and accounts, and those they own or work on. */
+export function opportunityVisibleTo(db: Database, viewer: Viewer): SQL | undefined {
+  if (viewer.scope.kind === 'all') return undefined;
+  const { regions, accountIds } = viewer.scope;
+  const email = viewer.email.toLowerCase();
+  return or(
+    eq(sql`lower(${crmOpportunities.ownerEmail})`, email),
+    eq(sql`lower(${crmOpportunities.camEmail})`, email),
+    eq(sql`lower(${crmOpportunities.csmEmail})`, email),
+    regions.length > 0 ? inArray(crmOpportunities.region, regions) : undefined,
+    accountIds.length > 0 ? inArray(crmOpportunities.accountId, accountIds) : undefined,
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(crmOpportunityTeamMembers)
+        .where(
+          and(
+            eq(crmOpportunityTeamMembers.opportunityId, crmOpportunities.id),
+            eq(sql`lower(${crmOpportunityTeamMembers.email})`, email),
+          ),
+        ),
+    ),
+  );
+}
+
+export async function findVisibleOpportunity(db: Database, viewer: Viewer, id: string) {
+  const [row] = await db
+    .select({ opportunity: crmOpportunities, account: crmAccounts })
+    .from(crmOpportunities)
+    .innerJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
+    .where(and(eq(crmOpportunities.id, id), opportunityVisibleTo(db, viewer)));
+  return row ?? null;
+}
+
+/** Q-2026-000123: the year of creation and the next value of one shared sequence. */
+async function nextQuoteNumber(db: Database, now: Date): Promise<string> {
+  const result = await db.execute<{ n: string | number }>(
+    sql`select nextval(${`"${quoteNumberSequence.seqName}"`}::regclass) as n`,
+  );
+  const value = (result as { rows: { n: string | number }[] }).rows[0]?.n;
+  if (value === undefined) throw new Error('the quote number sequence answered nothing');
+  return `Q-${now.getUTCFullYear()}-${String(value).padStart(6, '0')}`;
+}
+
+export async function insertQuoteWithHistory(
+  db: Database,
+  quote: NewQuote,
+  actorUserId: string,
+  now: Date,
+): Promise<QuoteRow> {
+  return db.transaction(async (tx) => {
+    const quoteNumber = await nextQuoteNumber(tx, now);
+    const [row] = await tx
+      .insert(quotes)
+      .values({ ...quote, quoteNumber, createdAt: now, updatedAt: now })
+      .returning();
+    if (!row) throw new Error('quote insert returned nothing');
+    await tx.insert(quoteHistory).values({
+      quoteId: row.id,
+      actorUserId,
+      occurredAt: now,
+      action: 'created',
+      version: row.version,
+      changes: [
+        { field: 'status_id', before: null, after: row.statusId },
+        { field: 'quote_name', before: null, after: row.quoteName },
+        { field: 'quote_type', before: null, after: row.quoteType },
+      ],
+    });
+    return row;
+  });
+}
+
+export async function findVisibleQuote(db: Database, viewer: Viewer, id: string) {
+  const [row] = await db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.id, id), quoteVisibleTo(viewer)));
+  return row ?? null;
+}
+
+/**
+ * Writes the changes only if the quote is still at `expectedVersion`, raising the version and
+ * recording the history in the same transaction. Null when someone else wrote first.
+ */
+export async function updateQuoteAtVersion(
+  db: Database,
+  input: {
+    id: string;
+    expectedVersion: number;
+    set: Partial<typeof quotes.$inferInsert>;
+    changes: HistoryChange[];
+    action: string;
+    actorUserId: string;
+  },
+  now: Date,
+): Promise<QuoteRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(quotes)
+      .set({
+        ...input.set,
+        version: sql`${quotes.version} + 1`,
+        updatedAt: now,
+        updatedBy: input.actorUserId,
+      })
+      .where(and(eq(quotes.id, input.id), eq(quotes.version, input.expectedVersion)))
+      .returning();
+    if (!row) return null;
+    await tx.insert(quoteHistory).values({
+      quoteId: row.id,
+      actorUserId: input.actorUserId,
+      occurredAt: now,
+      action: input.action,
+      version: row.version,
+      changes: input.changes,
+    });
+    return row;
+  });
+}
+
+export async function listQuoteHistory(db: Database, quoteId: string) {
+  return db
+    .select({
+      id: quoteHistory.id,
+      occurredAt: quoteHistory.occurredAt,
+      action: quoteHistory.action,
+      changes: quoteHistory.changes,
+      version: quoteHistory.version,
+      actorEmail: users.email,
+      actorFirstName: users.firstName,
+      actorLastName: users.lastName,
+    })
+    .from(quoteHistory)
+    .leftJoin(users, eq(users.id, quoteHistory.actorUserId))
+    .where(eq(quoteHistory.quoteId, quoteId))
+    .orderBy(desc(quoteHistory.occurredAt), desc(quoteHistory.id));
+}
+
+/**
+ * Grids count their matches only up to here: an exact count of a million rows costs a second,
+ * and nobody pages that far. Past it the total reads "10,000+".
+ */
+export const GRID_COUNT_CAP = 10_000;
+
+async function cappedCount(
+  db: Database,
+  matches: Subquery,
+): Promise<{ total: number; isTotalCapped: boolean }> {
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, GRID_COUNT_CAP), isTotalCapped: n > GRID_COUNT_CAP };
+}
+
+export interface QuoteGridQuery {
+  search?: string;
+  statuses?: string[];
+  quoteTypes?: string[];
+  regions?: string[];
+  ownerUserId?: string;
+  opportunityId?: string;
+  updatedFrom?: Date;
+  updatedTo?: Date;
+  sort: {
+    field: 'updated_at' | 'created_at' | 'quote_number' | 'quote_name' | 'account_name' | 'total';
+    direction: 'asc' | 'desc';
+  };
+  offset: number;
+  limit: number;
+}
+
+const QUOTE_SORT_COLUMNS = {
+  updated_at: quotes.updatedAt,
+  created_at: quotes.createdAt,
+  quote_number: quotes.quoteNumber,
+  quote_name: quotes.quoteName,
+  account_name: quotes.accountName,
+  total: quotes.totalAmountMinor,
+} as const;
+
+/** `%`, `_` and `\` are wildcards to LIKE: a search for them means the characters. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listVisibleQuotes(db: Database, viewer: Viewer, query: QuoteGridQuery) {
+  const searchText = sql`(${quotes.quoteNumber} || ' ' || ${quotes.quoteName} || ' ' || ${quotes.accountName})`;
+  const where = and(
+    quoteVisibleTo(viewer),
+    query.search ? ilike(searchText, likePattern(query.search)) : undefined,
+    query.statuses?.length ? inArray(quotes.statusId, query.statuses) : undefined,
+    query.quoteTypes?.length
+      ? inArray(quotes.quoteType, query.quoteTypes as QuoteRow['quoteType'][])
+      : undefined,
+    query.regions?.length ? inArray(quotes.region, query.regions) : undefined,
+    query.ownerUserId ? eq(quotes.ownerUserId, query.ownerUserId) : undefined,
+    query.opportunityId ? eq(quotes.opportunityId, query.opportunityId) : undefined,
+    query.updatedFrom ? gte(quotes.updatedAt, query.updatedFrom) : undefined,
+    query.updatedTo ? lte(quotes.updatedAt, query.updatedTo) : undefined,
+  );
+  const column = QUOTE_SORT_COLUMNS[query.sort.field];
+  // The tie-break follows the sort's direction, so one index serves the page either way.
+  const by = query.sort.direction === 'asc' ? asc : desc;
+  const [rows, counted] = await Promise.all([
+    db
+      .select({ quote: quotes, ownerEmail: users.email })
+      .from(quotes)
+      .leftJoin(users, eq(users.id, quotes.ownerUserId))
+      .where(where)
+      .orderBy(by(column), by(quotes.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    cappedCount(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(quotes)
+        .where(where)
+        .limit(GRID_COUNT_CAP + 1)
+        .as('matches'),
+    ),
+  ]);
+  return { rows, ...counted };
+}
+
+export interface OpportunityGridQuery {
+  search?: string;
+  regions?: string[];
+  dealTypes?: string[];
+  closeFrom?: string;
+  closeTo?: string;
+  sort: { field: 'modified_on' | 'close_date' | 'name' | 'amount'; direction: 'asc' | 'desc' };
+  offset: number;
+  limit: number;
+}
+
+const OPPORTUNITY_SORT_COLUMNS = {
+  modified_on: crmOpportunities.modifiedOn,
+  close_date: crmOpportunities.closeDate,
+  name: crmOpportunities.name,
+  amount: crmOpportunities.amountMinor,
+} as const;
+
+export async function listVisibleOpportunities(
+  db: Database,
+  viewer: Viewer,
+  query: OpportunityGridQuery,
+) {
+  const where = and(
+    opportunityVisibleTo(db, viewer),
+    query.search
+      ? or(
+          ilike(crmOpportunities.name, likePattern(query.search)),
+          ilike(crmAccounts.name, likePattern(query.search)),
+          ilike(crmOpportunities.id, likePattern(query.search)),
+        )
+      : undefined,
+    query.regions?.length ? inArray(crmOpportunities.region, query.regions) : undefined,
+    query.dealTypes?.length ? inArray(crmOpportunities.dealType, query.dealTypes) : undefined,
+    query.closeFrom ? gte(crmOpportunities.closeDate, query.closeFrom) : undefined,
+    query.closeTo ? lte(crmOpportunities.closeDate, query.closeTo) : undefined,
+  );
+  const column = OPPORTUNITY_SORT_COLUMNS[query.sort.field];
+  const by = query.sort.direction === 'asc' ? asc : desc;
+  const [rows, counted] = await Promise.all([
+    db
+      .select({ opportunity: crmOpportunities, accountName: crmAccounts.name })
+      .from(crmOpportunities)
+      .innerJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
+      .where(where)
+      .orderBy(by(column), by(crmOpportunities.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    cappedCount(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(crmOpportunities)
+        .innerJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
+        .where(where)
+        .limit(GRID_COUNT_CAP + 1)
+        .as('matches'),
+    ),
+  ]);
+  return { rows, ...counted };
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '@bastion/db/client';
+import { currentUser, requirePermission } from '../../lib/access.ts';
+import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
+import { ok } from '../../lib/envelope.ts';
+import { createQuote } from './create-quote.ts';
+import { getOpportunityForQuote } from './get-opportunity-for-quote.ts';
+import { getQuoteHistory } from './get-quote-history.ts';
+import { getQuote } from './get-quote.ts';
+import { listGridRows } from './list-grid-rows.ts';
+import {
+  ZCreateQuoteBody,
+  ZCreateQuoteResponse,
+  ZGridBody,
+  ZGridResponse,
+  ZHistoryResponse,
+  ZOpportunityBody,
+  ZOpportunityForQuoteResponse,
+  ZQuoteId,
+  ZQuoteResponse,
+  ZUpdateQuoteBody,
+} from './quotes.schemas.ts';
+import { updateQuoteHeader } from './update-quote-header.ts';
+
+const seesQuotes = requirePermission('can_see_quotes', (f) => f.can_see_quotes);
+
+export function registerQuoteRoutes(app: FastifyInstance, deps: { db: Database; crm: CrmAdapter }) {
+  const { db, crm } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/dx/grid',
+    {
+      config: { access: seesQuotes },
+      schema: { body: ZGridBody, response: { 200: ZGridResponse } },
+    },
+    async (request) => ok(await listGridRows(db, currentUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/dx/create-quote',
+    {
+      config: {
+        access: requirePermission(
+          'can_create_quote',
+          (f) => f.can_create_quote || f.can_create_coterm_quote,
+        ),
+      },
+      schema: { body: ZCreateQuoteBody, response: { 200: ZCreateQuoteResponse } },
+    },
+    async (request) =>
+      ok(
+        await createQuote({ db, crm, log: request.log }, currentUser(request), {
+          opportunityId: request.body.opportunity_id,
+          values: request.body.values,
+        }),
+      ),
+  );
+
+  r.post(
+    '/api/dx/get-opportunity',
+    {
+      config: { access: seesQuotes },
+      schema: { body: ZOpportunityBody, response: { 200: ZOpportunityForQuoteResponse } },
+    },
+    async (request) => ok(await getOpportunityForQuote(db, currentUser(request), request.body.id)),
+  );
+
+  r.post(
+    '/api/dx/get-quote',
+    {
+      config: { access: seesQuotes },
+      schema: { body: ZQuoteId, response: { 200: ZQuoteResponse } },
+    },
+    async (request) => ok(await getQuote(db, currentUser(request), request.body.id)),
+  );
+
+  r.post(
+    '/api/dx/update-quote',
+    {
+      config: {
+        access: requirePermission(
+          'can_create_quote or deal desk',
+          (f) => f.can_create_quote || f.is_deal_desk_user,
+        ),
+      },
+      schema: { body: ZUpdateQuoteBody, response: { 200: ZQuoteResponse } },
+    },
+    async (request) => ok(await updateQuoteHeader(db, currentUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/dx/quote-history',
+    {
+      config: {
+        access: requirePermission('can_see_history', (f) => f.can_see_history && f.can_see_quotes),
+      },
+      schema: { body: ZQuoteId, response: { 200: ZHistoryResponse } },
+    },
+    async (request) => ok(await getQuoteHistory(db, currentUser(request), request.body.id)),
+  );
+}

@@ -1,0 +1,546 @@
+import { randomBytes, verify, type KeyObject } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Test support: a local stand-in for the parts of the Salesforce REST API the adapter uses
+ * (salesforce-adapter.ts), so its tests run against real HTTP without a Salesforce org. It
+ * answers the OAuth token endpoint (client credentials and JWT bearer), the versions list, SOQL
+ * queries (a small subset of SOQL, evaluated over in-memory records, paged like Salesforce) and
+ * PATCH of an Opportunity. Used by tests only.
+ */
+
+/** A record as the REST API shows it: fields by API name, lookups as nested objects or null. */
+export type FakeRecord = { Id: string } & Record<string, unknown>;
+
+export interface FakeSalesforceOptions {
+  clientId: string;
+  /** Accepted for the client-credentials flow; without one that flow is refused. */
+  clientSecret?: string;
+  /** The JWT bearer flow: the user the assertion names and the key that checks its signature. */
+  username?: string;
+  jwtPublicKey?: KeyObject | string;
+  /** Records per query page; Salesforce uses 2000, a test uses fewer to make queryMore run. */
+  pageSize?: number;
+  /** What GET /services/data/ lists. */
+  apiVersions?: string[];
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** The SOQL of a query call, decoded. */
+  soql: string | null;
+  authorization: string | null;
+  /** The raw body, so a test sees exactly what was sent. */
+  body: string;
+  status: number;
+}
+
+export interface FakeSalesforce {
+  /** Both the login URL and the instance URL. */
+  readonly url: string;
+  /** Records by SObject name; tests add, change and read them directly. */
+  readonly records: Record<string, FakeRecord[]>;
+  readonly requests: RecordedRequest[];
+  /** Every access token issued so far stops working (the next call gets INVALID_SESSION_ID). */
+  expireSessions(): void;
+  /** Refuses every access token, even new ones, until switched off. */
+  rejectAllSessions(isOn: boolean): void;
+  /** Answers every request with 503, as during a Salesforce outage, until switched off. */
+  setOutage(isOn: boolean): void;
+  /** The next data call (not a token call) gets this error instead of its answer. */
+  failNext(failure: { status: number; errorCode: string; message: string }): void;
+  close(): Promise<void>;
+}
+
+const JSON_TYPE = 'application/json;charset=UTF-8';
+const JWT_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+const DATA_PATH = /^\/services\/data\/v(\d+\.\d)\/(.+)$/;
+
+class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+const apiError = (status: number, errorCode: string, message: string) =>
+  new HttpProblem(status, [{ message, errorCode }]);
+
+export async function startFakeSalesforce(options: FakeSalesforceOptions): Promise<FakeSalesforce> {
+  const pageSize = options.pageSize ?? 2000;
+  const apiVersions = options.apiVersions ?? ['60.0', '61.0', '62.0'];
+  const records: Record<string, FakeRecord[]> = {
+    Opportunity: [],
+    Account: [],
+    Contact: [],
+    OpportunityTeamMember: [],
+    OpportunityLineItem: [],
+  };
+  const requests: RecordedRequest[] = [];
+  const validTokens = new Set<string>();
+  const cursors = new Map<string, FakeRecord[]>();
+  let cursorCount = 0;
+  let isOutage = false;
+  let isRejectingSessions = false;
+  let nextFailure: { status: number; errorCode: string; message: string } | null = null;
+  let url = '';
+
+  function issueToken() {
+    const accessToken = `00DFAKE!${randomBytes(24).toString('base64url')}`;
+    validTokens.add(accessToken);
+    return {
+      access_token: accessToken,
+      instance_url: url,
+      id: `${url}/id/00DFAKE000000000AAA/005FAKE000000000AAA`,
+      token_type: 'Bearer',
+      issued_at: String(Date.now()),
+      signature: randomBytes(32).toString('base64'),
+    };
+  }
+
+  const oauthError = (error: string, description: string) =>
+    new HttpProblem(400, { error, error_description: description });
+
+  function token(body: string) {
+    const form = new URLSearchParams(body);
+    const grantType = form.get('grant_type');
+    if (grantType === 'client_credentials') {
+      if (form.get('client_id') !== options.clientId) {
+        throw oauthError('invalid_client_id', 'client identifier invalid');
+      }
+      if (!options.clientSecret || form.get('client_secret') !== options.clientSecret) {
+        throw oauthError('invalid_client', 'invalid client credentials');
+      }
+      return issueToken();
+    }
+    if (grantType === JWT_GRANT) return jwtBearer(form.get('assertion') ?? '');
+    throw oauthError('unsupported_grant_type', 'grant type not supported');
+  }
+
+  function jwtBearer(assertion: string) {
+    const [header = '', claims = '', signature = ''] = assertion.split('.');
+    const decode = (part: string): Record<string, unknown> | null => {
+      try {
+        const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+        return typeof value === 'object' && value !== null
+          ? (value as Record<string, unknown>)
+          : null;
+      } catch {
+        return null;
+      }
+    };
+    const head = decode(header);
+    const payload = decode(claims);
+    if (!head || !payload || head.alg !== 'RS256' || !options.jwtPublicKey) {
+      throw oauthError('invalid_grant', 'invalid assertion');
+    }
+    const isSigned = verify(
+      'sha256',
+      Buffer.from(`${header}.${claims}`),
+      options.jwtPublicKey,
+      Buffer.from(signature, 'base64url'),
+    );
+    if (!isSigned) throw oauthError('invalid_grant', 'invalid assertion');
+    if (payload.iss !== options.clientId) {
+      throw oauthError('invalid_client_id', 'client identifier invalid');
+    }
+    if (payload.aud !== url) throw oauthError('invalid_grant', 'audience is invalid');
+    if (typeof payload.exp !== 'number' || payload.exp * 1000 < Date.now()) {
+      throw oauthError('invalid_grant', 'expired authorization code');
+    }
+    if (payload.sub !== options.username) {
+      throw oauthError('invalid_grant', 'user hasn’t approved this consumer');
+    }
+    return issueToken();
+  }
+
+  function requireSession(request: IncomingMessage) {
+    const [scheme, accessToken] = (request.headers.authorization ?? '').split(' ');
+    if (
+      scheme !== 'Bearer' ||
+      !accessToken ||
+      !validTokens.has(accessToken) ||
+      isRejectingSessions
+    ) {
+      throw apiError(401, 'INVALID_SESSION_ID', 'Session expired or invalid');
+    }
+  }
+
+  function page(rows: FakeRecord[], version: string) {
+    if (rows.length <= pageSize) return { totalSize: rows.length, done: true, records: rows };
+    cursorCount += 1;
+    const locator = `01gFAKE${String(cursorCount).padStart(11, '0')}-${pageSize}`;
+    cursors.set(locator, rows.slice(pageSize));
+    return {
+      totalSize: rows.length,
+      done: false,
+      nextRecordsUrl: `/services/data/v${version}/query/${locator}`,
+      records: rows.slice(0, pageSize),
+    };
+  }
+
+  function data(
+    method: string,
+    version: string,
+    rest: string,
+    search: URLSearchParams,
+    body: string,
+  ) {
+    if (!apiVersions.includes(version)) {
+      throw apiError(404, 'NOT_FOUND', 'The requested resource does not exist');
+    }
+    if (method === 'GET' && rest === 'query') {
+      const soql = search.get('q') ?? '';
+      const query = parseSoql(soql);
+      const table = records[query.sobject];
+      if (!table) {
+        throw apiError(400, 'INVALID_TYPE', `sObject type '${query.sobject}' is not supported.`);
+      }
+      const rows = table
+        .filter((row) => query.conditions.every((condition) => matches(row, condition)))
+        .slice(0, query.limit ?? undefined)
+        .map((row) => project(row, query.sobject, query.fields));
+      return page(rows, version);
+    }
+    const more = /^query\/(01g[\w-]+)$/.exec(rest);
+    if (method === 'GET' && more?.[1]) {
+      const rows = cursors.get(more[1]);
+      if (!rows) throw apiError(400, 'INVALID_QUERY_LOCATOR', 'invalid query locator');
+      cursors.delete(more[1]);
+      return page(rows, version);
+    }
+    const update = /^sobjects\/Opportunity\/(\w+)$/.exec(rest);
+    if (method === 'PATCH' && update?.[1]) {
+      const record = records.Opportunity?.find((row) => row.Id === update[1]);
+      if (!record) throw apiError(404, 'NOT_FOUND', 'The requested resource does not exist');
+      Object.assign(record, JSON.parse(body) as Record<string, unknown>);
+      return null;
+    }
+    throw apiError(404, 'NOT_FOUND', 'The requested resource does not exist');
+  }
+
+  function answer(request: IncomingMessage, body: string): { status: number; body: unknown } {
+    const method = request.method ?? 'GET';
+    const target = new URL(request.url ?? '/', url);
+    if (isOutage) throw new HttpProblem(503, null);
+    if (method === 'POST' && target.pathname === '/services/oauth2/token') {
+      return { status: 200, body: token(body) };
+    }
+    // The versions list needs no session, as in Salesforce.
+    if (method === 'GET' && target.pathname === '/services/data/') {
+      return {
+        status: 200,
+        body: apiVersions.map((version) => ({
+          label: `Fake ${version}`,
+          url: `/services/data/v${version}`,
+          version,
+        })),
+      };
+    }
+    const dataPath = DATA_PATH.exec(target.pathname);
+    if (!dataPath?.[1] || !dataPath[2]) {
+      throw apiError(404, 'NOT_FOUND', 'The requested resource does not exist');
+    }
+    requireSession(request);
+    if (nextFailure) {
+      const failure = nextFailure;
+      nextFailure = null;
+      throw apiError(failure.status, failure.errorCode, failure.message);
+    }
+    const result = data(method, dataPath[1], dataPath[2], target.searchParams, body);
+    return result === null ? { status: 204, body: null } : { status: 200, body: result };
+  }
+
+  function send(response: ServerResponse, status: number, body: unknown) {
+    if (status === 503) {
+      response.writeHead(503, { 'content-type': 'text/html' });
+      response.end('<html><body>Service Unavailable</body></html>');
+    } else if (body === null) {
+      response.writeHead(status).end();
+    } else {
+      response.writeHead(status, { 'content-type': JSON_TYPE }).end(JSON.stringify(body));
+    }
+  }
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const target = new URL(request.url ?? '/', url);
+      const recorded: RecordedRequest = {
+        method: request.method ?? 'GET',
+        path: target.pathname,
+        soql: target.searchParams.get('q'),
+        authorization: request.headers.authorization ?? null,
+        body,
+        status: 0,
+      };
+      requests.push(recorded);
+      try {
+        const result = answer(request, body);
+        recorded.status = result.status;
+        send(response, result.status, result.body);
+      } catch (error) {
+        const problem =
+          error instanceof HttpProblem
+            ? error
+            : apiError(400, 'MALFORMED_QUERY', error instanceof Error ? error.message : 'bad');
+        recorded.status = problem.status;
+        send(response, problem.status, problem.body);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    records,
+    requests,
+    expireSessions: () => validTokens.clear(),
+    rejectAllSessions: (isOn) => {
+      isRejectingSessions = isOn;
+    },
+    setOutage: (isOn) => {
+      isOutage = isOn;
+    },
+    failNext: (failure) => {
+      nextFailure = failure;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // fetch keeps connections alive; without this, close waits for them to time out.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+// --- A small SOQL subset: SELECT fields FROM SObject [WHERE c AND c …] [LIMIT n] ---
+
+type Literal = string | number | boolean | null | { instant: number };
+interface Condition {
+  field: string;
+  operator: '=' | '!=' | '<' | '<=' | '>' | '>=' | 'IN';
+  values: Literal[];
+}
+interface ParsedQuery {
+  fields: string[];
+  sobject: string;
+  conditions: Condition[];
+  limit: number | null;
+}
+
+const TOKEN =
+  /\s*(?:('(?:[^'\\]|\\.)*')|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2}))|(-?\d+(?:\.\d+)?)|([A-Za-z_][\w.]*)|(!=|<=|>=|[=<>(),]))/y;
+const ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  b: '\b',
+  f: '\f',
+  '"': '"',
+  "'": "'",
+  '\\': '\\',
+};
+
+type Token =
+  | { kind: 'string'; value: string }
+  | { kind: 'instant'; value: number }
+  | { kind: 'number'; value: number }
+  | { kind: 'word'; value: string }
+  | { kind: 'symbol'; value: string };
+
+function unescapeSoql(quoted: string): string {
+  return quoted.slice(1, -1).replace(/\\(.)/g, (_match, char: string) => {
+    const plain = ESCAPES[char];
+    if (plain === undefined) throw new Error(`Invalid string literal escape: \\${char}`);
+    return plain;
+  });
+}
+
+function tokenize(soql: string): Token[] {
+  const tokens: Token[] = [];
+  TOKEN.lastIndex = 0;
+  while (TOKEN.lastIndex < soql.trimEnd().length) {
+    const at = TOKEN.lastIndex;
+    const match = TOKEN.exec(soql);
+    if (!match) throw new Error(`unexpected token at ${at}: ${soql.slice(at, at + 20)}`);
+    const [, quoted, instant, number, word, symbol] = match;
+    if (quoted !== undefined) tokens.push({ kind: 'string', value: unescapeSoql(quoted) });
+    else if (instant !== undefined) tokens.push({ kind: 'instant', value: parseInstant(instant) });
+    else if (number !== undefined) tokens.push({ kind: 'number', value: Number(number) });
+    else if (word !== undefined) tokens.push({ kind: 'word', value: word });
+    else if (symbol !== undefined) tokens.push({ kind: 'symbol', value: symbol });
+  }
+  return tokens;
+}
+
+/** Salesforce writes '+0000'; Date.parse wants '+00:00'. */
+const parseInstant = (text: string) => Date.parse(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+
+function parseSoql(soql: string): ParsedQuery {
+  const tokens = tokenize(soql);
+  let position = 0;
+  const peek = () => tokens[position];
+  const next = () => {
+    const token = tokens[position++];
+    if (!token) throw new Error('unexpected end of query');
+    return token;
+  };
+  const isKeyword = (token: Token | undefined, keyword: string) =>
+    token?.kind === 'word' && token.value.toUpperCase() === keyword;
+  const expectKeyword = (keyword: string) => {
+    if (!isKeyword(next(), keyword)) throw new Error(`expected ${keyword}`);
+  };
+  const expectSymbol = (symbol: string) => {
+    const token = next();
+    if (token.kind !== 'symbol' || token.value !== symbol) throw new Error(`expected ${symbol}`);
+  };
+  const word = () => {
+    const token = next();
+    if (token.kind !== 'word') throw new Error('expected a name');
+    return token.value;
+  };
+  const literal = (): Literal => {
+    const token = next();
+    if (token.kind === 'string' || token.kind === 'number') return token.value;
+    if (token.kind === 'instant') return { instant: token.value };
+    if (isKeyword(token, 'TRUE')) return true;
+    if (isKeyword(token, 'FALSE')) return false;
+    if (isKeyword(token, 'NULL')) return null;
+    throw new Error(`expected a value, found ${token.value}`);
+  };
+
+  expectKeyword('SELECT');
+  const fields = [word()];
+  while (peek()?.kind === 'symbol' && peek()?.value === ',') {
+    position += 1;
+    fields.push(word());
+  }
+  expectKeyword('FROM');
+  const sobject = word();
+  const conditions: Condition[] = [];
+  if (isKeyword(peek(), 'WHERE')) {
+    position += 1;
+    do {
+      if (conditions.length > 0) position += 1;
+      const field = word();
+      if (isKeyword(peek(), 'IN')) {
+        position += 1;
+        expectSymbol('(');
+        const values = [literal()];
+        while (peek()?.kind === 'symbol' && peek()?.value === ',') {
+          position += 1;
+          values.push(literal());
+        }
+        expectSymbol(')');
+        conditions.push({ field, operator: 'IN', values });
+      } else {
+        const operator = next();
+        if (
+          operator.kind !== 'symbol' ||
+          !['=', '!=', '<', '<=', '>', '>='].includes(operator.value)
+        ) {
+          throw new Error('expected a comparison');
+        }
+        conditions.push({
+          field,
+          operator: operator.value as Condition['operator'],
+          values: [literal()],
+        });
+      }
+    } while (isKeyword(peek(), 'AND'));
+  }
+  let limit: number | null = null;
+  if (isKeyword(peek(), 'LIMIT')) {
+    position += 1;
+    const token = next();
+    if (token.kind !== 'number') throw new Error('expected a number after LIMIT');
+    limit = token.value;
+  }
+  if (position !== tokens.length) throw new Error(`unexpected ${peek()?.value ?? ''}`);
+  return { fields, sobject, conditions, limit };
+}
+
+const fieldOf = (value: unknown, name: string): unknown =>
+  typeof value === 'object' && value !== null
+    ? ((value as Record<string, unknown>)[name] ?? null)
+    : null;
+
+const pathValue = (row: Record<string, unknown>, path: string): unknown =>
+  path.split('.').reduce<unknown>(fieldOf, row);
+
+function compare(value: unknown, literal: Literal): number | null {
+  if (literal === null || typeof literal === 'boolean') return null;
+  if (typeof literal === 'object') {
+    const instant = typeof value === 'string' ? parseInstant(value) : NaN;
+    return Number.isNaN(instant) ? null : Math.sign(instant - literal.instant);
+  }
+  if (typeof literal === 'number')
+    return typeof value === 'number' ? Math.sign(value - literal) : null;
+  return typeof value === 'string' ? (value < literal ? -1 : value > literal ? 1 : 0) : null;
+}
+
+function matches(row: FakeRecord, condition: Condition): boolean {
+  const value = pathValue(row, condition.field);
+  const isEqual = (literal: Literal) =>
+    literal === null || typeof literal === 'boolean'
+      ? value === literal
+      : compare(value, literal) === 0;
+  const [literal = null] = condition.values;
+  const order = compare(value, literal);
+  switch (condition.operator) {
+    case 'IN':
+      return condition.values.some(isEqual);
+    case '=':
+      return isEqual(literal);
+    case '!=':
+      return !isEqual(literal);
+    case '<':
+      return order !== null && order < 0;
+    case '<=':
+      return order !== null && order <= 0;
+    case '>':
+      return order !== null && order > 0;
+    case '>=':
+      return order !== null && order >= 0;
+  }
+}
+
+/** Only the selected fields, lookups as nested objects (null when empty), as Salesforce does. */
+function project(row: FakeRecord, sobject: string, fields: string[]): FakeRecord {
+  const result: FakeRecord = {
+    attributes: { type: sobject, url: `/services/data/v62.0/sobjects/${sobject}/${row.Id}` },
+    Id: row.Id,
+  };
+  for (const field of fields) {
+    const parts = field.split('.');
+    const leaf = parts.pop() ?? field;
+    let source: unknown = row;
+    let target: Record<string, unknown> | null = result;
+    for (const part of parts) {
+      source = fieldOf(source, part);
+      if (source === null) {
+        target[part] = null;
+        target = null;
+        break;
+      }
+      const existing = target[part];
+      const nested: Record<string, unknown> =
+        typeof existing === 'object' && existing !== null
+          ? (existing as Record<string, unknown>)
+          : { attributes: { type: part } };
+      target[part] = nested;
+      target = nested;
+    }
+    if (target) target[leaf] = fieldOf(source, leaf);
+  }
+  return result;
+}

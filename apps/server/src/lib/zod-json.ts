@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import type { JsonValue } from '@bastion/domain/forms/recipe';
+
+/** Any JSON value, typed as the domain's JsonValue (form values, recipe defaults…). */
+export const ZJson: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(ZJson),
+    z.record(z.string(), ZJson),
+  ]),
+);

@@ -1,0 +1,283 @@
+import { formatDateTime } from '@bastion/domain/format/date-time';
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { NoData } from '../../../components/no-data.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import {
+  useCrmConnectionStatus,
+  useSyncCrm,
+  type CrmConnectionStatus,
+  type CrmSyncStatus,
+} from '../api/crm-connection.ts';
+import { useCrmFieldMapping, type CrmFieldMapping } from '../api/crm-field-mapping.ts';
+
+const ADAPTER_NAMES: Record<CrmConnectionStatus['adapter'], string> = {
+  embedded: 'Built-in CRM',
+  salesforce: 'Salesforce',
+};
+
+const ADAPTER_HELP: Record<CrmConnectionStatus['adapter'], string> = {
+  embedded:
+    'Opportunities are kept in Bastion itself. A sync re-reads the ones changed since the last sync.',
+  salesforce:
+    'Opportunities are copied from Salesforce. A sync brings the ones changed since the last sync; a quote re-reads its opportunity from Salesforce when it is created.',
+};
+
+/** The status badge: syncing warning, synced success, failed danger, idle grey (spec §4 tones). */
+const STATUS_BADGES: Record<CrmSyncStatus, { bg: string; label: string }> = {
+  idle: { bg: 'secondary', label: 'Idle' },
+  syncing: { bg: 'warning', label: 'Syncing…' },
+  synced: { bg: 'success', label: 'Synced' },
+  failed: { bg: 'danger', label: 'Failed' },
+};
+
+/** How long the button says "Synced" before offering to sync again. */
+const SYNCED_NOTICE_MS = 3000;
+
+const FACTS_GRID = { gridTemplateColumns: 'max-content 1fr', columnGap: '2rem' } as const;
+
+const userTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function formatSyncTime(iso: string | null): string {
+  if (!iso) return 'Never';
+  const millis = Date.parse(iso);
+  return Number.isNaN(millis) ? 'Never' : formatDateTime(millis / 1000, userTimeZone);
+}
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** CRM connection admin (spec §2 /{context}/sfdc): status, sync now, and the field mapping. */
+export function CrmAdminPage() {
+  const status = useCrmConnectionStatus();
+  const sync = useSyncCrm();
+  const [isJustSynced, setIsJustSynced] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const isSyncing = sync.isPending || status.data?.status === 'syncing';
+  const startSync = () => {
+    window.clearTimeout(timer.current);
+    setIsJustSynced(false);
+    sync.mutate(undefined, {
+      onSuccess: () => {
+        setIsJustSynced(true);
+        timer.current = window.setTimeout(() => setIsJustSynced(false), SYNCED_NOTICE_MS);
+      },
+    });
+  };
+
+  const syncButton = (
+    <Button
+      variant={isJustSynced ? 'success' : 'primary'}
+      onClick={startSync}
+      disabled={isSyncing || isJustSynced || !status.isSuccess}
+    >
+      {isSyncing ? (
+        <>
+          <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+          Syncing…
+        </>
+      ) : isJustSynced ? (
+        <>
+          <i className="bi bi-check2 me-2" aria-hidden="true" />
+          Synced
+        </>
+      ) : (
+        <>
+          <i className="bi bi-arrow-repeat me-2" aria-hidden="true" />
+          Sync now
+        </>
+      )}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="CRM connection"
+        subtitle="Where opportunities come from, and what quotes take from them."
+        actions={syncButton}
+      />
+      {status.isPending ? (
+        <Spinner animation="border" role="status" aria-label="Loading the connection status" />
+      ) : status.isError ? (
+        <ErrorScreen error={status.error} onRetry={() => void status.refetch()} />
+      ) : (
+        <div className="d-flex flex-column gap-4">
+          {sync.isSuccess ? (
+            <Alert
+              variant="success"
+              className="mb-0"
+              role="status"
+              dismissible
+              onClose={() => sync.reset()}
+            >
+              {sync.data.synced_count === 0
+                ? 'Sync finished: nothing changed since the last sync.'
+                : `Sync finished: ${plural(sync.data.synced_count, 'opportunity', 'opportunities')} copied.`}
+            </Alert>
+          ) : sync.isError ? (
+            <Alert
+              variant="danger"
+              className="mb-0"
+              role="alert"
+              dismissible
+              onClose={() => sync.reset()}
+            >
+              <div className="fw-semibold">The sync did not finish.</div>
+              {sync.error.message}
+            </Alert>
+          ) : null}
+          <ConnectionCard status={status.data} />
+          <FieldMappingCard />
+        </div>
+      )}
+    </>
+  );
+}
+
+function ConnectionCard({ status }: { status: CrmConnectionStatus }) {
+  const badge =
+    status.status === 'idle' && !status.last_synced_at
+      ? { bg: 'secondary', label: 'Not synced yet' }
+      : STATUS_BADGES[status.status];
+  return (
+    <Card>
+      <Card.Header>
+        <h2 className="h5 mb-0">Connection</h2>
+      </Card.Header>
+      <Card.Body>
+        <p className="text-body-secondary">{ADAPTER_HELP[status.adapter]}</p>
+        {/* Labels as wide as the longest one, values beside them. */}
+        <dl className="d-grid mb-0 gap-2" style={FACTS_GRID}>
+          <dt>CRM</dt>
+          <dd className="mb-0">{ADAPTER_NAMES[status.adapter]}</dd>
+          {status.endpoint ? (
+            <>
+              <dt>Signs in at</dt>
+              <dd className="mb-0">
+                <code>{status.endpoint}</code>
+              </dd>
+            </>
+          ) : null}
+          <dt>Status</dt>
+          <dd className="mb-0">
+            <Badge bg={badge.bg} text={badge.bg === 'warning' ? 'dark' : undefined}>
+              {badge.label}
+            </Badge>
+          </dd>
+          <dt>Last successful sync</dt>
+          <dd className="mb-0">{formatSyncTime(status.last_synced_at)}</dd>
+          {status.last_synced_at ? (
+            <>
+              <dt>Copied by that sync</dt>
+              <dd className="mb-0">
+                {plural(status.synced_count, 'opportunity', 'opportunities')}
+              </dd>
+            </>
+          ) : null}
+          <dt>Opportunities in Bastion</dt>
+          <dd className="mb-0">{status.opportunity_count.toLocaleString('en-US')}</dd>
+        </dl>
+        {status.last_error ? (
+          <Alert variant="danger" className="mt-3 mb-0">
+            <div className="fw-semibold">Last error</div>
+            {status.last_error}
+          </Alert>
+        ) : null}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function FieldMappingCard() {
+  const mapping = useCrmFieldMapping();
+  return (
+    <Card>
+      <Card.Header>
+        <h2 className="h5 mb-0">Field mapping</h2>
+      </Card.Header>
+      <Card.Body>
+        {mapping.isPending ? (
+          <Spinner animation="border" role="status" aria-label="Loading the field mapping" />
+        ) : mapping.isError ? (
+          <ErrorScreen error={mapping.error} onRetry={() => void mapping.refetch()} />
+        ) : mapping.data.mappings.length === 0 ? (
+          <NoData title="No field mapping" message="This CRM maps no fields." />
+        ) : (
+          <>
+            <p className="text-body-secondary">
+              Read-only: which field of {ADAPTER_NAMES[mapping.data.adapter]} fills which field of a
+              new quote, and what Bastion writes back to the opportunity.
+            </p>
+            <Table responsive size="sm" className="mb-0" aria-label="Field mapping">
+              <thead>
+                <tr>
+                  <th scope="col">CRM field</th>
+                  <th scope="col">Quote field</th>
+                  <th scope="col">Rule</th>
+                </tr>
+              </thead>
+              {sectionsOf(mapping.data.mappings).map(([section, rows]) => (
+                <tbody key={section}>
+                  <tr className="table-light">
+                    <th scope="colgroup" colSpan={3} className="pt-3">
+                      {section}
+                      {section === 'Written back' ? (
+                        <span className="fw-normal text-body-secondary ms-2">
+                          from the quote to the CRM, as the quote moves
+                        </span>
+                      ) : null}
+                    </th>
+                  </tr>
+                  {rows.map((m) => (
+                    <tr key={`${m.direction}:${m.quote_fields.join()}`}>
+                      <td>
+                        <FieldList names={m.crm_fields} />
+                      </td>
+                      <td>
+                        <FieldList names={m.quote_fields} />
+                      </td>
+                      <td className="small">{m.rule}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              ))}
+            </Table>
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** One name a line, so long API names never break mid-word. */
+function FieldList({ names }: { names: readonly string[] }) {
+  return (
+    <>
+      {names.map((name) => (
+        <div key={name}>
+          <code>{name}</code>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** The mappings grouped by section, in the server's order. */
+function sectionsOf(mappings: readonly CrmFieldMapping[]): [string, CrmFieldMapping[]][] {
+  const sections = new Map<string, CrmFieldMapping[]>();
+  for (const mapping of mappings) {
+    const rows = sections.get(mapping.section) ?? [];
+    rows.push(mapping);
+    sections.set(mapping.section, rows);
+  }
+  return [...sections];
+}

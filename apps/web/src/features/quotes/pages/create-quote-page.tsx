@@ -1,0 +1,127 @@
+import { formatCurrency } from '@bastion/domain/format/currency';
+import { useMemo } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { RecipeForm } from '../../../components/recipe-form/recipe-form.tsx';
+import { useFormDefinition } from '../../../components/recipe-form/use-form-definition.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useCreateQuote, useOpportunityForQuote, type OpportunityForQuote } from '../api/quotes.ts';
+
+/** create-quote/{id}/{opp_id}/{ref}: a quote header form prefilled from the opportunity. */
+export function CreateQuotePage() {
+  const { opp_id: opportunityId } = useParams();
+  if (!opportunityId) {
+    return (
+      <>
+        <PageHeader title="Create quote" />
+        <Alert variant="info">
+          Quotes start from an opportunity.{' '}
+          <Link to="/cpq/grid/opportunities/ref">Choose one in the opportunities list.</Link>
+        </Alert>
+      </>
+    );
+  }
+  return <CreateQuoteForOpportunity opportunityId={opportunityId} />;
+}
+
+function CreateQuoteForOpportunity({ opportunityId }: { opportunityId: string }) {
+  const navigate = useNavigate();
+  const opportunity = useOpportunityForQuote(opportunityId);
+  const form = useFormDefinition('quote_details');
+  const create = useCreateQuote();
+  const serverErrors = useMemo(
+    () =>
+      isApiError(create.error)
+        ? Object.fromEntries(create.error.errors.map((e) => [e.path, e.message]))
+        : undefined,
+    [create.error],
+  );
+
+  if (opportunity.isPending || form.isPending) {
+    return <Spinner animation="border" role="status" aria-label="Loading the opportunity" />;
+  }
+  if (opportunity.isError) {
+    return <ErrorScreen error={opportunity.error} />;
+  }
+  if (form.isError) return <ErrorScreen error={form.error} onRetry={() => void form.refetch()} />;
+  const opp = opportunity.data;
+
+  return (
+    <>
+      <PageHeader title="Create quote" subtitle={`${opp.name} · ${opp.account_name}`} />
+      <div className="row g-4">
+        <div className="col-12 col-xl-8">
+          <Card>
+            <Card.Body>
+              {create.isError ? (
+                <Alert variant="danger" role="alert">
+                  {create.error.message}
+                </Alert>
+              ) : null}
+              <RecipeForm
+                recipe={form.data.recipe}
+                lookups={form.data.lookups}
+                initialValues={{ ...opp.prefill, opportunity_id: opp.id }}
+                serverErrors={serverErrors}
+                submitLabel="Create quote"
+                isSubmitting={create.isPending}
+                onSubmit={(_payload, values) =>
+                  create.mutate(
+                    { opportunity_id: opp.id, values },
+                    { onSuccess: (quote) => void navigate(quote.target_path) },
+                  )
+                }
+                actions={
+                  <Link to="/cpq/grid/opportunities/ref" className="btn btn-outline-secondary">
+                    Cancel
+                  </Link>
+                }
+              />
+            </Card.Body>
+          </Card>
+        </div>
+        <div className="col-12 col-xl-4">
+          <OpportunitySummary opportunity={opp} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function OpportunitySummary({ opportunity: opp }: { opportunity: OpportunityForQuote }) {
+  const rows: [string, string][] = [
+    ['Opportunity', opp.id],
+    ['Account', opp.account_name],
+    ['Region', opp.region],
+    ['Stage', opp.stage],
+    ['Amount', formatCurrency(opp.amount_minor, opp.currency_code)],
+    ['Close date', opp.close_date ?? '—'],
+    ['Sales channel', opp.sales_channel],
+    ['Partner', opp.partner_name ?? '—'],
+    ['Distributor', opp.distributor_name ?? '—'],
+    ['Owner', opp.owner_name || '—'],
+    ['Contracting entity', opp.contracting_entity_name ?? '—'],
+    ['Payment term', opp.payment_term_name ?? '—'],
+  ];
+  return (
+    <Card className="summary-panel">
+      <Card.Header as="h2" className="h6 mb-0">
+        From the CRM
+      </Card.Header>
+      <Card.Body>
+        <dl className="row mb-0 small">
+          {rows.map(([label, value]) => (
+            <div className="col-12 d-flex justify-content-between border-bottom py-1" key={label}>
+              <dt className="fw-normal text-body-secondary">{label}</dt>
+              <dd className="mb-0 text-end">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card.Body>
+    </Card>
+  );
+}

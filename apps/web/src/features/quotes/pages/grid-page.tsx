@@ -1,0 +1,154 @@
+import { useCallback, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Pagination from 'react-bootstrap/Pagination';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useNavigate } from 'react-router';
+import { DataGrid, type GridSort } from '../../../components/data-grid/data-grid.tsx';
+import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { NoData } from '../../../components/no-data.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useSession } from '../../auth/components/session-context.tsx';
+import { useGridPage } from '../api/grid.ts';
+import {
+  EMPTY_FILTERS,
+  GridFilterBar,
+  type GridFilterValues,
+} from '../components/grid-filter-bar.tsx';
+
+const PAGE_SIZE = 25;
+
+/** The modules this page lists; other grids of spec §2 come with their features. */
+export const QUOTE_GRID_MODULES = new Set(['quotes', 'my-quotes', 'opportunities']);
+
+/** A generic grid of spec §2 for one module: filters, sorting and pages are the server's. */
+export function GridPage({
+  moduleName,
+  opportunityId,
+}: {
+  moduleName: string;
+  opportunityId?: string;
+}) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const [filters, setFilters] = useState<GridFilterValues>(EMPTY_FILTERS);
+  const [sort, setSort] = useState<GridSort | null>(null);
+  const [page, setPage] = useState(1);
+  const grid = useGridPage({
+    module_name: moduleName,
+    opp_id: opportunityId,
+    search: filters.search || undefined,
+    filters: {
+      ...Object.fromEntries(
+        Object.entries(filters.selected)
+          .filter(([, value]) => value)
+          .map(([key, value]) => [key, [value]]),
+      ),
+      date_from: filters.dateFrom || undefined,
+      date_to: filters.dateTo || undefined,
+    },
+    sort: sort ?? undefined,
+    page,
+    page_size: PAGE_SIZE,
+  });
+  const changeFilters = useCallback((next: GridFilterValues) => {
+    setFilters(next);
+    setPage(1);
+  }, []);
+
+  const title = grid.data?.title ?? (moduleName === 'opportunities' ? 'Opportunities' : 'Quotes');
+  const canCreate = session.user.permissions.can_create_quote;
+  // Channel managers and renewals staff quote partner deals only (spec §6).
+  const canCreateDirect = session.user.permissions.can_create_direct_quote;
+  const pageCount = grid.data ? Math.max(1, Math.ceil(grid.data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={opportunityId ? `Opportunity ${opportunityId}` : undefined}
+        actions={
+          moduleName !== 'opportunities' && canCreate ? (
+            <Link to="/cpq/grid/opportunities/ref" className="btn btn-primary">
+              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+              New quote
+            </Link>
+          ) : undefined
+        }
+      />
+      {grid.data ? (
+        <GridFilterBar
+          filters={grid.data.filters}
+          dateLabel={grid.data.date_label}
+          value={filters}
+          onChange={changeFilters}
+        />
+      ) : null}
+      {grid.isPending ? (
+        <Spinner animation="border" role="status" aria-label="Loading the list" />
+      ) : grid.isError ? (
+        <ErrorScreen error={grid.error} onRetry={() => void grid.refetch()} />
+      ) : grid.data.rows.length === 0 ? (
+        <NoData
+          title="Nothing matches"
+          message={
+            moduleName === 'opportunities'
+              ? 'No opportunity of yours matches these filters.'
+              : 'No quote of yours matches these filters yet.'
+          }
+        />
+      ) : (
+        <>
+          <div className="d-flex align-items-center mb-2 small text-body-secondary">
+            <span aria-live="polite">
+              {grid.data.total === 1
+                ? '1 result'
+                : `${grid.data.total.toLocaleString('en-US')}${grid.data.total_is_capped ? '+' : ''} results`}
+            </span>
+            {grid.isFetching ? <Spinner animation="border" size="sm" className="ms-2" /> : null}
+          </div>
+          <div className="card">
+            <DataGrid
+              caption={title}
+              columns={grid.data.columns}
+              rows={grid.data.rows}
+              sort={sort}
+              onSort={(next) => {
+                setSort(next);
+                setPage(1);
+              }}
+              rowLink={(row) => (typeof row.target_path === 'string' ? row.target_path : null)}
+              onOpen={(path) => void navigate(path)}
+              renderAction={(_column, row) =>
+                canCreate &&
+                typeof row.create_quote === 'string' &&
+                (row.sales_channel !== 'DIRECT' || canCreateDirect) ? (
+                  <Button
+                    size="sm"
+                    variant="outline-primary"
+                    onClick={() => void navigate(String(row.create_quote))}
+                  >
+                    Create quote
+                  </Button>
+                ) : canCreate ? (
+                  <span className="small text-body-secondary">Partner deals only</span>
+                ) : null
+              }
+            />
+          </div>
+          {pageCount > 1 ? (
+            <Pagination className="mt-3" aria-label="Pages">
+              <Pagination.Prev disabled={page <= 1} onClick={() => setPage(page - 1)} />
+              <Pagination.Item active>
+                {`Page ${page} of ${pageCount}${grid.data.total_is_capped ? '+' : ''}`}
+              </Pagination.Item>
+              <Pagination.Next
+                disabled={page >= pageCount && !grid.data.total_is_capped}
+                onClick={() => setPage(page + 1)}
+              />
+            </Pagination>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}

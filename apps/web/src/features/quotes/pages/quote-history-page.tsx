@@ -1,0 +1,96 @@
+import { formatDateTime } from '@bastion/domain/format/date-time';
+import { quoteStatusLabel } from '@bastion/domain/quotes/status-display';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useParams } from 'react-router';
+import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { NoData } from '../../../components/no-data.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useQuoteHistory } from '../api/quotes.ts';
+
+const ACTION_LABELS: Readonly<Record<string, string>> = {
+  created: 'Created the quote',
+  updated: 'Changed the quote',
+  status_changed: 'Moved the quote on',
+};
+
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  status_id: 'Status',
+  quote_name: 'Name',
+  quote_type: 'Type',
+  contract_length: 'Contract length',
+};
+
+function show(value: unknown, field: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'status_id' && typeof value === 'string') return quoteStatusLabel(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** quote-history/{id}/{ref}: every change to the quote, newest first. */
+export function QuoteHistoryPage() {
+  const { id = '', ref = 'ref' } = useParams();
+  const history = useQuoteHistory(id);
+  if (history.isPending) return <Spinner animation="border" role="status" aria-label="Loading" />;
+  if (history.isError) {
+    return <ErrorScreen error={history.error} onRetry={() => void history.refetch()} />;
+  }
+  const { quote_number: number, quote_name: name, entries } = history.data;
+  return (
+    <>
+      <PageHeader
+        title="Quote history"
+        subtitle={`${number} · ${name}`}
+        actions={
+          <Link className="btn btn-outline-secondary" to={`/cpq/view-quote/${id}/${ref}`}>
+            Back to the quote
+          </Link>
+        }
+      />
+      {entries.length === 0 ? (
+        <NoData title="No history yet" />
+      ) : (
+        <ol className="history-timeline list-unstyled" aria-label="Changes">
+          {entries.map((entry) => (
+            <li key={entry.id} className="history-entry">
+              <Card className="mb-3">
+                <Card.Body>
+                  <div className="d-flex flex-wrap gap-2 align-items-baseline">
+                    <strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong>
+                    <span className="text-body-secondary small">
+                      by {entry.actor?.name ?? 'the system'} ·{' '}
+                      {formatDateTime(Date.parse(entry.occurred_at) / 1000)} · version{' '}
+                      {entry.version}
+                    </span>
+                  </div>
+                  {entry.changes.length > 0 ? (
+                    <table className="table table-sm mb-0 mt-2 small">
+                      <thead>
+                        <tr>
+                          <th scope="col">Field</th>
+                          <th scope="col">Before</th>
+                          <th scope="col">After</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {entry.changes.map((change) => (
+                          <tr key={change.field}>
+                            <td>{FIELD_LABELS[change.field] ?? change.field}</td>
+                            <td>{show(change.before, change.field)}</td>
+                            <td>{show(change.after, change.field)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  ) : null}
+                </Card.Body>
+              </Card>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useParams } from 'react-router';
+import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { NoData } from '../../../components/no-data.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { useSession } from '../../auth/components/session-context.tsx';
+import { useQuote } from '../api/quotes.ts';
+
+/**
+ * A step of a quote's flow whose screen is not built yet (configure, shipping, terms, summary):
+ * it names the quote and leads to what exists, so a quote opened from a list is never a dead end.
+ */
+export function QuoteStepPage({ step }: { step: string }) {
+  const { id = '', ref = 'ref' } = useParams();
+  const quote = useQuote(id);
+  const session = useSession();
+  if (quote.isPending) return <Spinner animation="border" role="status" aria-label="Loading" />;
+  if (quote.isError)
+    return <ErrorScreen error={quote.error} onRetry={() => void quote.refetch()} />;
+  const q = quote.data;
+  return (
+    <>
+      <PageHeader
+        title={step}
+        subtitle={
+          <>
+            {q.quote_number} · {q.quote_name} ·{' '}
+            <StatusBadge label={q.status_label} tone={q.status_tone} />
+          </>
+        }
+        actions={
+          <>
+            <Link className="btn btn-outline-secondary" to={`/cpq/view-quote/${q.id}/${ref}`}>
+              Quote details
+            </Link>
+            {session.user.permissions.can_see_history ? (
+              <Link className="btn btn-outline-secondary" to={`/cpq/quote-history/${q.id}/${ref}`}>
+                <i className="bi bi-clock-history me-1" aria-hidden="true" />
+                History
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <NoData
+        icon="bi-hourglass-split"
+        title={`${step} is coming`}
+        message="The quote is saved. This step of the quote will be available in a coming release."
+      />
+    </>
+  );
+}

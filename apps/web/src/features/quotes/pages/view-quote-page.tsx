@@ -1,0 +1,87 @@
+import { formatCurrency } from '@bastion/domain/format/currency';
+import { dealTypeName } from '@bastion/domain/quotes/quote-types';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useParams } from 'react-router';
+import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { useSession } from '../../auth/components/session-context.tsx';
+import { useQuote } from '../api/quotes.ts';
+import { RenameQuoteForm } from '../components/rename-quote-form.tsx';
+
+/** view-quote/{id}/{ref}: the quote, read-only. */
+export function ViewQuotePage() {
+  const { id = '' } = useParams();
+  const quote = useQuote(id);
+  const session = useSession();
+  const [isRenaming, setIsRenaming] = useState(false);
+  if (quote.isPending) return <Spinner animation="border" role="status" aria-label="Loading" />;
+  if (quote.isError)
+    return <ErrorScreen error={quote.error} onRetry={() => void quote.refetch()} />;
+  const q = quote.data;
+  const facts: [string, string][] = [
+    ['Account', q.account_name],
+    ['Region', q.region],
+    ['Type', q.quote_type],
+    ['Deal type', dealTypeName(q.deal_type) ?? q.deal_type],
+    ['Contract length', `${q.contract_length} months`],
+    ['Sales channel', q.sales_channel],
+    ['Partner type', q.partner_type ?? '—'],
+    ['Total', formatCurrency(q.total_amount_minor, q.currency_code)],
+    ['Opportunity', q.opportunity_id ?? '—'],
+    ['Version', String(q.version)],
+  ];
+  return (
+    <>
+      <PageHeader
+        title={`${q.quote_number} · ${q.quote_name}`}
+        subtitle={<StatusBadge label={q.status_label} tone={q.status_tone} />}
+        actions={
+          <>
+            {q.status_id === 'INCOMPLETE' && !isRenaming ? (
+              <Button variant="outline-secondary" onClick={() => setIsRenaming(true)}>
+                <i className="bi bi-pencil me-1" aria-hidden="true" />
+                Rename
+              </Button>
+            ) : null}
+            {session.user.permissions.can_see_history ? (
+              <Link
+                className="btn btn-outline-secondary"
+                to={`/cpq/quote-history/${q.id}/${q.quote_type}`}
+              >
+                <i className="bi bi-clock-history me-1" aria-hidden="true" />
+                History
+              </Link>
+            ) : null}
+            <Link className="btn btn-primary" to={q.target_path}>
+              Open
+            </Link>
+          </>
+        }
+      />
+      {isRenaming ? (
+        <RenameQuoteForm
+          key={q.version}
+          quote={q}
+          onDone={() => setIsRenaming(false)}
+          onReload={() => void quote.refetch()}
+        />
+      ) : null}
+      <Card>
+        <Card.Body>
+          <dl className="row mb-0">
+            {facts.map(([label, value]) => (
+              <div className="col-12 col-md-6 col-xl-4 mb-2" key={label}>
+                <dt className="small text-body-secondary fw-normal">{label}</dt>
+                <dd className="mb-0">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card.Body>
+      </Card>
+    </>
+  );
+}

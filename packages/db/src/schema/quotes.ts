@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { crmOpportunities } from './crm.ts';
+import { users } from './users.ts';
+
+/** Quote numbers (Q-2026-000123) come from one sequence: unique under any concurrency. */
+export const quoteNumberSequence = pgSequence('quote_number_seq', { startWith: 1 });
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteNumber: text('quote_number').notNull().unique(),
+    opportunityId: text('opportunity_id').references(() => crmOpportunities.id),
+    /** Copied from the opportunity so scoping and the grid need no join. */
+    accountId: text('account_id').notNull().default(''),
+    accountName: text('account_name').notNull().default(''),
+    region: text('region').notNull().default(''),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    quoteName: text('quote_name').notNull(),
+    quoteType: text('quote_type', { enum: ['STANDARD', 'ELA', 'LEGACY'] }).notNull(),
+    dealType: text('deal_type').notNull(),
+    statusId: text('status_id').notNull().default('INCOMPLETE'),
+    preArchiveStatusId: text('pre_archive_status_id'),
+    isCoterm: boolean('is_coterm').notNull().default(false),
+    isRenewal: boolean('is_renewal').notNull().default(false),
+    contractLength: integer('contract_length').notNull(),
+    salesChannel: text('sales_channel', { enum: ['DIRECT', 'T1', 'T2'] }).notNull(),
+    partnerType: text('partner_type'),
+    currencyCode: text('currency_code').notNull().default('USD'),
+    totalAmountMinor: bigint('total_amount_minor', { mode: 'number' }).notNull().default(0),
+    /** The opportunity fields mapped at creation (spec §3) and the header form's answers. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** Raised by every write; a write naming an older version is refused (409). */
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The grid sorts by update time within each filter. Ascending indexes serve both directions
+    // (a backward scan), with the id as the tie-break the grid also sorts by.
+    index('quotes_updated_idx').on(t.updatedAt, t.id),
+    index('quotes_status_updated_idx').on(t.statusId, t.updatedAt, t.id),
+    index('quotes_region_updated_idx').on(t.region, t.updatedAt, t.id),
+    index('quotes_owner_updated_idx').on(t.ownerUserId, t.updatedAt, t.id),
+    index('quotes_account_updated_idx').on(t.accountId, t.updatedAt, t.id),
+    index('quotes_opportunity_idx').on(t.opportunityId),
+    index('quotes_created_idx').on(t.createdAt, t.id),
+    // Sortable grid columns: a page sorted by them is an index walk, not a sort of everything.
+    index('quotes_name_idx').on(t.quoteName, t.id),
+    index('quotes_account_name_idx').on(t.accountName, t.id),
+    index('quotes_total_idx').on(t.totalAmountMinor, t.id),
+    // Free-text search on number, name and account (pg_trgm, created by the migration).
+    index('quotes_search_trgm_idx').using(
+      'gin',
+      sql`(${t.quoteNumber} || ' ' || ${t.quoteName} || ' ' || ${t.accountName}) gin_trgm_ops`,
+    ),
+    check('quotes_contract_length_range', sql`${t.contractLength} between 1 and 60`),
+    check('quotes_version_positive', sql`${t.version} >= 1`),
+  ],
+);
+
+/** Every change to a quote, written in the same transaction as the change. */
+export const quoteHistory = pgTable(
+  'quote_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** created, updated, status_changed… */
+    action: text('action').notNull(),
+    /** Field-level before and after. */
+    changes: jsonb('changes')
+      .$type<{ field: string; before: unknown; after: unknown }[]>()
+      .notNull()
+      .default([]),
+    /** The quote's version after the change. */
+    version: integer('version').notNull(),
+  },
+  (t) => [index('quote_history_quote_idx').on(t.quoteId, t.occurredAt)],
+);
