@@ -1,3 +1,6 @@
+import { DEAL_TYPES, QUOTE_STATUSES, QUOTE_TYPES } from '@bastion/domain/quotes/quote-types';
+import { quoteStatusLabel } from '@bastion/domain/quotes/status-display';
+
 /** The columns of each grid module (spec §2 generic grid); the browser draws what it is sent. */
 export type GridColumnType = 'text' | 'link' | 'badge' | 'money' | 'date' | 'action';
 
@@ -36,25 +39,13 @@ const QUOTE_FILTERS: GridFilter[] = [
   {
     key: 'status',
     label: 'Status',
-    options: [
-      ['INCOMPLETE', 'Incomplete'],
-      ['SH_HW_CONFIG', 'Shipping & Hardware'],
-      ['TNC', 'Terms & Conditions'],
-      ['PENDING_APPROVAL', 'Pending Approval'],
-      ['BUDGETARY', 'Budgetary'],
-      ['REJECTED', 'Rejected'],
-      ['APPROVED', 'Approved'],
-      ['ACCEPTED', 'Accepted'],
-      ['COMPLETED', 'Completed'],
-    ].map(([value, label]) => ({ value: value ?? '', label: label ?? '' })),
+    options: QUOTE_STATUSES.map((status) => ({ value: status, label: quoteStatusLabel(status) })),
   },
-  {
-    key: 'quote_type',
-    label: 'Type',
-    options: ['STANDARD', 'ELA', 'LEGACY'].map((t) => ({ value: t, label: t })),
-  },
+  { key: 'quote_type', label: 'Type', options: QUOTE_TYPES.map((t) => ({ value: t, label: t })) },
   { key: 'region', label: 'Region', options: REGIONS },
 ];
+
+const DEAL_TYPE_OPTIONS = DEAL_TYPES.map((d) => ({ value: d.code, label: d.name }));
 
 export const GRID_MODULES = {
   quotes: { title: 'Quotes', columns: QUOTE_COLUMNS, filters: QUOTE_FILTERS, dateLabel: 'Updated' },
@@ -79,19 +70,7 @@ export const GRID_MODULES = {
     ],
     filters: [
       { key: 'region', label: 'Region', options: REGIONS },
-      {
-        key: 'deal_type',
-        label: 'Deal type',
-        options: [
-          ['NB', 'New Business'],
-          ['U', 'Upsell'],
-          ['R', 'Renewal'],
-          ['TU', 'True-up'],
-          ['S', 'Subscription'],
-          ['E', 'Existing Business'],
-          ['C', 'Cross-Sell'],
-        ].map(([value, label]) => ({ value: value ?? '', label: label ?? '' })),
-      },
+      { key: 'deal_type', label: 'Deal type', options: DEAL_TYPE_OPTIONS },
     ],
     dateLabel: 'Closing',
   },
