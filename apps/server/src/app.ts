@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from './config.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerCatalogRoutes } from './features/catalog/routes.ts';
 import { registerCrmRoutes } from './features/crm/routes.ts';
 import { registerFormRoutes } from './features/forms/routes.ts';
 import { registerQuoteRoutes } from './features/quotes/routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   const crm = crmAdapter ?? createCrmAdapter(db, config);
   registerCrmRoutes(app, { db, config, adapter: crm });
   registerQuoteRoutes(app, { db, crm });
+  registerCatalogRoutes(app, { db });
 
   if (config.webDistDir && spaIndex !== null) {
     const root = config.webDistDir;

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signInThroughLoginPage } from '../../fixtures.ts';
+import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { fillAndCreateQuote, signIn } from './quote-helpers.ts';
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
 let browser: Browser;
@@ -11,17 +12,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await signInThroughLoginPage(page, email);
-  await page.waitForURL((url) => url.pathname.startsWith('/cpq/'));
+async function openOpportunities(page: Page) {
+  await page.goto('/cpq/grid/opportunities/ref');
+  await page.getByRole('heading', { name: 'Opportunities', level: 1 }).waitFor();
 }
 
-async function openOpportunities(page: Page) {
-  await page.goto('/cpq/grid/quotes/ref');
-  await page.getByRole('link', { name: 'New quote' }).click();
-  await page.waitForURL((url) => url.pathname === '/cpq/grid/opportunities/ref');
-  await page.getByRole('heading', { name: 'Opportunities', level: 1 }).waitFor();
+/** Ticks one value of a grid's multi-choice filter. */
+async function pickFilter(page: Page, filter: string, option: string) {
+  await page.locator(`#grid-filter-${filter}`).click();
+  await page.getByRole('checkbox', { name: option, exact: true }).check();
+  await page.keyboard.press('Escape');
 }
 
 describe('creating a quote from an opportunity', () => {
@@ -30,46 +30,36 @@ describe('creating a quote from an opportunity', () => {
     await signIn(page, 'sales@bastion.test');
     await openOpportunities(page);
 
-    // Filter to the seller's region, then take the first opportunity offered.
-    await page.getByLabel('Region').selectOption('North America');
+    // Filter to the seller's region and to two deal types, then take the first one offered.
+    await pickFilter(page, 'region', 'North America');
+    await page.waitForURL((url) => url.searchParams.getAll('region').includes('North America'));
+    await pickFilter(page, 'deal_type', 'New Business');
+    await pickFilter(page, 'deal_type', 'Upsell');
+    await page.waitForURL((url) => url.searchParams.getAll('deal_type').length === 2);
     await page.getByText(/\d+ results?/).waitFor();
     const rows = page.locator('table.data-grid tbody tr');
-    await expect(rows.first().innerText()).resolves.toContain('North America');
-    const regions = await rows.locator('td:nth-child(3)').allInnerTexts();
-    expect(new Set(regions)).toEqual(new Set(['North America']));
+    const regionsShown = async () => new Set(await rows.locator('td:nth-child(3)').allInnerTexts());
+    await expect.poll(regionsShown).toEqual(new Set(['North America']));
+    const dealTypes = new Set(await rows.locator('td:nth-child(4)').allInnerTexts());
+    expect([...dealTypes].every((t) => t === 'New Business' || t === 'Upsell')).toBe(true);
+    expect(await page.locator('#grid-filter-deal_type').innerText()).toMatch(/\+1$/);
     await screenshot(page, 'opportunities-grid');
+
+    // The filters live in the address: a reload keeps them.
+    const filtered = await rows.count();
+    await page.reload();
+    await page.getByText(/\d+ results?/).waitFor();
+    expect(await rows.count()).toBe(filtered);
+    await expect.poll(regionsShown).toEqual(new Set(['North America']));
     await rows.first().getByRole('button', { name: 'Create quote' }).click();
     await page.getByRole('heading', { name: 'Create quote' }).waitFor();
 
     const quoteName = `E2E ELA ${Date.now()}`;
-    await page.getByLabel('Quote name').fill(quoteName);
+    await page.getByLabel('Quote name').waitFor();
     await page.getByLabel('Quote type').selectOption('ELA');
     expect(await page.getByLabel('Contract length').inputValue()).toBe('36');
-    if ((await page.getByLabel('Deal type').inputValue()) === '') {
-      await page.getByLabel('Deal type').selectOption('NB');
-    }
-    const partnerType = page.getByLabel('Partner type');
-    if ((await partnerType.count()) > 0 && (await partnerType.inputValue()) === '') {
-      await partnerType.selectOption('AUTHORIZED');
-    }
-    const partnerEmail = page.getByLabel('Partner contact e-mail');
-    if ((await partnerEmail.count()) > 0 && (await partnerEmail.inputValue()) === '') {
-      await partnerEmail.fill('pat@partner.example');
-    }
-    const from = page.getByLabel('Contract start and end: from');
-    if ((await from.inputValue()) === '') {
-      await from.fill('2027-01-01');
-      await page.getByLabel('Contract start and end: to').fill('2029-12-31');
-    }
-    const firewall = page.getByLabel('Network Firewall');
-    if (!(await firewall.isChecked())) await firewall.check();
     await screenshot(page, 'create-quote');
-    await page.getByRole('button', { name: 'Create quote' }).click();
-
-    await page.waitForURL((url) =>
-      /^\/cpq\/configure-quote\/[0-9a-f-]{36}\/ELA$/.test(url.pathname),
-    );
-    const quoteId = new URL(page.url()).pathname.split('/')[3] ?? '';
+    const quoteId = await fillAndCreateQuote(page, { name: quoteName, type: 'ELA' });
     await page.getByRole('heading', { name: 'Configure quote', exact: true }).waitFor();
 
     // The quote is in the grid, Incomplete.
@@ -86,6 +76,27 @@ describe('creating a quote from an opportunity', () => {
     await page.getByText('Created the quote').waitFor();
     expect(await page.getByText('by Sam Seller').first().isVisible()).toBe(true);
     await screenshot(page, 'quote-history');
+    await page.context().close();
+  });
+
+  it('a seller starts a quote with New quote and picks the opportunity first', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'sales@bastion.test');
+    await page.goto('/cpq/grid/quotes/ref');
+    await page.getByRole('link', { name: 'New quote' }).click();
+    await page.getByText('Which opportunity is this quote for?').waitFor();
+    const choices = page.getByRole('list', { name: 'Opportunities' }).getByRole('listitem');
+    await choices.first().waitFor();
+    const first = (await choices.first().locator('.fw-semibold').innerText()).trim();
+    await page.getByLabel('Which opportunity is this quote for?').fill(first);
+    await expect.poll(() => choices.count()).toBe(1);
+    await screenshot(page, 'create-quote-picker');
+    await choices.first().getByRole('button', { name: 'Choose' }).click();
+    await page.waitForURL((url) =>
+      /^\/cpq\/create-quote\/new\/[^/]+\/STANDARD$/.test(url.pathname),
+    );
+    await page.getByLabel('Quote name').waitFor();
+    expect(await page.getByText(first).first().isVisible()).toBe(true);
     await page.context().close();
   });
 

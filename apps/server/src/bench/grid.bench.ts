@@ -12,11 +12,8 @@ import { openDatabase } from '@bastion/db/client';
 import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import { canonicalRegion } from '@bastion/domain/permissions/visibility';
-import {
-  listVisibleQuotes,
-  type QuoteGridQuery,
-  type Viewer,
-} from '../features/quotes/quotes.repository.ts';
+import { listVisibleQuotes, type QuoteGridQuery } from '../features/quotes/quotes.repository.ts';
+import type { Viewer } from '../lib/visibility.ts';
 
 const url = new URL(
   process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bastion_bench',

@@ -2,6 +2,7 @@ import { type Params, type RouteObject, useParams } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page.tsx';
 import { ConfigAdminPage } from '../features/config-admin/pages/config-admin-page.tsx';
 import { CrmAdminPage } from '../features/crm/pages/crm-admin-page.tsx';
+import { ConfigureQuotePage } from '../features/quotes/pages/configure-quote-page.tsx';
 import { CreateQuotePage } from '../features/quotes/pages/create-quote-page.tsx';
 import { GridPage, QUOTE_GRID_MODULES } from '../features/quotes/pages/grid-page.tsx';
 import { QuoteHistoryPage } from '../features/quotes/pages/quote-history-page.tsx';
@@ -72,7 +73,7 @@ export const featureRoutes: RouteObject[] = [
   { path: 'view-quote/:id/:ref', element: <ViewQuotePage /> },
   { path: 'create-quote/:id/:ref', element: <CreateQuotePage /> },
   { path: 'create-quote/:id/:opp_id/:ref', element: <CreateQuotePage /> },
-  { path: 'configure-quote/:id/:ref', element: <QuoteStepPage step="Configure quote" /> },
+  { path: 'configure-quote/:id/:ref', element: <ConfigureQuotePage /> },
   { path: 'configure-sh-hw/:id/:ref', element: <QuoteStepPage step="Shipping & hardware" /> },
   { path: 'terms-condition/:id/:ref', element: <QuoteStepPage step="Quote terms & conditions" /> },
   { path: 'quote-summary/:id/:ref', element: <QuoteStepPage step="Quote summary" /> },

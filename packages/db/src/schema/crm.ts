@@ -122,6 +122,11 @@ export const crmOpportunities = pgTable(
     quoteNumber: text('quote_number'),
     quoteStatus: text('quote_status'),
     quoteAmountMinor: bigint('quote_amount_minor', { mode: 'number' }),
+    /**
+     * When the CRM deleted it (or an admin of the embedded CRM did). Kept, not deleted, because
+     * quotes were made from it; it leaves lists and no new quote can be made from it.
+     */
+    removedFromCrmAt: timestamp('removed_from_crm_at', { withTimezone: true }),
   },
   (t) => [
     index('crm_opportunities_region_idx').on(t.region, t.modifiedOn),

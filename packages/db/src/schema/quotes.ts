@@ -3,7 +3,9 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
+  numeric,
   integer,
   jsonb,
   pgSequence,
@@ -11,7 +13,9 @@ import {
   text,
   timestamp,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { skus } from './catalog.ts';
 import { crmOpportunities } from './crm.ts';
 import { users } from './users.ts';
 
@@ -41,6 +45,12 @@ export const quotes = pgTable(
     partnerType: text('partner_type'),
     currencyCode: text('currency_code').notNull().default('USD'),
     totalAmountMinor: bigint('total_amount_minor', { mode: 'number' }).notNull().default(0),
+    /** List prices in effect on this date price the quote (docs/pricing.md); set at creation. */
+    priceDate: date('price_date')
+      .notNull()
+      .default(sql`current_date`),
+    /** The secure-access configuration (spec §3), validated by the domain rules. */
+    secureAccess: jsonb('secure_access').$type<Record<string, unknown>>(),
     /** The opportunity fields mapped at creation (spec §3) and the header form's answers. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     /** Raised by every write; a write naming an older version is refused (409). */
@@ -95,4 +105,41 @@ export const quoteHistory = pgTable(
     version: integer('version').notNull(),
   },
   (t) => [index('quote_history_quote_idx').on(t.quoteId, t.occurredAt)],
+);
+
+/**
+ * The products of a quote (spec §3 quote.products): one quantity (y1) for STANDARD, one per
+ * contract year for ELA. A bundle's components point at the bundle's line.
+ */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    sku: text('sku')
+      .notNull()
+      .references(() => skus.sku),
+    parentLineId: uuid('parent_line_id').references((): AnyPgColumn => quoteLines.id, {
+      onDelete: 'cascade',
+    }),
+    y1: integer('y1').notNull().default(0),
+    y2: integer('y2').notNull().default(0),
+    y3: integer('y3').notNull().default(0),
+    y4: integer('y4').notNull().default(0),
+    y5: integer('y5').notNull().default(0),
+    manualDiscountPercent: numeric('manual_discount_percent', { precision: 5, scale: 2 })
+      .notNull()
+      .default('0'),
+  },
+  (t) => [
+    index('quote_lines_quote_idx').on(t.quoteId, t.position),
+    check(
+      'quote_lines_quantities',
+      sql`${t.y1} >= 0 and ${t.y2} >= 0 and ${t.y3} >= 0 and ${t.y4} >= 0 and ${t.y5} >= 0`,
+    ),
+    check('quote_lines_discount', sql`${t.manualDiscountPercent} between 0 and 100`),
+  ],
 );

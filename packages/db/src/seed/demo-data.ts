@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { delegations, userRoles, users } from '../schema/users.ts';
+import { seedCatalogDemoData } from './catalog-demo-data.ts';
 import { seedCrmDemoData } from './crm-demo-data.ts';
 
 export const DEMO_PASSWORD = 'Bastion-demo-1';
@@ -141,4 +142,5 @@ export async function seedDemoData(db: Database, passwordHash: string): Promise<
 
   // The embedded CRM's opportunities belong with the demo accounts that work on them.
   await seedCrmDemoData(db);
+  await seedCatalogDemoData(db);
 }

@@ -1,21 +1,23 @@
 import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { withCrm } from '../../lib/crm/with-crm.ts';
-import { opportunityExists } from './crm.repository.ts';
+import { canSeeOpportunity, viewerOf } from '../../lib/visibility.ts';
 
 /**
  * Whether the opportunity has product lines entered by hand in the CRM (spec §7), asked of the
  * CRM itself, since lines may have changed since the last sync. Bastion only answers for
- * opportunities it holds.
+ * opportunities it holds and the caller may see; any other is 404, as in the grids.
  */
 export async function checkManualProductLines(
   db: Database,
   adapter: CrmAdapter,
+  caller: AuthContext,
   opportunityId: string,
 ) {
-  if (!(await opportunityExists(db, opportunityId))) {
-    throw new AppError('NOT_FOUND', `There is no opportunity with the id ${opportunityId}.`);
+  if (!(await canSeeOpportunity(db, viewerOf(caller), opportunityId))) {
+    throw new AppError('NOT_FOUND', `There is no opportunity ${opportunityId} you can see.`);
   }
   const hasManual = await withCrm(() => adapter.hasManualProductLines(opportunityId));
   return { opportunity_id: opportunityId, has_manual_product_lines: hasManual };

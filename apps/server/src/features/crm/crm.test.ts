@@ -273,8 +273,39 @@ describe('a sync that fails', () => {
   });
 });
 
+describe('opportunities deleted in the CRM', () => {
+  it('are marked removed by the next sync, and kept for their quotes', async () => {
+    const id = crmDemoId('006', 7);
+    const app = await appWith(fakeAdapter({ fetchRemovedOpportunityIds: async () => [id] }));
+    const response = await post('/api/sfdc/sync', {}, root, app);
+    await app.close();
+    expect(response.statusCode).toBe(200);
+    const [row] = await ctx.db.select().from(crmOpportunities).where(eq(crmOpportunities.id, id));
+    expect(row?.removedFromCrmAt).toBeInstanceOf(Date);
+    const grid = await post('/api/dx/grid', { module_name: 'opportunities', search: id }, root);
+    expect(grid.json<{ data: { total: number } }>().data.total).toBe(0);
+
+    // A later sync in which the CRM has it again (restored from its recycle bin) brings it back.
+    const restored = await createEmbeddedAdapter(ctx.db).fetchChangedOpportunities(null);
+    const snapshot = restored.find((s) => s.opportunity.id === id);
+    if (!snapshot) throw new Error('the demo opportunity is missing');
+    // Salesforce's records carry no removal mark.
+    const live = { ...snapshot.opportunity, removedFromCrmAt: undefined };
+    const again = await appWith(
+      fakeAdapter({
+        fetchChangedOpportunities: async () => [{ ...snapshot, opportunity: live }],
+        fetchRemovedOpportunityIds: async () => [],
+      }),
+    );
+    await post('/api/sfdc/sync', {}, root, again);
+    await again.close();
+    const [back] = await ctx.db.select().from(crmOpportunities).where(eq(crmOpportunities.id, id));
+    expect(back?.removedFromCrmAt).toBeNull();
+  });
+});
+
 describe('POST /api/sfdc/has_manual_product_lines', () => {
-  const call = (payload: unknown, cookie = seller) =>
+  const call = (payload: unknown, cookie = root) =>
     post('/api/sfdc/has_manual_product_lines', payload, cookie);
 
   it.each([
@@ -297,8 +328,30 @@ describe('POST /api/sfdc/has_manual_product_lines', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({
       error: 'NOT_FOUND',
-      message: 'There is no opportunity with the id 006Bq0000009999AAA.',
+      message: 'There is no opportunity 006Bq0000009999AAA you can see.',
     });
+  });
+
+  it('answers 404 for an opportunity outside the seller’s regions, as the grids do', async () => {
+    const [outside] = await ctx.db
+      .select({ id: crmOpportunities.id })
+      .from(crmOpportunities)
+      .where(eq(crmOpportunities.region, 'APJ'))
+      .limit(1);
+    const apjSeller = await signedIn(
+      ctx.app,
+      await createUser(ctx.db, {
+        roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['APJ'] }],
+      }),
+    );
+    const emeaSeller = await signedIn(
+      ctx.app,
+      await createUser(ctx.db, {
+        roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }],
+      }),
+    );
+    expect((await call({ opportunity_id: outside?.id }, apjSeller)).statusCode).toBe(200);
+    expect((await call({ opportunity_id: outside?.id }, emeaSeller)).statusCode).toBe(404);
   });
 
   it.each([
@@ -332,7 +385,7 @@ describe('POST /api/sfdc/has_manual_product_lines', () => {
     const response = await post(
       '/api/sfdc/has_manual_product_lines',
       { opportunity_id: crmDemoId('006', 1) },
-      seller,
+      root,
       app,
     );
     await app.close();

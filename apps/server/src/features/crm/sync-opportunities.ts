@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { CrmUnavailableError, type CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { crmUnavailable } from '../../lib/crm/with-crm.ts';
 import type { ConnectionStatus } from './crm.schemas.ts';
-import { upsertSnapshots } from '../../lib/crm/local-copy.ts';
+import { markOpportunitiesRemoved, upsertSnapshots } from '../../lib/crm/local-copy.ts';
 import { claimSync, updateConnection } from './crm.repository.ts';
 import { getConnectionStatus } from './get-connection-status.ts';
 
@@ -14,9 +14,10 @@ const ADMIN_ADVICE =
 const UNEXPECTED_MESSAGE = 'The sync failed unexpectedly; the server log has the details.';
 
 /**
- * Copies the opportunities changed in the CRM since the last sync into Bastion's tables. The
- * CRM is read first, then everything is written in one transaction with the new status, so a
- * failure anywhere leaves the copy as it was and the status "failed" with the reason.
+ * Copies the opportunities changed in the CRM since the last sync into Bastion's tables, and
+ * takes those it deleted out of lists. The CRM is read first, then everything is written in one
+ * transaction with the new status, so a failure anywhere leaves the copy as it was and the
+ * status "failed" with the reason.
  */
 export async function syncOpportunities(
   db: Database,
@@ -32,8 +33,10 @@ export async function syncOpportunities(
   const startedAt = now();
 
   let snapshots;
+  let removedIds;
   try {
     snapshots = await adapter.fetchChangedOpportunities(claimed.lastSyncedAt);
+    removedIds = await adapter.fetchRemovedOpportunityIds(claimed.lastSyncedAt);
   } catch (error) {
     if (error instanceof CrmUnavailableError) {
       await updateConnection(db, { status: 'failed', lastError: error.message });
@@ -46,6 +49,7 @@ export async function syncOpportunities(
   try {
     await db.transaction(async (tx) => {
       await upsertSnapshots(tx, snapshots);
+      await markOpportunitiesRemoved(tx, removedIds, startedAt);
       await updateConnection(tx, {
         status: 'synced',
         lastSyncedAt: startedAt,

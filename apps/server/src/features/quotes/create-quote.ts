@@ -10,7 +10,7 @@ import { validateRecipeSubmission } from '../../lib/recipe-submission.ts';
 import { loadFormDefinition } from '../../lib/form-definitions.ts';
 import { mapSnapshot } from './quote-details.ts';
 import { findVisibleOpportunity, insertQuoteWithHistory } from './quotes.repository.ts';
-import { viewerOf } from './viewer.ts';
+import { viewerOf } from '../../lib/visibility.ts';
 
 /** The recipe of the create-quote form (a form recipe, so admins can change it). */
 export const CREATE_QUOTE_FORM = 'quote_details';

@@ -6,7 +6,7 @@ import { loadFormDefinition } from '../../lib/form-definitions.ts';
 import { CREATE_QUOTE_FORM } from './create-quote.ts';
 import { mapSnapshot, prefillOf } from './quote-details.ts';
 import { findVisibleOpportunity } from './quotes.repository.ts';
-import { viewerOf } from './viewer.ts';
+import { viewerOf } from '../../lib/visibility.ts';
 
 /**
  * An opportunity in the caller's scope, read from Bastion's copy of the CRM (a page view does not

@@ -4,14 +4,17 @@ import { dealTypeName } from '@bastion/domain/quotes/quote-types';
 import { deriveSalesChannel } from '@bastion/domain/quotes/sales-channel';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { GRID_MODULES, type GridModuleName } from './grid-modules.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { GRID_MODULES, type GridFilter, type GridModuleName } from './grid-modules.ts';
 import {
   listVisibleOpportunities,
+  listVisibleOpportunityOwners,
+  listVisibleQuoteOwners,
   listVisibleQuotes,
   type OpportunityGridQuery,
   type QuoteGridQuery,
 } from './quotes.repository.ts';
-import { viewerOf } from './viewer.ts';
+import { viewerOf, type Viewer } from '../../lib/visibility.ts';
 
 export interface GridRequest {
   module_name: GridModuleName;
@@ -22,6 +25,7 @@ export interface GridRequest {
     quote_type?: string[] | undefined;
     region?: string[] | undefined;
     deal_type?: string[] | undefined;
+    owner?: string[] | undefined;
     date_from?: string | undefined;
     date_to?: string | undefined;
   };
@@ -31,6 +35,8 @@ export interface GridRequest {
 }
 
 type Cell = string | number | boolean | null;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One page of a grid module for the caller, within their visibility scope. */
 export async function listGridRows(db: Database, caller: AuthContext, request: GridRequest) {
@@ -44,7 +50,7 @@ export async function listGridRows(db: Database, caller: AuthContext, request: G
     module_name: request.module_name,
     title: module.title,
     columns: module.columns,
-    filters: module.filters,
+    filters: await withOwnerOptions(db, viewer, request.module_name, module.filters),
     date_label: module.dateLabel,
     page: request.page,
     page_size: request.page_size,
@@ -55,6 +61,7 @@ export async function listGridRows(db: Database, caller: AuthContext, request: G
       search: request.search,
       regions: request.filters.region,
       dealTypes: request.filters.deal_type,
+      ownerEmails: request.filters.owner,
       closeFrom: request.filters.date_from,
       closeTo: request.filters.date_to,
       sort: {
@@ -87,12 +94,17 @@ export async function listGridRows(db: Database, caller: AuthContext, request: G
     };
   }
 
+  const owners = request.filters.owner;
+  if (owners?.some((owner) => !UUID.test(owner))) {
+    throw new AppError('BAD_REQUEST', 'The owner filter names someone who is not a user.');
+  }
   const { rows, total, isTotalCapped } = await listVisibleQuotes(db, viewer, {
     search: request.search,
     statuses: request.filters.status,
     quoteTypes: request.filters.quote_type,
     regions: request.filters.region,
     ownerUserId: request.module_name === 'my-quotes' ? caller.userId : undefined,
+    ownerUserIds: owners,
     opportunityId: request.opp_id,
     updatedFrom: request.filters.date_from
       ? new Date(`${request.filters.date_from}T00:00:00Z`)
@@ -108,7 +120,7 @@ export async function listGridRows(db: Database, caller: AuthContext, request: G
     ...base,
     total,
     total_is_capped: isTotalCapped,
-    rows: rows.map(({ quote: q, ownerEmail }) => ({
+    rows: rows.map(({ quote: q, owner }) => ({
       id: q.id,
       quote_number: q.quoteNumber,
       quote_name: q.quoteName,
@@ -117,7 +129,8 @@ export async function listGridRows(db: Database, caller: AuthContext, request: G
       status: quoteStatusLabel(q.statusId),
       status_tone: quoteStatusColor(q.statusId),
       region: q.region,
-      owner: ownerEmail ?? '',
+      owner: owner ? fullName(owner.firstName, owner.lastName, owner.email) : '',
+      owner_id: q.ownerUserId,
       total: q.totalAmountMinor,
       currency_code: q.currencyCode,
       updated_at: q.updatedAt.toISOString(),
@@ -132,4 +145,27 @@ export async function listGridRows(db: Database, caller: AuthContext, request: G
       }),
     })) satisfies Record<string, Cell>[],
   };
+}
+
+const fullName = (first: string, last: string, email: string) => `${first} ${last}`.trim() || email;
+
+/** The owner filter offers the owners of what the viewer can see, and no one else. */
+async function withOwnerOptions(
+  db: Database,
+  viewer: Viewer,
+  moduleName: GridModuleName,
+  filters: readonly GridFilter[],
+): Promise<GridFilter[]> {
+  if (!filters.some((f) => f.key === 'owner')) return [...filters];
+  const options =
+    moduleName === 'opportunities'
+      ? (await listVisibleOpportunityOwners(db, viewer)).map((o) => ({
+          value: o.email,
+          label: o.name || o.email,
+        }))
+      : (await listVisibleQuoteOwners(db, viewer)).map((u) => ({
+          value: u.id,
+          label: fullName(u.firstName, u.lastName, u.email),
+        }));
+  return filters.map((f) => (f.key === 'owner' ? { ...f, options } : f));
 }

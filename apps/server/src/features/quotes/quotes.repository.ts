@@ -14,22 +14,15 @@ import {
   type SQL,
   type Subquery,
 } from 'drizzle-orm';
-import type { VisibilityScope } from '@bastion/domain/permissions/visibility';
 import type { Database } from '@bastion/db/client';
-import { crmAccounts, crmOpportunities, crmOpportunityTeamMembers } from '@bastion/db/schema/crm';
+import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
 import { quoteHistory, quoteNumberSequence, quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
+import { opportunityIsLive, opportunityVisibleTo, type Viewer } from '../../lib/visibility.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type NewQuote = Omit<typeof quotes.$inferInsert, 'id' | 'quoteNumber' | 'version'>;
 export type HistoryChange = { field: string; before: unknown; after: unknown };
-
-/** Who is asking, as the visibility rules need it. */
-export interface Viewer {
-  userId: string;
-  email: string;
-  scope: VisibilityScope;
-}
 
 /** Quotes of the viewer's regions and accounts, and those they own or created. */
 export function quoteVisibleTo(viewer: Viewer): SQL | undefined {
@@ -43,37 +36,12 @@ export function quoteVisibleTo(viewer: Viewer): SQL | undefined {
   );
 }
 
-/** Opportunities of the viewer's regions and accounts, and those they own or work on. */
-export function opportunityVisibleTo(db: Database, viewer: Viewer): SQL | undefined {
-  if (viewer.scope.kind === 'all') return undefined;
-  const { regions, accountIds } = viewer.scope;
-  const email = viewer.email.toLowerCase();
-  return or(
-    eq(sql`lower(${crmOpportunities.ownerEmail})`, email),
-    eq(sql`lower(${crmOpportunities.camEmail})`, email),
-    eq(sql`lower(${crmOpportunities.csmEmail})`, email),
-    regions.length > 0 ? inArray(crmOpportunities.region, regions) : undefined,
-    accountIds.length > 0 ? inArray(crmOpportunities.accountId, accountIds) : undefined,
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(crmOpportunityTeamMembers)
-        .where(
-          and(
-            eq(crmOpportunityTeamMembers.opportunityId, crmOpportunities.id),
-            eq(sql`lower(${crmOpportunityTeamMembers.email})`, email),
-          ),
-        ),
-    ),
-  );
-}
-
 export async function findVisibleOpportunity(db: Database, viewer: Viewer, id: string) {
   const [row] = await db
     .select({ opportunity: crmOpportunities, account: crmAccounts })
     .from(crmOpportunities)
     .innerJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
-    .where(and(eq(crmOpportunities.id, id), opportunityVisibleTo(db, viewer)));
+    .where(and(eq(crmOpportunities.id, id), opportunityIsLive, opportunityVisibleTo(db, viewer)));
   return row ?? null;
 }
 
@@ -203,6 +171,8 @@ export interface QuoteGridQuery {
   quoteTypes?: string[];
   regions?: string[];
   ownerUserId?: string;
+  /** Any of these owners (the owner filter); ownerUserId narrows further (my quotes). */
+  ownerUserIds?: string[];
   opportunityId?: string;
   updatedFrom?: Date;
   updatedTo?: Date;
@@ -237,6 +207,7 @@ export async function listVisibleQuotes(db: Database, viewer: Viewer, query: Quo
       : undefined,
     query.regions?.length ? inArray(quotes.region, query.regions) : undefined,
     query.ownerUserId ? eq(quotes.ownerUserId, query.ownerUserId) : undefined,
+    query.ownerUserIds?.length ? inArray(quotes.ownerUserId, query.ownerUserIds) : undefined,
     query.opportunityId ? eq(quotes.opportunityId, query.opportunityId) : undefined,
     query.updatedFrom ? gte(quotes.updatedAt, query.updatedFrom) : undefined,
     query.updatedTo ? lte(quotes.updatedAt, query.updatedTo) : undefined,
@@ -246,7 +217,10 @@ export async function listVisibleQuotes(db: Database, viewer: Viewer, query: Quo
   const by = query.sort.direction === 'asc' ? asc : desc;
   const [rows, counted] = await Promise.all([
     db
-      .select({ quote: quotes, ownerEmail: users.email })
+      .select({
+        quote: quotes,
+        owner: { email: users.email, firstName: users.firstName, lastName: users.lastName },
+      })
       .from(quotes)
       .leftJoin(users, eq(users.id, quotes.ownerUserId))
       .where(where)
@@ -270,6 +244,8 @@ export interface OpportunityGridQuery {
   search?: string;
   regions?: string[];
   dealTypes?: string[];
+  /** Owner e-mail addresses, any case. */
+  ownerEmails?: string[];
   closeFrom?: string;
   closeTo?: string;
   sort: { field: 'modified_on' | 'close_date' | 'name' | 'amount'; direction: 'asc' | 'desc' };
@@ -290,6 +266,7 @@ export async function listVisibleOpportunities(
   query: OpportunityGridQuery,
 ) {
   const where = and(
+    opportunityIsLive,
     opportunityVisibleTo(db, viewer),
     query.search
       ? or(
@@ -300,6 +277,12 @@ export async function listVisibleOpportunities(
       : undefined,
     query.regions?.length ? inArray(crmOpportunities.region, query.regions) : undefined,
     query.dealTypes?.length ? inArray(crmOpportunities.dealType, query.dealTypes) : undefined,
+    query.ownerEmails?.length
+      ? inArray(
+          sql`lower(${crmOpportunities.ownerEmail})`,
+          query.ownerEmails.map((email) => email.toLowerCase()),
+        )
+      : undefined,
     query.closeFrom ? gte(crmOpportunities.closeDate, query.closeFrom) : undefined,
     query.closeTo ? lte(crmOpportunities.closeDate, query.closeTo) : undefined,
   );
@@ -326,4 +309,46 @@ export async function listVisibleOpportunities(
     ),
   ]);
   return { rows, ...counted };
+}
+
+/** At most this many owners are offered in an owner filter. */
+const OWNER_OPTIONS_LIMIT = 500;
+
+/** The users who own a quote the viewer can see: the quotes grid's owner filter. */
+export async function listVisibleQuoteOwners(db: Database, viewer: Viewer) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(quotes)
+          .where(and(eq(quotes.ownerUserId, users.id), quoteVisibleTo(viewer))),
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email))
+    .limit(OWNER_OPTIONS_LIMIT);
+}
+
+/** The owners of the opportunities the viewer can see: the opportunities grid's owner filter. */
+export async function listVisibleOpportunityOwners(db: Database, viewer: Viewer) {
+  const email = sql<string>`lower(${crmOpportunities.ownerEmail})`;
+  return db
+    .selectDistinctOn([email], { email, name: crmOpportunities.ownerName })
+    .from(crmOpportunities)
+    .where(
+      and(
+        opportunityIsLive,
+        sql`${crmOpportunities.ownerEmail} <> ''`,
+        opportunityVisibleTo(db, viewer),
+      ),
+    )
+    .orderBy(email, desc(crmOpportunities.modifiedOn))
+    .limit(OWNER_OPTIONS_LIMIT);
 }

@@ -26,6 +26,8 @@ export const ZGridBody = z.object({
       quote_type: z.array(z.string().max(20)).max(5).optional(),
       region: z.array(z.string().max(40)).max(10).optional(),
       deal_type: z.array(z.string().max(10)).max(10).optional(),
+      /** User ids (quotes) or owner e-mail addresses (opportunities). */
+      owner: z.array(z.string().max(254)).max(50, 'Pick at most 50 owners.').optional(),
       date_from: ZDate.optional(),
       date_to: ZDate.optional(),
     })
@@ -47,6 +49,7 @@ export const ZGridResponse = zEnvelope(
         label: z.string(),
         type: z.string(),
         sort: z.string().optional(),
+        priority: z.literal('secondary').optional(),
       }),
     ),
     filters: z.array(
@@ -162,5 +165,142 @@ export const ZOpportunityForQuoteResponse = zEnvelope(
     contracting_entity_name: z.string().nullable(),
     payment_term_name: z.string().nullable(),
     prefill: z.record(z.string(), ZJson.optional()),
+  }),
+);
+
+const ZLineDraft = z.object({
+  id: z.uuid({ error: 'That is not a line of this quote.' }).optional(),
+  key: z.string().min(1, 'Each line needs a key.').max(64),
+  sku: z.string().trim().min(1, 'Choose a product.').max(60),
+  quantities: z
+    .array(
+      z
+        .number({ error: 'Quantity must be a whole number of 0 or more.' })
+        .int('Quantity must be a whole number of 0 or more.')
+        .min(0, 'Quantity must be a whole number of 0 or more.')
+        .max(1_000_000, 'At most 1,000,000 of a product a year.'),
+    )
+    .min(1, 'Enter a quantity.')
+    .max(5, 'A quote runs for at most 5 years.'),
+  manual_discount_percent: z
+    .string()
+    .trim()
+    .max(12)
+    .regex(/^\d{1,3}(\.\d+)?$/, 'Discount must be between 0 and 100 %.')
+    .optional(),
+  parent_key: z.string().min(1).max(64).optional(),
+});
+
+/** A 1,000-line ELA is a real deal; 5,000 is the most one quote takes. */
+const ZLineDrafts = z.array(ZLineDraft).max(5000, 'A quote holds at most 5,000 lines.');
+
+export const ZPriceDraftBody = z.object({
+  id: z.uuid({ error: 'That is not a quote id.' }),
+  lines: ZLineDrafts,
+});
+
+export const ZSaveConfigurationBody = z.object({
+  id: z.uuid({ error: 'That is not a quote id.' }),
+  version: z.number({ error: 'Send the version of the quote you changed.' }).int().min(1),
+  lines: ZLineDrafts,
+  advance: z.boolean().default(false),
+});
+
+const ZStep = z.object({
+  step: z.string(),
+  percent_bp: z.number().int().nullable(),
+  amount_minor: z.number().int(),
+  subtotal_minor: z.number().int(),
+});
+
+const ZAmounts = {
+  list_minor: z.number().int(),
+  adjustment_minor: z.number().int(),
+  discount_minor: z.number().int(),
+  net_minor: z.number().int(),
+  cost_minor: z.number().int().nullable(),
+  margin_minor: z.number().int().nullable(),
+  margin_percent_bp: z.number().int().nullable(),
+};
+
+export const ZPricingResult = z.object({
+  currency_code: z.string(),
+  years: z.number().int(),
+  shows_margin: z.boolean(),
+  net_usd_minor: z.number().int(),
+  totals: z.object({
+    ...ZAmounts,
+    per_year: z.array(
+      z.object({
+        year: z.number().int(),
+        list_minor: z.number().int(),
+        net_minor: z.number().int(),
+      }),
+    ),
+  }),
+  lines: z.array(
+    z.object({
+      ...ZAmounts,
+      line_id: z.string(),
+      sku: z.string(),
+      name: z.string(),
+      kind: z.string(),
+      unit_list_price_minor: z.number().int(),
+      effective_discount_percent_bp: z.number().int(),
+      is_bundle: z.boolean(),
+      parent_line_id: z.string().nullable(),
+      rollup: z.object(ZAmounts).nullable(),
+      years: z.array(
+        z.object({
+          year: z.number().int(),
+          quantity: z.number().int(),
+          months: z.number().int(),
+          list_minor: z.number().int(),
+          net_minor: z.number().int(),
+          cost_minor: z.number().int().nullable(),
+          waterfall: z.array(ZStep),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const ZPriceDraftResponse = zEnvelope(ZPricingResult);
+
+export const ZConfigurationResponse = zEnvelope(
+  z.object({
+    quote: ZQuoteView,
+    years: z.number().int(),
+    price_date: z.string(),
+    is_read_only: z.boolean(),
+    lines: z.array(
+      z.object({
+        id: z.string(),
+        position: z.number().int(),
+        sku: z.string(),
+        name: z.string(),
+        kind: z.string(),
+        billing: z.string(),
+        is_shippable: z.boolean(),
+        is_active: z.boolean(),
+        pricing_model: z.string().nullable(),
+        size: z.string().nullable(),
+        parent_line_id: z.string().nullable(),
+        quantities: z.array(z.number().int()),
+        manual_discount_percent: z.string(),
+      }),
+    ),
+    secure_access: z.record(z.string(), z.unknown()).nullable(),
+    pricing: z
+      .discriminatedUnion('ok', [
+        z.object({ ok: z.literal(true), result: ZPricingResult }),
+        z.object({
+          ok: z.literal(false),
+          errors: z.array(
+            z.object({ line_id: z.string().optional(), field: z.string(), message: z.string() }),
+          ),
+        }),
+      ])
+      .nullable(),
   }),
 );

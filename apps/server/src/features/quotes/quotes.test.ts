@@ -1,13 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { crmAccounts, crmContacts, crmOpportunities } from '@bastion/db/schema/crm';
+import { crmOpportunities } from '@bastion/db/schema/crm';
 import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { CrmUnavailableError, type CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
 import { testDatabase } from '../../test/test-database.ts';
+import {
+  headerValues,
+  insertOpportunity,
+  unique,
+  type OpportunityOptions,
+} from '../../test/quote-fixtures.ts';
 import { STALE_QUOTE_MESSAGE } from './update-quote-header.ts';
 
 let ctx: TestContext;
@@ -15,65 +20,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 
-const unique = () => randomUUID().replaceAll('-', '').slice(0, 12);
-
-/** A customer (and partner) account with one opportunity, in the embedded CRM's tables. */
-async function opportunity(options: {
-  region: string;
-  partner?: boolean;
-  dealType?: string;
-  ownerEmail?: string;
-}) {
-  const id = unique();
-  await ctx.db.insert(crmAccounts).values({
-    id: `001C${id}`,
-    name: `Customer ${id}`,
-    kind: 'CUSTOMER',
-    region: options.region,
-  });
-  if (options.partner) {
-    await ctx.db
-      .insert(crmAccounts)
-      .values({ id: `001P${id}`, name: `Partner ${id}`, kind: 'PARTNER', partnerType: 'PREMIER' });
-    await ctx.db.insert(crmContacts).values({
-      id: `003P${id}`,
-      accountId: `001P${id}`,
-      firstName: 'Pat',
-      email: `pat-${id}@partner.example`,
-    });
-  }
-  await ctx.db.insert(crmOpportunities).values({
-    id: `006${id}`,
-    name: `Firewall refresh ${id}`,
-    accountId: `001C${id}`,
-    partnerAccountId: options.partner ? `001P${id}` : null,
-    partnerContactId: options.partner ? `003P${id}` : null,
-    region: options.region,
-    dealType: options.dealType ?? 'NB',
-    currencyCode: 'EUR',
-    amountMinor: 12_345_600,
-    stage: 'Proposal',
-    sla: '24/7',
-    productsEvaluated: 'Network Firewall; Secure Access',
-    contractStartDate: '2027-01-01',
-    ownerEmail: options.ownerEmail ?? '',
-  });
-  return `006${id}`;
-}
-
-const headerValues = (changes: Record<string, unknown> = {}) => ({
-  quote_name: 'Acme firewall refresh',
-  quote_type: 'STANDARD',
-  contract_length: '12',
-  deal_type: 'NB',
-  partner_type: 'PREMIER',
-  partner_contact_email: 'pat@partner.example',
-  contract_start_date: '2027-01-01',
-  contract_end_date: '2027-12-31',
-  sla: '24/7',
-  products_evaluated: ['FIREWALL'],
-  ...changes,
-});
+const opportunity = (options: OpportunityOptions) => insertOpportunity(ctx.db, options);
 
 const post = (url: string, payload: object, cookie: string) =>
   ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
@@ -232,6 +179,8 @@ describe('POST /api/dx/create-quote', () => {
       ping: () => Promise.reject(new CrmUnavailableError('connection refused')),
       fetchChangedOpportunities: () =>
         Promise.reject(new CrmUnavailableError('connection refused')),
+      fetchRemovedOpportunityIds: () =>
+        Promise.reject(new CrmUnavailableError('connection refused')),
       getOpportunity: () => Promise.reject(new CrmUnavailableError('connection refused')),
       hasManualProductLines: () => Promise.reject(new CrmUnavailableError('connection refused')),
       writeBackQuote: () => Promise.reject(new CrmUnavailableError('connection refused')),
@@ -354,6 +303,71 @@ describe('the quote grid', () => {
     expect(data.columns.map((c) => c.key)).toContain('status');
   });
 
+  it('filters by owner, offering only the owners of quotes the viewer can see', async () => {
+    const emeaSeller = await userWith('SALES_USER', 'EMEA');
+    const apjSeller = await userWith('SALES_USER', 'APJ');
+    const emea = await opportunity({ region: 'EMEA' });
+    const apj = await opportunity({ region: 'APJ' });
+    const tag = unique();
+    for (const [seller, oppId] of [
+      [emeaSeller, emea],
+      [apjSeller, apj],
+    ] as const) {
+      const made = await post(
+        '/api/dx/create-quote',
+        { opportunity_id: oppId, values: headerValues({ quote_name: `Owned ${tag}` }) },
+        seller.cookie,
+      );
+      expect(made.statusCode).toBe(200);
+    }
+    type Grid = {
+      data: {
+        total: number;
+        rows: { owner_id: string }[];
+        filters: { key: string; options: { value: string; label: string }[] }[];
+      };
+    };
+    const desk = await userWith('DEAL_DESK');
+    const byOwner = await post(
+      '/api/dx/grid',
+      { module_name: 'quotes', search: tag, filters: { owner: [apjSeller.id] } },
+      desk.cookie,
+    );
+    const data = byOwner.json<Grid>().data;
+    expect(data.rows.map((r) => r.owner_id)).toEqual([apjSeller.id]);
+    const deskOwners = data.filters.find((f) => f.key === 'owner')?.options.map((o) => o.value);
+    expect(deskOwners).toEqual(expect.arrayContaining([emeaSeller.id, apjSeller.id]));
+
+    // The EMEA seller is not offered the APJ seller, whose quotes they cannot see.
+    const own = await post('/api/dx/grid', { module_name: 'quotes' }, emeaSeller.cookie);
+    const offered = own.json<Grid>().data.filters.find((f) => f.key === 'owner')?.options ?? [];
+    expect(offered.map((o) => o.value)).toContain(emeaSeller.id);
+    expect(offered.map((o) => o.value)).not.toContain(apjSeller.id);
+
+    const bad = await post(
+      '/api/dx/grid',
+      { module_name: 'quotes', filters: { owner: ['someone'] } },
+      desk.cookie,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      message: 'The owner filter names someone who is not a user.',
+    });
+  });
+
+  it('filters opportunities by owner e-mail, in any case', async () => {
+    const desk = await userWith('DEAL_DESK');
+    const owner = `Owner.${unique()}@Bastion.test`;
+    const oppId = await opportunity({ region: 'APJ', ownerEmail: owner });
+    const grid = await post(
+      '/api/dx/grid',
+      { module_name: 'opportunities', filters: { owner: [owner.toLowerCase()] } },
+      desk.cookie,
+    );
+    const data = grid.json<{ data: { rows: { id: string }[] } }>().data;
+    expect(data.rows.map((r) => r.id)).toEqual([oppId]);
+  });
+
   it('treats LIKE wildcards in a search as plain characters', async () => {
     const desk = await userWith('DEAL_DESK');
     const grid = await post('/api/dx/grid', { module_name: 'quotes', search: '%_%' }, desk.cookie);
@@ -378,6 +392,40 @@ describe('the quote grid', () => {
     expect((await post('/api/dx/grid', { module_name: 'quotes' }, admin.cookie)).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('opportunities deleted in the CRM', () => {
+  it('leave lists and take no new quote, while their quotes stay', async () => {
+    const desk = await userWith('DEAL_DESK');
+    const oppId = await opportunity({ region: 'EMEA' });
+    const made = await post(
+      '/api/dx/create-quote',
+      { opportunity_id: oppId, values: headerValues() },
+      desk.cookie,
+    );
+    const quoteId = made.json<{ data: { id: string } }>().data.id;
+    await ctx.db
+      .update(crmOpportunities)
+      .set({ removedFromCrmAt: new Date() })
+      .where(eq(crmOpportunities.id, oppId));
+
+    const grid = await post(
+      '/api/dx/grid',
+      { module_name: 'opportunities', search: oppId },
+      desk.cookie,
+    );
+    expect(grid.json<{ data: { total: number } }>().data.total).toBe(0);
+    const again = await post(
+      '/api/dx/create-quote',
+      { opportunity_id: oppId, values: headerValues() },
+      desk.cookie,
+    );
+    expect(again.statusCode).toBe(404);
+    expect((await post('/api/dx/get-opportunity', { id: oppId }, desk.cookie)).statusCode).toBe(
+      404,
+    );
+    expect((await post('/api/dx/get-quote', { id: quoteId }, desk.cookie)).statusCode).toBe(200);
   });
 });
 

@@ -4,12 +4,21 @@ import type { Database } from '@bastion/db/client';
 import { currentUser, requirePermission } from '../../lib/access.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { ok } from '../../lib/envelope.ts';
+import {
+  getQuoteConfiguration,
+  priceQuoteDraft,
+  saveQuoteConfiguration,
+} from './configure-quote.ts';
 import { createQuote } from './create-quote.ts';
 import { getOpportunityForQuote } from './get-opportunity-for-quote.ts';
 import { getQuoteHistory } from './get-quote-history.ts';
 import { getQuote } from './get-quote.ts';
 import { listGridRows } from './list-grid-rows.ts';
 import {
+  ZConfigurationResponse,
+  ZPriceDraftBody,
+  ZPriceDraftResponse,
+  ZSaveConfigurationBody,
   ZCreateQuoteBody,
   ZCreateQuoteResponse,
   ZGridBody,
@@ -24,6 +33,11 @@ import {
 import { updateQuoteHeader } from './update-quote-header.ts';
 
 const seesQuotes = requirePermission('can_see_quotes', (f) => f.can_see_quotes);
+/** Changing a quote is for those who make quotes and the deal desk, within their scope. */
+const editsQuotes = requirePermission(
+  'can_create_quote or deal desk',
+  (f) => f.can_create_quote || f.is_deal_desk_user,
+);
 
 export function registerQuoteRoutes(app: FastifyInstance, deps: { db: Database; crm: CrmAdapter }) {
   const { db, crm } = deps;
@@ -80,10 +94,7 @@ export function registerQuoteRoutes(app: FastifyInstance, deps: { db: Database; 
     '/api/dx/update-quote',
     {
       config: {
-        access: requirePermission(
-          'can_create_quote or deal desk',
-          (f) => f.can_create_quote || f.is_deal_desk_user,
-        ),
+        access: editsQuotes,
       },
       schema: { body: ZUpdateQuoteBody, response: { 200: ZQuoteResponse } },
     },
@@ -99,5 +110,32 @@ export function registerQuoteRoutes(app: FastifyInstance, deps: { db: Database; 
       schema: { body: ZQuoteId, response: { 200: ZHistoryResponse } },
     },
     async (request) => ok(await getQuoteHistory(db, currentUser(request), request.body.id)),
+  );
+
+  r.post(
+    '/api/dx/quote-configuration',
+    {
+      config: { access: seesQuotes },
+      schema: { body: ZQuoteId, response: { 200: ZConfigurationResponse } },
+    },
+    async (request) => ok(await getQuoteConfiguration(db, currentUser(request), request.body.id)),
+  );
+
+  r.post(
+    '/api/dx/pricing/execute',
+    {
+      config: { access: seesQuotes },
+      schema: { body: ZPriceDraftBody, response: { 200: ZPriceDraftResponse } },
+    },
+    async (request) => ok(await priceQuoteDraft(db, currentUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/dx/save-quote-configuration',
+    {
+      config: { access: editsQuotes },
+      schema: { body: ZSaveConfigurationBody, response: { 200: ZConfigurationResponse } },
+    },
+    async (request) => ok(await saveQuoteConfiguration(db, currentUser(request), request.body)),
   );
 }

@@ -42,6 +42,11 @@ export interface CrmAdapter {
   ping(): Promise<void>;
   /** Opportunities changed since `since` (all of them when null), for the local copy. */
   fetchChangedOpportunities(since: Date | null): Promise<CrmOpportunitySnapshot[]>;
+  /**
+   * Ids of opportunities deleted in the CRM since `since` (all it still remembers when null), so
+   * the copy can take them out of lists.
+   */
+  fetchRemovedOpportunityIds(since: Date | null): Promise<string[]>;
   /** One opportunity as the CRM has it now; null when the CRM does not know the id. */
   getOpportunity(id: string): Promise<CrmOpportunitySnapshot | null>;
   /** Whether the opportunity has product lines entered by hand in the CRM. */

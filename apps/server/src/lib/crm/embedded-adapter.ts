@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import {
   crmAccounts,
@@ -99,8 +99,25 @@ export function createEmbeddedAdapter(db: Database): CrmAdapter {
       return snapshotsOf(db, rows);
     },
 
+    async fetchRemovedOpportunityIds(since) {
+      // The embedded CRM marks removals on the record itself; reporting them is harmless.
+      const rows = await db
+        .select({ id: crmOpportunities.id })
+        .from(crmOpportunities)
+        .where(
+          since
+            ? gte(crmOpportunities.removedFromCrmAt, since)
+            : isNotNull(crmOpportunities.removedFromCrmAt),
+        );
+      return rows.map((row) => row.id);
+    },
+
     async getOpportunity(id) {
-      const rows = await db.select().from(crmOpportunities).where(eq(crmOpportunities.id, id));
+      // A removed opportunity is, to its users, one the CRM no longer has.
+      const rows = await db
+        .select()
+        .from(crmOpportunities)
+        .where(and(eq(crmOpportunities.id, id), isNull(crmOpportunities.removedFromCrmAt)));
       const [snapshot] = await snapshotsOf(db, rows);
       return snapshot ?? null;
     },

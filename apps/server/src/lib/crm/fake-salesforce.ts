@@ -194,7 +194,8 @@ export async function startFakeSalesforce(options: FakeSalesforceOptions): Promi
     if (!apiVersions.includes(version)) {
       throw apiError(404, 'NOT_FOUND', 'The requested resource does not exist');
     }
-    if (method === 'GET' && rest === 'query') {
+    // query skips records in the recycle bin (IsDeleted = true); queryAll includes them.
+    if (method === 'GET' && (rest === 'query' || rest === 'queryAll')) {
       const soql = search.get('q') ?? '';
       const query = parseSoql(soql);
       const table = records[query.sobject];
@@ -202,6 +203,7 @@ export async function startFakeSalesforce(options: FakeSalesforceOptions): Promi
         throw apiError(400, 'INVALID_TYPE', `sObject type '${query.sobject}' is not supported.`);
       }
       const rows = table
+        .filter((row) => rest === 'queryAll' || row.IsDeleted !== true)
         .filter((row) => query.conditions.every((condition) => matches(row, condition)))
         .slice(0, query.limit ?? undefined)
         .map((row) => project(row, query.sobject, query.fields));

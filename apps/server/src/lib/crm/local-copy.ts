@@ -1,4 +1,4 @@
-import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '@bastion/db/client';
 import {
@@ -138,8 +138,26 @@ export async function refreshOpportunity(
 ): Promise<CrmOpportunitySnapshot | null> {
   const snapshot = await withCrm(() => adapter.getOpportunity(id));
   // The embedded CRM's tables are the source: there is nothing to copy.
-  if (snapshot && adapter.kind !== 'embedded') {
-    await db.transaction((tx) => upsertSnapshots(tx, [snapshot]));
+  if (adapter.kind !== 'embedded') {
+    if (snapshot) await db.transaction((tx) => upsertSnapshots(tx, [snapshot]));
+    else await markOpportunitiesRemoved(db, [id], new Date());
   }
   return snapshot;
+}
+
+/**
+ * Takes opportunities the CRM deleted out of lists. The rows stay: quotes were made from them.
+ * An opportunity already marked keeps its first removal time.
+ */
+export async function markOpportunitiesRemoved(
+  tx: Database,
+  ids: readonly string[],
+  at: Date,
+): Promise<void> {
+  for (const batch of chunks(ids)) {
+    await tx
+      .update(crmOpportunities)
+      .set({ removedFromCrmAt: at })
+      .where(and(inArray(crmOpportunities.id, batch), isNull(crmOpportunities.removedFromCrmAt)));
+  }
 }

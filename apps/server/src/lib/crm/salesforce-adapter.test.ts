@@ -618,6 +618,42 @@ describe('syncing changed opportunities', () => {
   });
 });
 
+describe('opportunities deleted in Salesforce', () => {
+  it('are found through queryAll, since the given time, and leave the normal queries', async () => {
+    const { fake, adapter } = await seededAdapter();
+    fake.records.Opportunity?.push(
+      opportunity({
+        Id: sfId('006', 2),
+        IsDeleted: true,
+        SystemModstamp: '2026-03-01T08:00:00.000+0000',
+      }),
+      opportunity({
+        Id: sfId('006', 3),
+        IsDeleted: true,
+        SystemModstamp: '2025-12-01T08:00:00.000+0000',
+      }),
+    );
+
+    expect(await adapter.fetchRemovedOpportunityIds(null)).toEqual([
+      sfId('006', 2),
+      sfId('006', 3),
+    ]);
+    expect(await adapter.fetchRemovedOpportunityIds(new Date('2026-02-01T00:00:00Z'))).toEqual([
+      sfId('006', 2),
+    ]);
+    const last = fake.requests.at(-1);
+    expect(last?.path).toBe('/services/data/v62.0/queryAll');
+    expect(last?.soql).toBe(
+      'SELECT Id FROM Opportunity WHERE IsDeleted = true AND SystemModstamp >= 2026-02-01T00:00:00Z',
+    );
+    // A deleted record is no longer one the CRM has.
+    expect(await adapter.getOpportunity(sfId('006', 2))).toBeNull();
+    expect((await adapter.fetchChangedOpportunities(null)).map((s) => s.opportunity.id)).toEqual([
+      OPP,
+    ]);
+  });
+});
+
 describe('writing quote progress back', () => {
   it('patches the quote fields with the amount as an exact decimal', async () => {
     const { fake, adapter } = await seededAdapter();

@@ -59,8 +59,9 @@ const WRITE_BACK_FIELDS = {
  * map and the CRM admin page shows it, so an org's admin sees what Bastion expects. Every
  * column is listed (the `satisfies` clauses make a new column a compile error here) except the
  * derived ones: an account's kind is its role on the opportunity (AccountId → CUSTOMER,
- * Partner_Account__c → PARTNER, Distributor_Account__c → DISTRIBUTOR) and an opportunity has
- * manual product lines when one of its line items has Is_Manual__c set.
+ * Partner_Account__c → PARTNER, Distributor_Account__c → DISTRIBUTOR), an opportunity has
+ * manual product lines when one of its line items has Is_Manual__c set, and it is removed when
+ * queryAll finds it deleted (IsDeleted).
  */
 export const SALESFORCE_FIELD_MAP = {
   opportunity: {
@@ -187,7 +188,9 @@ export const SALESFORCE_FIELD_MAP = {
   /** Type picklist values and the deal-type codes they become (spec §4). */
   dealTypes: Object.fromEntries(DEAL_TYPES.map((type) => [type.name, type.code])),
 } as const satisfies {
-  opportunity: SObjectMap<Exclude<keyof CrmOpportunity, 'hasManualProductLines'>> & {
+  opportunity: SObjectMap<
+    Exclude<keyof CrmOpportunity, 'hasManualProductLines' | 'removedFromCrmAt'>
+  > & {
     changedSince: string;
   };
   account: SObjectMap<Exclude<keyof CrmAccount, 'kind'>>;
@@ -882,9 +885,13 @@ export function createSalesforceAdapter(
   }
 
   /** Every record a SOQL query finds, following nextRecordsUrl from page to page. */
-  async function query(soql: string, what: string): Promise<SfRecord[]> {
+  async function query(
+    soql: string,
+    what: string,
+    endpoint: 'query' | 'queryAll' = 'query',
+  ): Promise<SfRecord[]> {
     const records: SfRecord[] = [];
-    let url = `/query?q=${encodeURIComponent(soql)}`;
+    let url = `/${endpoint}?q=${encodeURIComponent(soql)}`;
     for (;;) {
       const page = await call<unknown>({ method: 'GET', url }, what);
       if (!isQueryPage(page)) {
@@ -980,6 +987,22 @@ export function createSalesforceAdapter(
       const where = since ? ` WHERE ${entry.changedSince} >= ${soqlInstant(since)}` : '';
       const records = await query(`${selectFrom(entry)}${where}`, 'the Opportunity query');
       return snapshotsOf(records);
+    },
+
+    async fetchRemovedOpportunityIds(since) {
+      const entry = MAP.opportunity;
+      // queryAll sees the recycle bin, where Salesforce keeps deleted records for 15 days; a
+      // sync at least that often sees every deletion.
+      const stamp = since ? ` AND ${entry.changedSince} >= ${soqlInstant(since)}` : '';
+      const records = await query(
+        `SELECT ${entry.fields.id} FROM ${entry.sobject} WHERE IsDeleted = true${stamp}`,
+        'the deleted Opportunity query',
+        'queryAll',
+      );
+      return records.flatMap((record) => {
+        const id = idAt(record, entry.fields.id);
+        return id ? [id] : [];
+      });
     },
 
     async getOpportunity(id) {

@@ -11,6 +11,8 @@ export interface GridColumn {
   label: string;
   type: string;
   sort?: string;
+  /** Secondary columns give way when the grid is narrow (app.css: .grid-col-secondary). */
+  priority?: 'secondary';
 }
 
 export interface GridSort {
@@ -54,8 +56,15 @@ function cellText(column: GridColumn, row: GridRow): string {
 
 /** Figures, dates, badges and buttons never wrap; names and text may. */
 function cellClass(column: GridColumn): string | undefined {
-  if (column.type === 'money') return 'text-end text-nowrap';
-  return column.type === 'text' ? undefined : 'text-nowrap';
+  const classes = [
+    column.type === 'money'
+      ? 'text-end text-nowrap'
+      : column.type === 'text'
+        ? 'grid-col-text'
+        : 'text-nowrap',
+    column.priority === 'secondary' ? 'grid-col-secondary' : '',
+  ].filter(Boolean);
+  return classes.length > 0 ? classes.join(' ') : undefined;
 }
 
 /** The list of spec §2's generic grid: columns come from the server, sorting is the server's. */

@@ -16,6 +16,7 @@ import {
   type CrmSyncStatus,
 } from '../api/crm-connection.ts';
 import { useCrmFieldMapping, type CrmFieldMapping } from '../api/crm-field-mapping.ts';
+import { CrmRecordsCard } from '../components/crm-records-card.tsx';
 
 const ADAPTER_NAMES: Record<CrmConnectionStatus['adapter'], string> = {
   embedded: 'Built-in CRM',
@@ -136,6 +137,8 @@ export function CrmAdminPage() {
             </Alert>
           ) : null}
           <ConnectionCard status={status.data} />
+          {/* With Salesforce, records are edited there; the server refuses edits here. */}
+          {status.data.adapter === 'embedded' ? <CrmRecordsCard /> : null}
           <FieldMappingCard />
         </div>
       )}

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import type { GridFilterDefinition } from '../api/grid.ts';
 
 export interface GridFilterValues {
   search: string;
-  /** One value per filter key; '' is "all". */
-  selected: Record<string, string>;
+  /** Chosen values per filter key; none chosen is "all". */
+  selected: Record<string, string[]>;
   dateFrom: string;
   dateTo: string;
 }
@@ -25,9 +26,15 @@ interface GridFilterBarProps {
   onChange: (value: GridFilterValues) => void;
 }
 
-/** Text search (applied as the user pauses), one picker per filter, and a date range. */
+/** Text search (applied as the user pauses), a multi-choice picker per filter, a date range. */
 export function GridFilterBar({ filters, dateLabel, value, onChange }: GridFilterBarProps) {
   const [search, setSearch] = useState(value.search);
+  // Back and forward change the address, and with it the value: the box follows it.
+  const [shownSearch, setShownSearch] = useState(value.search);
+  if (shownSearch !== value.search) {
+    setShownSearch(value.search);
+    setSearch(value.search);
+  }
   useEffect(() => {
     if (search === value.search) return;
     const timer = setTimeout(() => onChange({ ...value, search }), 300);
@@ -38,7 +45,7 @@ export function GridFilterBar({ filters, dateLabel, value, onChange }: GridFilte
     value.search !== '' ||
     value.dateFrom !== '' ||
     value.dateTo !== '' ||
-    Object.values(value.selected).some(Boolean);
+    Object.values(value.selected).some((values) => values.length > 0);
 
   return (
     <Form
@@ -62,30 +69,17 @@ export function GridFilterBar({ filters, dateLabel, value, onChange }: GridFilte
         />
       </div>
       {filters.map((filter) => (
-        <div className="col-6 col-md-3 col-lg-2" key={filter.key}>
-          <Form.Label htmlFor={`grid-filter-${filter.key}`} className="small mb-1">
-            {filter.label}
-          </Form.Label>
-          <Form.Select
-            id={`grid-filter-${filter.key}`}
-            value={value.selected[filter.key] ?? ''}
-            onChange={(event) =>
-              onChange({
-                ...value,
-                selected: { ...value.selected, [filter.key]: event.target.value },
-              })
+        <div className="col-6 col-md-3 col-lg" key={filter.key}>
+          <MultiChoiceFilter
+            filter={filter}
+            chosen={value.selected[filter.key] ?? []}
+            onChange={(chosen) =>
+              onChange({ ...value, selected: { ...value.selected, [filter.key]: chosen } })
             }
-          >
-            <option value="">All</option>
-            {filter.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Form.Select>
+          />
         </div>
       ))}
-      <div className="col-6 col-md-3 col-lg-2">
+      <div className="col-6 col-md-3 col-lg-auto">
         <Form.Label htmlFor="grid-date-from" className="small mb-1">
           {dateLabel} from
         </Form.Label>
@@ -97,7 +91,7 @@ export function GridFilterBar({ filters, dateLabel, value, onChange }: GridFilte
           onChange={(event) => onChange({ ...value, dateFrom: event.target.value })}
         />
       </div>
-      <div className="col-6 col-md-3 col-lg-2">
+      <div className="col-6 col-md-3 col-lg-auto">
         <Form.Label htmlFor="grid-date-to" className="small mb-1">
           {dateLabel} to
         </Form.Label>
@@ -123,5 +117,104 @@ export function GridFilterBar({ filters, dateLabel, value, onChange }: GridFilte
         </div>
       ) : null}
     </Form>
+  );
+}
+
+/** Long option lists (owners) get a box to narrow them. */
+const SEARCHABLE_FROM = 8;
+
+function MultiChoiceFilter({
+  filter,
+  chosen,
+  onChange,
+}: {
+  filter: GridFilterDefinition;
+  chosen: readonly string[];
+  onChange: (chosen: string[]) => void;
+}) {
+  const [narrow, setNarrow] = useState('');
+  // The address changes in a transition; ticks made meanwhile build on each other, not on it.
+  const [ticked, setTicked] = useState<readonly string[]>(chosen);
+  const [given, setGiven] = useState(chosen);
+  if (given !== chosen) {
+    setGiven(chosen);
+    setTicked(chosen);
+  }
+  const labelOf = (v: string) => filter.options.find((o) => o.value === v)?.label ?? v;
+  const summary =
+    ticked.length === 0
+      ? 'All'
+      : ticked.length === 1
+        ? labelOf(ticked[0] ?? '')
+        : `${labelOf(ticked[0] ?? '')} +${ticked.length - 1}`;
+  const shown = narrow
+    ? filter.options.filter((o) => o.label.toLowerCase().includes(narrow.toLowerCase()))
+    : filter.options;
+  const choose = (next: string[]) => {
+    setTicked(next);
+    onChange(next);
+  };
+  const toggle = (optionValue: string) =>
+    choose(
+      ticked.includes(optionValue)
+        ? ticked.filter((v) => v !== optionValue)
+        : [...ticked, optionValue],
+    );
+  const id = `grid-filter-${filter.key}`;
+
+  return (
+    <>
+      <div className="small mb-1" id={`${id}-label`}>
+        {filter.label}
+      </div>
+      <Dropdown autoClose="outside">
+        <Dropdown.Toggle
+          id={id}
+          variant="outline-secondary"
+          className="w-100 d-flex align-items-center justify-content-between text-truncate bg-body text-body"
+          aria-labelledby={`${id}-label ${id}`}
+        >
+          <span className="text-truncate">{summary}</span>
+        </Dropdown.Toggle>
+        <Dropdown.Menu className="grid-filter-menu shadow-sm">
+          {filter.options.length >= SEARCHABLE_FROM ? (
+            <div className="px-2 pb-2">
+              <Form.Control
+                size="sm"
+                type="search"
+                placeholder={`Find ${filter.label.toLowerCase()}`}
+                aria-label={`Find ${filter.label.toLowerCase()}`}
+                value={narrow}
+                onChange={(event) => setNarrow(event.target.value)}
+              />
+            </div>
+          ) : null}
+          <div className="grid-filter-options">
+            {shown.length === 0 ? (
+              <div className="px-3 py-1 small text-body-secondary">No match</div>
+            ) : (
+              shown.map((option) => (
+                <Form.Check
+                  key={option.value}
+                  id={`${id}-${option.value}`}
+                  className="px-3 py-1 ms-4 text-nowrap"
+                  label={option.label}
+                  checked={ticked.includes(option.value)}
+                  onChange={() => toggle(option.value)}
+                />
+              ))
+            )}
+          </div>
+          {ticked.length > 0 ? (
+            <>
+              <Dropdown.Divider />
+              <Dropdown.Item as="button" type="button" onClick={() => choose([])}>
+                Show all
+              </Dropdown.Item>
+            </>
+          ) : null}
+        </Dropdown.Menu>
+      </Dropdown>
+    </>
   );
 }

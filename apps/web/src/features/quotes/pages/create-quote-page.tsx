@@ -9,19 +9,29 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { RecipeForm } from '../../../components/recipe-form/recipe-form.tsx';
 import { useFormDefinition } from '../../../components/recipe-form/use-form-definition.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/components/session-context.tsx';
+import { OpportunityPicker } from '../components/opportunity-picker.tsx';
 import { useCreateQuote, useOpportunityForQuote, type OpportunityForQuote } from '../api/quotes.ts';
 
 /** create-quote/{id}/{opp_id}/{ref}: a quote header form prefilled from the opportunity. */
 export function CreateQuotePage() {
   const { opp_id: opportunityId } = useParams();
+  const navigate = useNavigate();
+  const session = useSession();
   if (!opportunityId) {
     return (
       <>
-        <PageHeader title="Create quote" />
-        <Alert variant="info">
-          Quotes start from an opportunity.{' '}
-          <Link to="/cpq/grid/opportunities/ref">Choose one in the opportunities list.</Link>
-        </Alert>
+        <PageHeader title="Create quote" subtitle="Step 1 of 2: choose the opportunity" />
+        <div className="row">
+          <div className="col-12 col-xl-8">
+            <OpportunityPicker
+              canCreateDirect={session.user.permissions.can_create_direct_quote}
+              onPick={(id) =>
+                void navigate(`/cpq/create-quote/new/${encodeURIComponent(id)}/STANDARD`)
+              }
+            />
+          </div>
+        </div>
       </>
     );
   }

@@ -1,19 +1,20 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
 import Pagination from 'react-bootstrap/Pagination';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DataGrid, type GridSort } from '../../../components/data-grid/data-grid.tsx';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { NoData } from '../../../components/no-data.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useGridPage } from '../api/grid.ts';
+import { GridFilterBar, type GridFilterValues } from '../components/grid-filter-bar.tsx';
 import {
-  EMPTY_FILTERS,
-  GridFilterBar,
-  type GridFilterValues,
-} from '../components/grid-filter-bar.tsx';
+  readGridViewState,
+  writeGridViewState,
+  type GridViewState,
+} from '../components/grid-url-state.ts';
 
 const PAGE_SIZE = 25;
 
@@ -30,18 +31,29 @@ export function GridPage({
 }) {
   const navigate = useNavigate();
   const session = useSession();
-  const [filters, setFilters] = useState<GridFilterValues>(EMPTY_FILTERS);
-  const [sort, setSort] = useState<GridSort | null>(null);
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readGridViewState(params), [params]);
+  const filters: GridFilterValues = useMemo(
+    () => ({
+      search: view.search,
+      selected: view.selected,
+      dateFrom: view.dateFrom,
+      dateTo: view.dateTo,
+    }),
+    [view],
+  );
+  const { sort, page } = view;
+  const showView = useCallback(
+    (next: GridViewState) => setParams(writeGridViewState(next)),
+    [setParams],
+  );
   const grid = useGridPage({
     module_name: moduleName,
     opp_id: opportunityId,
     search: filters.search || undefined,
     filters: {
       ...Object.fromEntries(
-        Object.entries(filters.selected)
-          .filter(([, value]) => value)
-          .map(([key, value]) => [key, [value]]),
+        Object.entries(filters.selected).filter(([, values]) => values.length > 0),
       ),
       date_from: filters.dateFrom || undefined,
       date_to: filters.dateTo || undefined,
@@ -50,10 +62,13 @@ export function GridPage({
     page,
     page_size: PAGE_SIZE,
   });
-  const changeFilters = useCallback((next: GridFilterValues) => {
-    setFilters(next);
-    setPage(1);
-  }, []);
+  // A new filter starts again at page 1.
+  const changeFilters = useCallback(
+    (next: GridFilterValues) => showView({ ...next, sort, page: 1 }),
+    [showView, sort],
+  );
+  const setPage = (next: number) => showView({ ...view, page: next });
+  const setSort = (next: GridSort) => showView({ ...view, sort: next, page: 1 });
 
   const title = grid.data?.title ?? (moduleName === 'opportunities' ? 'Opportunities' : 'Quotes');
   const canCreate = session.user.permissions.can_create_quote;
@@ -68,7 +83,7 @@ export function GridPage({
         subtitle={opportunityId ? `Opportunity ${opportunityId}` : undefined}
         actions={
           moduleName !== 'opportunities' && canCreate ? (
-            <Link to="/cpq/grid/opportunities/ref" className="btn btn-primary">
+            <Link to="/cpq/create-quote/new/ref" className="btn btn-primary">
               <i className="bi bi-plus-lg me-1" aria-hidden="true" />
               New quote
             </Link>
@@ -112,10 +127,7 @@ export function GridPage({
               columns={grid.data.columns}
               rows={grid.data.rows}
               sort={sort}
-              onSort={(next) => {
-                setSort(next);
-                setPage(1);
-              }}
+              onSort={setSort}
               rowLink={(row) => (typeof row.target_path === 'string' ? row.target_path : null)}
               onOpen={(path) => void navigate(path)}
               renderAction={(_column, row) =>

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { PRODUCT_KINDS } from '@bastion/db/schema/catalog';
+import { zEnvelope } from '../../lib/envelope.ts';
+
+const ZCurrency = z
+  .string({ error: 'Say which currency.' })
+  .regex(/^[A-Z]{3}$/, 'A currency is a three-letter ISO code such as USD.');
+
+export const ZSearchSkusBody = z.object({
+  search: z.string().trim().max(100, 'The search is too long.').optional(),
+  node_id: z.uuid({ error: 'That is not a product hierarchy node.' }).optional(),
+  family_id: z.string().max(40).optional(),
+  kinds: z.array(z.enum(PRODUCT_KINDS, { error: 'There is no such kind of product.' })).optional(),
+  currency_code: ZCurrency.default('USD'),
+  price_date: z.iso.date({ error: 'Dates look like 2026-03-31.' }).optional(),
+  include_inactive: z.boolean().default(false),
+  page: z.number().int().min(1, 'Pages start at 1.').max(10_000).default(1),
+  page_size: z.number().int().min(1).max(100, 'At most 100 rows a page.').default(25),
+});
+
+export const ZSearchSkusResponse = zEnvelope(
+  z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    currency_code: z.string(),
+    price_date: z.string(),
+    rows: z.array(
+      z.object({
+        sku: z.string(),
+        name: z.string(),
+        description: z.string(),
+        kind: z.enum(PRODUCT_KINDS),
+        billing: z.enum(['ONE_TIME', 'ANNUAL']),
+        family_id: z.string(),
+        hierarchy_node_id: z.string().nullable(),
+        size: z.string().nullable(),
+        pricing_model: z.string().nullable(),
+        is_shippable: z.boolean(),
+        is_active: z.boolean(),
+        unit_price_minor: z.number().int().nullable(),
+        components: z.array(z.object({ sku: z.string(), name: z.string(), quantity: z.number() })),
+      }),
+    ),
+  }),
+);
+
+export const ZHierarchyResponse = zEnvelope(
+  z.object({
+    families: z.array(z.object({ id: z.string(), name: z.string(), is_active: z.boolean() })),
+    nodes: z.array(
+      z.object({
+        id: z.string(),
+        parent_id: z.string().nullable(),
+        name: z.string(),
+        family_id: z.string().nullable(),
+        sort_order: z.number().int(),
+        sku_count: z.number().int(),
+      }),
+    ),
+  }),
+);

@@ -1,0 +1,88 @@
+import type { Database } from '@bastion/db/client';
+import {
+  findBundleComponents,
+  findPricesOn,
+  listHierarchyNodes,
+  searchSkus as querySkus,
+  type SkuRow,
+} from './catalog.repository.ts';
+
+export interface SkuSearchRequest {
+  search?: string | undefined;
+  node_id?: string | undefined;
+  family_id?: string | undefined;
+  kinds?: SkuRow['kind'][] | undefined;
+  currency_code: string;
+  /** 'YYYY-MM-DD'; today when absent. */
+  price_date?: string | undefined;
+  include_inactive: boolean;
+  page: number;
+  page_size: number;
+}
+
+/** Every node under `rootId`, itself included: choosing a branch shows the SKUs of its leaves. */
+function subtreeOf(nodes: { id: string; parentId: string | null }[], rootId: string): string[] {
+  const children = new Map<string, string[]>();
+  for (const node of nodes) {
+    if (!node.parentId) continue;
+    children.set(node.parentId, [...(children.get(node.parentId) ?? []), node.id]);
+  }
+  const found: string[] = [];
+  const pending = [rootId];
+  while (pending.length > 0) {
+    const id = pending.pop() as string;
+    found.push(id);
+    pending.push(...(children.get(id) ?? []));
+  }
+  return found;
+}
+
+/** SKUs for the product pickers: search, a hierarchy branch, a family; with today's price. */
+export async function searchSkus(db: Database, request: SkuSearchRequest, today = new Date()) {
+  const day = request.price_date ?? today.toISOString().slice(0, 10);
+  const nodeIds = request.node_id
+    ? subtreeOf(await listHierarchyNodes(db), request.node_id)
+    : undefined;
+  const { rows, total } = await querySkus(db, {
+    search: request.search,
+    nodeIds,
+    familyId: request.family_id,
+    kinds: request.kinds,
+    includeInactive: request.include_inactive,
+    offset: (request.page - 1) * request.page_size,
+    limit: request.page_size,
+  });
+  const codes = rows.map((r) => r.sku);
+  const [prices, components] = await Promise.all([
+    findPricesOn(db, codes, request.currency_code, day),
+    findBundleComponents(
+      db,
+      rows.filter((r) => r.kind === 'BUNDLE').map((r) => r.sku),
+    ),
+  ]);
+  return {
+    total,
+    page: request.page,
+    page_size: request.page_size,
+    currency_code: request.currency_code,
+    price_date: day,
+    rows: rows.map((r) => ({
+      sku: r.sku,
+      name: r.name,
+      description: r.description,
+      kind: r.kind,
+      billing: r.billing,
+      family_id: r.familyId,
+      hierarchy_node_id: r.hierarchyNodeId,
+      size: r.size,
+      pricing_model: r.pricingModel,
+      is_shippable: r.isShippable,
+      is_active: r.isActive,
+      /** Null when the SKU is not sold in this currency on this day. */
+      unit_price_minor: prices.get(r.sku) ?? null,
+      components: components
+        .filter((c) => c.bundleSku === r.sku)
+        .map((c) => ({ sku: c.componentSku, name: c.name, quantity: c.quantity })),
+    })),
+  };
+}

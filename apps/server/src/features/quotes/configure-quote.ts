@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import { priceQuote } from '@bastion/domain/pricing/engine';
+import type { PricingLine, PricingResult } from '@bastion/domain/pricing/model';
+import { formatBp, parsePercentBp } from '@bastion/domain/pricing/decimal';
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
+import { quoteView, requireVisibleQuote } from './get-quote.ts';
+import { loadPricingInput } from './pricing-inputs.ts';
+import {
+  findSkus,
+  listQuoteLines,
+  replaceQuoteLines,
+  type NewLine,
+} from './quote-lines.repository.ts';
+import type { HistoryChange, QuoteRow } from './quotes.repository.ts';
+import { STALE_QUOTE_MESSAGE } from './update-quote-header.ts';
+
+/** A line as the configure page sends it: `key` names it within the request. */
+export interface LineDraft {
+  /** The stored line's id; absent on a line added since the quote was loaded. */
+  id?: string | undefined;
+  key: string;
+  sku: string;
+  quantities: number[];
+  manual_discount_percent?: string | undefined;
+  /** The key of the BUNDLE line this line belongs to. */
+  parent_key?: string | undefined;
+}
+
+/** The configure step's products can change while the quote is still being built. */
+const EDITABLE_STATUSES = new Set(['INCOMPLETE', 'SH_HW_CONFIG', 'TNC']);
+
+const yearsOf = (quote: Pick<QuoteRow, 'quoteType' | 'contractLength'>) =>
+  quote.quoteType === 'ELA' ? Math.min(5, Math.ceil(quote.contractLength / 12)) : 1;
+
+/** Without can_see_margin the figures are not hidden by the page: they are never sent. */
+function forViewer(result: PricingResult, caller: AuthContext) {
+  if (caller.permissions.can_see_margin) return { ...result, shows_margin: true };
+  const strip = <T extends { cost_minor: number | null; margin_minor?: number | null }>(
+    amounts: T,
+  ): T => ({ ...amounts, cost_minor: null, margin_minor: null, margin_percent_bp: null });
+  return {
+    ...result,
+    shows_margin: false,
+    totals: strip(result.totals),
+    lines: result.lines.map((line) => ({
+      ...strip(line),
+      rollup: line.rollup ? strip(line.rollup) : null,
+      years: line.years.map((year) => ({ ...year, cost_minor: null })),
+    })),
+  };
+}
+
+function pricingLines(drafts: readonly LineDraft[]): PricingLine[] {
+  return drafts.map((d) => ({
+    line_id: d.key,
+    sku: d.sku,
+    quantities: d.quantities,
+    manual_discount_percent: d.manual_discount_percent ?? null,
+    parent_line_id: d.parent_key ?? null,
+  }));
+}
+
+/** Checks what the engine cannot: keys, parents, and that each id is one of this quote's. */
+function checkDrafts(drafts: readonly LineDraft[], storedIds: ReadonlySet<string>) {
+  const details: AppErrorDetail[] = [];
+  const keys = new Set<string>();
+  const ids = new Set<string>();
+  drafts.forEach((draft, index) => {
+    if (keys.has(draft.key)) {
+      details.push({ path: `lines.${index}.key`, message: 'Two lines have the same key.' });
+    }
+    keys.add(draft.key);
+    if (draft.id !== undefined) {
+      if (!storedIds.has(draft.id) || ids.has(draft.id)) {
+        details.push({ path: `lines.${index}.id`, message: 'That line is not on this quote.' });
+      }
+      ids.add(draft.id);
+    }
+  });
+  drafts.forEach((draft, index) => {
+    if (draft.parent_key !== undefined && !keys.has(draft.parent_key)) {
+      details.push({
+        path: `lines.${index}.parent_key`,
+        message: 'The bundle this line belongs to is not on the quote.',
+      });
+    }
+  });
+  if (details.length > 0) {
+    throw new AppError('VALIDATION_FAILED', details[0]?.message ?? 'Check the lines.', {
+      details,
+    });
+  }
+}
+
+/** Prices drafts, or answers 400 with each line's problem (path `lines.N.field`). */
+async function priceDrafts(db: Database, quote: QuoteRow, drafts: readonly LineDraft[]) {
+  const input = await loadPricingInput(db, quote, pricingLines(drafts));
+  const outcome = priceQuote(input);
+  if (outcome.ok) return outcome.result;
+  const indexByKey = new Map(drafts.map((d, i) => [d.key, i]));
+  const details = outcome.errors.map((error) => {
+    const index = error.line_id === undefined ? undefined : indexByKey.get(error.line_id);
+    return {
+      path: index === undefined ? error.field : `lines.${index}.${error.field}`,
+      message: error.message,
+    };
+  });
+  throw new AppError('VALIDATION_FAILED', details[0]?.message ?? 'The quote cannot be priced.', {
+    details,
+  });
+}
+
+function lineView(row: Awaited<ReturnType<typeof listQuoteLines>>[number], years: number) {
+  const { line } = row;
+  return {
+    id: line.id,
+    position: line.position,
+    sku: line.sku,
+    name: row.name,
+    kind: row.kind,
+    billing: row.billing,
+    is_shippable: row.isShippable,
+    is_active: row.isActive,
+    pricing_model: row.pricingModel,
+    size: row.size,
+    parent_line_id: line.parentLineId,
+    quantities: [line.y1, line.y2, line.y3, line.y4, line.y5].slice(0, years),
+    manual_discount_percent: formatBp(parseBp(line.manualDiscountPercent)),
+  };
+}
+
+const parseBp = (text: string) => {
+  const parsed = parsePercentBp(text);
+  return parsed.ok ? parsed.value : 0;
+};
+
+/** The quote, its lines and their prices, as the configure page opens them. */
+export async function getQuoteConfiguration(db: Database, caller: AuthContext, id: string) {
+  const quote = await requireVisibleQuote(db, caller, id);
+  return configurationOf(db, caller, quote);
+}
+
+async function configurationOf(db: Database, caller: AuthContext, quote: QuoteRow) {
+  const years = yearsOf(quote);
+  const rows = await listQuoteLines(db, quote.id);
+  const lines = rows.map((row) => lineView(row, years));
+  const isLegacy = quote.quoteType === 'LEGACY';
+  let pricing = null;
+  if (!isLegacy && lines.length > 0) {
+    const outcome = priceQuote(
+      await loadPricingInput(
+        db,
+        quote,
+        lines.map((l) => ({
+          line_id: l.id,
+          sku: l.sku,
+          quantities: l.quantities,
+          manual_discount_percent: l.manual_discount_percent,
+          parent_line_id: l.parent_line_id,
+        })),
+      ),
+    );
+    // A stored quote whose prices lapsed (an inactive SKU, a price ended) still opens; the
+    // page shows why it cannot be priced, and saving asks for a fix.
+    pricing = outcome.ok
+      ? { ok: true as const, result: forViewer(outcome.result, caller) }
+      : { ok: false as const, errors: outcome.errors };
+  }
+  return {
+    quote: quoteView(quote),
+    years,
+    price_date: quote.priceDate,
+    is_read_only: isLegacy || !EDITABLE_STATUSES.has(quote.statusId),
+    lines,
+    secure_access: quote.secureAccess,
+    pricing,
+  };
+}
+
+/** POST /api/dx/pricing/execute: the price of a quote's draft lines, saving nothing. */
+export async function priceQuoteDraft(
+  db: Database,
+  caller: AuthContext,
+  input: { id: string; lines: LineDraft[] },
+) {
+  const quote = await requireVisibleQuote(db, caller, input.id);
+  if (quote.quoteType === 'LEGACY') {
+    throw new AppError('CONFLICT', 'Legacy quotes are not priced in Bastion; they are read-only.');
+  }
+  const stored = await listQuoteLines(db, quote.id);
+  checkDrafts(input.lines, new Set(stored.map((s) => s.line.id)));
+  return forViewer(await priceDrafts(db, quote, input.lines), caller);
+}
+
+/**
+ * Saves the configure step: the lines replace the stored ones and the quote's total becomes
+ * their net, if the quote is still the version the caller saw. With `advance`, the quote moves
+ * on to shipping and hardware (SH_HW_CONFIG).
+ */
+export async function saveQuoteConfiguration(
+  db: Database,
+  caller: AuthContext,
+  input: { id: string; version: number; lines: LineDraft[]; advance: boolean },
+  now = new Date(),
+) {
+  const quote = await requireVisibleQuote(db, caller, input.id);
+  if (quote.quoteType === 'LEGACY') {
+    throw new AppError('CONFLICT', 'Legacy quotes are read-only.');
+  }
+  if (!EDITABLE_STATUSES.has(quote.statusId)) {
+    throw new AppError(
+      'CONFLICT',
+      'This quote has left configuration (it is submitted or decided); its products can no longer change.',
+    );
+  }
+  if (input.version !== quote.version) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
+
+  const stored = await listQuoteLines(db, quote.id);
+  checkDrafts(input.lines, new Set(stored.map((s) => s.line.id)));
+  // A SKU no longer sold may stay on a line that already had it, but not be added anew.
+  const storedSkus = new Set(stored.map((s) => `${s.line.id}\u0000${s.line.sku}`));
+  const skuRows = await findSkus(
+    db,
+    input.lines.map((l) => l.sku),
+  );
+  const inactive = new Set(skuRows.filter((s) => !s.isActive).map((s) => s.sku));
+  const added = input.lines
+    .map((line, index) => ({ line, index }))
+    .filter(
+      ({ line }) => inactive.has(line.sku) && !storedSkus.has(`${line.id ?? ''}\u0000${line.sku}`),
+    );
+  if (added.length > 0) {
+    const details = added.map(({ line, index }) => ({
+      path: `lines.${index}.sku`,
+      message: `SKU ${line.sku} is no longer sold.`,
+    }));
+    throw new AppError('VALIDATION_FAILED', details[0]?.message ?? '', { details });
+  }
+
+  const result = await priceDrafts(db, quote, input.lines);
+  if (input.advance && input.lines.length === 0) {
+    throw new AppError('VALIDATION_FAILED', 'Add at least one product before moving on.', {
+      details: [{ path: 'lines', message: 'Add at least one product before moving on.' }],
+    });
+  }
+
+  const idByKey = new Map(input.lines.map((l) => [l.key, l.id ?? randomUUID()]));
+  const lines: NewLine[] = input.lines.map((draft, position) => {
+    const q = [0, 1, 2, 3, 4].map((i) => draft.quantities[i] ?? 0);
+    return {
+      id: idByKey.get(draft.key) as string,
+      position,
+      sku: draft.sku,
+      parentLineId: draft.parent_key ? (idByKey.get(draft.parent_key) ?? null) : null,
+      y1: q[0] ?? 0,
+      y2: q[1] ?? 0,
+      y3: q[2] ?? 0,
+      y4: q[3] ?? 0,
+      y5: q[4] ?? 0,
+      manualDiscountPercent: formatBp(parseBp(draft.manual_discount_percent ?? '0')),
+    };
+  });
+
+  const changes: HistoryChange[] = [
+    ...lineChanges(stored, lines),
+    ...(result.totals.net_minor !== quote.totalAmountMinor
+      ? [{ field: 'total', before: quote.totalAmountMinor, after: result.totals.net_minor }]
+      : []),
+    ...(input.advance && quote.statusId !== 'SH_HW_CONFIG'
+      ? [{ field: 'status_id', before: quote.statusId, after: 'SH_HW_CONFIG' }]
+      : []),
+  ];
+  const updated = await replaceQuoteLines(
+    db,
+    {
+      quoteId: quote.id,
+      expectedVersion: input.version,
+      lines,
+      set: {
+        totalAmountMinor: result.totals.net_minor,
+        ...(input.advance ? { statusId: 'SH_HW_CONFIG' } : {}),
+      },
+      changes,
+      action: input.advance ? 'configured' : 'products_saved',
+      actorUserId: caller.userId,
+    },
+    now,
+  );
+  if (!updated) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
+  return configurationOf(db, caller, updated);
+}
+
+/** History: which products were added, removed or changed (SKU, quantities, discount). */
+function lineChanges(
+  stored: Awaited<ReturnType<typeof listQuoteLines>>,
+  next: readonly NewLine[],
+): HistoryChange[] {
+  const describe = (l: {
+    sku: string;
+    y1?: number | undefined;
+    y2?: number | undefined;
+    y3?: number | undefined;
+    y4?: number | undefined;
+    y5?: number | undefined;
+    manualDiscountPercent?: string | undefined;
+  }) => ({
+    sku: l.sku,
+    quantities: [l.y1 ?? 0, l.y2 ?? 0, l.y3 ?? 0, l.y4 ?? 0, l.y5 ?? 0],
+    discount: formatBp(parseBp(l.manualDiscountPercent ?? '0')),
+  });
+  const before = new Map(stored.map((s) => [s.line.id, describe(s.line)]));
+  const changes: HistoryChange[] = [];
+  for (const line of next) {
+    const was = before.get(line.id);
+    const now = describe(line);
+    if (!was) changes.push({ field: `line ${line.sku}`, before: null, after: now });
+    else if (JSON.stringify(was) !== JSON.stringify(now)) {
+      changes.push({ field: `line ${line.sku}`, before: was, after: now });
+    }
+    before.delete(line.id);
+  }
+  for (const gone of before.values()) {
+    changes.push({ field: `line ${gone.sku}`, before: gone, after: null });
+  }
+  return changes;
+}

@@ -1,0 +1,152 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { applyPercent, parsePercentBp } from '@bastion/domain/pricing/decimal';
+import type { CatalogSku, PricingInput, PricingLine } from '@bastion/domain/pricing/model';
+import type { Database } from '@bastion/db/client';
+import {
+  currencyRates,
+  mcCostLookups,
+  mcDurationDepreciation,
+  mcHwSkuCosts,
+  mcMarkups,
+  partnerDiscounts,
+  skuPrices,
+  skuVolumeTiers,
+  skus,
+} from '@bastion/db/schema/catalog';
+import { appSettings } from '@bastion/db/schema/navigation';
+import type { QuoteRow } from './quotes.repository.ts';
+
+const percentBp = (text: string | null | undefined) => {
+  const parsed = parsePercentBp(text ?? '0');
+  return parsed.ok ? parsed.value : 0;
+};
+
+/** The USD list price in effect on `day`, from a SKU's price rows. */
+function usdPriceOn(prices: (typeof skuPrices.$inferSelect)[], day: string): number | null {
+  const row = prices.find(
+    (p) =>
+      p.currencyCode === 'USD' &&
+      p.effectiveFrom <= day &&
+      (p.effectiveTo === null || p.effectiveTo > day),
+  );
+  return row ? row.unitPriceMinor : null;
+}
+
+/**
+ * Everything the pricing engine needs for a quote's lines (docs/pricing.md): the SKUs with their
+ * prices and tiers, the partner discounts, the exchange rates, the price adjustment, and each
+ * SKU's unit cost from the mc-* tables:
+ * - hardware and access points: the mc-hw-sku-costs cost, plus the kind's markup;
+ * - anything else: the USD list price × the cost-lookup percentage of its family and kind (or
+ *   the family's ANY row), plus the markup;
+ * - per contract year, the kind's duration-depreciation percentage of that cost.
+ * A SKU with no cost data has an unknown cost, and the quote no margin.
+ */
+export async function loadPricingInput(
+  db: Database,
+  quote: Pick<
+    QuoteRow,
+    'currencyCode' | 'priceDate' | 'quoteType' | 'contractLength' | 'salesChannel' | 'partnerType'
+  >,
+  lines: PricingLine[],
+): Promise<PricingInput> {
+  const codes = [...new Set(lines.map((l) => l.sku))];
+  const [skuRows, priceRows, tierRows, hwCosts, discounts, rates, settings] = await Promise.all([
+    codes.length ? db.select().from(skus).where(inArray(skus.sku, codes)) : [],
+    codes.length
+      ? db
+          .select()
+          .from(skuPrices)
+          .where(
+            and(
+              inArray(skuPrices.sku, codes),
+              inArray(skuPrices.currencyCode, [...new Set([quote.currencyCode, 'USD'])]),
+            ),
+          )
+      : [],
+    codes.length ? db.select().from(skuVolumeTiers).where(inArray(skuVolumeTiers.sku, codes)) : [],
+    codes.length ? db.select().from(mcHwSkuCosts).where(inArray(mcHwSkuCosts.sku, codes)) : [],
+    db.select().from(partnerDiscounts),
+    db.select().from(currencyRates),
+    db.select().from(appSettings).where(eq(appSettings.name, 'price_adjustment')),
+  ]);
+  const [lookups, markups, depreciation] = await Promise.all([
+    db.select().from(mcCostLookups),
+    db.select().from(mcMarkups),
+    db.select().from(mcDurationDepreciation),
+  ]);
+
+  const costPercentOf = new Map(
+    lookups.map((l) => [`${l.familyId}/${l.productKind}`, l.costPercent]),
+  );
+  const markupByKind = new Map(markups.map((m) => [m.productKind, m.percent]));
+  const hwCostBySku = new Map(hwCosts.map((c) => [c.sku, c.unitCostUsdMinor]));
+
+  const unitCostBeforeMarkup = (
+    sku: typeof skus.$inferSelect,
+    prices: (typeof skuPrices.$inferSelect)[],
+  ): number | null => {
+    if (sku.kind === 'BUNDLE') return 0;
+    if (sku.kind === 'HARDWARE' || sku.kind === 'ACCESS_POINT') {
+      return hwCostBySku.get(sku.sku) ?? null;
+    }
+    const usdList = usdPriceOn(prices, quote.priceDate);
+    const costPercent =
+      costPercentOf.get(`${sku.familyId}/${sku.kind}`) ?? costPercentOf.get(`${sku.familyId}/ANY`);
+    return usdList !== null && costPercent !== undefined
+      ? applyPercent(usdList, percentBp(costPercent))
+      : null;
+  };
+
+  const catalog: Record<string, CatalogSku> = {};
+  for (const sku of skuRows) {
+    const prices = priceRows.filter((p) => p.sku === sku.sku);
+    const baseCost = unitCostBeforeMarkup(sku, prices);
+    const markup = percentBp(markupByKind.get(sku.kind));
+    const unitCost = baseCost === null ? null : baseCost + applyPercent(baseCost, markup);
+    const factors = depreciation
+      .filter((d) => d.productKind === sku.kind)
+      .sort((a, b) => a.year - b.year);
+    catalog[sku.sku] = {
+      sku: sku.sku,
+      name: sku.name,
+      kind: sku.kind,
+      active: sku.isActive,
+      billing: sku.billing,
+      prices: prices
+        .filter((p) => p.currencyCode === quote.currencyCode)
+        .map((p) => ({
+          currency_code: p.currencyCode,
+          unit_price_minor: p.unitPriceMinor,
+          effective_from: p.effectiveFrom,
+          effective_to: p.effectiveTo,
+        })),
+      volume_tiers: tierRows
+        .filter((t) => t.sku === sku.sku)
+        .map((t) => ({ min_quantity: t.minQuantity, percent: t.percent })),
+      unit_cost_usd_minor: unitCost,
+      cost_year_factors_percent: [1, 2, 3, 4, 5].map(
+        (year) => factors.find((f) => f.year === year)?.percent ?? '100',
+      ),
+    };
+  }
+
+  return {
+    currency_code: quote.currencyCode,
+    price_date: quote.priceDate,
+    quote_type: quote.quoteType,
+    contract_length: quote.contractLength,
+    sales_channel: quote.salesChannel,
+    partner_type: quote.partnerType,
+    price_adjustment_percent: settings[0]?.value.trim() || '0',
+    usd_rates: Object.fromEntries(rates.map((r) => [r.currencyCode, r.unitsPerUsd])),
+    partner_discounts: discounts.map((d) => ({
+      sales_channel: d.salesChannel,
+      partner_type: d.partnerType,
+      product_kind: d.productKind,
+      percent: d.percent,
+    })),
+    lines,
+    catalog,
+  };
+}

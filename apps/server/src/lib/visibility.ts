@@ -1,0 +1,62 @@
+import { and, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { visibilityScopeOf, type VisibilityScope } from '@bastion/domain/permissions/visibility';
+import type { Database } from '@bastion/db/client';
+import { crmOpportunities, crmOpportunityTeamMembers } from '@bastion/db/schema/crm';
+import type { AuthContext } from './access.ts';
+
+/**
+ * Who may see which opportunities (docs/decisions/009), shared by every feature that reads them,
+ * so a record outside one's scope is 404 everywhere alike.
+ */
+
+/** Who is asking, as the visibility rules need it. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  scope: VisibilityScope;
+}
+
+export function viewerOf(auth: AuthContext): Viewer {
+  return {
+    userId: auth.userId,
+    email: auth.email,
+    scope: visibilityScopeOf(auth.roles, auth.permissions),
+  };
+}
+
+/** Opportunities the CRM deleted stay in the copy for their quotes, but no longer in lists. */
+export const opportunityIsLive = isNull(crmOpportunities.removedFromCrmAt);
+
+/** Opportunities of the viewer's regions and accounts, and those they own or work on. */
+export function opportunityVisibleTo(db: Database, viewer: Viewer): SQL | undefined {
+  if (viewer.scope.kind === 'all') return undefined;
+  const { regions, accountIds } = viewer.scope;
+  const email = viewer.email.toLowerCase();
+  return or(
+    eq(sql`lower(${crmOpportunities.ownerEmail})`, email),
+    eq(sql`lower(${crmOpportunities.camEmail})`, email),
+    eq(sql`lower(${crmOpportunities.csmEmail})`, email),
+    regions.length > 0 ? inArray(crmOpportunities.region, regions) : undefined,
+    accountIds.length > 0 ? inArray(crmOpportunities.accountId, accountIds) : undefined,
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(crmOpportunityTeamMembers)
+        .where(
+          and(
+            eq(crmOpportunityTeamMembers.opportunityId, crmOpportunities.id),
+            eq(sql`lower(${crmOpportunityTeamMembers.email})`, email),
+          ),
+        ),
+    ),
+  );
+}
+
+/** Whether the viewer can see this opportunity, and it is still in the CRM. */
+export async function canSeeOpportunity(db: Database, viewer: Viewer, id: string) {
+  const [row] = await db
+    .select({ id: crmOpportunities.id })
+    .from(crmOpportunities)
+    .where(and(eq(crmOpportunities.id, id), opportunityIsLive, opportunityVisibleTo(db, viewer)));
+  return row !== undefined;
+}

@@ -1,0 +1,174 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client.ts';
+import { quoteQueryKey, type QuoteView } from './quotes.ts';
+
+export interface WaterfallStep {
+  step: 'LIST' | 'PRICE_ADJUSTMENT' | 'VOLUME' | 'PARTNER' | 'MANUAL' | 'NET';
+  percent_bp: number | null;
+  amount_minor: number;
+  subtotal_minor: number;
+}
+
+export interface Amounts {
+  list_minor: number;
+  adjustment_minor: number;
+  discount_minor: number;
+  net_minor: number;
+  cost_minor: number | null;
+  margin_minor: number | null;
+  margin_percent_bp: number | null;
+}
+
+export interface PricedLine extends Amounts {
+  line_id: string;
+  sku: string;
+  name: string;
+  kind: string;
+  unit_list_price_minor: number;
+  effective_discount_percent_bp: number;
+  is_bundle: boolean;
+  parent_line_id: string | null;
+  rollup: Amounts | null;
+  years: {
+    year: number;
+    quantity: number;
+    months: number;
+    list_minor: number;
+    net_minor: number;
+    cost_minor: number | null;
+    waterfall: WaterfallStep[];
+  }[];
+}
+
+export interface PricingResult {
+  currency_code: string;
+  years: number;
+  shows_margin: boolean;
+  net_usd_minor: number;
+  totals: Amounts & { per_year: { year: number; list_minor: number; net_minor: number }[] };
+  lines: PricedLine[];
+}
+
+export interface StoredLine {
+  id: string;
+  position: number;
+  sku: string;
+  name: string;
+  kind: string;
+  billing: string;
+  is_shippable: boolean;
+  is_active: boolean;
+  pricing_model: string | null;
+  size: string | null;
+  parent_line_id: string | null;
+  quantities: number[];
+  manual_discount_percent: string;
+}
+
+export interface QuoteConfiguration {
+  quote: QuoteView;
+  years: number;
+  price_date: string;
+  is_read_only: boolean;
+  lines: StoredLine[];
+  secure_access: Record<string, unknown> | null;
+  pricing:
+    | { ok: true; result: PricingResult }
+    | { ok: false; errors: { line_id?: string; field: string; message: string }[] }
+    | null;
+}
+
+/** A line as the server takes it: `key` names it in the request, `parent_key` its bundle. */
+export interface LineDraftPayload {
+  id?: string;
+  key: string;
+  sku: string;
+  quantities: number[];
+  manual_discount_percent?: string;
+  parent_key?: string;
+}
+
+export const configurationKey = (id: string) => ['quote-configuration', id] as const;
+
+export function useQuoteConfiguration(id: string) {
+  return useQuery({
+    queryKey: configurationKey(id),
+    queryFn: ({ signal }) =>
+      apiPost<QuoteConfiguration>('/api/dx/quote-configuration', { id }, { signal }),
+    // The page holds the user's edits; a background refetch must not replace them.
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+}
+
+export function priceDraft(id: string, lines: LineDraftPayload[], signal: AbortSignal) {
+  return apiPost<PricingResult>('/api/dx/pricing/execute', { id, lines }, { signal });
+}
+
+export function useSaveConfiguration(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { version: number; lines: LineDraftPayload[]; advance: boolean }) =>
+      apiPost<QuoteConfiguration>('/api/dx/save-quote-configuration', { id, ...input }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(configurationKey(id), saved);
+      queryClient.setQueryData(quoteQueryKey(id), saved.quote);
+      void queryClient.invalidateQueries({ queryKey: ['grid'] });
+    },
+  });
+}
+
+export interface CatalogNode {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  family_id: string | null;
+  sort_order: number;
+  sku_count: number;
+}
+
+export interface CatalogSku {
+  sku: string;
+  name: string;
+  description: string;
+  kind: string;
+  billing: 'ONE_TIME' | 'ANNUAL';
+  family_id: string;
+  hierarchy_node_id: string | null;
+  size: string | null;
+  pricing_model: string | null;
+  is_shippable: boolean;
+  is_active: boolean;
+  unit_price_minor: number | null;
+  components: { sku: string; name: string; quantity: number }[];
+}
+
+export function useProductHierarchy() {
+  return useQuery({
+    queryKey: ['catalog', 'hierarchy'],
+    queryFn: ({ signal }) =>
+      apiPost<{ families: { id: string; name: string }[]; nodes: CatalogNode[] }>(
+        '/api/dx/catalog/hierarchy',
+        {},
+        { signal },
+      ),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSkuSearch(request: {
+  search?: string;
+  node_id?: string;
+  currency_code: string;
+  price_date: string;
+  page_size: number;
+}) {
+  return useQuery({
+    queryKey: ['catalog', 'skus', request],
+    queryFn: ({ signal }) =>
+      apiPost<{ total: number; rows: CatalogSku[] }>('/api/dx/catalog/search-skus', request, {
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });
+}

@@ -1,0 +1,154 @@
+import type { CatalogSku, LineDraftPayload, StoredLine } from '../../api/configure.ts';
+
+/** A line as the configure page edits it: quantities and discount as typed. */
+export interface DraftLine {
+  key: string;
+  /** The stored line's id, once saved. */
+  id?: string;
+  sku: string;
+  name: string;
+  kind: string;
+  billing: string;
+  parentKey?: string;
+  quantities: string[];
+  discount: string;
+}
+
+export interface LinesState {
+  lines: DraftLine[];
+  /** Changed since it was loaded or saved. */
+  isDirty: boolean;
+}
+
+export type LinesAction =
+  | { type: 'load'; lines: StoredLine[]; years: number }
+  | { type: 'add'; sku: CatalogSku; years: number }
+  | { type: 'quantity'; key: string; year: number; value: string }
+  | { type: 'discount'; key: string; value: string }
+  | { type: 'remove'; key: string };
+
+let counter = 0;
+const newKey = () => `new-${Date.now().toString(36)}-${(counter += 1)}`;
+
+/** What a product starts with: one of it, every year for a subscription, year 1 for a purchase. */
+function startingQuantities(billing: string, years: number, quantity = 1): string[] {
+  return Array.from({ length: years }, (_, index) =>
+    index === 0 || billing === 'ANNUAL' ? String(quantity) : '0',
+  );
+}
+
+function fromStored(stored: StoredLine[], years: number): DraftLine[] {
+  return stored.map((line) => ({
+    key: line.id,
+    id: line.id,
+    sku: line.sku,
+    name: line.name,
+    kind: line.kind,
+    billing: line.billing,
+    ...(line.parent_line_id ? { parentKey: line.parent_line_id } : {}),
+    quantities: Array.from({ length: years }, (_, i) => String(line.quantities[i] ?? 0)),
+    discount: line.manual_discount_percent === '0' ? '' : line.manual_discount_percent,
+  }));
+}
+
+export function linesReducer(state: LinesState, action: LinesAction): LinesState {
+  switch (action.type) {
+    case 'load':
+      return { lines: fromStored(action.lines, action.years), isDirty: false };
+    case 'add': {
+      const { sku, years } = action;
+      const key = newKey();
+      const added: DraftLine[] = [
+        {
+          key,
+          sku: sku.sku,
+          name: sku.name,
+          kind: sku.kind,
+          billing: sku.billing,
+          quantities: startingQuantities(sku.billing, years),
+          discount: '',
+        },
+        // A bundle brings its components, each a line of its own under it.
+        ...sku.components.map((component) => ({
+          key: newKey(),
+          sku: component.sku,
+          name: component.name,
+          kind: '',
+          billing: '',
+          parentKey: key,
+          quantities: startingQuantities('ANNUAL', years, component.quantity).map((q, i) =>
+            i === 0 ? q : '0',
+          ),
+          discount: '',
+        })),
+      ];
+      return { lines: [...state.lines, ...added], isDirty: true };
+    }
+    case 'quantity':
+      return {
+        isDirty: true,
+        lines: state.lines.map((line) =>
+          line.key === action.key
+            ? {
+                ...line,
+                quantities: line.quantities.map((q, i) => (i === action.year ? action.value : q)),
+              }
+            : line,
+        ),
+      };
+    case 'discount':
+      return {
+        isDirty: true,
+        lines: state.lines.map((line) =>
+          line.key === action.key ? { ...line, discount: action.value } : line,
+        ),
+      };
+    case 'remove':
+      return {
+        isDirty: true,
+        // A bundle goes with its components.
+        lines: state.lines.filter(
+          (line) => line.key !== action.key && line.parentKey !== action.key,
+        ),
+      };
+  }
+}
+
+const WHOLE = /^\d{1,7}$/;
+const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
+
+/** The browser's own check, worded as the server words it, so a typo is flagged at once. */
+export function lineProblems(line: DraftLine): {
+  quantities: (string | null)[];
+  discount: string | null;
+} {
+  return {
+    quantities: line.quantities.map((q) =>
+      WHOLE.test(q.trim()) ? null : 'Quantity must be a whole number of 0 or more.',
+    ),
+    discount:
+      line.discount.trim() === ''
+        ? null
+        : !PERCENT.test(line.discount.trim()) || Number(line.discount) > 100
+          ? 'Discount must be between 0 and 100 %, with at most 2 decimals.'
+          : null,
+  };
+}
+
+export function hasProblems(lines: readonly DraftLine[]): boolean {
+  return lines.some((line) => {
+    const problems = lineProblems(line);
+    return problems.discount !== null || problems.quantities.some((p) => p !== null);
+  });
+}
+
+export function toPayload(lines: readonly DraftLine[]): LineDraftPayload[] {
+  return lines.map((line) => ({
+    ...(line.id ? { id: line.id } : {}),
+    key: line.key,
+    sku: line.sku,
+    quantities: line.quantities.map((q) => Number(q.trim())),
+    ...(line.discount.trim() ? { manual_discount_percent: line.discount.trim() } : {}),
+    ...(line.parentKey ? { parent_key: line.parentKey } : {}),
+  }));
+}

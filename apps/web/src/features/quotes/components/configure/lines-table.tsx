@@ -1,0 +1,237 @@
+import { formatCurrency } from '@bastion/domain/format/currency';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useRef, type Dispatch } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { PricedLine } from '../../api/configure.ts';
+import { lineProblems, type DraftLine, type LinesAction } from './line-state.ts';
+
+interface LinesTableProps {
+  lines: readonly DraftLine[];
+  years: number;
+  isEla: boolean;
+  currency: string;
+  pricedByKey: ReadonlyMap<string, PricedLine>;
+  /** Problems the server found, by line key. */
+  serverErrors: ReadonlyMap<string, string>;
+  isReadOnly: boolean;
+  dispatch: Dispatch<LinesAction>;
+  onDetails: (key: string) => void;
+}
+
+const ROW_HEIGHT = 60;
+
+/**
+ * The quote's lines. Only the rows in view are drawn (a 1,000-line ELA scrolls smoothly), and a
+ * row redraws only when its own line or price changes.
+ */
+export function LinesTable(props: LinesTableProps) {
+  const { lines, years, isEla } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => lines[index]?.key ?? index,
+  });
+  const quantityColumns = isEla ? years : 1;
+  const columns = `minmax(14rem, 3fr) 6.5rem repeat(${quantityColumns}, 4.75rem) 5rem 7.5rem 4rem`;
+  // Below this width the lines scroll sideways together with their header.
+  const minWidth = `${14 + 6.5 + quantityColumns * 4.75 + 5 + 7.5 + 4 + (quantityColumns + 4) * 0.5 + 1.5}rem`;
+
+  return (
+    <div
+      className="config-lines"
+      role="table"
+      aria-label="Quote lines"
+      aria-rowcount={lines.length + 1}
+    >
+      <div
+        className="config-line config-line-head"
+        role="row"
+        style={{ gridTemplateColumns: columns, minWidth }}
+      >
+        <span role="columnheader">Product</span>
+        <span role="columnheader" className="text-end">
+          Unit list
+        </span>
+        {isEla ? (
+          Array.from({ length: years }, (_, i) => (
+            <span role="columnheader" className="text-end" key={i}>
+              Year {i + 1}
+            </span>
+          ))
+        ) : (
+          <span role="columnheader" className="text-end">
+            Quantity
+          </span>
+        )}
+        <span role="columnheader" className="text-end" title="Line discount, percent">
+          Disc. %
+        </span>
+        <span role="columnheader" className="text-end">
+          Net
+        </span>
+        <span role="columnheader">
+          <span className="visually-hidden">Actions</span>
+        </span>
+      </div>
+      <div ref={scrollRef} className="config-lines-scroll" style={{ minWidth }}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const line = lines[item.index];
+            if (!line) return null;
+            return (
+              <LineRow
+                key={item.key}
+                index={item.index}
+                top={item.start}
+                columns={columns}
+                line={line}
+                priced={props.pricedByKey.get(line.key)}
+                serverError={props.serverErrors.get(line.key)}
+                currency={props.currency}
+                isReadOnly={props.isReadOnly}
+                dispatch={props.dispatch}
+                onDetails={props.onDetails}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface LineRowProps {
+  index: number;
+  top: number;
+  columns: string;
+  line: DraftLine;
+  priced: PricedLine | undefined;
+  serverError: string | undefined;
+  currency: string;
+  isReadOnly: boolean;
+  dispatch: Dispatch<LinesAction>;
+  onDetails: (key: string) => void;
+}
+
+/** A new price list for the quote redraws only the rows whose own figures moved. */
+function sameRow(a: LineRowProps, b: LineRowProps): boolean {
+  return (
+    a.line === b.line &&
+    a.top === b.top &&
+    a.index === b.index &&
+    a.columns === b.columns &&
+    a.serverError === b.serverError &&
+    a.currency === b.currency &&
+    a.isReadOnly === b.isReadOnly &&
+    a.priced?.net_minor === b.priced?.net_minor &&
+    a.priced?.rollup?.net_minor === b.priced?.rollup?.net_minor &&
+    a.priced?.unit_list_price_minor === b.priced?.unit_list_price_minor &&
+    a.priced?.is_bundle === b.priced?.is_bundle &&
+    (a.priced === undefined) === (b.priced === undefined)
+  );
+}
+
+const LineRow = memo(function LineRow(props: LineRowProps) {
+  const { line, priced, currency, isReadOnly, dispatch } = props;
+  const problems = lineProblems(line);
+  const isComponent = line.parentKey !== undefined;
+  const isBundle = priced?.is_bundle ?? false;
+  const label = `${line.name} (${line.sku})`;
+  const net = isBundle ? priced?.rollup?.net_minor : priced?.net_minor;
+  return (
+    <div
+      className={`config-line${isComponent ? ' is-component' : ''}${props.serverError ? ' has-error' : ''}`}
+      role="row"
+      aria-rowindex={props.index + 2}
+      style={{ gridTemplateColumns: props.columns, transform: `translateY(${props.top}px)` }}
+    >
+      <div role="cell" className="config-line-product">
+        <div className="fw-semibold text-truncate" title={line.name}>
+          {isComponent ? (
+            <i className="bi bi-arrow-return-right me-1 text-body-tertiary" aria-hidden="true" />
+          ) : null}
+          {line.name}
+        </div>
+        <div className="small text-body-secondary text-truncate">
+          {line.sku}
+          {props.serverError ? <span className="text-danger ms-2">{props.serverError}</span> : null}
+        </div>
+      </div>
+      <div role="cell" className="text-end small">
+        {priced && !isBundle ? formatCurrency(priced.unit_list_price_minor, currency) : '—'}
+      </div>
+      {line.quantities.map((quantity, year) => (
+        <div role="cell" key={year}>
+          <Form.Control
+            size="sm"
+            className="text-end"
+            inputMode="numeric"
+            aria-label={
+              line.quantities.length > 1
+                ? `Year ${year + 1} quantity of ${label}`
+                : `Quantity of ${label}`
+            }
+            value={quantity}
+            disabled={isReadOnly}
+            isInvalid={problems.quantities[year] !== null}
+            title={problems.quantities[year] ?? undefined}
+            onChange={(event) =>
+              dispatch({ type: 'quantity', key: line.key, year, value: event.target.value })
+            }
+          />
+        </div>
+      ))}
+      <div role="cell">
+        {isBundle ? null : (
+          <Form.Control
+            size="sm"
+            className="text-end"
+            inputMode="decimal"
+            placeholder="0"
+            aria-label={`Discount % of ${label}`}
+            value={line.discount}
+            disabled={isReadOnly}
+            isInvalid={problems.discount !== null}
+            title={problems.discount ?? undefined}
+            onChange={(event) =>
+              dispatch({ type: 'discount', key: line.key, value: event.target.value })
+            }
+          />
+        )}
+      </div>
+      <div role="cell" className="text-end fw-semibold" data-testid="line-net">
+        {net === undefined ? '—' : formatCurrency(net, currency)}
+      </div>
+      <div role="cell" className="text-end text-nowrap">
+        <Button
+          size="sm"
+          variant="link"
+          className="p-1"
+          aria-label={`Price details of ${label}`}
+          title="Price details"
+          disabled={!priced}
+          onClick={() => props.onDetails(line.key)}
+        >
+          <i className="bi bi-list-columns-reverse" aria-hidden="true" />
+        </Button>
+        {isReadOnly || isComponent ? null : (
+          <Button
+            size="sm"
+            variant="link"
+            className="p-1 text-danger"
+            aria-label={`Remove ${label}`}
+            title="Remove"
+            onClick={() => dispatch({ type: 'remove', key: line.key })}
+          >
+            <i className="bi bi-trash" aria-hidden="true" />
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}, sameRow);

@@ -1,0 +1,278 @@
+import { formatCurrency } from '@bastion/domain/format/currency';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { NoData } from '../../../components/no-data.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/components/session-context.tsx';
+import {
+  priceDraft,
+  useQuoteConfiguration,
+  useSaveConfiguration,
+  type PricedLine,
+  type PricingResult,
+  type QuoteConfiguration,
+} from '../api/configure.ts';
+import { LinesTable } from '../components/configure/lines-table.tsx';
+import {
+  hasProblems,
+  linesReducer,
+  toPayload,
+  type DraftLine,
+} from '../components/configure/line-state.ts';
+import { ProductFinder } from '../components/configure/product-finder.tsx';
+import { TotalsPanel } from '../components/configure/totals-panel.tsx';
+import { WaterfallOffcanvas } from '../components/configure/waterfall-offcanvas.tsx';
+
+/** configure-quote/{id}/{ref}: the products of a quote, priced as they are entered (issue 5). */
+export function ConfigureQuotePage() {
+  const { id = '' } = useParams();
+  const configuration = useQuoteConfiguration(id);
+  if (configuration.isPending) {
+    return <Spinner animation="border" role="status" aria-label="Loading the quote" />;
+  }
+  if (configuration.isError) {
+    return <ErrorScreen error={configuration.error} onRetry={() => void configuration.refetch()} />;
+  }
+  // A fresh editor per saved version: the loaded lines are its starting state.
+  return (
+    <ConfigureQuote
+      key={`${configuration.data.quote.id}:${configuration.data.quote.version}`}
+      configuration={configuration.data}
+      onReload={() => void configuration.refetch()}
+    />
+  );
+}
+
+interface PricingState {
+  result: PricingResult | null;
+  /** Server problems by line key, and those of the quote as a whole. */
+  lineErrors: Map<string, string>;
+  quoteErrors: string[];
+}
+
+function errorsOf(error: unknown, lines: readonly DraftLine[]): PricingState {
+  const lineErrors = new Map<string, string>();
+  const quoteErrors: string[] = [];
+  if (isApiError(error) && error.errors.length > 0) {
+    for (const problem of error.errors) {
+      const match = /^lines\.(\d+)\./.exec(problem.path);
+      const line = match ? lines[Number(match[1])] : undefined;
+      if (line && !lineErrors.has(line.key)) lineErrors.set(line.key, problem.message);
+      else if (!line) quoteErrors.push(problem.message);
+    }
+  } else {
+    quoteErrors.push(error instanceof Error ? error.message : 'The quote could not be priced.');
+  }
+  return { result: null, lineErrors, quoteErrors };
+}
+
+function ConfigureQuote({
+  configuration,
+  onReload,
+}: {
+  configuration: QuoteConfiguration;
+  onReload: () => void;
+}) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const { quote, years } = configuration;
+  const isEla = quote.quote_type === 'ELA';
+  const canEdit =
+    session.user.permissions.can_create_quote || session.user.permissions.is_deal_desk_user;
+  const isReadOnly = configuration.is_read_only || !canEdit;
+  const [state, dispatch] = useReducer(linesReducer, configuration, (c) =>
+    linesReducer({ lines: [], isDirty: false }, { type: 'load', lines: c.lines, years: c.years }),
+  );
+  const [pricing, setPricing] = useState<PricingState>(() => ({
+    result: configuration.pricing?.ok ? configuration.pricing.result : null,
+    lineErrors: new Map(),
+    quoteErrors:
+      configuration.pricing?.ok === false ? configuration.pricing.errors.map((e) => e.message) : [],
+  }));
+  const [isPricing, setIsPricing] = useState(false);
+  const [showFinder, setShowFinder] = useState(false);
+  const [detailsKey, setDetailsKey] = useState<string | null>(null);
+  const save = useSaveConfiguration(quote.id);
+
+  // Re-price the draft a moment after the last keystroke; a newer draft cancels the older call.
+  const hasLocalProblems = hasProblems(state.lines);
+  useEffect(() => {
+    if (!state.isDirty || hasLocalProblems) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setIsPricing(true);
+      priceDraft(quote.id, toPayload(state.lines), controller.signal)
+        .then((result) => setPricing({ result, lineErrors: new Map(), quoteErrors: [] }))
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) setPricing(errorsOf(error, state.lines));
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setIsPricing(false);
+        });
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [state, hasLocalProblems, quote.id]);
+
+  const pricedByKey = useMemo(
+    () => new Map<string, PricedLine>((pricing.result?.lines ?? []).map((l) => [l.line_id, l])),
+    [pricing.result],
+  );
+  const detailsLine = detailsKey ? (pricedByKey.get(detailsKey) ?? null) : null;
+  const isStale = isApiError(save.error) && save.error.status === 409;
+  const canSave =
+    !isReadOnly && !hasLocalProblems && pricing.lineErrors.size === 0 && !save.isPending;
+
+  const submit = (advance: boolean) =>
+    save.mutate(
+      { version: quote.version, lines: toPayload(state.lines), advance },
+      {
+        onSuccess: (saved) => {
+          if (advance) void navigate(saved.quote.target_path);
+        },
+      },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Configure quote"
+        subtitle={
+          <>
+            {quote.quote_number} · {quote.quote_name} · {quote.quote_type}
+            {isEla ? ` · ${quote.contract_length} months` : ''} · {quote.currency_code} ·{' '}
+            <StatusBadge label={quote.status_label} tone={quote.status_tone} />
+          </>
+        }
+        actions={
+          <Link
+            className="btn btn-outline-secondary"
+            to={`/cpq/view-quote/${quote.id}/${quote.quote_type}`}
+          >
+            Quote details
+          </Link>
+        }
+      />
+      {isStale ? (
+        <Alert
+          variant="warning"
+          role="alert"
+          className="d-flex align-items-center justify-content-between"
+        >
+          <span>{save.error?.message}</span>
+          <Button variant="outline-dark" size="sm" onClick={onReload}>
+            Reload the quote
+          </Button>
+        </Alert>
+      ) : save.isError ? (
+        <Alert variant="danger" role="alert">
+          {save.error.message}
+        </Alert>
+      ) : null}
+      {pricing.quoteErrors.length > 0 ? (
+        <Alert variant="danger" role="alert">
+          {pricing.quoteErrors.join(' ')}
+        </Alert>
+      ) : null}
+      {configuration.is_read_only ? (
+        <Alert variant="info">
+          {quote.quote_type === 'LEGACY'
+            ? 'Legacy quotes are read-only.'
+            : 'This quote has left configuration; its products can no longer change.'}
+        </Alert>
+      ) : null}
+      <div className="row g-4">
+        <div className="col-12">
+          <div className="card">
+            <div className="card-header d-flex align-items-center justify-content-between gap-2 flex-wrap">
+              <h2 className="h6 mb-0">
+                Products{' '}
+                <span className="text-body-secondary fw-normal">
+                  ({state.lines.length} {state.lines.length === 1 ? 'line' : 'lines'})
+                </span>
+              </h2>
+              {isReadOnly ? null : (
+                <Button size="sm" onClick={() => setShowFinder(true)}>
+                  <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                  Add products
+                </Button>
+              )}
+            </div>
+            {state.lines.length === 0 ? (
+              <NoData
+                icon="bi-box-seam"
+                title="No products yet"
+                message="Add appliances, subscriptions, support and services from the catalogue."
+              />
+            ) : (
+              <LinesTable
+                lines={state.lines}
+                years={years}
+                isEla={isEla}
+                currency={quote.currency_code}
+                pricedByKey={pricedByKey}
+                serverErrors={pricing.lineErrors}
+                isReadOnly={isReadOnly}
+                dispatch={dispatch}
+                onDetails={setDetailsKey}
+              />
+            )}
+          </div>
+        </div>
+        <div className="col-12 col-md-8 col-lg-6 col-xl-5 ms-auto">
+          <TotalsPanel
+            pricing={state.lines.length === 0 ? null : pricing.result}
+            currency={quote.currency_code}
+            isPricing={isPricing}
+          />
+          {isReadOnly ? null : (
+            <div className="d-grid gap-2 mt-3">
+              <Button
+                variant="outline-primary"
+                disabled={!canSave || !state.isDirty}
+                onClick={() => submit(false)}
+              >
+                {save.isPending ? 'Saving…' : state.isDirty ? 'Save' : 'Saved'}
+              </Button>
+              <Button disabled={!canSave || state.lines.length === 0} onClick={() => submit(true)}>
+                Next: Shipping &amp; hardware
+                <i className="bi bi-arrow-right ms-1" aria-hidden="true" />
+              </Button>
+              {pricing.result ? (
+                <div className="small text-body-secondary text-center">
+                  Prices as of {configuration.price_date}
+                  {pricing.result.currency_code !== 'USD'
+                    ? ` · ${formatCurrency(pricing.result.net_usd_minor, 'USD')}`
+                    : ''}
+                </div>
+              ) : null}
+            </div>
+          )}
+        </div>
+      </div>
+      {isReadOnly ? null : (
+        <ProductFinder
+          show={showFinder}
+          onHide={() => setShowFinder(false)}
+          currency={quote.currency_code}
+          priceDate={configuration.price_date}
+          onAdd={(sku) => dispatch({ type: 'add', sku, years })}
+        />
+      )}
+      <WaterfallOffcanvas
+        line={detailsLine}
+        currency={quote.currency_code}
+        showsMargin={pricing.result?.shows_margin ?? false}
+        onClose={() => setDetailsKey(null)}
+      />
+    </>
+  );
+}

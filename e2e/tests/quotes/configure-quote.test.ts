@@ -1,0 +1,99 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { fillAndCreateQuote, signIn } from './quote-helpers.ts';
+
+// Unset when Chromium failed to start; afterAll must not hide that error behind its own.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Finds a product by part number in the Add products panel and adds it. */
+async function addProduct(page: Page, sku: string) {
+  const panel = page.locator('.offcanvas.show');
+  await panel.getByLabel('Search').fill(sku);
+  const item = panel.getByRole('listitem').filter({ hasText: sku }).first();
+  await item.waitFor();
+  await expect.poll(() => panel.getByRole('listitem').count()).toBeGreaterThan(0);
+  await item.getByRole('button', { name: /^Add/ }).click();
+  await panel.getByText(`Added ${sku}`).waitFor();
+}
+
+const netTotal = (page: Page) => page.getByTestId('quote-net-total').innerText();
+
+describe('configuring a quote', () => {
+  it('a seller prices an ELA with hardware, a subscription and secure access, saves and moves on', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'sales@bastion.test');
+    await page.goto('/cpq/create-quote/new/ref');
+    const choices = page.getByRole('list', { name: 'Opportunities' }).getByRole('listitem');
+    await choices
+      .first()
+      .getByRole('button', { name: /^Choose/ })
+      .click();
+    await page.getByLabel('Quote name').waitFor();
+    const quoteId = await fillAndCreateQuote(page, {
+      name: `E2E configure ${Date.now()}`,
+      type: 'ELA',
+    });
+    await page.getByRole('heading', { name: 'Configure quote', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Add products' }).click();
+    await addProduct(page, 'BX-100F-HW');
+    await addProduct(page, 'BX-100F-TP');
+    await addProduct(page, 'SA-DB-ESS-S');
+    await screenshot(page, 'configure-add-products');
+    await page.keyboard.press('Escape');
+
+    const rows = page.locator('.config-lines-scroll [role="row"]');
+    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => netTotal(page)).toMatch(/\d/);
+    const before = await netTotal(page);
+
+    // Five more threat-prevention licences in year 2 raise the total and year 2 only.
+    const year2 = page.getByLabel(/^Year 2 quantity of .*\(BX-100F-TP\)$/);
+    await year2.fill('6');
+    await expect.poll(() => netTotal(page)).not.toBe(before);
+    const year1 = await page.getByTestId('year-1-net').innerText();
+    expect(year1).not.toBe('');
+
+    // A typo is flagged at once and blocks saving.
+    await year2.fill('1.5');
+    expect(await year2.getAttribute('class')).toContain('is-invalid');
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await year2.fill('6');
+    await expect.poll(() => page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(false);
+
+    // Sellers never see margin.
+    expect(await page.getByTestId('margin').count()).toBe(0);
+    await screenshot(page, 'configure-quote');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Saved' }).waitFor();
+    const saved = await netTotal(page);
+
+    // The waterfall explains a line's price.
+    await page.getByLabel(/^Price details of .*\(BX-100F-TP\)$/).click();
+    await page.locator('.offcanvas.show').getByText('Year 2 · 6 ×').waitFor();
+    await screenshot(page, 'configure-waterfall');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /Next: Shipping/ }).click();
+    await page.waitForURL((url) => url.pathname === `/cpq/configure-sh-hw/${quoteId}/ELA`);
+    await page.context().close();
+
+    // The deal desk opens the same quote and sees the same total, with its margin.
+    const desk = await newPage(browser);
+    await signIn(desk, 'dealdesk@bastion.test');
+    await desk.goto(`/cpq/configure-quote/${quoteId}/ELA`);
+    await desk.getByTestId('margin').waitFor();
+    expect(await netTotal(desk)).toBe(saved);
+    expect(await desk.getByTestId('margin').innerText()).toMatch(/Margin\s*[$€£]/);
+    await screenshot(desk, 'configure-quote-deal-desk');
+    await desk.context().close();
+  });
+});

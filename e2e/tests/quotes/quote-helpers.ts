@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+import { signInThroughLoginPage } from '../../fixtures.ts';
+
+export async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await signInThroughLoginPage(page, email);
+  await page.waitForURL((url) => url.pathname.startsWith('/cpq/'));
+}
+
+/**
+ * Fills the create-quote form on screen (whatever the opportunity left blank) and submits it;
+ * resolves when the new quote's configure page is open, with its id.
+ */
+export async function fillAndCreateQuote(
+  page: Page,
+  options: { name: string; type: 'STANDARD' | 'ELA' },
+): Promise<string> {
+  await page.getByLabel('Quote name').fill(options.name);
+  await page.getByLabel('Quote type').selectOption(options.type);
+  if ((await page.getByLabel('Deal type').inputValue()) === '') {
+    await page.getByLabel('Deal type').selectOption('NB');
+  }
+  const partnerType = page.getByLabel('Partner type');
+  if ((await partnerType.count()) > 0 && (await partnerType.inputValue()) === '') {
+    await partnerType.selectOption('AUTHORIZED');
+  }
+  const partnerEmail = page.getByLabel('Partner contact e-mail');
+  if ((await partnerEmail.count()) > 0 && (await partnerEmail.inputValue()) === '') {
+    await partnerEmail.fill('pat@partner.example');
+  }
+  const from = page.getByLabel('Contract start and end: from');
+  if ((await from.inputValue()) === '') {
+    await from.fill('2027-01-01');
+    await page.getByLabel('Contract start and end: to').fill('2029-12-31');
+  }
+  const firewall = page.getByLabel('Network Firewall');
+  if (!(await firewall.isChecked())) await firewall.check();
+  await page.getByRole('button', { name: 'Create quote' }).click();
+  await page.waitForURL((url) =>
+    new RegExp(`^/cpq/configure-quote/[0-9a-f-]{36}/${options.type}$`).test(url.pathname),
+  );
+  return new URL(page.url()).pathname.split('/')[3] ?? '';
+}

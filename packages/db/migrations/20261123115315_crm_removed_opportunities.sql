@@ -1,0 +1,1 @@
+ALTER TABLE "crm_opportunities" ADD COLUMN "removed_from_crm_at" timestamp with time zone;

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * The product catalogue, its prices and the cost data behind margins (issue 5, docs/pricing.md).
+ * Money is integer minor units; percentages are numeric(5,2) read as exact decimal strings.
+ */
+
+export const PRODUCT_KINDS = [
+  'HARDWARE',
+  'ACCESS_POINT',
+  'SUBSCRIPTION',
+  'SUPPORT',
+  'SERVICE',
+  'BUNDLE',
+] as const;
+
+export const productFamilies = pgTable('product_families', {
+  /** A code such as FIREWALL, the value of the product_families form lookup. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** The product hierarchy: a tree of any depth that SKUs hang from (producthierarchy route). */
+export const productHierarchyNodes = pgTable(
+  'product_hierarchy_nodes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => productHierarchyNodes.id, {
+      onDelete: 'restrict',
+    }),
+    name: text('name').notNull(),
+    familyId: text('family_id').references(() => productFamilies.id),
+    sortOrder: integer('sort_order').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('product_hierarchy_parent_idx').on(t.parentId, t.sortOrder),
+    // Siblings have distinct names, so a path of names finds one node.
+    uniqueIndex('product_hierarchy_sibling_name_idx').on(
+      sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
+  ],
+);
+
+export const skus = pgTable(
+  'skus',
+  {
+    /** The part number, e.g. BX-1200-HW. */
+    sku: text('sku').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind', { enum: PRODUCT_KINDS }).notNull(),
+    /** ONE_TIME, or ANNUAL: the price is per unit per 12 months, prorated by the term. */
+    billing: text('billing', { enum: ['ONE_TIME', 'ANNUAL'] }).notNull(),
+    familyId: text('family_id')
+      .notNull()
+      .references(() => productFamilies.id),
+    hierarchyNodeId: uuid('hierarchy_node_id').references(() => productHierarchyNodes.id, {
+      onDelete: 'set null',
+    }),
+    /** Secure-access sizing: xs, s, m or l; null elsewhere. */
+    size: text('size', { enum: ['xs', 's', 'm', 'l'] }),
+    /** Secure-access pricing model this SKU prices (Device Based, Local Access Point Based). */
+    pricingModel: text('pricing_model'),
+    /** Hardware lines need shipping (configure-sh-hw). */
+    isShippable: boolean('is_shippable').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('skus_family_idx').on(t.familyId, t.sku),
+    index('skus_hierarchy_idx').on(t.hierarchyNodeId),
+    // SKU search by part number or name.
+    index('skus_search_trgm_idx').using('gin', sql`(${t.sku} || ' ' || ${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * List prices per currency with their effective dates ([from, to), to null = open). A change is a
+ * new row: the history stays, and a future-dated row takes effect on its date.
+ */
+export const skuPrices = pgTable(
+  'sku_prices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sku: text('sku')
+      .notNull()
+      .references(() => skus.sku, { onDelete: 'cascade' }),
+    currencyCode: text('currency_code').notNull(),
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    effectiveTo: date('effective_to'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sku_prices_lookup_idx').on(t.sku, t.currencyCode, t.effectiveFrom),
+    check('sku_prices_positive', sql`${t.unitPriceMinor} >= 0`),
+    check(
+      'sku_prices_range',
+      sql`${t.effectiveTo} is null or ${t.effectiveTo} > ${t.effectiveFrom}`,
+    ),
+  ],
+);
+
+/** Volume discounts: the highest tier whose minimum the year's quantity reaches applies. */
+export const skuVolumeTiers = pgTable(
+  'sku_volume_tiers',
+  {
+    sku: text('sku')
+      .notNull()
+      .references(() => skus.sku, { onDelete: 'cascade' }),
+    minQuantity: integer('min_quantity').notNull(),
+    percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sku, t.minQuantity] })],
+);
+
+/** What a bundle SKU expands to when added to a quote. */
+export const bundleComponents = pgTable(
+  'bundle_components',
+  {
+    bundleSku: text('bundle_sku')
+      .notNull()
+      .references(() => skus.sku, { onDelete: 'cascade' }),
+    componentSku: text('component_sku')
+      .notNull()
+      .references(() => skus.sku),
+    quantity: integer('quantity').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.bundleSku, t.componentSku] })],
+);
+
+/** Partner discount by channel, partner type and kind of product. */
+export const partnerDiscounts = pgTable(
+  'partner_discounts',
+  {
+    salesChannel: text('sales_channel', { enum: ['T1', 'T2'] }).notNull(),
+    partnerType: text('partner_type').notNull(),
+    productKind: text('product_kind', { enum: PRODUCT_KINDS }).notNull(),
+    percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.salesChannel, t.partnerType, t.productKind] })],
+);
+
+/** Units of each currency per US dollar: costs (kept in USD) and USD totals convert with it. */
+export const currencyRates = pgTable('currency_rates', {
+  currencyCode: text('currency_code').primaryKey(),
+  unitsPerUsd: numeric('units_per_usd', { precision: 18, scale: 6 }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** mc-hw-sku-costs: the landed unit cost of a hardware SKU, in USD. */
+export const mcHwSkuCosts = pgTable('mc_hw_sku_costs', {
+  sku: text('sku')
+    .primaryKey()
+    .references(() => skus.sku, { onDelete: 'cascade' }),
+  unitCostUsdMinor: bigint('unit_cost_usd_minor', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * mc-cost-lookup: cost as a percentage of the USD list price, per product family and kind; the
+ * kind ANY row is the family's default (a service costs more than a subscription of its family).
+ */
+export const mcCostLookups = pgTable(
+  'mc_cost_lookups',
+  {
+    familyId: text('family_id')
+      .notNull()
+      .references(() => productFamilies.id),
+    productKind: text('product_kind', { enum: [...PRODUCT_KINDS, 'ANY'] })
+      .notNull()
+      .default('ANY'),
+    costPercent: numeric('cost_percent', { precision: 5, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.familyId, t.productKind] })],
+);
+
+/** mc-markup: overhead added to a kind's cost (freight, duty, handling). */
+export const mcMarkups = pgTable('mc_markups', {
+  productKind: text('product_kind', { enum: PRODUCT_KINDS }).primaryKey(),
+  percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+});
+
+/** mc-duration-depreciation: the share of year-one cost a kind costs in each contract year. */
+export const mcDurationDepreciation = pgTable(
+  'mc_duration_depreciation',
+  {
+    productKind: text('product_kind', { enum: PRODUCT_KINDS }).notNull(),
+    year: integer('year').notNull(),
+    percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productKind, t.year] }),
+    check('mc_duration_depreciation_year', sql`${t.year} between 1 and 5`),
+  ],
+);
+
+/** ps-approval-sku: SKUs whose presence on a quote requires approval, and why. */
+export const approvalSkus = pgTable('approval_skus', {
+  sku: text('sku')
+    .primaryKey()
+    .references(() => skus.sku, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+});

@@ -1,0 +1,201 @@
+/**
+ * What the pricing engine reads and returns (docs/pricing.md). Money is integer minor units
+ * (cents) in a safe-integer `number`; percentages and rates are decimal text on the way in and
+ * basis points (`…_bp`, hundredths of a percent) on the way out.
+ */
+import type { QuoteType } from '../quotes/quote-types.ts';
+import type { SalesChannel } from '../quotes/sales-channel.ts';
+
+export const PRODUCT_KINDS = [
+  'HARDWARE',
+  'ACCESS_POINT',
+  'SUBSCRIPTION',
+  'SUPPORT',
+  'SERVICE',
+  'BUNDLE',
+] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
+/** ONE_TIME: the price of a unit. ANNUAL: the price of a unit for 12 months, prorated by month. */
+export const BILLING_TYPES = ['ONE_TIME', 'ANNUAL'] as const;
+export type Billing = (typeof BILLING_TYPES)[number];
+
+/** The quote types the engine prices; LEGACY quotes are refused. */
+export const PRICED_QUOTE_TYPES = ['STANDARD', 'ELA'] as const;
+export type PricedQuoteType = (typeof PRICED_QUOTE_TYPES)[number];
+
+export type PartnerChannel = Exclude<SalesChannel, 'DIRECT'>;
+
+/** One row of the partner discount table: a channel, a partner type and a product kind. */
+export interface PartnerDiscount {
+  sales_channel: PartnerChannel;
+  partner_type: string;
+  product_kind: ProductKind;
+  /** "0"…"100", at most 2 decimals. */
+  percent: string;
+}
+
+export interface CatalogPrice {
+  currency_code: string;
+  /** A whole number of minor units, 0 or more. */
+  unit_price_minor: number;
+  /** 'YYYY-MM-DD', the first day the price is in effect. */
+  effective_from: string;
+  /** 'YYYY-MM-DD', the first day it no longer is (exclusive); null = open-ended. */
+  effective_to: string | null;
+}
+
+export interface VolumeTier {
+  /** The tier applies from this quantity of the line in a year (inclusive). */
+  min_quantity: number;
+  /** "0"…"100", at most 2 decimals. */
+  percent: string;
+}
+
+export interface CatalogSku {
+  sku: string;
+  name: string;
+  kind: ProductKind;
+  active: boolean;
+  billing: Billing;
+  prices: CatalogPrice[];
+  volume_tiers: VolumeTier[];
+  /** USD cents per unit (per 12 months for ANNUAL); null = cost unknown, no margin. */
+  unit_cost_usd_minor: number | null;
+  /** Cost in contract year n = cost × factor[n-1] %; none = 100 %, a short list repeats its last. */
+  cost_year_factors_percent?: string[];
+}
+
+export interface PricingLine {
+  line_id: string;
+  sku: string;
+  /** STANDARD: exactly [quantity]. ELA: one per contract year; years beyond the contract 0. */
+  quantities: number[];
+  /** "0"…"100", at most 2 decimals; absent, null or '' = no manual discount. */
+  manual_discount_percent?: string | null;
+  /** The BUNDLE line this line is a component of. */
+  parent_line_id?: string | null;
+}
+
+export interface PricingInput {
+  /** The quote currency, e.g. 'USD', 'EUR'. */
+  currency_code: string;
+  /** 'YYYY-MM-DD': the list price in effect on this day is used. */
+  price_date: string;
+  /** LEGACY is accepted here only so that it can be refused with a message. */
+  quote_type: QuoteType;
+  /** Months: STANDARD 1…60, ELA 12…60. */
+  contract_length: number;
+  sales_channel: SalesChannel;
+  /** Null for DIRECT; a channel deal without one counts as AUTHORIZED. */
+  partner_type: string | null;
+  /** The price_adjustment app setting, "-50"…"50": an uplift (or cut) of every list price. */
+  price_adjustment_percent: string;
+  /** Units of a currency per 1 USD, up to 6 decimals; must hold the quote currency unless USD. */
+  usd_rates: Record<string, string>;
+  partner_discounts: PartnerDiscount[];
+  lines: PricingLine[];
+  /** By SKU code: the SKUs the lines use. */
+  catalog: Record<string, CatalogSku>;
+}
+
+export const WATERFALL_STEPS = [
+  'LIST',
+  'PRICE_ADJUSTMENT',
+  'VOLUME',
+  'PARTNER',
+  'MANUAL',
+  'NET',
+] as const;
+export type WaterfallStepName = (typeof WATERFALL_STEPS)[number];
+
+export interface WaterfallStep {
+  step: WaterfallStepName;
+  /**
+   * The rate applied: the adjustment as set (may be negative), a discount as a positive rate;
+   * null on LIST and NET.
+   */
+  percent_bp: number | null;
+  /** The change this step made (negative for a discount); LIST: the list amount; NET: net − list. */
+  amount_minor: number;
+  /** The running amount after this step. */
+  subtotal_minor: number;
+}
+
+export interface LineYearResult {
+  year: number;
+  quantity: number;
+  /** Months of the contract in this year (STANDARD: the whole contract length). */
+  months: number;
+  list_minor: number;
+  net_minor: number;
+  /** Null when the SKU's cost is unknown and the quantity is above 0. */
+  cost_minor: number | null;
+  /** The six steps, LIST to NET; empty on a BUNDLE line, which has no price of its own. */
+  waterfall: WaterfallStep[];
+}
+
+/** Money figures summed over lines: list + adjustment − discount = net. */
+export interface AmountSummary {
+  list_minor: number;
+  /** The price adjustment (app setting) in money: positive for an uplift. */
+  adjustment_minor: number;
+  /** Volume, partner and manual discounts together, as a positive amount. */
+  discount_minor: number;
+  net_minor: number;
+  /** Null when the cost of any line with a quantity is unknown. */
+  cost_minor: number | null;
+  margin_minor: number | null;
+  /**
+   * margin / net in basis points, rounded half away from zero; null unless net > 0, and null
+   * when it is beyond a safe integer (a net of cents against a large cost).
+   */
+  margin_percent_bp: number | null;
+}
+
+export interface LineResult extends AmountSummary {
+  line_id: string;
+  sku: string;
+  name: string;
+  kind: ProductKind;
+  /** The catalog price in effect (quote currency, before the adjustment); 0 on a BUNDLE line. */
+  unit_list_price_minor: number;
+  years: LineYearResult[];
+  /** discount / (list + adjustment) in basis points; 0 when that is 0. */
+  effective_discount_percent_bp: number;
+  is_bundle: boolean;
+  parent_line_id: string | null;
+  /** On a BUNDLE line: its components summed (already counted on their own lines); else null. */
+  rollup: AmountSummary | null;
+}
+
+export interface YearTotals {
+  year: number;
+  list_minor: number;
+  net_minor: number;
+}
+
+export interface QuoteTotals extends AmountSummary {
+  per_year: YearTotals[];
+}
+
+export interface PricingResult {
+  currency_code: string;
+  /** Contract years priced: STANDARD 1, ELA ceil(contract_length / 12). */
+  years: number;
+  lines: LineResult[];
+  totals: QuoteTotals;
+  /** totals.net_minor in USD (at usd_rates, rounded), for approval thresholds. */
+  net_usd_minor: number;
+}
+
+/** One thing wrong with the input, worded for the person who can fix it. */
+export interface PricingError {
+  line_id?: string;
+  /** The input field at fault: 'contract_length', 'quantities', 'sku', 'usd_rates'… */
+  field: string;
+  message: string;
+}
+
+export type PricingOutcome =
+  { ok: true; result: PricingResult } | { ok: false; errors: PricingError[] };
