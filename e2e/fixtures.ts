@@ -54,7 +54,8 @@ export async function sidebarLinks(page: Page): Promise<string[]> {
     );
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page, or (fullPage false) what is in view: panels over a long page need that. */
+export async function screenshot(page: Page, name: string, options = { fullPage: true }) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), ...options });
 }

@@ -26,7 +26,7 @@ async function addProduct(page: Page, sku: string) {
 const netTotal = (page: Page) => page.getByTestId('quote-net-total').innerText();
 
 describe('configuring a quote', () => {
-  it('a seller prices an ELA with hardware, a subscription and secure access, saves and moves on', async () => {
+  it('a seller prices an ELA with hardware, a subscription and sized secure access, saves and moves on', async () => {
     const page = await newPage(browser);
     await signIn(page, 'sales@bastion.test');
     await page.goto('/cpq/create-quote/new/ref');
@@ -45,12 +45,11 @@ describe('configuring a quote', () => {
     await page.getByRole('button', { name: 'Add products' }).click();
     await addProduct(page, 'BX-100F-HW');
     await addProduct(page, 'BX-100F-TP');
-    await addProduct(page, 'SA-DB-ESS-S');
     await screenshot(page, 'configure-add-products');
     await page.keyboard.press('Escape');
 
     const rows = page.locator('.config-lines-scroll [role="row"]');
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count()).toBe(2);
     await expect.poll(() => netTotal(page)).toMatch(/\d/);
     const before = await netTotal(page);
 
@@ -74,12 +73,36 @@ describe('configuring a quote', () => {
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Saved' }).waitFor();
+    const beforeSizing = await netTotal(page);
+
+    // Secure access is sized per year by devices; a year over the maximum is refused.
+    await page.getByRole('button', { name: 'Size secure access' }).click();
+    const sizing = page.locator('.offcanvas.show');
+    await sizing.getByLabel('Pricing model').selectOption('Device Based');
+    await sizing.getByLabel(/^Extra small sites, Year 1$/).fill('20001');
+    await sizing.getByRole('button', { name: 'Apply to quote' }).click();
+    await sizing.getByText('Maximum 20000 allowed per configuration.').waitFor();
+    await sizing.getByLabel(/^Extra small sites, Year 1$/).fill('60');
+    await sizing.getByLabel(/^Extra small sites, Year 2$/).fill('80');
+    await sizing.getByLabel(/^Extra small sites, Year 3$/).fill('80');
+    await page.locator('.offcanvas.show:not(.offcanvas-toggling)').waitFor();
+    await screenshot(page, 'configure-secure-access');
+    await sizing.getByRole('button', { name: 'Apply to quote' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    await page.getByLabel(/^Year 3 quantity of .*\(SA-DB-ESS-XS\)$/).waitFor();
+    expect(await page.getByLabel(/^Year 3 quantity of .*\(SA-DB-ESS-XS\)$/).inputValue()).toBe(
+      '80',
+    );
+    await expect.poll(() => netTotal(page)).not.toBe(beforeSizing);
     const saved = await netTotal(page);
 
     // The waterfall explains a line's price.
     await page.getByLabel(/^Price details of .*\(BX-100F-TP\)$/).click();
-    await page.locator('.offcanvas.show').getByText('Year 2 · 6 ×').waitFor();
-    await screenshot(page, 'configure-waterfall');
+    await page
+      .locator('.offcanvas.show:not(.offcanvas-toggling)')
+      .getByText('Year 2 · 6 ×')
+      .waitFor();
+    await screenshot(page, 'configure-waterfall', { fullPage: false });
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: /Next: Shipping/ }).click();

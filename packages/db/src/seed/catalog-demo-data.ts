@@ -285,12 +285,16 @@ const WIRELESS_ACCESSORIES: readonly HardwareSeed[] = [
   { sku: 'AP-ANT-OMNI4', node: 240, usd: 249, name: 'Outdoor omnidirectional antennas, set of 4' },
 ];
 
-/** Secure access per year, by LAP size; Advanced costs 60 % more than Essentials. */
+/**
+ * Secure access per year, by LAP size: Device Based is priced per device at sites of that size
+ * (larger sites cost less per device), Local Access Point Based per access point. Advanced costs
+ * 60 % more than Essentials.
+ */
 const SECURE_ACCESS_SIZES = [
-  { size: 'xs', label: 'XS', devices: 'up to 25 devices', deviceUsd: 900, lapUsd: 450 },
-  { size: 's', label: 'S', devices: 'up to 100 devices', deviceUsd: 2400, lapUsd: 1200 },
-  { size: 'm', label: 'M', devices: 'up to 500 devices', deviceUsd: 6000, lapUsd: 3000 },
-  { size: 'l', label: 'L', devices: 'up to 2,000 devices', deviceUsd: 14500, lapUsd: 7200 },
+  { size: 'xs', label: 'XS', devices: 'up to 25 devices', deviceUsd: 60, lapUsd: 450 },
+  { size: 's', label: 'S', devices: 'up to 100 devices', deviceUsd: 50, lapUsd: 1200 },
+  { size: 'm', label: 'M', devices: 'up to 500 devices', deviceUsd: 42, lapUsd: 3000 },
+  { size: 'l', label: 'L', devices: 'up to 2,000 devices', deviceUsd: 36, lapUsd: 7200 },
 ] as const;
 const ADVANCED_FACTOR = 1.6;
 
@@ -576,14 +580,17 @@ function catalogSkus(): { seeds: SkuSeed[]; bundles: BundleComponentRow[] } {
     for (const size of SECURE_ACCESS_SIZES) {
       const essentials = size[usd];
       const advanced = Math.round(essentials * ADVANCED_FACTOR);
-      const per = code === 'DB' ? `${size.devices}` : `per local access point, ${size.devices}`;
+      const per =
+        code === 'DB'
+          ? `per device, sites ${size.devices}`
+          : `per local access point, ${size.devices}`;
       const common = {
         kind: 'SUBSCRIPTION',
         billing: 'ANNUAL',
         family: 'SECURE_ACCESS',
         size: size.size,
         pricingModel: model,
-        tiers: 'UNIT',
+        tiers: code === 'DB' ? 'SEAT' : 'UNIT',
       } as const;
       seeds.push(
         {

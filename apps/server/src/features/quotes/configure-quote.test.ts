@@ -309,4 +309,103 @@ describe('configuring a quote', () => {
     const response = await save(id, 1, [], await signedIn(ctx.app, finance));
     expect(response.statusCode).toBe(403);
   });
+
+  describe('secure access sizing', () => {
+    const size = (id: string, version: number, config: object, cookie = seller.cookie) =>
+      post('/api/dx/save-secure-access', { id, version, config }, cookie);
+
+    it('becomes the quote’s secure-access lines, next to the others, and is stored', async () => {
+      const id = await newQuote();
+      await save(id, 1, [{ key: 'a', sku: sku('HW'), quantities: [1] }]);
+      const response = await size(id, 2, {
+        pricing_model: 'Device Based',
+        number_of_local_access_points_xs_1: 40,
+        number_of_local_access_points_m_1: 120,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const data = response.json<{ data: Configuration & { secure_access: object } }>().data;
+      expect(data.lines.map((l) => [l.sku, l.quantities])).toEqual([
+        [sku('HW'), [1]],
+        ['SA-DB-ESS-XS', [40]],
+        ['SA-DB-ESS-M', [120]],
+      ]);
+      expect(data.secure_access).toMatchObject({ pricing_model: 'Device Based' });
+      expect(data.pricing?.ok).toBe(true);
+
+      // Sizing again by access points replaces the sized lines and nothing else.
+      const again = await size(id, 3, {
+        pricing_model: 'Local Access Point Based',
+        number_of_access_points_1: 8,
+        number_of_devices_per_lap_1: 300,
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      const next = again.json<{ data: Configuration }>().data;
+      expect(next.lines.map((l) => [l.sku, l.quantities])).toEqual([
+        [sku('HW'), [1]],
+        ['SA-LAP-ESS-M', [8]],
+      ]);
+      const history = await ctx.db.select().from(quoteHistory).where(eq(quoteHistory.quoteId, id));
+      expect(history.filter((h) => h.action === 'secure_access_sized')).toHaveLength(2);
+    });
+
+    it('keeps sized quantities to the sizing', async () => {
+      const id = await newQuote();
+      const sized = await size(id, 1, {
+        pricing_model: 'Device Based',
+        number_of_local_access_points_s_1: 200,
+      });
+      const line = sized.json<{ data: Configuration }>().data.lines[0];
+      const changed = await save(id, 2, [
+        { id: line?.id, key: 'x', sku: 'SA-DB-ESS-S', quantities: [250] },
+      ]);
+      expect(changed.statusCode).toBe(400);
+      expect(changed.json()).toMatchObject({
+        message: 'Secure-access quantities come from the sizing: change them there.',
+      });
+      const discounted = await save(id, 2, [
+        {
+          id: line?.id,
+          key: 'x',
+          sku: 'SA-DB-ESS-S',
+          quantities: [200],
+          manual_discount_percent: '5',
+        },
+      ]);
+      expect(discounted.statusCode).toBe(200);
+    });
+
+    it.each([
+      [{}, 'secure_access.pricing_model', 'Please select Pricing Model'],
+      [
+        { pricing_model: 'Device Based', number_of_local_access_points_s_1: 30 },
+        'secure_access.number_of_local_access_points_1',
+        'Minimum 50 allowed per configuration.',
+      ],
+      [
+        { pricing_model: 'Device Based', number_of_local_access_points_l_1: 20_001 },
+        'secure_access.number_of_local_access_points_1',
+        'Maximum 20000 allowed per configuration.',
+      ],
+      [
+        { pricing_model: 'Local Access Point Based', number_of_access_points_1: 5 },
+        'secure_access.number_of_devices_per_lap_1',
+        'Please enter value',
+      ],
+    ])('refuses %j with the spec’s message and saves nothing', async (config, path, message) => {
+      const id = await newQuote();
+      const response = await size(id, 1, config);
+      expect(response.statusCode).toBe(400);
+      const errors = response.json<{ errors: { path: string; message: string }[] }>().errors;
+      expect(errors).toContainEqual({ path, message });
+      const [row] = await ctx.db.select().from(quotes).where(eq(quotes.id, id));
+      expect(row?.version).toBe(1);
+      expect(row?.secureAccess).toBeNull();
+    });
+
+    it('refuses a setting it does not know', async () => {
+      const id = await newQuote();
+      const response = await size(id, 1, { pricing_model: 'Device Based', hack: 1 });
+      expect(response.statusCode).toBe(400);
+    });
+  });
 });

@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { priceQuote } from '@bastion/domain/pricing/engine';
 import type { PricingLine, PricingResult } from '@bastion/domain/pricing/model';
 import { formatBp, parsePercentBp } from '@bastion/domain/pricing/decimal';
+import { secureAccessLines } from '@bastion/domain/quotes/secure-access-lines';
+import {
+  validateSecureAccess,
+  type SecureAccessConfig,
+} from '@bastion/domain/validation/secure-access';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
@@ -205,7 +210,55 @@ export async function saveQuoteConfiguration(
   input: { id: string; version: number; lines: LineDraft[]; advance: boolean },
   now = new Date(),
 ) {
-  const quote = await requireVisibleQuote(db, caller, input.id);
+  const quote = await requireEditableQuote(db, caller, input.id, input.version);
+  checkSizedLines(quote, input.lines);
+  const stored = await listQuoteLines(db, quote.id);
+  const updated = await writeLines(db, caller, quote, stored, input.lines, {
+    advance: input.advance,
+    action: input.advance ? 'configured' : 'products_saved',
+    now,
+  });
+  return configurationOf(db, caller, updated);
+}
+
+/**
+ * Secure-access lines made by the sizing keep the sizing's quantities: the sizing is what the
+ * quote says was sized, so a change goes through it (a line may still be removed, or discounted).
+ */
+function checkSizedLines(quote: QuoteRow, drafts: readonly LineDraft[]) {
+  if (!quote.secureAccess) return;
+  const sized = new Map(
+    secureAccessLines(quote.secureAccess, {
+      quote_type: quote.quoteType,
+      contract_length: quote.contractLength,
+    }).map((line) => [line.sku, line.quantities]),
+  );
+  const details = drafts.flatMap((draft, index) => {
+    const expected = sized.get(draft.sku);
+    if (!expected || draft.parent_key !== undefined) return [];
+    const same = expected.every((q, i) => (draft.quantities[i] ?? 0) === q);
+    return same
+      ? []
+      : [
+          {
+            path: `lines.${index}.quantities`,
+            message: 'Secure-access quantities come from the sizing: change them there.',
+          },
+        ];
+  });
+  if (details.length > 0) {
+    throw new AppError('VALIDATION_FAILED', details[0]?.message ?? '', { details });
+  }
+}
+
+/** The quote, if the caller may change its products now and saw its current version. */
+async function requireEditableQuote(
+  db: Database,
+  caller: AuthContext,
+  id: string,
+  version: number,
+) {
+  const quote = await requireVisibleQuote(db, caller, id);
   if (quote.quoteType === 'LEGACY') {
     throw new AppError('CONFLICT', 'Legacy quotes are read-only.');
   }
@@ -215,9 +268,28 @@ export async function saveQuoteConfiguration(
       'This quote has left configuration (it is submitted or decided); its products can no longer change.',
     );
   }
-  if (input.version !== quote.version) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
+  if (version !== quote.version) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
+  return quote;
+}
 
-  const stored = await listQuoteLines(db, quote.id);
+/**
+ * Checks, prices and stores a quote's new lines with its total and a history entry, in one
+ * transaction at the quote's current version.
+ */
+async function writeLines(
+  db: Database,
+  caller: AuthContext,
+  quote: QuoteRow,
+  stored: Awaited<ReturnType<typeof listQuoteLines>>,
+  drafts: LineDraft[],
+  options: {
+    advance: boolean;
+    action: string;
+    now: Date;
+    secureAccess?: Record<string, unknown> | undefined;
+  },
+): Promise<QuoteRow> {
+  const input = { lines: drafts, advance: options.advance };
   checkDrafts(input.lines, new Set(stored.map((s) => s.line.id)));
   // A SKU no longer sold may stay on a line that already had it, but not be added anew.
   const storedSkus = new Set(stored.map((s) => `${s.line.id}\u0000${s.line.sku}`));
@@ -272,24 +344,32 @@ export async function saveQuoteConfiguration(
       ? [{ field: 'status_id', before: quote.statusId, after: 'SH_HW_CONFIG' }]
       : []),
   ];
+  if (options.secureAccess !== undefined) {
+    changes.push({
+      field: 'secure_access',
+      before: quote.secureAccess ?? null,
+      after: options.secureAccess,
+    });
+  }
   const updated = await replaceQuoteLines(
     db,
     {
       quoteId: quote.id,
-      expectedVersion: input.version,
+      expectedVersion: quote.version,
       lines,
       set: {
         totalAmountMinor: result.totals.net_minor,
         ...(input.advance ? { statusId: 'SH_HW_CONFIG' } : {}),
+        ...(options.secureAccess !== undefined ? { secureAccess: options.secureAccess } : {}),
       },
       changes,
-      action: input.advance ? 'configured' : 'products_saved',
+      action: options.action,
       actorUserId: caller.userId,
     },
-    now,
+    options.now,
   );
   if (!updated) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
-  return configurationOf(db, caller, updated);
+  return updated;
 }
 
 /** History: which products were added, removed or changed (SKU, quantities, discount). */
@@ -325,4 +405,92 @@ function lineChanges(
     changes.push({ field: `line ${gone.sku}`, before: gone, after: null });
   }
   return changes;
+}
+
+/**
+ * Sizes the quote's secure access (spec §3, §5): the configuration is checked with the domain's
+ * rules (the spec's messages, under `secure_access.<key>`), stored on the quote, and becomes the
+ * quote's secure-access lines (decision 010), replacing the ones it had; other lines stay.
+ */
+export async function saveSecureAccess(
+  db: Database,
+  caller: AuthContext,
+  input: { id: string; version: number; config: SecureAccessConfig },
+  now = new Date(),
+) {
+  const quote = await requireEditableQuote(db, caller, input.id, input.version);
+  const quoteFacts = {
+    quote_type: quote.quoteType,
+    contract_length: quote.contractLength,
+    deal_type: quote.dealType,
+    is_renewal: quote.isRenewal,
+    is_deal_desk_user: caller.permissions.is_deal_desk_user,
+  };
+  const errors = validateSecureAccess({ ...input.config, ...quoteFacts });
+  const details = Object.entries(errors).map(([key, message]) => ({
+    path: `secure_access.${key}`,
+    message,
+  }));
+  if (details.length > 0) {
+    throw new AppError('VALIDATION_FAILED', details[0]?.message ?? 'Check the sizing.', {
+      details,
+    });
+  }
+
+  const wanted = secureAccessLines(input.config, quoteFacts);
+  const known = new Set(
+    (
+      await findSkus(
+        db,
+        wanted.map((l) => l.sku),
+      )
+    ).map((s) => s.sku),
+  );
+  const missing = wanted.filter((l) => !known.has(l.sku));
+  if (missing.length > 0) {
+    const message = `The catalogue has no secure-access SKU ${missing.map((l) => l.sku).join(', ')}; ask a catalogue administrator to add it.`;
+    throw new AppError('VALIDATION_FAILED', message, {
+      details: [{ path: 'secure_access', message }],
+    });
+  }
+
+  const stored = await listQuoteLines(db, quote.id);
+  const years = yearsOf(quote);
+  const isSizedLine = (row: (typeof stored)[number]) =>
+    row.pricingModel !== null && row.line.parentLineId === null;
+  const kept: LineDraft[] = stored
+    .filter((row) => !isSizedLine(row))
+    .map((row) => {
+      const view = lineView(row, years);
+      return {
+        id: view.id,
+        key: view.id,
+        sku: view.sku,
+        quantities: view.quantities,
+        manual_discount_percent: view.manual_discount_percent,
+        ...(row.line.parentLineId ? { parent_key: row.line.parentLineId } : {}),
+      };
+    });
+  // A sized SKU already on the quote keeps its line (and the discount given on it).
+  const previous = new Map(stored.filter(isSizedLine).map((row) => [row.line.sku, row]));
+  const sized: LineDraft[] = wanted.map((line) => {
+    const before = previous.get(line.sku);
+    return before
+      ? {
+          id: before.line.id,
+          key: before.line.id,
+          sku: line.sku,
+          quantities: line.quantities,
+          manual_discount_percent: lineView(before, years).manual_discount_percent,
+        }
+      : { key: `sized-${line.sku}`, sku: line.sku, quantities: line.quantities };
+  });
+
+  const updated = await writeLines(db, caller, quote, stored, [...kept, ...sized], {
+    advance: false,
+    action: 'secure_access_sized',
+    now,
+    secureAccess: { ...input.config },
+  });
+  return configurationOf(db, caller, updated);
 }

@@ -304,3 +304,21 @@ export const ZConfigurationResponse = zEnvelope(
       .nullable(),
   }),
 );
+
+/** The secure-access configuration (spec §3): a model, a SKU type and whole-number counts. */
+export const ZSaveSecureAccessBody = z.object({
+  id: z.uuid({ error: 'That is not a quote id.' }),
+  version: z.number({ error: 'Send the version of the quote you changed.' }).int().min(1),
+  config: z
+    .record(
+      z
+        .string()
+        .regex(
+          /^(pricing_model|sku_type|number_of_(access_points|devices_per_lap|local_access_points_(xs|s|m|l))_(1|y_[1-5]))$/,
+          'That is not a secure-access setting.',
+        ),
+      z.union([z.number(), z.string().max(60), z.null()]),
+      { error: 'Send the sizing as an object.' },
+    )
+    .refine((config) => Object.keys(config).length <= 60, 'Too many settings.'),
+});

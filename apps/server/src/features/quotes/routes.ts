@@ -8,6 +8,7 @@ import {
   getQuoteConfiguration,
   priceQuoteDraft,
   saveQuoteConfiguration,
+  saveSecureAccess,
 } from './configure-quote.ts';
 import { createQuote } from './create-quote.ts';
 import { getOpportunityForQuote } from './get-opportunity-for-quote.ts';
@@ -19,6 +20,7 @@ import {
   ZPriceDraftBody,
   ZPriceDraftResponse,
   ZSaveConfigurationBody,
+  ZSaveSecureAccessBody,
   ZCreateQuoteBody,
   ZCreateQuoteResponse,
   ZGridBody,
@@ -137,5 +139,14 @@ export function registerQuoteRoutes(app: FastifyInstance, deps: { db: Database; 
       schema: { body: ZSaveConfigurationBody, response: { 200: ZConfigurationResponse } },
     },
     async (request) => ok(await saveQuoteConfiguration(db, currentUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/dx/save-secure-access',
+    {
+      config: { access: editsQuotes },
+      schema: { body: ZSaveSecureAccessBody, response: { 200: ZConfigurationResponse } },
+    },
+    async (request) => ok(await saveSecureAccess(db, currentUser(request), request.body)),
   );
 }

@@ -172,3 +172,16 @@ export function useSkuSearch(request: {
     placeholderData: (previous) => previous,
   });
 }
+
+export function useSaveSecureAccess(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { version: number; config: Record<string, unknown> }) =>
+      apiPost<QuoteConfiguration>('/api/dx/save-secure-access', { id, ...input }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(configurationKey(id), saved);
+      queryClient.setQueryData(quoteQueryKey(id), saved.quote);
+      void queryClient.invalidateQueries({ queryKey: ['grid'] });
+    },
+  });
+}

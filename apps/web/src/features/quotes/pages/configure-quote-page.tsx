@@ -26,6 +26,7 @@ import {
   type DraftLine,
 } from '../components/configure/line-state.ts';
 import { ProductFinder } from '../components/configure/product-finder.tsx';
+import { SecureAccessPanel } from '../components/configure/secure-access-panel.tsx';
 import { TotalsPanel } from '../components/configure/totals-panel.tsx';
 import { WaterfallOffcanvas } from '../components/configure/waterfall-offcanvas.tsx';
 
@@ -87,7 +88,17 @@ function ConfigureQuote({
     session.user.permissions.can_create_quote || session.user.permissions.is_deal_desk_user;
   const isReadOnly = configuration.is_read_only || !canEdit;
   const [state, dispatch] = useReducer(linesReducer, configuration, (c) =>
-    linesReducer({ lines: [], isDirty: false }, { type: 'load', lines: c.lines, years: c.years }),
+    linesReducer(
+      { lines: [], isDirty: false },
+      {
+        type: 'load',
+        lines: c.lines,
+        years: c.years,
+        // With a sizing stored, its secure-access lines are the sizing's.
+        isSized: (line) =>
+          c.secure_access !== null && line.pricing_model !== null && line.parent_line_id === null,
+      },
+    ),
   );
   const [pricing, setPricing] = useState<PricingState>(() => ({
     result: configuration.pricing?.ok ? configuration.pricing.result : null,
@@ -97,6 +108,7 @@ function ConfigureQuote({
   }));
   const [isPricing, setIsPricing] = useState(false);
   const [showFinder, setShowFinder] = useState(false);
+  const [showSizing, setShowSizing] = useState(false);
   const [detailsKey, setDetailsKey] = useState<string | null>(null);
   const save = useSaveConfiguration(quote.id);
 
@@ -200,10 +212,24 @@ function ConfigureQuote({
                 </span>
               </h2>
               {isReadOnly ? null : (
-                <Button size="sm" onClick={() => setShowFinder(true)}>
-                  <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                  Add products
-                </Button>
+                <div className="d-flex gap-2 align-items-center">
+                  {state.isDirty ? (
+                    <span className="small text-body-secondary">Save to size secure access</span>
+                  ) : null}
+                  <Button
+                    size="sm"
+                    variant="outline-primary"
+                    disabled={state.isDirty}
+                    onClick={() => setShowSizing(true)}
+                  >
+                    <i className="bi bi-shield-lock me-1" aria-hidden="true" />
+                    {configuration.secure_access ? 'Secure access sizing' : 'Size secure access'}
+                  </Button>
+                  <Button size="sm" onClick={() => setShowFinder(true)}>
+                    <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                    Add products
+                  </Button>
+                </div>
               )}
             </div>
             {state.lines.length === 0 ? (
@@ -265,6 +291,14 @@ function ConfigureQuote({
           currency={quote.currency_code}
           priceDate={configuration.price_date}
           onAdd={(sku) => dispatch({ type: 'add', sku, years })}
+        />
+      )}
+      {isReadOnly || !showSizing ? null : (
+        <SecureAccessPanel
+          show={showSizing}
+          onHide={() => setShowSizing(false)}
+          configuration={configuration}
+          isDealDeskUser={session.user.permissions.is_deal_desk_user}
         />
       )}
       <WaterfallOffcanvas

@@ -10,6 +10,8 @@ export interface DraftLine {
   kind: string;
   billing: string;
   parentKey?: string;
+  /** Made by the secure-access sizing: its quantities change there. */
+  isSized?: boolean;
   quantities: string[];
   discount: string;
 }
@@ -21,7 +23,7 @@ export interface LinesState {
 }
 
 export type LinesAction =
-  | { type: 'load'; lines: StoredLine[]; years: number }
+  | { type: 'load'; lines: StoredLine[]; years: number; isSized?: (line: StoredLine) => boolean }
   | { type: 'add'; sku: CatalogSku; years: number }
   | { type: 'quantity'; key: string; year: number; value: string }
   | { type: 'discount'; key: string; value: string }
@@ -37,7 +39,11 @@ function startingQuantities(billing: string, years: number, quantity = 1): strin
   );
 }
 
-function fromStored(stored: StoredLine[], years: number): DraftLine[] {
+function fromStored(
+  stored: StoredLine[],
+  years: number,
+  isSized: (line: StoredLine) => boolean,
+): DraftLine[] {
   return stored.map((line) => ({
     key: line.id,
     id: line.id,
@@ -46,6 +52,7 @@ function fromStored(stored: StoredLine[], years: number): DraftLine[] {
     kind: line.kind,
     billing: line.billing,
     ...(line.parent_line_id ? { parentKey: line.parent_line_id } : {}),
+    ...(isSized(line) ? { isSized: true } : {}),
     quantities: Array.from({ length: years }, (_, i) => String(line.quantities[i] ?? 0)),
     discount: line.manual_discount_percent === '0' ? '' : line.manual_discount_percent,
   }));
@@ -54,7 +61,10 @@ function fromStored(stored: StoredLine[], years: number): DraftLine[] {
 export function linesReducer(state: LinesState, action: LinesAction): LinesState {
   switch (action.type) {
     case 'load':
-      return { lines: fromStored(action.lines, action.years), isDirty: false };
+      return {
+        lines: fromStored(action.lines, action.years, action.isSized ?? (() => false)),
+        isDirty: false,
+      };
     case 'add': {
       const { sku, years } = action;
       const key = newKey();

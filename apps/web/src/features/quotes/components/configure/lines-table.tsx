@@ -177,9 +177,12 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
                 : `Quantity of ${label}`
             }
             value={quantity}
-            disabled={isReadOnly}
+            disabled={isReadOnly || line.isSized === true}
             isInvalid={problems.quantities[year] !== null}
-            title={problems.quantities[year] ?? undefined}
+            title={
+              problems.quantities[year] ??
+              (line.isSized ? 'Set by the secure-access sizing' : undefined)
+            }
             onChange={(event) =>
               dispatch({ type: 'quantity', key: line.key, year, value: event.target.value })
             }

@@ -44,7 +44,7 @@ export function WaterfallOffcanvas({
               {money(line.unit_list_price_minor)}
               {year.months !== 12 ? ` · ${year.months} months` : ''}
             </h3>
-            <Table size="sm" className="mb-0">
+            <Table size="sm" className="mb-0 waterfall-table">
               <tbody>
                 {year.waterfall.map((step) => (
                   <tr key={step.step} className={step.step === 'NET' ? 'fw-semibold' : undefined}>
