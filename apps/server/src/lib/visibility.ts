@@ -2,11 +2,12 @@ import { and, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm
 import { visibilityScopeOf, type VisibilityScope } from '@bastion/domain/permissions/visibility';
 import type { Database } from '@bastion/db/client';
 import { crmOpportunities, crmOpportunityTeamMembers } from '@bastion/db/schema/crm';
+import { quotes } from '@bastion/db/schema/quotes';
 import type { AuthContext } from './access.ts';
 
 /**
- * Who may see which opportunities (docs/decisions/009), shared by every feature that reads them,
- * so a record outside one's scope is 404 everywhere alike.
+ * Who may see which opportunities and quotes (docs/decisions/009), shared by every feature that
+ * reads them, so a record outside one's scope is 404 everywhere alike.
  */
 
 /** Who is asking, as the visibility rules need it. */
@@ -59,4 +60,25 @@ export async function canSeeOpportunity(db: Database, viewer: Viewer, id: string
     .from(crmOpportunities)
     .where(and(eq(crmOpportunities.id, id), opportunityIsLive, opportunityVisibleTo(db, viewer)));
   return row !== undefined;
+}
+
+/** Quotes of the viewer's regions and accounts, and those they own or created. */
+export function quoteVisibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer.scope.kind === 'all') return undefined;
+  const { regions, accountIds } = viewer.scope;
+  return or(
+    eq(quotes.ownerUserId, viewer.userId),
+    eq(quotes.createdBy, viewer.userId),
+    regions.length > 0 ? inArray(quotes.region, regions) : undefined,
+    accountIds.length > 0 ? inArray(quotes.accountId, accountIds) : undefined,
+  );
+}
+
+/** The quote, if the viewer may see it; null when absent or out of scope alike. */
+export async function findVisibleQuote(db: Database, viewer: Viewer, id: string) {
+  const [row] = await db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.id, id), quoteVisibleTo(viewer)));
+  return row ?? null;
 }

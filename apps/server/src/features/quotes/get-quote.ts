@@ -3,8 +3,8 @@ import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/statu
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findVisibleQuote, type QuoteRow } from './quotes.repository.ts';
-import { viewerOf } from '../../lib/visibility.ts';
+import type { QuoteRow } from './quotes.repository.ts';
+import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
 
 /** A quote outside the caller's scope reads as absent: its existence is not theirs to know. */
 export async function requireVisibleQuote(db: Database, caller: AuthContext, id: string) {

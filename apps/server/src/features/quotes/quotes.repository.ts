@@ -11,30 +11,22 @@ import {
   lte,
   or,
   sql,
-  type SQL,
   type Subquery,
 } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
 import { quoteHistory, quoteNumberSequence, quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
-import { opportunityIsLive, opportunityVisibleTo, type Viewer } from '../../lib/visibility.ts';
+import {
+  opportunityIsLive,
+  opportunityVisibleTo,
+  quoteVisibleTo,
+  type Viewer,
+} from '../../lib/visibility.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type NewQuote = Omit<typeof quotes.$inferInsert, 'id' | 'quoteNumber' | 'version'>;
 export type HistoryChange = { field: string; before: unknown; after: unknown };
-
-/** Quotes of the viewer's regions and accounts, and those they own or created. */
-export function quoteVisibleTo(viewer: Viewer): SQL | undefined {
-  if (viewer.scope.kind === 'all') return undefined;
-  const { regions, accountIds } = viewer.scope;
-  return or(
-    eq(quotes.ownerUserId, viewer.userId),
-    eq(quotes.createdBy, viewer.userId),
-    regions.length > 0 ? inArray(quotes.region, regions) : undefined,
-    accountIds.length > 0 ? inArray(quotes.accountId, accountIds) : undefined,
-  );
-}
 
 export async function findVisibleOpportunity(db: Database, viewer: Viewer, id: string) {
   const [row] = await db
@@ -82,14 +74,6 @@ export async function insertQuoteWithHistory(
     });
     return row;
   });
-}
-
-export async function findVisibleQuote(db: Database, viewer: Viewer, id: string) {
-  const [row] = await db
-    .select()
-    .from(quotes)
-    .where(and(eq(quotes.id, id), quoteVisibleTo(viewer)));
-  return row ?? null;
 }
 
 /**
