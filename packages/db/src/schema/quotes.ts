@@ -133,6 +133,17 @@ export const quoteLines = pgTable(
     manualDiscountPercent: numeric('manual_discount_percent', { precision: 5, scale: 2 })
       .notNull()
       .default('0'),
+    /**
+     * How many to ship when it is not the quantity bought (spec §3): STANDARD in y1, ELA per
+     * year. Null: ship what is bought; 0: nothing to ship.
+     */
+    y1ManualShippingQuantity: integer('y1_manual_shipping_quantity'),
+    y2ManualShippingQuantity: integer('y2_manual_shipping_quantity'),
+    y3ManualShippingQuantity: integer('y3_manual_shipping_quantity'),
+    y4ManualShippingQuantity: integer('y4_manual_shipping_quantity'),
+    y5ManualShippingQuantity: integer('y5_manual_shipping_quantity'),
+    /** The product changed after its shipping was set: its shipping must be added again (§8). */
+    needsShippingRealignment: boolean('needs_shipping_realignment').notNull().default(false),
   },
   (t) => [
     index('quote_lines_quote_idx').on(t.quoteId, t.position),
@@ -141,5 +152,40 @@ export const quoteLines = pgTable(
       sql`${t.y1} >= 0 and ${t.y2} >= 0 and ${t.y3} >= 0 and ${t.y4} >= 0 and ${t.y5} >= 0`,
     ),
     check('quote_lines_discount', sql`${t.manualDiscountPercent} between 0 and 100`),
+  ],
+);
+
+/**
+ * Shipping breakups (spec §3 shipping_quantities, §5): where and how a hardware line ships, by
+ * region and incoterm; a quantity for STANDARD, a deployment schedule per year for ELA.
+ */
+export const quoteShippingLines = pgTable(
+  'quote_shipping_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    /** The product line shipped (spec: sh_prod_id). */
+    quoteLineId: uuid('quote_line_id')
+      .notNull()
+      .references(() => quoteLines.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    region: text('region').notNull(),
+    incoterm: text('incoterm').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    year1: integer('year1').notNull().default(0),
+    year2: integer('year2').notNull().default(0),
+    year3: integer('year3').notNull().default(0),
+    year4: integer('year4').notNull().default(0),
+    year5: integer('year5').notNull().default(0),
+  },
+  (t) => [
+    index('quote_shipping_lines_quote_idx').on(t.quoteId, t.position),
+    index('quote_shipping_lines_line_idx').on(t.quoteLineId),
+    check(
+      'quote_shipping_lines_counts',
+      sql`${t.quantity} >= 0 and ${t.year1} >= 0 and ${t.year2} >= 0 and ${t.year3} >= 0 and ${t.year4} >= 0 and ${t.year5} >= 0`,
+    ),
   ],
 );
