@@ -15,6 +15,7 @@ import { loadPricingInput } from './pricing-inputs.ts';
 import {
   findSkus,
   listQuoteLines,
+  listShippedLineIds,
   replaceQuoteLines,
   type NewLine,
 } from './quote-lines.repository.ts';
@@ -133,6 +134,7 @@ function lineView(row: Awaited<ReturnType<typeof listQuoteLines>>[number], years
     parent_line_id: line.parentLineId,
     quantities: [line.y1, line.y2, line.y3, line.y4, line.y5].slice(0, years),
     manual_discount_percent: formatBp(parseBp(line.manualDiscountPercent)),
+    needs_shipping_realignment: line.needsShippingRealignment,
   };
 }
 
@@ -178,6 +180,8 @@ async function configurationOf(db: Database, caller: AuthContext, quote: QuoteRo
     years,
     price_date: quote.priceDate,
     is_read_only: isLegacy || !EDITABLE_STATUSES.has(quote.statusId),
+    /** Products changed after their shipping was set: the §8 realignment notice applies. */
+    needs_shipping_realignment: lines.some((l) => l.needs_shipping_realignment),
     lines,
     secure_access: quote.secureAccess,
     pricing,
@@ -249,6 +253,20 @@ function checkSizedLines(quote: QuoteRow, drafts: readonly LineDraft[]) {
   if (details.length > 0) {
     throw new AppError('VALIDATION_FAILED', details[0]?.message ?? '', { details });
   }
+}
+
+/** The configure step's order of statuses (spec §4 screen flow). */
+const FLOW_STEP: Readonly<Record<string, number>> = { INCOMPLETE: 0, SH_HW_CONFIG: 1, TNC: 2 };
+
+/**
+ * Where a product change leaves the quote: shipping to redo sends it back to configuration;
+ * Next moves it on to shipping unless it is already further.
+ */
+export function nextStatus(current: string, change: { realign: boolean; advance: boolean }) {
+  let status = current;
+  if (change.realign && (FLOW_STEP[status] ?? 0) >= 1) status = 'INCOMPLETE';
+  if (change.advance && (FLOW_STEP[status] ?? 0) < 1) status = 'SH_HW_CONFIG';
+  return status;
 }
 
 /** The quote, if the caller may change its products now and saw its current version. */
@@ -335,14 +353,39 @@ async function writeLines(
     };
   });
 
+  // A product whose shipping was set and whose SKU or quantities changed must be shipped again
+  // (spec §8 realignment): its breakup lines go, and the quote goes back to configuration.
+  const shipped = await listShippedLineIds(db, quote.id);
+  const storedById = new Map(stored.map((row) => [row.line.id, row.line]));
+  const realign = lines.filter((line) => {
+    const before = storedById.get(line.id);
+    if (!before || !shipped.has(line.id)) return false;
+    return (
+      before.sku !== line.sku ||
+      [before.y1, before.y2, before.y3, before.y4, before.y5].some(
+        (q, i) => q !== [line.y1, line.y2, line.y3, line.y4, line.y5][i],
+      )
+    );
+  });
+  for (const line of realign) line.needsShippingRealignment = true;
+  const statusAfter = nextStatus(quote.statusId, {
+    realign: realign.length > 0,
+    advance: input.advance,
+  });
+
   const changes: HistoryChange[] = [
     ...lineChanges(stored, lines),
     ...(result.totals.net_minor !== quote.totalAmountMinor
       ? [{ field: 'total', before: quote.totalAmountMinor, after: result.totals.net_minor }]
       : []),
-    ...(input.advance && quote.statusId !== 'SH_HW_CONFIG'
-      ? [{ field: 'status_id', before: quote.statusId, after: 'SH_HW_CONFIG' }]
+    ...(statusAfter !== quote.statusId
+      ? [{ field: 'status_id', before: quote.statusId, after: statusAfter }]
       : []),
+    ...realign.map((line) => ({
+      field: `shipping ${line.sku}`,
+      before: 'configured',
+      after: 'needs realignment',
+    })),
   ];
   if (options.secureAccess !== undefined) {
     changes.push({
@@ -357,9 +400,10 @@ async function writeLines(
       quoteId: quote.id,
       expectedVersion: quote.version,
       lines,
+      realignLineIds: realign.map((line) => line.id),
       set: {
         totalAmountMinor: result.totals.net_minor,
-        ...(input.advance ? { statusId: 'SH_HW_CONFIG' } : {}),
+        ...(statusAfter !== quote.statusId ? { statusId: statusAfter } : {}),
         ...(options.secureAccess !== undefined ? { secureAccess: options.secureAccess } : {}),
       },
       changes,

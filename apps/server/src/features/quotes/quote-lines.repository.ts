@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
-import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
+import { quoteHistory, quoteLines, quoteShippingLines, quotes } from '@bastion/db/schema/quotes';
 import type { HistoryChange, QuoteRow } from './quotes.repository.ts';
 
 export type QuoteLineRow = typeof quoteLines.$inferSelect;
@@ -45,6 +45,8 @@ export async function replaceQuoteLines(
     quoteId: string;
     expectedVersion: number;
     lines: NewLine[];
+    /** Lines whose shipping must be redone: their breakup lines are removed. */
+    realignLineIds?: readonly string[];
     set: Partial<typeof quotes.$inferInsert>;
     changes: HistoryChange[];
     action: string;
@@ -97,10 +99,111 @@ export async function replaceQuoteLines(
             y4: sql`excluded.y4`,
             y5: sql`excluded.y5`,
             manualDiscountPercent: sql`excluded.manual_discount_percent`,
+            needsShippingRealignment: sql`excluded.needs_shipping_realignment or ${quoteLines.needsShippingRealignment}`,
           },
           // Never another quote's line, whatever id was sent.
           setWhere: sql`${quoteLines.quoteId} = excluded.quote_id`,
         });
+    }
+    const realign = input.realignLineIds ?? [];
+    if (realign.length > 0) {
+      await tx
+        .delete(quoteShippingLines)
+        .where(inArray(quoteShippingLines.quoteLineId, [...realign]));
+      await tx
+        .update(quoteLines)
+        .set({
+          y1ManualShippingQuantity: null,
+          y2ManualShippingQuantity: null,
+          y3ManualShippingQuantity: null,
+          y4ManualShippingQuantity: null,
+          y5ManualShippingQuantity: null,
+        })
+        .where(inArray(quoteLines.id, [...realign]));
+    }
+    await tx.insert(quoteHistory).values({
+      quoteId: row.id,
+      actorUserId: input.actorUserId,
+      occurredAt: now,
+      action: input.action,
+      version: row.version,
+      changes: input.changes,
+    });
+    return row;
+  });
+}
+
+/** The ids of the quote's lines that have shipping breakup lines. */
+export async function listShippedLineIds(db: Database, quoteId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ id: quoteShippingLines.quoteLineId })
+    .from(quoteShippingLines)
+    .where(eq(quoteShippingLines.quoteId, quoteId));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function listShippingLines(db: Database, quoteId: string) {
+  return db
+    .select()
+    .from(quoteShippingLines)
+    .where(eq(quoteShippingLines.quoteId, quoteId))
+    .orderBy(asc(quoteShippingLines.position));
+}
+
+export type NewShippingLine = Omit<typeof quoteShippingLines.$inferInsert, 'quoteId' | 'id'>;
+
+/**
+ * Replaces the quote's shipping: its breakup lines, each product's manual shipping quantities,
+ * and the realignment marks of the products now shipped; with the history entry, at the quote's
+ * version (null when someone else wrote first).
+ */
+export async function replaceShipping(
+  db: Database,
+  input: {
+    quoteId: string;
+    expectedVersion: number;
+    lines: NewShippingLine[];
+    manual: { lineId: string; quantities: (number | null)[] }[];
+    set: Partial<typeof quotes.$inferInsert>;
+    changes: HistoryChange[];
+    action: string;
+    actorUserId: string;
+  },
+  now: Date,
+): Promise<QuoteRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(quotes)
+      .set({
+        ...input.set,
+        version: sql`${quotes.version} + 1`,
+        updatedAt: now,
+        updatedBy: input.actorUserId,
+      })
+      .where(and(eq(quotes.id, input.quoteId), eq(quotes.version, input.expectedVersion)))
+      .returning();
+    if (!row) return null;
+    await tx.delete(quoteShippingLines).where(eq(quoteShippingLines.quoteId, input.quoteId));
+    for (let start = 0; start < input.lines.length; start += 500) {
+      await tx
+        .insert(quoteShippingLines)
+        .values(
+          input.lines.slice(start, start + 500).map((l) => ({ ...l, quoteId: input.quoteId })),
+        );
+    }
+    for (const product of input.manual) {
+      const [y1, y2, y3, y4, y5] = [0, 1, 2, 3, 4].map((i) => product.quantities[i] ?? null);
+      await tx
+        .update(quoteLines)
+        .set({
+          y1ManualShippingQuantity: y1,
+          y2ManualShippingQuantity: y2,
+          y3ManualShippingQuantity: y3,
+          y4ManualShippingQuantity: y4,
+          y5ManualShippingQuantity: y5,
+          needsShippingRealignment: false,
+        })
+        .where(and(eq(quoteLines.id, product.lineId), eq(quoteLines.quoteId, input.quoteId)));
     }
     await tx.insert(quoteHistory).values({
       quoteId: row.id,

@@ -273,6 +273,7 @@ export const ZConfigurationResponse = zEnvelope(
     years: z.number().int(),
     price_date: z.string(),
     is_read_only: z.boolean(),
+    needs_shipping_realignment: z.boolean(),
     lines: z.array(
       z.object({
         id: z.string(),
@@ -288,6 +289,7 @@ export const ZConfigurationResponse = zEnvelope(
         parent_line_id: z.string().nullable(),
         quantities: z.array(z.number().int()),
         manual_discount_percent: z.string(),
+        needs_shipping_realignment: z.boolean(),
       }),
     ),
     secure_access: z.record(z.string(), z.unknown()).nullable(),
@@ -322,3 +324,69 @@ export const ZSaveSecureAccessBody = z.object({
     )
     .refine((config) => Object.keys(config).length <= 60, 'Too many settings.'),
 });
+
+const ZCount = z
+  .number({ error: 'Quantities are whole numbers of 0 or more.' })
+  .int('Quantities are whole numbers of 0 or more.')
+  .min(0, 'Quantities are whole numbers of 0 or more.')
+  .max(1_000_000, 'At most 1,000,000.');
+
+export const ZSaveShippingBody = z.object({
+  id: z.uuid({ error: 'That is not a quote id.' }),
+  version: z.number({ error: 'Send the version of the quote you changed.' }).int().min(1),
+  products: z
+    .array(
+      z.object({
+        line_id: z.uuid({ error: 'That is not a line of this quote.' }),
+        manual_shipping_quantities: z.array(ZCount.nullable()).max(5),
+      }),
+    )
+    .max(5000),
+  lines: z
+    .array(
+      z.object({
+        line_id: z.uuid({ error: 'That is not a line of this quote.' }),
+        region: z.string().trim().max(40).optional(),
+        incoterm: z.string().trim().max(40).optional(),
+        quantity: ZCount.nullable().optional(),
+        years: z.array(ZCount.nullable()).max(5).optional(),
+      }),
+    )
+    .max(20_000, 'At most 20,000 shipping lines.'),
+  advance: z.boolean().default(false),
+});
+
+const ZOption = z.object({ value: z.string(), label: z.string(), family: z.string().optional() });
+
+export const ZShippingResponse = zEnvelope(
+  z.object({
+    quote: ZQuoteView,
+    years: z.number().int(),
+    is_read_only: z.boolean(),
+    needs_configuration: z.boolean(),
+    needs_realignment: z.boolean(),
+    products: z.array(
+      z.object({
+        line_id: z.string(),
+        sku: z.string(),
+        name: z.string(),
+        quantities: z.array(z.number().int()),
+        manual_shipping_quantities: z.array(z.number().int().nullable()),
+        needs_realignment: z.boolean(),
+      }),
+    ),
+    lines: z.array(
+      z.object({
+        id: z.string(),
+        line_id: z.string(),
+        region: z.string(),
+        incoterm: z.string(),
+        quantity: z.number().int().nullable(),
+        years: z.array(z.number().int()).nullable(),
+      }),
+    ),
+    regions: z.array(ZOption),
+    incoterms: z.array(ZOption),
+    errors: z.record(z.string(), z.string()),
+  }),
+);

@@ -10,6 +10,7 @@ import {
   saveQuoteConfiguration,
   saveSecureAccess,
 } from './configure-quote.ts';
+import { getQuoteShipping, saveQuoteShipping } from './configure-shipping.ts';
 import { createQuote } from './create-quote.ts';
 import { getOpportunityForQuote } from './get-opportunity-for-quote.ts';
 import { getQuoteHistory } from './get-quote-history.ts';
@@ -21,6 +22,8 @@ import {
   ZPriceDraftResponse,
   ZSaveConfigurationBody,
   ZSaveSecureAccessBody,
+  ZSaveShippingBody,
+  ZShippingResponse,
   ZCreateQuoteBody,
   ZCreateQuoteResponse,
   ZGridBody,
@@ -148,5 +151,23 @@ export function registerQuoteRoutes(app: FastifyInstance, deps: { db: Database; 
       schema: { body: ZSaveSecureAccessBody, response: { 200: ZConfigurationResponse } },
     },
     async (request) => ok(await saveSecureAccess(db, currentUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/dx/quote-shipping',
+    {
+      config: { access: seesQuotes },
+      schema: { body: ZQuoteId, response: { 200: ZShippingResponse } },
+    },
+    async (request) => ok(await getQuoteShipping(db, currentUser(request), request.body.id)),
+  );
+
+  r.post(
+    '/api/dx/save-quote-shipping',
+    {
+      config: { access: editsQuotes },
+      schema: { body: ZSaveShippingBody, response: { 200: ZShippingResponse } },
+    },
+    async (request) => ok(await saveQuoteShipping(db, currentUser(request), request.body)),
   );
 }
