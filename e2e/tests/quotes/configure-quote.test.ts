@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
-import { fillAndCreateQuote, signIn } from './quote-helpers.ts';
+import { addProduct, fillAndCreateQuote, signIn } from './quote-helpers.ts';
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
 let browser: Browser;
@@ -11,17 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Finds a product by part number in the Add products panel and adds it. */
-async function addProduct(page: Page, sku: string) {
-  const panel = page.locator('.offcanvas.show');
-  await panel.getByLabel('Search').fill(sku);
-  const item = panel.getByRole('listitem').filter({ hasText: sku }).first();
-  await item.waitFor();
-  await expect.poll(() => panel.getByRole('listitem').count()).toBeGreaterThan(0);
-  await item.getByRole('button', { name: /^Add/ }).click();
-  await panel.getByText(`Added ${sku}`).waitFor();
-}
 
 const netTotal = (page: Page) => page.getByTestId('quote-net-total').innerText();
 

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { signInThroughLoginPage } from '../../fixtures.ts';
 
 export async function signIn(page: Page, email: string) {
@@ -40,4 +41,30 @@ export async function fillAndCreateQuote(
     new RegExp(`^/cpq/configure-quote/[0-9a-f-]{36}/${options.type}$`).test(url.pathname),
   );
   return new URL(page.url()).pathname.split('/')[3] ?? '';
+}
+
+/** Finds a product by part number in the Add products panel and adds it. */
+export async function addProduct(page: Page, sku: string) {
+  const panel = page.locator('.offcanvas.show');
+  await panel.getByLabel('Search').fill(sku);
+  const item = panel.getByRole('listitem').filter({ hasText: sku }).first();
+  await item.waitFor();
+  await expect.poll(() => panel.getByRole('listitem').count()).toBeGreaterThan(0);
+  await item.getByRole('button', { name: /^Add/ }).click();
+  await panel.getByText(`Added ${sku}`).waitFor();
+}
+
+/** Starts a quote from the first opportunity the user is offered; resolves with its id. */
+export async function startQuote(
+  page: Page,
+  options: { name: string; type: 'STANDARD' | 'ELA' },
+): Promise<string> {
+  await page.goto('/cpq/create-quote/new/ref');
+  const choices = page.getByRole('list', { name: 'Opportunities' }).getByRole('listitem');
+  await choices
+    .first()
+    .getByRole('button', { name: /^Choose/ })
+    .click();
+  await page.getByLabel('Quote name').waitFor();
+  return fillAndCreateQuote(page, options);
 }

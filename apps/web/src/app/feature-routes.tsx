@@ -4,6 +4,7 @@ import { ConfigAdminPage } from '../features/config-admin/pages/config-admin-pag
 import { CrmAdminPage } from '../features/crm/pages/crm-admin-page.tsx';
 import { ConfigureQuotePage } from '../features/quotes/pages/configure-quote-page.tsx';
 import { CreateQuotePage } from '../features/quotes/pages/create-quote-page.tsx';
+import { ShippingPage } from '../features/quotes/pages/shipping-page.tsx';
 import { GridPage, QUOTE_GRID_MODULES } from '../features/quotes/pages/grid-page.tsx';
 import { QuoteHistoryPage } from '../features/quotes/pages/quote-history-page.tsx';
 import { QuoteStepPage } from '../features/quotes/pages/quote-step-page.tsx';
@@ -74,7 +75,7 @@ export const featureRoutes: RouteObject[] = [
   { path: 'create-quote/:id/:ref', element: <CreateQuotePage /> },
   { path: 'create-quote/:id/:opp_id/:ref', element: <CreateQuotePage /> },
   { path: 'configure-quote/:id/:ref', element: <ConfigureQuotePage /> },
-  { path: 'configure-sh-hw/:id/:ref', element: <QuoteStepPage step="Shipping & hardware" /> },
+  { path: 'configure-sh-hw/:id/:ref', element: <ShippingPage /> },
   { path: 'terms-condition/:id/:ref', element: <QuoteStepPage step="Quote terms & conditions" /> },
   { path: 'quote-summary/:id/:ref', element: <QuoteStepPage step="Quote summary" /> },
   { path: 'quote-history/:id/:ref', element: <QuoteHistoryPage /> },

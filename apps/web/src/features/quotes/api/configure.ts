@@ -70,6 +70,7 @@ export interface QuoteConfiguration {
   years: number;
   price_date: string;
   is_read_only: boolean;
+  needs_shipping_realignment: boolean;
   lines: StoredLine[];
   secure_access: Record<string, unknown> | null;
   pricing:
@@ -113,6 +114,8 @@ export function useSaveConfiguration(id: string) {
     onSuccess: (saved) => {
       queryClient.setQueryData(configurationKey(id), saved);
       queryClient.setQueryData(quoteQueryKey(id), saved.quote);
+      // Shipping follows the products (realignment).
+      void queryClient.invalidateQueries({ queryKey: ['quote-shipping', id] });
       void queryClient.invalidateQueries({ queryKey: ['grid'] });
     },
   });

@@ -18,6 +18,7 @@ import {
   type PricingResult,
   type QuoteConfiguration,
 } from '../api/configure.ts';
+import { REALIGNMENT_NOTICE } from '@bastion/domain/validation/messages';
 import { LinesTable } from '../components/configure/lines-table.tsx';
 import {
   hasProblems,
@@ -29,6 +30,7 @@ import { ProductFinder } from '../components/configure/product-finder.tsx';
 import { SecureAccessPanel } from '../components/configure/secure-access-panel.tsx';
 import { TotalsPanel } from '../components/configure/totals-panel.tsx';
 import { WaterfallOffcanvas } from '../components/configure/waterfall-offcanvas.tsx';
+import { QuoteSteps } from '../components/quote-steps.tsx';
 
 /** configure-quote/{id}/{ref}: the products of a quote, priced as they are entered (issue 5). */
 export function ConfigureQuotePage() {
@@ -148,7 +150,9 @@ function ConfigureQuote({
       { version: quote.version, lines: toPayload(state.lines), advance },
       {
         onSuccess: (saved) => {
-          if (advance) void navigate(saved.quote.target_path);
+          if (advance) {
+            void navigate(`/cpq/configure-sh-hw/${saved.quote.id}/${saved.quote.quote_type}`);
+          }
         },
       },
     );
@@ -173,6 +177,16 @@ function ConfigureQuote({
           </Link>
         }
       />
+      <QuoteSteps
+        quote={quote}
+        current="configure"
+        dangerSteps={configuration.needs_shipping_realignment ? ['shipping'] : []}
+      />
+      {configuration.needs_shipping_realignment ? (
+        <Alert variant="warning" role="alert" data-testid="realignment-notice">
+          {REALIGNMENT_NOTICE}
+        </Alert>
+      ) : null}
       {isStale ? (
         <Alert
           variant="warning"

@@ -1,0 +1,85 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { addProduct, signIn, startQuote } from './quote-helpers.ts';
+
+const REALIGNMENT_NOTICE =
+  'When navigating back, you will be redirected to the configuration page, as the shipping lines require realignment due to updates to the product configurator. Kindly re-add the appropriate shipping options for the relevant product(s) to proceed.';
+
+// Unset when Chromium failed to start; afterAll must not hide that error behind its own.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('shipping and hardware', () => {
+  it('a seller ships a STANDARD quote’s appliances, is told of a mismatch, and realigns after a change', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'sales@bastion.test');
+    const quoteId = await startQuote(page, {
+      name: `E2E shipping ${Date.now()}`,
+      type: 'STANDARD',
+    });
+    await page.getByRole('button', { name: 'Add products' }).click();
+    await addProduct(page, 'BX-100F-HW');
+    await addProduct(page, 'AP-431-HW');
+    await page.keyboard.press('Escape');
+    await page.getByLabel(/^Quantity of .*\(BX-100F-HW\)$/).fill('10');
+    await page.getByRole('button', { name: /Next: Shipping/ }).click();
+    await page.waitForURL((url) => url.pathname === `/cpq/configure-sh-hw/${quoteId}/STANDARD`);
+
+    // Ten firewalls: six to EMEA, three to North America is one short.
+    const firewalls = page.getByRole('region', { name: /^Shipping of BX-100F/ });
+    await firewalls.getByRole('button', { name: /Add shipping line/ }).click();
+    await firewalls.getByLabel(/^Region of .*line 1$/).selectOption('EMEA');
+    await firewalls.getByLabel(/^Incoterm of .*line 1$/).selectOption('DAP');
+    await firewalls.getByLabel(/^Quantity of .*line 1$/).fill('6');
+    await firewalls.getByRole('button', { name: /Add shipping line/ }).click();
+    await firewalls.getByLabel(/^Region of .*line 2$/).selectOption('NA');
+    await firewalls.getByLabel(/^Incoterm of .*line 2$/).selectOption('EXW');
+    await firewalls.getByLabel(/^Quantity of .*line 2$/).fill('3');
+    expect(await firewalls.getByText('1 left').isVisible()).toBe(true);
+    // The access points are shipped nowhere: none to ship.
+    const accessPoints = page.getByRole('region', { name: /^Shipping of AP-431/ });
+    await accessPoints.getByLabel('Total shipping quantity').fill('0');
+
+    await page.getByRole('button', { name: /Next: Terms/ }).click();
+    await firewalls
+      .getByText('Total Shipping Quantity does not match with sum of Shipping Quantities')
+      .waitFor();
+    await screenshot(page, 'shipping-mismatch');
+    await firewalls.getByLabel(/^Quantity of .*line 2$/).fill('4');
+    expect(await firewalls.getByText('all allocated').isVisible()).toBe(true);
+    await page.getByRole('button', { name: /Next: Terms/ }).click();
+    await page.waitForURL((url) => url.pathname === `/cpq/terms-condition/${quoteId}/STANDARD`);
+
+    // Back to the products: two more firewalls invalidate their shipping.
+    await page.goto(`/cpq/configure-quote/${quoteId}/STANDARD`);
+    await page.getByLabel(/^Quantity of .*\(BX-100F-HW\)$/).fill('12');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('realignment-notice').waitFor();
+    expect(await page.getByTestId('realignment-notice').innerText()).toBe(REALIGNMENT_NOTICE);
+    await screenshot(page, 'configure-realignment');
+
+    // Going to shipping from here sends the user back to the configuration…
+    await page.goto(`/cpq/configure-sh-hw/${quoteId}/STANDARD`);
+    await page.waitForURL((url) => url.pathname === `/cpq/configure-quote/${quoteId}/STANDARD`);
+    // …until Next: then only the firewalls need their shipping again; the access points keep theirs.
+    await page.getByRole('button', { name: /Next: Shipping/ }).click();
+    await page.waitForURL((url) => url.pathname === `/cpq/configure-sh-hw/${quoteId}/STANDARD`);
+    await firewalls.getByText('Products changed: add its shipping again').waitFor();
+    expect(await firewalls.getByLabel(/^Region of/).count()).toBe(0);
+    expect(await accessPoints.getByLabel('Total shipping quantity').inputValue()).toBe('0');
+    await firewalls.getByRole('button', { name: /Add shipping line/ }).click();
+    await firewalls.getByLabel(/^Region of .*line 1$/).selectOption('APJ');
+    await firewalls.getByLabel(/^Incoterm of .*line 1$/).selectOption('DDP');
+    expect(await firewalls.getByLabel(/^Quantity of .*line 1$/).inputValue()).toBe('12');
+    await screenshot(page, 'shipping-realigned');
+    await page.getByRole('button', { name: /Next: Terms/ }).click();
+    await page.waitForURL((url) => url.pathname === `/cpq/terms-condition/${quoteId}/STANDARD`);
+    await page.context().close();
+  });
+});
