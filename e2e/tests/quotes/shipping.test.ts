@@ -80,6 +80,34 @@ describe('shipping and hardware', () => {
     await screenshot(page, 'shipping-realigned');
     await page.getByRole('button', { name: /Next: Terms/ }).click();
     await page.waitForURL((url) => url.pathname === `/cpq/terms-condition/${quoteId}/STANDARD`);
+
+    // The summary reads like the document the customer receives, on screen and on A4.
+    await page.goto(`/cpq/quote-summary/${quoteId}/STANDARD`);
+    await page.getByRole('heading', { name: 'Quote summary' }).waitFor();
+    expect(await page.getByTestId('summary-total').innerText()).toMatch(/^\$[\d,]+\.\d{2}$/);
+    const shippingRows = page.getByRole('region', { name: 'Shipping' }).locator('tbody tr');
+    expect(await shippingRows.count()).toBe(1);
+    await screenshot(page, 'quote-summary');
+
+    // Print waits 250 ms, prints under the quote's name, then gives the tab its name back.
+    await page.evaluate(() => {
+      const w = window as unknown as { printedAs: string[] };
+      w.printedAs = [];
+      window.print = () => w.printedAs.push(document.title);
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { printedAs: string[] }).printedAs))
+      .toEqual([expect.stringMatching(/^Q-\d{4}-\d{6} E2E shipping/)]);
+    expect(await page.title()).toBe('Bastion CPQ');
+
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.app-sidebar').isVisible()).toBe(false);
+    expect(await page.locator('.print-border').isVisible()).toBe(true);
+    expect(await page.locator('.print-letterhead').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    await screenshot(page, 'quote-summary-print');
     await page.context().close();
   });
 });

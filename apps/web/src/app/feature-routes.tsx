@@ -4,6 +4,7 @@ import { ConfigAdminPage } from '../features/config-admin/pages/config-admin-pag
 import { CrmAdminPage } from '../features/crm/pages/crm-admin-page.tsx';
 import { ConfigureQuotePage } from '../features/quotes/pages/configure-quote-page.tsx';
 import { CreateQuotePage } from '../features/quotes/pages/create-quote-page.tsx';
+import { QuoteSummaryPage } from '../features/quotes/pages/quote-summary-page.tsx';
 import { ShippingPage } from '../features/quotes/pages/shipping-page.tsx';
 import { GridPage, QUOTE_GRID_MODULES } from '../features/quotes/pages/grid-page.tsx';
 import { QuoteHistoryPage } from '../features/quotes/pages/quote-history-page.tsx';
@@ -77,7 +78,7 @@ export const featureRoutes: RouteObject[] = [
   { path: 'configure-quote/:id/:ref', element: <ConfigureQuotePage /> },
   { path: 'configure-sh-hw/:id/:ref', element: <ShippingPage /> },
   { path: 'terms-condition/:id/:ref', element: <QuoteStepPage step="Quote terms & conditions" /> },
-  { path: 'quote-summary/:id/:ref', element: <QuoteStepPage step="Quote summary" /> },
+  { path: 'quote-summary/:id/:ref', element: <QuoteSummaryPage /> },
   { path: 'quote-history/:id/:ref', element: <QuoteHistoryPage /> },
   placeholder('user-profile/:ref', 'My profile'),
   placeholder('user-profile/:ref/:tab_context', 'My profile'),
@@ -100,7 +101,7 @@ export const featureRoutes: RouteObject[] = [
   placeholder('mc-hw-sku-costs/:id/:ref', 'Hardware SKU costs'),
   placeholder('producthierarchy/:ref', 'Product hierarchy'),
   placeholder('skupricing/:ref', 'SKU pricing'),
-  { path: 'legacy-quote-summary/:id/:ref', element: <QuoteStepPage step="Legacy quote summary" /> },
+  { path: 'legacy-quote-summary/:id/:ref', element: <QuoteSummaryPage /> },
   {
     path: 'configure-renewal-quote/:id/:ref',
     element: <QuoteStepPage step="Configure renewal quote" />,

@@ -149,7 +149,7 @@ export async function getQuoteConfiguration(db: Database, caller: AuthContext, i
   return configurationOf(db, caller, quote);
 }
 
-async function configurationOf(db: Database, caller: AuthContext, quote: QuoteRow) {
+export async function configurationOf(db: Database, caller: AuthContext, quote: QuoteRow) {
   const years = yearsOf(quote);
   const rows = await listQuoteLines(db, quote.id);
   const lines = rows.map((row) => lineView(row, years));

@@ -304,4 +304,53 @@ describe('shipping and hardware', () => {
     expect(realigned.statusCode, realigned.body).toBe(200);
     expect(realigned.json<{ data: Shipping }>().data.needs_realignment).toBe(false);
   });
+
+  it('sums the quote up for its summary: header, priced lines, shipping', async () => {
+    const { id, shipping, productId } = await quoteAtShipping('STANDARD', [
+      { sku: 'FW', quantities: [2] },
+      { sku: 'SUB', quantities: [2] },
+    ]);
+    await saveShipping(id, shipping.quote.version, {
+      advance: true,
+      lines: [{ line_id: productId('FW'), region: 'EMEA', incoterm: 'DAP', quantity: 2 }],
+    });
+    const response = await post('/api/dx/quote-summary', { id });
+    expect(response.statusCode, response.body).toBe(200);
+    const summary = response.json<{
+      data: {
+        is_legacy: boolean;
+        header: { customer: string; quote_type: string; currency_code: string };
+        lines: { sku: string }[];
+        pricing: { ok: boolean; result: { totals: { net_minor: number } } };
+        shipping: { lines: { region: string; quantity: number }[] };
+      };
+    }>().data;
+    expect(summary.is_legacy).toBe(false);
+    expect(summary.header).toMatchObject({ quote_type: 'STANDARD', currency_code: 'EUR' });
+    expect(summary.header.customer).toMatch(/^Customer /);
+    expect(summary.lines.map((l) => l.sku)).toEqual([sku('FW'), sku('SUB')]);
+    expect(summary.pricing.result.totals.net_minor).toBe(40_000);
+    expect(summary.shipping.lines).toEqual([
+      expect.objectContaining({ region: 'EMEA', quantity: 2 }),
+    ]);
+  });
+
+  it('sums up a legacy quote read-only, without pricing or shipping', async () => {
+    const oppId = await insertOpportunity(ctx.db, { region: 'EMEA' });
+    const made = await post('/api/dx/create-quote', {
+      opportunity_id: oppId,
+      values: headerValues({ quote_type: 'LEGACY' }),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json<{ data: { id: string; target_path: string } }>().data.id;
+    const summary = (await post('/api/dx/quote-summary', { id })).json<{
+      data: { is_legacy: boolean; is_read_only: boolean; pricing: null; shipping: null };
+    }>().data;
+    expect(summary).toMatchObject({
+      is_legacy: true,
+      is_read_only: true,
+      pricing: null,
+      shipping: null,
+    });
+  });
 });

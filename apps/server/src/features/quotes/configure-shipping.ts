@@ -66,7 +66,7 @@ export async function getQuoteShipping(db: Database, caller: AuthContext, id: st
   return shippingOf(db, quote);
 }
 
-async function shippingOf(db: Database, quote: QuoteRow) {
+export async function shippingOf(db: Database, quote: QuoteRow) {
   const years = yearsOf(quote);
   const [rows, stored, lookups] = await Promise.all([
     listQuoteLines(db, quote.id),

@@ -267,45 +267,45 @@ export const ZPricingResult = z.object({
 
 export const ZPriceDraftResponse = zEnvelope(ZPricingResult);
 
-export const ZConfigurationResponse = zEnvelope(
-  z.object({
-    quote: ZQuoteView,
-    years: z.number().int(),
-    price_date: z.string(),
-    is_read_only: z.boolean(),
-    needs_shipping_realignment: z.boolean(),
-    lines: z.array(
+const ZConfiguration = z.object({
+  quote: ZQuoteView,
+  years: z.number().int(),
+  price_date: z.string(),
+  is_read_only: z.boolean(),
+  needs_shipping_realignment: z.boolean(),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      position: z.number().int(),
+      sku: z.string(),
+      name: z.string(),
+      kind: z.string(),
+      billing: z.string(),
+      is_shippable: z.boolean(),
+      is_active: z.boolean(),
+      pricing_model: z.string().nullable(),
+      size: z.string().nullable(),
+      parent_line_id: z.string().nullable(),
+      quantities: z.array(z.number().int()),
+      manual_discount_percent: z.string(),
+      needs_shipping_realignment: z.boolean(),
+    }),
+  ),
+  secure_access: z.record(z.string(), z.unknown()).nullable(),
+  pricing: z
+    .discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), result: ZPricingResult }),
       z.object({
-        id: z.string(),
-        position: z.number().int(),
-        sku: z.string(),
-        name: z.string(),
-        kind: z.string(),
-        billing: z.string(),
-        is_shippable: z.boolean(),
-        is_active: z.boolean(),
-        pricing_model: z.string().nullable(),
-        size: z.string().nullable(),
-        parent_line_id: z.string().nullable(),
-        quantities: z.array(z.number().int()),
-        manual_discount_percent: z.string(),
-        needs_shipping_realignment: z.boolean(),
+        ok: z.literal(false),
+        errors: z.array(
+          z.object({ line_id: z.string().optional(), field: z.string(), message: z.string() }),
+        ),
       }),
-    ),
-    secure_access: z.record(z.string(), z.unknown()).nullable(),
-    pricing: z
-      .discriminatedUnion('ok', [
-        z.object({ ok: z.literal(true), result: ZPricingResult }),
-        z.object({
-          ok: z.literal(false),
-          errors: z.array(
-            z.object({ line_id: z.string().optional(), field: z.string(), message: z.string() }),
-          ),
-        }),
-      ])
-      .nullable(),
-  }),
-);
+    ])
+    .nullable(),
+});
+
+export const ZConfigurationResponse = zEnvelope(ZConfiguration);
 
 /** The secure-access configuration (spec §3): a model, a SKU type and whole-number counts. */
 export const ZSaveSecureAccessBody = z.object({
@@ -358,35 +358,72 @@ export const ZSaveShippingBody = z.object({
 
 const ZOption = z.object({ value: z.string(), label: z.string(), family: z.string().optional() });
 
-export const ZShippingResponse = zEnvelope(
-  z.object({
-    quote: ZQuoteView,
-    years: z.number().int(),
-    is_read_only: z.boolean(),
-    needs_configuration: z.boolean(),
-    needs_realignment: z.boolean(),
-    products: z.array(
-      z.object({
-        line_id: z.string(),
-        sku: z.string(),
-        name: z.string(),
-        quantities: z.array(z.number().int()),
-        manual_shipping_quantities: z.array(z.number().int().nullable()),
-        needs_realignment: z.boolean(),
-      }),
-    ),
-    lines: z.array(
-      z.object({
-        id: z.string(),
-        line_id: z.string(),
-        region: z.string(),
-        incoterm: z.string(),
-        quantity: z.number().int().nullable(),
-        years: z.array(z.number().int()).nullable(),
-      }),
-    ),
-    regions: z.array(ZOption),
-    incoterms: z.array(ZOption),
-    errors: z.record(z.string(), z.string()),
+const ZShippingData = z.object({
+  quote: ZQuoteView,
+  years: z.number().int(),
+  is_read_only: z.boolean(),
+  needs_configuration: z.boolean(),
+  needs_realignment: z.boolean(),
+  products: z.array(
+    z.object({
+      line_id: z.string(),
+      sku: z.string(),
+      name: z.string(),
+      quantities: z.array(z.number().int()),
+      manual_shipping_quantities: z.array(z.number().int().nullable()),
+      needs_realignment: z.boolean(),
+    }),
+  ),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      line_id: z.string(),
+      region: z.string(),
+      incoterm: z.string(),
+      quantity: z.number().int().nullable(),
+      years: z.array(z.number().int()).nullable(),
+    }),
+  ),
+  regions: z.array(ZOption),
+  incoterms: z.array(ZOption),
+  errors: z.record(z.string(), z.string()),
+});
+
+export const ZShippingResponse = zEnvelope(ZShippingData);
+
+export const ZSummaryResponse = zEnvelope(
+  ZConfiguration.extend({
+    is_legacy: z.boolean(),
+    header: z.object({
+      customer: z.string(),
+      opportunity_id: z.string().nullable(),
+      opportunity_name: z.string().nullable(),
+      quote_type: z.string(),
+      deal_type: z.string(),
+      sales_channel: z.string(),
+      partner: z.string().nullable(),
+      distributor: z.string().nullable(),
+      currency_code: z.string(),
+      contract_length: z.number().int(),
+      contract_start_date: z.string().nullable(),
+      contract_end_date: z.string().nullable(),
+      payment_term: z.string().nullable(),
+      sla: z.string().nullable(),
+      contracting_entity: z.string().nullable(),
+      region: z.string(),
+    }),
+    shipping: z
+      .object({
+        products: ZShippingData.shape.products,
+        lines: ZShippingData.shape.lines,
+        regions: ZShippingData.shape.regions,
+        incoterms: ZShippingData.shape.incoterms,
+      })
+      .nullable(),
+    actions: z.object({
+      can_edit: z.boolean(),
+      can_see_history: z.boolean(),
+      can_download_docx: z.boolean(),
+    }),
   }),
 );

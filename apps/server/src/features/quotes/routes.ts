@@ -11,6 +11,7 @@ import {
   saveSecureAccess,
 } from './configure-quote.ts';
 import { getQuoteShipping, saveQuoteShipping } from './configure-shipping.ts';
+import { getQuoteSummary } from './get-quote-summary.ts';
 import { createQuote } from './create-quote.ts';
 import { getOpportunityForQuote } from './get-opportunity-for-quote.ts';
 import { getQuoteHistory } from './get-quote-history.ts';
@@ -24,6 +25,7 @@ import {
   ZSaveSecureAccessBody,
   ZSaveShippingBody,
   ZShippingResponse,
+  ZSummaryResponse,
   ZCreateQuoteBody,
   ZCreateQuoteResponse,
   ZGridBody,
@@ -169,5 +171,14 @@ export function registerQuoteRoutes(app: FastifyInstance, deps: { db: Database; 
       schema: { body: ZSaveShippingBody, response: { 200: ZShippingResponse } },
     },
     async (request) => ok(await saveQuoteShipping(db, currentUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/dx/quote-summary',
+    {
+      config: { access: seesQuotes },
+      schema: { body: ZQuoteId, response: { 200: ZSummaryResponse } },
+    },
+    async (request) => ok(await getQuoteSummary(db, currentUser(request), request.body.id)),
   );
 }

@@ -1,0 +1,74 @@
+import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
+import { dealTypeName } from '@bastion/domain/quotes/quote-types';
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import { configurationOf } from './configure-quote.ts';
+import { shippingOf } from './configure-shipping.ts';
+import { requireVisibleQuote } from './get-quote.ts';
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/** Contract dates as the quote header holds them (ISO), shown DD-MMM-YYYY (spec §9). */
+const shownDate = (value: unknown) => {
+  const iso = text(value);
+  return iso ? (formatContractStartDate(iso) ?? iso) : null;
+};
+
+/**
+ * Everything the summary shows (spec §2 quote-summary, legacy-quote-summary): the header as the
+ * customer will read it, the priced lines, the shipping, and what the caller may do next. The
+ * terms come from the terms feature's own call.
+ */
+export async function getQuoteSummary(db: Database, caller: AuthContext, id: string) {
+  const quote = await requireVisibleQuote(db, caller, id);
+  const details = record(quote.details);
+  const opportunity = record(details.opportunity);
+  const header = record(details.header);
+  const isLegacy = quote.quoteType === 'LEGACY';
+  const [configuration, shipping] = await Promise.all([
+    configurationOf(db, caller, quote),
+    isLegacy ? null : shippingOf(db, quote),
+  ]);
+  const f = caller.permissions;
+  return {
+    ...configuration,
+    is_legacy: isLegacy,
+    header: {
+      customer: text(opportunity.end_customer_name) ?? quote.accountName,
+      opportunity_id: quote.opportunityId,
+      opportunity_name: text(opportunity.opportunity_name),
+      quote_type: quote.quoteType,
+      deal_type: dealTypeName(quote.dealType) ?? quote.dealType,
+      sales_channel: quote.salesChannel,
+      partner: text(opportunity.reseller_name),
+      distributor: text(opportunity.distributor_name),
+      currency_code: quote.currencyCode,
+      contract_length: quote.contractLength,
+      contract_start_date:
+        shownDate(header.contract_start_date) ?? text(opportunity.contract_start_date),
+      contract_end_date: shownDate(header.contract_end_date),
+      payment_term: text(header.payment_term_name) ?? text(opportunity.payment_term_name),
+      sla: text(opportunity.sla_name) ?? text(header.sla),
+      contracting_entity: text(opportunity.contracting_entity_name),
+      region: quote.region,
+    },
+    shipping: shipping
+      ? {
+          products: shipping.products,
+          lines: shipping.lines,
+          regions: shipping.regions,
+          incoterms: shipping.incoterms,
+        }
+      : null,
+    actions: {
+      can_edit: !configuration.is_read_only && (f.can_create_quote || f.is_deal_desk_user),
+      can_see_history: f.can_see_history,
+      can_download_docx: f.can_download_docx,
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client.ts';
+import type { QuoteConfiguration } from './configure.ts';
+import type { QuoteShipping } from './shipping.ts';
+
+export interface QuoteSummary extends QuoteConfiguration {
+  is_legacy: boolean;
+  header: {
+    customer: string;
+    opportunity_id: string | null;
+    opportunity_name: string | null;
+    quote_type: string;
+    deal_type: string;
+    sales_channel: string;
+    partner: string | null;
+    distributor: string | null;
+    currency_code: string;
+    contract_length: number;
+    contract_start_date: string | null;
+    contract_end_date: string | null;
+    payment_term: string | null;
+    sla: string | null;
+    contracting_entity: string | null;
+    region: string;
+  };
+  shipping: Pick<QuoteShipping, 'products' | 'lines' | 'regions' | 'incoterms'> | null;
+  actions: { can_edit: boolean; can_see_history: boolean; can_download_docx: boolean };
+}
+
+export function useQuoteSummary(id: string) {
+  return useQuery({
+    queryKey: ['quote-summary', id],
+    queryFn: ({ signal }) => apiPost<QuoteSummary>('/api/dx/quote-summary', { id }, { signal }),
+  });
+}
