@@ -96,6 +96,22 @@ describe('configuring a quote', () => {
 
     await page.getByRole('button', { name: /Next: Shipping/ }).click();
     await page.waitForURL((url) => url.pathname === `/cpq/configure-sh-hw/${quoteId}/ELA`);
+
+    // The appliance ships in year 1; scheduling two is refused with the spec's message.
+    const appliance = page.getByRole('region', { name: /^Shipping of BX-100F/ });
+    await appliance.getByRole('button', { name: /Add shipping line/ }).click();
+    await appliance.getByLabel(/^Region of .*line 1$/).selectOption('NA');
+    await appliance.getByLabel(/^Incoterm of .*line 1$/).selectOption('DAP');
+    expect(await appliance.getByLabel(/^Year 1 of .*line 1$/).inputValue()).toBe('1');
+    await appliance.getByLabel(/^Year 1 of .*line 1$/).fill('2');
+    await page.getByRole('button', { name: /Next: Terms/ }).click();
+    await appliance
+      .getByText('Shipping Quantity does not match with sum of Deployment Schedule for Year 1.')
+      .waitFor();
+    await screenshot(page, 'shipping-ela-mismatch');
+    await appliance.getByLabel(/^Year 1 of .*line 1$/).fill('1');
+    await page.getByRole('button', { name: /Next: Terms/ }).click();
+    await page.waitForURL((url) => url.pathname === `/cpq/terms-condition/${quoteId}/ELA`);
     await page.context().close();
 
     // The deal desk opens the same quote and sees the same total, with its margin.
