@@ -9,12 +9,15 @@ import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from './config.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
+import { registerCatalogAdminRoutes } from './features/catalog-admin/routes.ts';
 import { registerCrmRoutes } from './features/crm/routes.ts';
 import { registerFormRoutes } from './features/forms/routes.ts';
+import { registerMarginDataRoutes } from './features/margin-data/routes.ts';
 import { registerQuoteRoutes } from './features/quotes/routes.ts';
 import { resolveSession } from './features/auth/resolve-session.ts';
 import { registerSessionFlagRoutes } from './features/session-flags/routes.ts';
 import { registerSystemRoutes } from './features/system/routes.ts';
+import { registerTermsRoutes } from './features/terms/routes.ts';
 import { publicAccess, registerAccessGuard } from './lib/access.ts';
 import { registerCsrfProtection } from './lib/csrf.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
@@ -78,6 +81,9 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   registerCrmRoutes(app, { db, config, adapter: crm });
   registerQuoteRoutes(app, { db, crm });
   registerCatalogRoutes(app, { db });
+  registerCatalogAdminRoutes(app, { db });
+  registerTermsRoutes(app, { db });
+  registerMarginDataRoutes(app, { db });
 
   if (config.webDistDir && spaIndex !== null) {
     const root = config.webDistDir;

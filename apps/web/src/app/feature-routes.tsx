@@ -1,7 +1,16 @@
 import { type Params, type RouteObject, useParams } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { CatalogGridPage } from '../features/catalog/pages/catalog-grid-page.tsx';
+import { ProductHierarchyPage } from '../features/catalog/pages/product-hierarchy-page.tsx';
+import { SkuPricingPage } from '../features/catalog/pages/sku-pricing-page.tsx';
 import { ConfigAdminPage } from '../features/config-admin/pages/config-admin-page.tsx';
 import { CrmAdminPage } from '../features/crm/pages/crm-admin-page.tsx';
+import { ApprovalSkusPage } from '../features/margin-data/pages/approval-skus-page.tsx';
+import { CostLookupPage } from '../features/margin-data/pages/cost-lookup-page.tsx';
+import { DurationDepreciationPage } from '../features/margin-data/pages/duration-depreciation-page.tsx';
+import { HwSkuCostsPage } from '../features/margin-data/pages/hw-sku-costs-page.tsx';
+import { MarkupPage } from '../features/margin-data/pages/markup-page.tsx';
+import { SupportCasesPage } from '../features/margin-data/pages/support-cases-page.tsx';
 import { ConfigureQuotePage } from '../features/quotes/pages/configure-quote-page.tsx';
 import { CreateQuotePage } from '../features/quotes/pages/create-quote-page.tsx';
 import { QuoteSummaryPage } from '../features/quotes/pages/quote-summary-page.tsx';
@@ -10,6 +19,9 @@ import { GridPage, QUOTE_GRID_MODULES } from '../features/quotes/pages/grid-page
 import { QuoteHistoryPage } from '../features/quotes/pages/quote-history-page.tsx';
 import { QuoteStepPage } from '../features/quotes/pages/quote-step-page.tsx';
 import { ViewQuotePage } from '../features/quotes/pages/view-quote-page.tsx';
+import { ClauseLibraryPage } from '../features/terms/pages/clause-library-page.tsx';
+import { ClauseRulesPage } from '../features/terms/pages/clause-rules-page.tsx';
+import { QuoteTermsPage } from '../features/terms/pages/quote-terms-page.tsx';
 
 /**
  * Every screen of spec §2, relative to /:context. Screens not built yet show a titled
@@ -61,11 +73,17 @@ function placeholder(path: string, title: string | TextOf, subtitle?: TextOf): R
 /** A grid module built so far, or the placeholder of one still to come. */
 function GridRoute() {
   const { module_name: moduleName = '', opp_id: opportunityId } = useParams();
+  if (moduleName === 'catalog') return <CatalogGridPage />;
   if (!QUOTE_GRID_MODULES.has(moduleName)) {
     return <RoutePlaceholder title={gridTitle} subtitle={opportunitySubtitle} />;
   }
   // Keyed by module, so switching lists starts with fresh filters.
   return <GridPage key={moduleName} moduleName={moduleName} opportunityId={opportunityId} />;
+}
+
+function HwSkuCostsRoute() {
+  const { id = 'all' } = useParams();
+  return <HwSkuCostsPage key={id} />;
 }
 
 export const featureRoutes: RouteObject[] = [
@@ -77,30 +95,31 @@ export const featureRoutes: RouteObject[] = [
   { path: 'create-quote/:id/:opp_id/:ref', element: <CreateQuotePage /> },
   { path: 'configure-quote/:id/:ref', element: <ConfigureQuotePage /> },
   { path: 'configure-sh-hw/:id/:ref', element: <ShippingPage /> },
-  { path: 'terms-condition/:id/:ref', element: <QuoteStepPage step="Quote terms & conditions" /> },
+  { path: 'terms-condition/:id/:ref', element: <QuoteTermsPage /> },
   { path: 'quote-summary/:id/:ref', element: <QuoteSummaryPage /> },
   { path: 'quote-history/:id/:ref', element: <QuoteHistoryPage /> },
   placeholder('user-profile/:ref', 'My profile'),
   placeholder('user-profile/:ref/:tab_context', 'My profile'),
   placeholder('user-detail/:email/:ref', 'User details', userSubtitle),
   { path: 'config-admin', element: <ConfigAdminPage /> },
-  placeholder('terms-condition', 'Terms & conditions'),
-  placeholder('manage-terms-condition', 'Manage terms & conditions'),
+  { path: 'terms-condition', element: <ClauseLibraryPage /> },
+  { path: 'manage-terms-condition', element: <ClauseRulesPage /> },
   { path: 'sfdc', element: <CrmAdminPage /> },
   placeholder('app-settings', 'App settings'),
   placeholder('gam-account/:ref', 'Global accounts'),
   placeholder('manage-broadcast/:id/:ref', 'Broadcast message'),
   placeholder('manage-partner-exception/:id/:ref', 'Partner exception'),
   placeholder('manage-workflow-template/:id/:ref', 'Workflow template'),
-  placeholder('ps-approval-sku/:ref', 'Approval SKUs'),
+  { path: 'ps-approval-sku/:ref', element: <ApprovalSkusPage /> },
   placeholder('manage-approval-admin/:id/:ref', 'Approval admin'),
-  placeholder('mc-cost-lookup/:ref', 'Cost lookup'),
-  placeholder('mc-support-cases/:ref', 'Support cases'),
-  placeholder('mc-markup/:ref', 'Markup'),
-  placeholder('mc-duration-depreciation/:ref', 'Duration depreciation'),
-  placeholder('mc-hw-sku-costs/:id/:ref', 'Hardware SKU costs'),
-  placeholder('producthierarchy/:ref', 'Product hierarchy'),
-  placeholder('skupricing/:ref', 'SKU pricing'),
+  { path: 'mc-cost-lookup/:ref', element: <CostLookupPage /> },
+  { path: 'mc-support-cases/:ref', element: <SupportCasesPage /> },
+  { path: 'mc-markup/:ref', element: <MarkupPage /> },
+  { path: 'mc-duration-depreciation/:ref', element: <DurationDepreciationPage /> },
+  // Keyed by SKU, so focusing another SKU starts with fresh filters and drafts.
+  { path: 'mc-hw-sku-costs/:id/:ref', element: <HwSkuCostsRoute /> },
+  { path: 'producthierarchy/:ref', element: <ProductHierarchyPage /> },
+  { path: 'skupricing/:ref', element: <SkuPricingPage /> },
   { path: 'legacy-quote-summary/:id/:ref', element: <QuoteSummaryPage /> },
   {
     path: 'configure-renewal-quote/:id/:ref',

@@ -1,6 +1,7 @@
 import type { Database } from '../client.ts';
 import { appSettings, menus } from '../schema/navigation.ts';
 import { seedFormReferenceData } from './form-recipes.ts';
+import { seedTermsReferenceData } from './terms-reference-data.ts';
 
 type MenuRow = typeof menus.$inferInsert;
 
@@ -171,6 +172,128 @@ export const REFERENCE_MENUS: readonly MenuRow[] = [
     context: 'commcat',
     sortOrder: 3,
   },
+  // Margin data (the cost behind margins) and approval SKUs: in CPQ for the deal desk and the
+  // margin roles, and in the catalogue group for catalog admins (decision 002 menus).
+  {
+    id: 40,
+    parentId: 1,
+    tier: 2,
+    code: 'MARGIN_DATA',
+    label: 'Margin data',
+    link: null,
+    context: 'cpq',
+    sortOrder: 6,
+  },
+  {
+    id: 41,
+    parentId: 40,
+    tier: 3,
+    code: 'MC_HW_SKU_COSTS',
+    label: 'Hardware SKU costs',
+    link: '/cpq/mc-hw-sku-costs/all/ref',
+    context: 'cpq',
+    sortOrder: 1,
+  },
+  {
+    id: 42,
+    parentId: 40,
+    tier: 3,
+    code: 'MC_COST_LOOKUP',
+    label: 'Cost lookup',
+    link: '/cpq/mc-cost-lookup/ref',
+    context: 'cpq',
+    sortOrder: 2,
+  },
+  {
+    id: 43,
+    parentId: 40,
+    tier: 3,
+    code: 'MC_MARKUP',
+    label: 'Markup',
+    link: '/cpq/mc-markup/ref',
+    context: 'cpq',
+    sortOrder: 3,
+  },
+  {
+    id: 44,
+    parentId: 40,
+    tier: 3,
+    code: 'MC_DURATION_DEPRECIATION',
+    label: 'Duration depreciation',
+    link: '/cpq/mc-duration-depreciation/ref',
+    context: 'cpq',
+    sortOrder: 4,
+  },
+  {
+    id: 45,
+    parentId: 14,
+    tier: 3,
+    code: 'APPROVAL_SKUS',
+    label: 'Approval SKUs',
+    link: '/cpq/ps-approval-sku/ref',
+    context: 'cpq',
+    sortOrder: 4,
+  },
+  {
+    id: 46,
+    parentId: 2,
+    tier: 2,
+    code: 'CATALOG_MARGIN_DATA',
+    label: 'Margin data',
+    link: null,
+    context: 'commcat',
+    sortOrder: 4,
+  },
+  {
+    id: 47,
+    parentId: 46,
+    tier: 3,
+    code: 'CATALOG_MC_HW_SKU_COSTS',
+    label: 'Hardware SKU costs',
+    link: '/commcat/mc-hw-sku-costs/all/ref',
+    context: 'commcat',
+    sortOrder: 1,
+  },
+  {
+    id: 48,
+    parentId: 46,
+    tier: 3,
+    code: 'CATALOG_MC_COST_LOOKUP',
+    label: 'Cost lookup',
+    link: '/commcat/mc-cost-lookup/ref',
+    context: 'commcat',
+    sortOrder: 2,
+  },
+  {
+    id: 49,
+    parentId: 46,
+    tier: 3,
+    code: 'CATALOG_MC_MARKUP',
+    label: 'Markup',
+    link: '/commcat/mc-markup/ref',
+    context: 'commcat',
+    sortOrder: 3,
+  },
+  {
+    id: 50,
+    parentId: 46,
+    tier: 3,
+    code: 'CATALOG_MC_DURATION_DEPRECIATION',
+    label: 'Duration depreciation',
+    link: '/commcat/mc-duration-depreciation/ref',
+    context: 'commcat',
+    sortOrder: 4,
+  },
+  {
+    id: 51,
+    parentId: 2,
+    tier: 2,
+    code: 'CATALOG_APPROVAL_SKUS',
+    label: 'Approval SKUs',
+    link: '/commcat/ps-approval-sku/ref',
+    context: 'commcat',
+    sortOrder: 5,
+  },
 ];
 
 /** The settings the client reads (spec §3), with their shipped defaults. */
@@ -211,4 +334,5 @@ export async function seedReferenceData(db: Database): Promise<void> {
       .onConflictDoNothing();
   });
   await seedFormReferenceData(db);
+  await seedTermsReferenceData(db);
 }

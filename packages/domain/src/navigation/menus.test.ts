@@ -28,6 +28,8 @@ function menu(
 const cpq = menu('CPQ', null, null, { context: 'cpq' });
 const admin = menu('ADMINISTRATION', cpq);
 const commCat = menu('COMM_CAT', null, null, { context: 'commcat' });
+const marginData = menu('MARGIN_DATA', cpq);
+const catalogMarginData = menu('CATALOG_MARGIN_DATA', commCat);
 const TREE: MenuItem[] = [
   cpq,
   menu('QUOTES', cpq, '/cpq/grid/quotes/ref', { is_default: true }),
@@ -41,10 +43,42 @@ const TREE: MenuItem[] = [
   menu('APPROVAL_ADMIN', admin, '/cpq/manage-approval-admin/new/ref'),
   menu('TERMS_ADMIN', admin, '/cpq/terms-condition'),
   menu('CONFIG_ADMIN', admin, '/cpq/config-admin'),
+  menu('APPROVAL_SKUS', admin, '/cpq/ps-approval-sku/ref'),
+  marginData,
+  menu('MC_HW_SKU_COSTS', marginData, '/cpq/mc-hw-sku-costs/all/ref'),
+  menu('MC_COST_LOOKUP', marginData, '/cpq/mc-cost-lookup/ref'),
+  menu('MC_MARKUP', marginData, '/cpq/mc-markup/ref'),
+  menu('MC_DURATION_DEPRECIATION', marginData, '/cpq/mc-duration-depreciation/ref'),
   commCat,
   menu('CATALOG', commCat, '/commcat/grid/catalog/ref', { is_default: true }),
   menu('PRODUCT_HIERARCHY', commCat, '/commcat/producthierarchy/ref'),
   menu('SKU_PRICING', commCat, '/commcat/skupricing/ref'),
+  catalogMarginData,
+  menu('CATALOG_MC_HW_SKU_COSTS', catalogMarginData, '/commcat/mc-hw-sku-costs/all/ref'),
+  menu('CATALOG_MC_COST_LOOKUP', catalogMarginData, '/commcat/mc-cost-lookup/ref'),
+  menu('CATALOG_MC_MARKUP', catalogMarginData, '/commcat/mc-markup/ref'),
+  menu(
+    'CATALOG_MC_DURATION_DEPRECIATION',
+    catalogMarginData,
+    '/commcat/mc-duration-depreciation/ref',
+  ),
+  menu('CATALOG_APPROVAL_SKUS', commCat, '/commcat/ps-approval-sku/ref'),
+];
+
+const MARGIN_MENUS = [
+  'MARGIN_DATA',
+  'MC_COST_LOOKUP',
+  'MC_DURATION_DEPRECIATION',
+  'MC_HW_SKU_COSTS',
+  'MC_MARKUP',
+];
+const CATALOG_MARGIN_MENUS = [
+  'CATALOG_APPROVAL_SKUS',
+  'CATALOG_MARGIN_DATA',
+  'CATALOG_MC_COST_LOOKUP',
+  'CATALOG_MC_DURATION_DEPRECIATION',
+  'CATALOG_MC_HW_SKU_COSTS',
+  'CATALOG_MC_MARKUP',
 ];
 
 const ENABLED = { cpq_renewals_trueups: 'enabled' };
@@ -99,22 +133,52 @@ describe('filterMenus by roles (spec §6 menu filtering)', () => {
       [],
     ],
     [
-      'the deal desk (an approver)',
+      'the deal desk (an approver), with the margin data and approval SKUs',
       ['DEAL_DESK'],
       true,
-      ['APPROVALS', 'CPQ', 'QUOTES', 'RENEWALS', 'REPORTS'],
+      [
+        'ADMINISTRATION',
+        'APPROVALS',
+        'APPROVAL_SKUS',
+        'CPQ',
+        'QUOTES',
+        'RENEWALS',
+        'REPORTS',
+        ...MARGIN_MENUS,
+      ],
     ],
     [
       'the deal desk without the approver flag is not a pure quoter',
       ['DEAL_DESK'],
       false,
-      ['CPQ', 'QUOTES', 'RENEWALS', 'REPORTS'],
+      ['ADMINISTRATION', 'APPROVAL_SKUS', 'CPQ', 'QUOTES', 'RENEWALS', 'REPORTS', ...MARGIN_MENUS],
     ],
     [
-      'a deal desk admin manages approvals and terms',
+      'a deal desk admin manages approvals, approval SKUs and terms, and sees no margin',
       ['DEAL_DESK_ADMIN'],
       false,
-      ['ADMINISTRATION', 'APPROVAL_ADMIN', 'CPQ', 'QUOTES', 'RENEWALS', 'REPORTS', 'TERMS_ADMIN'],
+      [
+        'ADMINISTRATION',
+        'APPROVAL_ADMIN',
+        'APPROVAL_SKUS',
+        'CPQ',
+        'QUOTES',
+        'RENEWALS',
+        'REPORTS',
+        'TERMS_ADMIN',
+      ],
+    ],
+    [
+      'a margin user: quotes and the margin data',
+      ['MARGIN_USER'],
+      false,
+      ['CPQ', 'QUOTES', ...MARGIN_MENUS],
+    ],
+    [
+      'a margin contributor: quotes and the margin data',
+      ['MARGIN_CONTRIBUTOE'],
+      false,
+      ['CPQ', 'QUOTES', ...MARGIN_MENUS],
     ],
     ['a user admin', ['USER_ADMIN'], false, ['ADMINISTRATION', 'CPQ', 'USERS']],
     [
@@ -126,10 +190,29 @@ describe('filterMenus by roles (spec §6 menu filtering)', () => {
     ['legal', ['LEGAL_MANAGER'], false, ['ADMINISTRATION', 'CPQ', 'TERMS_ADMIN']],
     ['a catalog user: the catalog only', ['CATALOG_USER'], false, ['CATALOG', 'COMM_CAT']],
     [
-      'a catalog admin: the whole catalog group only',
+      'a catalog admin: the whole catalog group, margin data and approval SKUs included, only',
       ['CATALOG_ADMIN'],
       false,
-      ['CATALOG', 'COMM_CAT', 'PRODUCT_HIERARCHY', 'SKU_PRICING'],
+      ['CATALOG', 'COMM_CAT', 'PRODUCT_HIERARCHY', 'SKU_PRICING', ...CATALOG_MARGIN_MENUS],
+    ],
+    [
+      'the deal desk who is also a catalog admin finds margin data in both groups',
+      ['DEAL_DESK', 'CATALOG_ADMIN'],
+      false,
+      [
+        'ADMINISTRATION',
+        'APPROVAL_SKUS',
+        'CPQ',
+        'QUOTES',
+        'RENEWALS',
+        'REPORTS',
+        ...MARGIN_MENUS,
+        'CATALOG',
+        'COMM_CAT',
+        'PRODUCT_HIERARCHY',
+        'SKU_PRICING',
+        ...CATALOG_MARGIN_MENUS,
+      ],
     ],
     [
       'a seller with a catalog role sees both groups',

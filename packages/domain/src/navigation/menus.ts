@@ -28,6 +28,9 @@ type MenuRule = (flags: PermissionFlags, settings: AppSettings) => boolean;
 
 const always: MenuRule = () => true;
 
+const seesMargin: MenuRule = (f) => f.can_see_margin;
+const isCatalogAdmin: MenuRule = (f) => f.is_catalog_admin;
+
 /** The app setting is off only when it says so: a missing setting leaves the menu on. */
 const isSettingDisabled = (settings: AppSettings, name: string) =>
   settings[name]?.trim().toLowerCase() === 'disabled';
@@ -56,6 +59,22 @@ export const MENU_RULES: Readonly<Record<string, MenuRule>> = {
   // A catalog user who is not an admin loses the hierarchy and pricing entries.
   PRODUCT_HIERARCHY: (f) => f.is_catalog_admin,
   SKU_PRICING: (f) => f.is_catalog_admin,
+  // The cost data behind margins: in CPQ for those who see margins (the deal desk and the margin
+  // roles), in the catalogue group for catalog admins, whose roles may give them no CPQ group.
+  MARGIN_DATA: seesMargin,
+  MC_HW_SKU_COSTS: seesMargin,
+  MC_COST_LOOKUP: seesMargin,
+  MC_MARKUP: seesMargin,
+  MC_DURATION_DEPRECIATION: seesMargin,
+  CATALOG_MARGIN_DATA: isCatalogAdmin,
+  CATALOG_MC_HW_SKU_COSTS: isCatalogAdmin,
+  CATALOG_MC_COST_LOOKUP: isCatalogAdmin,
+  CATALOG_MC_MARKUP: isCatalogAdmin,
+  CATALOG_MC_DURATION_DEPRECIATION: isCatalogAdmin,
+  // SKUs whose presence on a quote asks for approval: the deal desk reads them (its admins
+  // change them), and catalog admins keep them with the catalogue.
+  APPROVAL_SKUS: (f) => f.is_deal_desk_user,
+  CATALOG_APPROVAL_SKUS: isCatalogAdmin,
 };
 
 /** Settings that switch a menu off for everybody, root admins included. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { DEMO_PASSWORD } from '@bastion/db/seed/demo-data';
+import { REFERENCE_MENUS } from '@bastion/db/seed/reference-data';
 import { delegations, userRoles } from '@bastion/db/schema/users';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
 
@@ -50,7 +51,18 @@ describe('GET /api/security/introspect for the demo users', () => {
     [
       'catalog@bastion.test',
       ['CATALOG_ADMIN'],
-      ['CATALOG', 'COMM_CAT', 'PRODUCT_HIERARCHY', 'SKU_PRICING'],
+      [
+        'CATALOG',
+        'CATALOG_APPROVAL_SKUS',
+        'CATALOG_MARGIN_DATA',
+        'CATALOG_MC_COST_LOOKUP',
+        'CATALOG_MC_DURATION_DEPRECIATION',
+        'CATALOG_MC_HW_SKU_COSTS',
+        'CATALOG_MC_MARKUP',
+        'COMM_CAT',
+        'PRODUCT_HIERARCHY',
+        'SKU_PRICING',
+      ],
     ],
     ['useradmin@bastion.test', ['USER_ADMIN'], ['ADMINISTRATION', 'CPQ', 'USERS']],
     [
@@ -89,26 +101,8 @@ describe('GET /api/security/introspect for the demo users', () => {
   it('gives the root admin every menu', async () => {
     const data = await introspectAs('root@bastion.test');
     expect(data.user.permissions.is_root_admin).toBe(true);
-    expect(codes(data.menus)).toEqual(
-      [
-        'CPQ',
-        'QUOTES',
-        'APPROVALS',
-        'RENEWALS',
-        'REPORTS',
-        'ADMINISTRATION',
-        'USERS',
-        'APP_SETTINGS',
-        'CRM',
-        'APPROVAL_ADMIN',
-        'TERMS_ADMIN',
-        'CONFIG_ADMIN',
-        'COMM_CAT',
-        'CATALOG',
-        'PRODUCT_HIERARCHY',
-        'SKU_PRICING',
-      ].sort(),
-    );
+    // Every menu the installation ships with, none hidden.
+    expect(codes(data.menus)).toEqual(REFERENCE_MENUS.map((menu) => menu.code).sort());
   });
 
   it('merges the role the approver delegated into the deal desk user', async () => {

@@ -89,3 +89,86 @@ export const ZFormListResponse = zEnvelope(
     }),
   ),
 );
+
+/*
+ * The lookup lists forms and screens offer (issue 6: "regions and incoterms from admin-editable
+ * lookups"). Admins add values, relabel, retire and reorder them; the lists themselves come with
+ * the product, and a value's code never changes once saved (quotes store it).
+ */
+
+const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 _./&+-]{0,39}$/;
+const CODE_RULE =
+  'up to 40 letters, digits, spaces and _ . / & + -, starting with a letter or digit';
+
+export const ZLookupName = z
+  .string({ error: 'Say which list.' })
+  .trim()
+  .min(1, 'Say which list.')
+  .regex(
+    /^[a-z][a-z0-9_]{1,39}$/,
+    'A list name has 2 to 40 lower-case letters, digits and "_", starting with a letter.',
+  );
+
+const ZLookupCode = z
+  .string({ error: 'Enter a code.' })
+  .trim()
+  .min(1, 'Enter a code.')
+  .regex(CODE_PATTERN, `A code has ${CODE_RULE}.`);
+
+export const ZSaveLookupValueBody = z.object({
+  lookup: ZLookupName,
+  value: ZLookupCode,
+  label: z
+    .string({ error: 'Enter a label.' })
+    .trim()
+    .min(1, 'Enter a label.')
+    .max(120, 'A label has at most 120 characters.'),
+  /** Groups values for FILTER_LOOKUP rules; left out: unchanged (none for a new value). */
+  family: z
+    .string({ error: 'A family is text, or null for none.' })
+    .trim()
+    .regex(new RegExp(`^$|${CODE_PATTERN.source}`), `A family has ${CODE_RULE}.`)
+    .transform((family) => (family === '' ? null : family))
+    .nullable()
+    .optional(),
+  /** Left out: unchanged, or after the last value for a new one. */
+  sort_order: z
+    .number({ error: 'The order is a whole number from 0 to 10000.' })
+    .int('The order is a whole number from 0 to 10000.')
+    .min(0, 'The order is a whole number from 0 to 10000.')
+    .max(10_000, 'The order is a whole number from 0 to 10000.')
+    .optional(),
+  is_active: z.boolean({ error: 'Say whether people can choose the value (is_active).' }),
+});
+export type SaveLookupValueInput = z.infer<typeof ZSaveLookupValueBody>;
+
+export const ZMoveLookupValueBody = z.object({
+  lookup: ZLookupName,
+  value: ZLookupCode,
+  direction: z.enum(['up', 'down'], { error: 'Say which way to move the value: up or down.' }),
+});
+export type MoveLookupValueInput = z.infer<typeof ZMoveLookupValueBody>;
+
+export const ZLookupValue = z.object({
+  value: z.string(),
+  label: z.string(),
+  family: z.string().nullable(),
+  sort_order: z.number().int(),
+  is_active: z.boolean(),
+});
+export type LookupValue = z.infer<typeof ZLookupValue>;
+
+export const ZLookupList = z.object({
+  lookup: z.string(),
+  /** In display order: sort_order, then code. Inactive values too, which forms no longer offer. */
+  values: z.array(ZLookupValue),
+});
+export type LookupList = z.infer<typeof ZLookupList>;
+
+export const ZLookupListsResponse = zEnvelope(z.array(ZLookupList));
+
+export const ZSavedLookupValueResponse = zEnvelope(
+  ZLookupValue.extend({ lookup: z.string(), is_created: z.boolean() }),
+);
+
+export const ZLookupListResponse = zEnvelope(ZLookupList);

@@ -6,6 +6,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { NoData } from '../../../components/no-data.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -16,19 +18,38 @@ import {
 } from '../../../components/recipe-form/use-form-definition.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useFormRecipeList } from '../api/form-recipes.ts';
+import { LookupListsSection } from '../components/lookup-lists-section.tsx';
 
-/** Configuration admin: the form recipes, each previewed live and checked by the server. */
+/**
+ * Configuration admin: the form recipes, each previewed live and checked by the server, and the
+ * lookup lists the forms offer.
+ */
 export function ConfigAdminPage() {
+  return (
+    <>
+      <PageHeader
+        title="Configuration"
+        subtitle="Try each form as users see it and check its answers against the server's rules; edit the lists its choices come from."
+      />
+      <Tabs defaultActiveKey="forms" id="config-admin-tabs" className="mb-3" mountOnEnter>
+        <Tab eventKey="forms" title="Forms">
+          <FormRecipesSection />
+        </Tab>
+        <Tab eventKey="lists" title="Lists">
+          <LookupListsSection />
+        </Tab>
+      </Tabs>
+    </>
+  );
+}
+
+function FormRecipesSection() {
   const list = useFormRecipeList();
   const [selected, setSelected] = useState<string | null>(null);
   const name = selected ?? list.data?.[0]?.name ?? null;
 
   return (
     <>
-      <PageHeader
-        title="Configuration"
-        subtitle="Form recipes: try each form as users see it, and check its answers against the server's rules."
-      />
       {list.isPending ? (
         <Spinner animation="border" role="status" aria-label="Loading the forms" />
       ) : list.isError ? (

@@ -8,6 +8,7 @@ import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { PRODUCT_NAME, printDocument } from '../../../lib/print.ts';
+import { useQuoteTerms } from '../../terms/api/quote-terms.ts';
 import { useQuoteSummary, type QuoteSummary } from '../api/summary.ts';
 import { QuoteSteps } from '../components/quote-steps.tsx';
 
@@ -279,6 +280,8 @@ function Summary({ summary }: { summary: QuoteSummary }) {
         </section>
       ) : null}
 
+      {summary.is_legacy ? null : <TermsSection quoteId={quote.id} quoteType={quote.quote_type} />}
+
       <section className="summary-section no-print" aria-labelledby="summary-approvals">
         <h2 id="summary-approvals" className="h5">
           Approvals
@@ -292,5 +295,39 @@ function Summary({ summary }: { summary: QuoteSummary }) {
         {quote.currency_code}, valid as of {summary.price_date}
       </div>
     </div>
+  );
+}
+
+/** The quote's terms as the customer reads them (from the terms feature). */
+function TermsSection({ quoteId, quoteType }: { quoteId: string; quoteType: string }) {
+  const terms = useQuoteTerms(quoteId);
+  return (
+    <section className="summary-section" aria-labelledby="summary-terms">
+      <h2 id="summary-terms" className="h5">
+        Terms &amp; conditions
+      </h2>
+      {terms.isPending ? (
+        <Spinner animation="border" size="sm" role="status" aria-label="Loading the terms" />
+      ) : terms.isError ? (
+        <p className="text-danger mb-0">{terms.error.message}</p>
+      ) : (
+        <>
+          {terms.data.has_terms_problems ? (
+            <Alert variant="warning" className="no-print">
+              The terms need attention: {terms.data.problems.join(' ')}{' '}
+              <Link to={`/cpq/terms-condition/${quoteId}/${quoteType}`}>Open the terms</Link>
+            </Alert>
+          ) : null}
+          <ol className="summary-terms mb-0">
+            {terms.data.clauses.map((clause) => (
+              <li key={clause.key}>
+                <div className="fw-semibold">{clause.title}</div>
+                <p className="mb-2 small">{clause.text ?? clause.problem}</p>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
   );
 }

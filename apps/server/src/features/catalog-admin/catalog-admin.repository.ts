@@ -1,0 +1,370 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Database } from '@bastion/db/client';
+import {
+  currencyRates,
+  productFamilies,
+  productHierarchyNodes,
+  skuPrices,
+  skus,
+} from '@bastion/db/schema/catalog';
+import { quoteLines } from '@bastion/db/schema/quotes';
+import { users } from '@bastion/db/schema/users';
+import type { SkuSortField } from './catalog-admin.schemas.ts';
+
+/* Queries of the catalogue administration only: the use-cases decide. */
+
+export type SkuRow = typeof skus.$inferSelect;
+export type NewSku = typeof skus.$inferInsert;
+export type NodeRow = typeof productHierarchyNodes.$inferSelect;
+export type PriceRow = typeof skuPrices.$inferSelect;
+
+/** Parameters per statement stay well inside the drivers' limits. */
+const CHUNK_SIZE = 1000;
+
+function chunksOf<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += CHUNK_SIZE) {
+    chunks.push(items.slice(start, start + CHUNK_SIZE));
+  }
+  return chunks;
+}
+
+/** `%`, `_` and `\` are wildcards to LIKE: a search for them means the characters. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listFamilies(db: Database) {
+  return db
+    .select()
+    .from(productFamilies)
+    .orderBy(asc(productFamilies.sortOrder), asc(productFamilies.name));
+}
+
+export async function findFamily(db: Database, id: string) {
+  const [row] = await db.select().from(productFamilies).where(eq(productFamilies.id, id));
+  return row ?? null;
+}
+
+/* SKUs. */
+
+export interface SkuPageQuery {
+  search: string;
+  familyId: string;
+  kind: SkuRow['kind'] | '';
+  isActive: boolean | null;
+  nodeIds: string[] | null;
+  sort: SkuSortField;
+  direction: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+  /** The day the USD price is read for. */
+  priceDate: string;
+}
+
+const SORT_COLUMNS = {
+  sku: skus.sku,
+  name: skus.name,
+  family: productFamilies.name,
+  kind: skus.kind,
+  status: skus.isActive,
+  updated_at: skus.updatedAt,
+} as const satisfies Record<SkuSortField, unknown>;
+
+/** The list price of a SKU in a currency on a day, as a correlated subquery. */
+const priceOn = (currencyCode: string, day: string) => sql<number | null>`(
+  select ${skuPrices.unitPriceMinor} from ${skuPrices}
+  where ${skuPrices.sku} = ${skus.sku}
+    and ${skuPrices.currencyCode} = ${currencyCode}
+    and ${skuPrices.effectiveFrom} <= ${day}
+    and (${skuPrices.effectiveTo} is null or ${skuPrices.effectiveTo} > ${day})
+  order by ${skuPrices.effectiveFrom} desc
+  limit 1
+)`;
+
+export async function findSkuPage(db: Database, query: SkuPageQuery) {
+  const where: SQL | undefined = and(
+    query.search
+      ? or(ilike(skus.sku, likePattern(query.search)), ilike(skus.name, likePattern(query.search)))
+      : undefined,
+    query.familyId ? eq(skus.familyId, query.familyId) : undefined,
+    query.kind ? eq(skus.kind, query.kind) : undefined,
+    query.isActive === null ? undefined : eq(skus.isActive, query.isActive),
+    query.nodeIds ? inArray(skus.hierarchyNodeId, query.nodeIds) : undefined,
+  );
+  const order = query.direction === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        sku: skus,
+        familyName: productFamilies.name,
+        usdPriceMinor: priceOn('USD', query.priceDate).mapWith((v) =>
+          v === null ? null : Number(v),
+        ),
+      })
+      .from(skus)
+      .innerJoin(productFamilies, eq(productFamilies.id, skus.familyId))
+      .where(where)
+      .orderBy(order(SORT_COLUMNS[query.sort]), asc(skus.sku))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(skus).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findSku(db: Database, code: string): Promise<SkuRow | null> {
+  const [row] = await db.select().from(skus).where(eq(skus.sku, code));
+  return row ?? null;
+}
+
+/**
+ * The SKUs with these codes, locked until the transaction ends: price changes to one SKU queue
+ * behind each other. Locked in code order, so two imports cannot deadlock.
+ */
+export async function lockSkus(db: Database, codes: readonly string[]): Promise<SkuRow[]> {
+  const found: SkuRow[] = [];
+  const sorted = [...new Set(codes)].sort();
+  for (const chunk of chunksOf(sorted)) {
+    found.push(
+      ...(await db
+        .select()
+        .from(skus)
+        .where(inArray(skus.sku, chunk))
+        .orderBy(asc(skus.sku))
+        .for('update')),
+    );
+  }
+  return found;
+}
+
+export async function insertSku(db: Database, sku: NewSku): Promise<void> {
+  await db.insert(skus).values(sku);
+}
+
+export async function updateSku(
+  db: Database,
+  code: string,
+  change: Omit<NewSku, 'sku'>,
+): Promise<void> {
+  await db.update(skus).set(change).where(eq(skus.sku, code));
+}
+
+export async function countQuoteLinesOf(db: Database, code: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(quoteLines).where(eq(quoteLines.sku, code));
+  return row?.n ?? 0;
+}
+
+/* The product hierarchy. */
+
+export async function listNodes(db: Database): Promise<NodeRow[]> {
+  return db
+    .select()
+    .from(productHierarchyNodes)
+    .orderBy(asc(productHierarchyNodes.sortOrder), asc(productHierarchyNodes.name));
+}
+
+/** SKUs placed directly on each line, all and active ones. */
+export async function countSkusByNode(db: Database) {
+  return db
+    .select({
+      nodeId: skus.hierarchyNodeId,
+      all: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${skus.isActive}))::int`,
+    })
+    .from(skus)
+    .groupBy(skus.hierarchyNodeId);
+}
+
+export async function findNode(db: Database, id: string): Promise<NodeRow | null> {
+  const [row] = await db
+    .select()
+    .from(productHierarchyNodes)
+    .where(eq(productHierarchyNodes.id, id));
+  return row ?? null;
+}
+
+/**
+ * Hierarchy changes take turns: a move checks the tree for cycles and siblings for names, and
+ * those checks hold only while nobody else changes the tree. Readers are not blocked.
+ */
+export async function lockHierarchy(db: Database): Promise<void> {
+  await db.execute(sql`lock table ${productHierarchyNodes} in share row exclusive mode`);
+}
+
+/** A sibling (same parent, or both top level) with this name in any case, other than `exceptId`. */
+export async function findSiblingNamed(
+  db: Database,
+  parentId: string | null,
+  name: string,
+  exceptId: string | null,
+): Promise<NodeRow | null> {
+  const [row] = await db
+    .select()
+    .from(productHierarchyNodes)
+    .where(
+      and(
+        parentId === null
+          ? isNull(productHierarchyNodes.parentId)
+          : eq(productHierarchyNodes.parentId, parentId),
+        sql`lower(${productHierarchyNodes.name}) = lower(${name})`,
+        exceptId ? sql`${productHierarchyNodes.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  return row ?? null;
+}
+
+export async function nextSortOrder(db: Database, parentId: string | null): Promise<number> {
+  const [row] = await db
+    .select({ max: sql<number | null>`max(${productHierarchyNodes.sortOrder})` })
+    .from(productHierarchyNodes)
+    .where(
+      parentId === null
+        ? isNull(productHierarchyNodes.parentId)
+        : eq(productHierarchyNodes.parentId, parentId),
+    );
+  return Number(row?.max ?? 0) + 1;
+}
+
+export async function insertNode(
+  db: Database,
+  node: typeof productHierarchyNodes.$inferInsert,
+): Promise<NodeRow> {
+  const [row] = await db.insert(productHierarchyNodes).values(node).returning();
+  if (!row) throw new Error('hierarchy insert returned nothing');
+  return row;
+}
+
+export async function updateNode(
+  db: Database,
+  id: string,
+  change: Partial<Omit<typeof productHierarchyNodes.$inferInsert, 'id'>>,
+): Promise<NodeRow | null> {
+  const [row] = await db
+    .update(productHierarchyNodes)
+    .set(change)
+    .where(eq(productHierarchyNodes.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function countNodeContents(db: Database, id: string) {
+  const [children] = await db
+    .select({ n: count() })
+    .from(productHierarchyNodes)
+    .where(eq(productHierarchyNodes.parentId, id));
+  const [placed] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${skus.isActive}))::int`,
+    })
+    .from(skus)
+    .where(eq(skus.hierarchyNodeId, id));
+  return {
+    children: children?.n ?? 0,
+    skus: placed?.all ?? 0,
+    activeSkus: placed?.active ?? 0,
+  };
+}
+
+export async function deleteNode(db: Database, id: string): Promise<void> {
+  await db.delete(productHierarchyNodes).where(eq(productHierarchyNodes.id, id));
+}
+
+/* Prices. */
+
+export async function listCurrencyCodes(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ code: currencyRates.currencyCode })
+    .from(currencyRates)
+    .orderBy(asc(currencyRates.currencyCode));
+  return rows.map((row) => row.code);
+}
+
+/** Every price row of a SKU, newest first, with who set it. */
+export async function listPriceHistory(db: Database, code: string) {
+  return db
+    .select({ price: skuPrices, createdByEmail: users.email })
+    .from(skuPrices)
+    .leftJoin(users, eq(users.id, skuPrices.createdBy))
+    .where(eq(skuPrices.sku, code))
+    .orderBy(desc(skuPrices.effectiveFrom), asc(skuPrices.currencyCode), desc(skuPrices.createdAt));
+}
+
+/** The price rows of these SKUs, in every currency. */
+export async function listPriceRowsOf(db: Database, codes: readonly string[]): Promise<PriceRow[]> {
+  const rows: PriceRow[] = [];
+  for (const chunk of chunksOf([...new Set(codes)])) {
+    rows.push(...(await db.select().from(skuPrices).where(inArray(skuPrices.sku, chunk))));
+  }
+  return rows;
+}
+
+export async function findPriceRow(db: Database, id: string): Promise<PriceRow | null> {
+  const [row] = await db.select().from(skuPrices).where(eq(skuPrices.id, id));
+  return row ?? null;
+}
+
+/** The prices of a SKU in effect on a day, one per currency. */
+export async function listPricesOn(db: Database, code: string, day: string) {
+  return db
+    .select({ currencyCode: skuPrices.currencyCode, unitPriceMinor: skuPrices.unitPriceMinor })
+    .from(skuPrices)
+    .where(
+      and(
+        eq(skuPrices.sku, code),
+        lte(skuPrices.effectiveFrom, day),
+        or(isNull(skuPrices.effectiveTo), gt(skuPrices.effectiveTo, day)),
+      ),
+    )
+    .orderBy(asc(skuPrices.currencyCode));
+}
+
+/** Every price row, or those in effect on a day, with the SKUs in code order. */
+export async function listPricesForExport(db: Database, on: string | null) {
+  return db
+    .select()
+    .from(skuPrices)
+    .where(
+      on === null
+        ? undefined
+        : and(
+            lte(skuPrices.effectiveFrom, on),
+            or(isNull(skuPrices.effectiveTo), gt(skuPrices.effectiveTo, on)),
+          ),
+    )
+    .orderBy(asc(skuPrices.sku), asc(skuPrices.currencyCode), asc(skuPrices.effectiveFrom));
+}
+
+export async function updatePriceRow(
+  db: Database,
+  id: string,
+  change: Partial<Pick<PriceRow, 'effectiveTo' | 'unitPriceMinor' | 'createdBy' | 'createdAt'>>,
+): Promise<void> {
+  await db.update(skuPrices).set(change).where(eq(skuPrices.id, id));
+}
+
+export async function insertPriceRows(
+  db: Database,
+  rows: readonly (typeof skuPrices.$inferInsert)[],
+): Promise<void> {
+  for (const chunk of chunksOf(rows)) {
+    if (chunk.length > 0) await db.insert(skuPrices).values(chunk);
+  }
+}
+
+export async function deletePriceRow(db: Database, id: string): Promise<void> {
+  await db.delete(skuPrices).where(eq(skuPrices.id, id));
+}

@@ -1,0 +1,39 @@
+import type { Database } from '@bastion/db/client';
+import type { SkuDetail } from './catalog-admin.schemas.ts';
+import {
+  countQuoteLinesOf,
+  findFamily,
+  findSku,
+  listNodes,
+  listPricesOn,
+} from './catalog-admin.repository.ts';
+import { pathsOf } from './hierarchy-tree.ts';
+import { skuNotFound } from './catalog-admin-errors.ts';
+import { dayOf } from './today.ts';
+import { skuFieldsOf } from './sku-record.ts';
+
+/** One SKU for its panel: where it sits, how many quote lines use it, today's prices. */
+export async function getSku(
+  db: Database,
+  code: string,
+  now: Date = new Date(),
+): Promise<SkuDetail> {
+  const sku = await findSku(db, code);
+  if (!sku) throw skuNotFound(code);
+  const day = dayOf(now);
+  const [family, nodes, quoteLineCount, prices] = await Promise.all([
+    findFamily(db, sku.familyId),
+    listNodes(db),
+    countQuoteLinesOf(db, sku.sku),
+    listPricesOn(db, sku.sku, day),
+  ]);
+  return {
+    ...skuFieldsOf(sku, family?.name ?? sku.familyId, pathsOf(nodes)),
+    quote_line_count: quoteLineCount,
+    price_date: day,
+    prices_today: prices.map((p) => ({
+      currency_code: p.currencyCode,
+      unit_price_minor: p.unitPriceMinor,
+    })),
+  };
+}

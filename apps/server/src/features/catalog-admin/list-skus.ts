@@ -1,0 +1,37 @@
+import type { Database } from '@bastion/db/client';
+import type { ListSkusInput } from './catalog-admin.schemas.ts';
+import { findSkuPage, listNodes } from './catalog-admin.repository.ts';
+import { pathsOf, subtreeOf } from './hierarchy-tree.ts';
+import { dayOf } from './today.ts';
+import { skuFieldsOf } from './sku-record.ts';
+
+const STATUS_FILTERS = { all: null, active: true, inactive: false } as const;
+
+/** One page of the catalogue grid: search, filters, a product line's subtree, sort. */
+export async function listSkus(db: Database, input: ListSkusInput, now: Date = new Date()) {
+  const day = dayOf(now);
+  const nodes = await listNodes(db);
+  const { rows, total } = await findSkuPage(db, {
+    search: input.search,
+    familyId: input.family_id,
+    kind: input.kind,
+    isActive: STATUS_FILTERS[input.status],
+    nodeIds: input.node_id ? subtreeOf(nodes, input.node_id) : null,
+    sort: input.sort,
+    direction: input.direction,
+    offset: (input.page - 1) * input.page_size,
+    limit: input.page_size,
+    priceDate: day,
+  });
+  const paths = pathsOf(nodes);
+  return {
+    total,
+    page: input.page,
+    page_size: input.page_size,
+    price_date: day,
+    rows: rows.map(({ sku, familyName, usdPriceMinor }) => ({
+      ...skuFieldsOf(sku, familyName, paths),
+      usd_price_minor: usdPriceMinor,
+    })),
+  };
+}

@@ -1,0 +1,9 @@
+import type { Database } from '@bastion/db/client';
+import { listLookupValues } from './forms.repository.ts';
+import type { LookupList } from './forms.schemas.ts';
+import { toLookupLists } from './lookup-list-records.ts';
+
+/** Every lookup list with all its values, retired ones included, for the configuration admin. */
+export async function listLookupLists(db: Database): Promise<LookupList[]> {
+  return toLookupLists(await listLookupValues(db));
+}

@@ -1,0 +1,297 @@
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Database } from '@bastion/db/client';
+import {
+  approvalSkus,
+  mcCostLookups,
+  mcDurationDepreciation,
+  mcHwSkuCosts,
+  mcMarkups,
+  productFamilies,
+  skuPrices,
+  skus,
+} from '@bastion/db/schema/catalog';
+
+/* The margin data and approval SKUs, as their screens read and write them. Queries only. */
+
+export type CostLookupRow = typeof mcCostLookups.$inferSelect;
+export type LookupKindValue = CostLookupRow['productKind'];
+export type SkuKind = (typeof skus.$inferSelect)['kind'];
+
+/** `%`, `_` and `\` are wildcards to LIKE: a search for them means the characters. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/* Families and SKUs. */
+
+export async function findFamily(db: Database, id: string) {
+  const [row] = await db.select().from(productFamilies).where(eq(productFamilies.id, id));
+  return row ?? null;
+}
+
+/** Every family with how many SKUs it holds (retired ones included). */
+export async function listFamiliesWithSkuCounts(db: Database) {
+  const counts = db
+    .select({ familyId: skus.familyId, n: count().as('n') })
+    .from(skus)
+    .groupBy(skus.familyId)
+    .as('sku_counts');
+  return db
+    .select({
+      id: productFamilies.id,
+      name: productFamilies.name,
+      isActive: productFamilies.isActive,
+      skuCount: sql<number>`coalesce(${counts.n}, 0)::int`,
+    })
+    .from(productFamilies)
+    .leftJoin(counts, eq(counts.familyId, productFamilies.id))
+    .orderBy(asc(productFamilies.sortOrder), asc(productFamilies.name));
+}
+
+export async function countSkusOfFamily(db: Database, familyId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(skus).where(eq(skus.familyId, familyId));
+  return row?.n ?? 0;
+}
+
+export async function findSku(db: Database, code: string) {
+  const [row] = await db.select().from(skus).where(eq(skus.sku, code));
+  return row ?? null;
+}
+
+/** SKUs by part number or name, for pickers: at most `limit`, by part number. */
+export async function searchSkuOptions(db: Database, search: string, limit: number) {
+  return db
+    .select({
+      sku: skus.sku,
+      name: skus.name,
+      kind: skus.kind,
+      isActive: skus.isActive,
+      isListed: sql<boolean>`(${approvalSkus.sku} is not null)`,
+    })
+    .from(skus)
+    .leftJoin(approvalSkus, eq(approvalSkus.sku, skus.sku))
+    .where(
+      search
+        ? or(ilike(skus.sku, likePattern(search)), ilike(skus.name, likePattern(search)))
+        : undefined,
+    )
+    .orderBy(asc(skus.sku))
+    .limit(limit);
+}
+
+/** The USD unit list price of each SKU in effect on `day`, where it has one. */
+export async function findUsdPricesOn(
+  db: Database,
+  codes: readonly string[],
+  day: string,
+): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ sku: skuPrices.sku, unitPriceMinor: skuPrices.unitPriceMinor })
+    .from(skuPrices)
+    .where(
+      and(
+        inArray(skuPrices.sku, [...codes]),
+        eq(skuPrices.currencyCode, 'USD'),
+        lte(skuPrices.effectiveFrom, day),
+        or(isNull(skuPrices.effectiveTo), gt(skuPrices.effectiveTo, day)),
+      ),
+    )
+    .orderBy(asc(skuPrices.effectiveFrom));
+  // Rows of one SKU should not overlap; if they do, the latest start wins, as on screen.
+  return new Map(rows.map((r) => [r.sku, r.unitPriceMinor]));
+}
+
+/* Cost lookups. */
+
+export async function listCostLookups(db: Database) {
+  return db
+    .select({ lookup: mcCostLookups, familyName: productFamilies.name })
+    .from(mcCostLookups)
+    .innerJoin(productFamilies, eq(productFamilies.id, mcCostLookups.familyId))
+    .orderBy(
+      asc(productFamilies.sortOrder),
+      asc(productFamilies.name),
+      // The family's default first, then its kinds by name.
+      sql`${mcCostLookups.productKind} <> 'ANY'`,
+      asc(mcCostLookups.productKind),
+    );
+}
+
+export async function findCostLookup(db: Database, familyId: string, kind: LookupKindValue) {
+  const [row] = await db
+    .select()
+    .from(mcCostLookups)
+    .where(and(eq(mcCostLookups.familyId, familyId), eq(mcCostLookups.productKind, kind)));
+  return row ?? null;
+}
+
+export async function upsertCostLookup(db: Database, row: CostLookupRow) {
+  await db
+    .insert(mcCostLookups)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [mcCostLookups.familyId, mcCostLookups.productKind],
+      set: { costPercent: row.costPercent },
+    });
+}
+
+export async function deleteCostLookup(db: Database, familyId: string, kind: LookupKindValue) {
+  await db
+    .delete(mcCostLookups)
+    .where(and(eq(mcCostLookups.familyId, familyId), eq(mcCostLookups.productKind, kind)));
+}
+
+/* Markups. */
+
+export async function listMarkups(db: Database) {
+  return db.select().from(mcMarkups);
+}
+
+export async function findMarkup(db: Database, kind: SkuKind) {
+  const [row] = await db.select().from(mcMarkups).where(eq(mcMarkups.productKind, kind));
+  return row ?? null;
+}
+
+export async function upsertMarkup(db: Database, kind: SkuKind, percent: string) {
+  await db
+    .insert(mcMarkups)
+    .values({ productKind: kind, percent })
+    .onConflictDoUpdate({ target: mcMarkups.productKind, set: { percent } });
+}
+
+/* Duration depreciation. */
+
+export async function listDepreciation(db: Database) {
+  return db
+    .select()
+    .from(mcDurationDepreciation)
+    .orderBy(asc(mcDurationDepreciation.productKind), asc(mcDurationDepreciation.year));
+}
+
+/**
+ * The kind's years become these percentages (index 0 is year 1), in one statement, so two
+ * admins saving the same kind at once both succeed and the later one wins.
+ */
+export async function upsertDepreciation(db: Database, kind: SkuKind, percents: string[]) {
+  await db
+    .insert(mcDurationDepreciation)
+    .values(percents.map((percent, index) => ({ productKind: kind, year: index + 1, percent })))
+    .onConflictDoUpdate({
+      target: [mcDurationDepreciation.productKind, mcDurationDepreciation.year],
+      set: { percent: sql`excluded.percent` },
+    });
+}
+
+/* Hardware SKU costs. */
+
+export interface HwSkuCostQuery {
+  kinds: SkuKind[];
+  search: string;
+  isMissingCostOnly: boolean;
+  includeRetired: boolean;
+  focusSku: string | null;
+  offset: number;
+  limit: number;
+}
+
+export async function findHwSkuCostPage(db: Database, query: HwSkuCostQuery) {
+  const where: SQL | undefined = and(
+    inArray(skus.kind, query.kinds),
+    query.focusSku ? eq(skus.sku, query.focusSku) : undefined,
+    query.includeRetired || query.focusSku ? undefined : eq(skus.isActive, true),
+    query.isMissingCostOnly ? isNull(mcHwSkuCosts.sku) : undefined,
+    query.search
+      ? or(ilike(skus.sku, likePattern(query.search)), ilike(skus.name, likePattern(query.search)))
+      : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ sku: skus, familyName: productFamilies.name, cost: mcHwSkuCosts })
+      .from(skus)
+      .innerJoin(productFamilies, eq(productFamilies.id, skus.familyId))
+      .leftJoin(mcHwSkuCosts, eq(mcHwSkuCosts.sku, skus.sku))
+      .where(where)
+      .orderBy(asc(skus.sku))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ n: count() })
+      .from(skus)
+      .leftJoin(mcHwSkuCosts, eq(mcHwSkuCosts.sku, skus.sku))
+      .where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** Sold hardware and access-point SKUs without a cost. */
+export async function countMissingHwCosts(db: Database, kinds: SkuKind[]): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(skus)
+    .leftJoin(mcHwSkuCosts, eq(mcHwSkuCosts.sku, skus.sku))
+    .where(and(inArray(skus.kind, kinds), eq(skus.isActive, true), isNull(mcHwSkuCosts.sku)));
+  return row?.n ?? 0;
+}
+
+export async function findHwSkuCost(db: Database, code: string) {
+  const [row] = await db.select().from(mcHwSkuCosts).where(eq(mcHwSkuCosts.sku, code));
+  return row ?? null;
+}
+
+export async function upsertHwSkuCost(db: Database, code: string, unitCostUsdMinor: number) {
+  const [row] = await db
+    .insert(mcHwSkuCosts)
+    .values({ sku: code, unitCostUsdMinor })
+    .onConflictDoUpdate({
+      target: mcHwSkuCosts.sku,
+      set: { unitCostUsdMinor, updatedAt: sql`now()` },
+    })
+    .returning();
+  if (!row) throw new Error(`hardware cost of ${code} vanished after upsert`);
+  return row;
+}
+
+export async function deleteHwSkuCost(db: Database, code: string) {
+  await db.delete(mcHwSkuCosts).where(eq(mcHwSkuCosts.sku, code));
+}
+
+/* Approval SKUs. */
+
+export async function listApprovalSkus(db: Database) {
+  return db
+    .select({ entry: approvalSkus, name: skus.name, kind: skus.kind, isSkuActive: skus.isActive })
+    .from(approvalSkus)
+    .innerJoin(skus, eq(skus.sku, approvalSkus.sku))
+    .orderBy(asc(approvalSkus.sku));
+}
+
+export async function findApprovalSku(db: Database, code: string) {
+  const [row] = await db.select().from(approvalSkus).where(eq(approvalSkus.sku, code));
+  return row ?? null;
+}
+
+export async function upsertApprovalSku(db: Database, row: typeof approvalSkus.$inferInsert) {
+  await db
+    .insert(approvalSkus)
+    .values(row)
+    .onConflictDoUpdate({
+      target: approvalSkus.sku,
+      set: { reason: row.reason, isActive: row.isActive ?? true },
+    });
+}
+
+export async function deleteApprovalSku(db: Database, code: string) {
+  await db.delete(approvalSkus).where(eq(approvalSkus.sku, code));
+}

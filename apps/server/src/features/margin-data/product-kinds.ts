@@ -1,0 +1,12 @@
+import type { ProductKind } from './margin-data.schemas.ts';
+
+/** How the margin screens name each kind of product in messages. */
+export const KIND_NAMES: Readonly<Record<ProductKind | 'ANY', string>> = {
+  ANY: 'any other kind (the family default)',
+  HARDWARE: 'hardware',
+  ACCESS_POINT: 'access points',
+  SUBSCRIPTION: 'subscriptions',
+  SUPPORT: 'support',
+  SERVICE: 'services',
+  BUNDLE: 'bundles',
+};

@@ -1,0 +1,41 @@
+import type { Database } from '@bastion/db/client';
+import { invalidField } from './invalid-field.ts';
+import { findCostLookup, findFamily, upsertCostLookup } from './margin-data.repository.ts';
+import {
+  normalizedPercent,
+  percentText,
+  type CostLookup,
+  type SaveCostLookupInput,
+} from './margin-data.schemas.ts';
+
+/**
+ * Sets what a family's SKUs of one kind cost, as a percentage of their USD list price (ANY: the
+ * family's default for kinds without a row of their own). Adds the row or changes it.
+ */
+export async function saveCostLookup(
+  db: Database,
+  input: SaveCostLookupInput,
+): Promise<{ lookup: CostLookup; before: string | null }> {
+  return db.transaction(async (tx) => {
+    const family = await findFamily(tx, input.family_id);
+    if (!family) {
+      throw invalidField('family_id', `There is no product family ${input.family_id}.`);
+    }
+    const before = await findCostLookup(tx, family.id, input.product_kind);
+    const costPercent = percentText(input.cost_percent);
+    await upsertCostLookup(tx, {
+      familyId: family.id,
+      productKind: input.product_kind,
+      costPercent,
+    });
+    return {
+      lookup: {
+        family_id: family.id,
+        family_name: family.name,
+        product_kind: input.product_kind,
+        cost_percent: costPercent,
+      },
+      before: before ? normalizedPercent(before.costPercent) : null,
+    };
+  });
+}

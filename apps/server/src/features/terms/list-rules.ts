@@ -1,0 +1,37 @@
+import type { Database } from '@bastion/db/client';
+import { AppError } from '../../lib/app-error.ts';
+import type { RuleView } from './terms.schemas.ts';
+import { findRule, listRules, type RuleRow } from './terms.repository.ts';
+
+export function ruleView(row: {
+  rule: RuleRow;
+  clauseTitle: string;
+  clauseIsActive: boolean;
+  editor: string | null;
+}): RuleView {
+  const { rule } = row;
+  return {
+    id: rule.id,
+    code: rule.code,
+    name: rule.name,
+    condition: rule.condition,
+    effect: rule.effect,
+    clause_id: rule.clauseId,
+    clause_title: row.clauseTitle,
+    clause_is_active: row.clauseIsActive,
+    is_active: rule.isActive,
+    version: rule.version,
+    updated_at: rule.updatedAt.toISOString(),
+    updated_by: row.editor,
+  };
+}
+
+export async function listClauseRules(db: Database) {
+  return { rules: (await listRules(db)).map(ruleView) };
+}
+
+export async function requireRule(db: Database, id: string) {
+  const row = await findRule(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'There is no such clause rule.');
+  return row;
+}

@@ -1,0 +1,331 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '@bastion/db/client';
+import { skus } from '@bastion/db/schema/catalog';
+import { lookupValues } from '@bastion/db/schema/forms';
+import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
+import {
+  quoteTermSets,
+  quoteTerms,
+  termsClauseRules,
+  termsClauseVersions,
+  termsClauses,
+} from '@bastion/db/schema/terms';
+import { users } from '@bastion/db/schema/users';
+import type { StoredTerm } from '@bastion/domain/terms/quote-terms';
+
+/** Queries of the terms feature: no decisions here, only reads and writes. */
+
+export type ClauseRow = typeof termsClauses.$inferSelect;
+export type RuleRow = typeof termsClauseRules.$inferSelect;
+export type QuoteRow = typeof quotes.$inferSelect;
+export type HistoryChange = { field: string; before: unknown; after: unknown };
+
+const editorName = sql<
+  string | null
+>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
+
+const activeRuleCount = sql<number>`(
+  select count(*)::int from ${termsClauseRules}
+  where ${termsClauseRules.clauseId} = ${termsClauses.id} and ${termsClauseRules.isActive}
+)`;
+
+export async function listClauses(db: Database, options: { includeInactive: boolean }) {
+  return db
+    .select({ clause: termsClauses, ruleCount: activeRuleCount, editor: editorName })
+    .from(termsClauses)
+    .leftJoin(users, eq(users.id, termsClauses.updatedBy))
+    .where(options.includeInactive ? undefined : eq(termsClauses.isActive, true))
+    .orderBy(asc(termsClauses.category), asc(termsClauses.title));
+}
+
+export async function findClause(db: Database, id: string) {
+  const [row] = await db
+    .select({ clause: termsClauses, ruleCount: activeRuleCount, editor: editorName })
+    .from(termsClauses)
+    .leftJoin(users, eq(users.id, termsClauses.updatedBy))
+    .where(eq(termsClauses.id, id));
+  return row ?? null;
+}
+
+/** Another clause with this title, in any case. */
+export async function findClauseTitled(db: Database, title: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: termsClauses.id })
+    .from(termsClauses)
+    .where(
+      and(
+        eq(sql`lower(${termsClauses.title})`, title.toLowerCase()),
+        exceptId ? ne(termsClauses.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ClauseFields {
+  title: string;
+  body: string;
+  category: string;
+  isActive: boolean;
+}
+
+/** A new clause and its version 1, together. */
+export async function insertClause(
+  db: Database,
+  fields: ClauseFields,
+  note: string,
+  actorUserId: string,
+  now: Date,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(termsClauses)
+      .values({ ...fields, createdAt: now, updatedAt: now, updatedBy: actorUserId })
+      .returning({ id: termsClauses.id });
+    if (!row) throw new Error('clause insert returned nothing');
+    await tx.insert(termsClauseVersions).values({
+      clauseId: row.id,
+      version: 1,
+      ...fields,
+      note,
+      createdAt: now,
+      createdBy: actorUserId,
+    });
+    return row.id;
+  });
+}
+
+/**
+ * The clause's next version, if it is still at `expectedVersion`: the clause row takes the new
+ * text and a version row keeps it. False when someone else saved first.
+ */
+export async function updateClauseAtVersion(
+  db: Database,
+  input: { id: string; expectedVersion: number; fields: ClauseFields; note: string },
+  actorUserId: string,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(termsClauses)
+      .set({
+        ...input.fields,
+        version: sql`${termsClauses.version} + 1`,
+        updatedAt: now,
+        updatedBy: actorUserId,
+      })
+      .where(and(eq(termsClauses.id, input.id), eq(termsClauses.version, input.expectedVersion)))
+      .returning({ version: termsClauses.version });
+    if (!row) return false;
+    await tx.insert(termsClauseVersions).values({
+      clauseId: input.id,
+      version: row.version,
+      ...input.fields,
+      note: input.note,
+      createdAt: now,
+      createdBy: actorUserId,
+    });
+    return true;
+  });
+}
+
+export async function listClauseVersions(db: Database, clauseId: string) {
+  return db
+    .select({ version: termsClauseVersions, editor: editorName })
+    .from(termsClauseVersions)
+    .leftJoin(users, eq(users.id, termsClauseVersions.createdBy))
+    .where(eq(termsClauseVersions.clauseId, clauseId))
+    .orderBy(desc(termsClauseVersions.version));
+}
+
+const ruleColumns = {
+  rule: termsClauseRules,
+  clauseTitle: termsClauses.title,
+  clauseIsActive: termsClauses.isActive,
+  editor: editorName,
+};
+
+export async function listRules(db: Database) {
+  return db
+    .select(ruleColumns)
+    .from(termsClauseRules)
+    .innerJoin(termsClauses, eq(termsClauses.id, termsClauseRules.clauseId))
+    .leftJoin(users, eq(users.id, termsClauseRules.updatedBy))
+    .orderBy(asc(termsClauseRules.name), asc(termsClauseRules.id));
+}
+
+export async function findRule(db: Database, id: string) {
+  const [row] = await db
+    .select(ruleColumns)
+    .from(termsClauseRules)
+    .innerJoin(termsClauses, eq(termsClauses.id, termsClauseRules.clauseId))
+    .leftJoin(users, eq(users.id, termsClauseRules.updatedBy))
+    .where(eq(termsClauseRules.id, id));
+  return row ?? null;
+}
+
+export interface RuleFields {
+  name: string;
+  condition: string;
+  effect: RuleRow['effect'];
+  clauseId: string;
+  isActive: boolean;
+}
+
+export async function insertRule(
+  db: Database,
+  fields: RuleFields,
+  actorUserId: string,
+  now: Date,
+): Promise<string> {
+  const [row] = await db
+    .insert(termsClauseRules)
+    .values({ ...fields, createdAt: now, updatedAt: now, updatedBy: actorUserId })
+    .returning({ id: termsClauseRules.id });
+  if (!row) throw new Error('rule insert returned nothing');
+  return row.id;
+}
+
+/** False when the rule is no longer at `expectedVersion`. */
+export async function updateRuleAtVersion(
+  db: Database,
+  input: { id: string; expectedVersion: number; fields: RuleFields },
+  actorUserId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(termsClauseRules)
+    .set({
+      ...input.fields,
+      version: sql`${termsClauseRules.version} + 1`,
+      updatedAt: now,
+      updatedBy: actorUserId,
+    })
+    .where(
+      and(eq(termsClauseRules.id, input.id), eq(termsClauseRules.version, input.expectedVersion)),
+    )
+    .returning({ id: termsClauseRules.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A quote's terms
+
+/** Every clause (withdrawn ones too: a quote may still carry one) and every rule. */
+export async function loadLibrary(db: Database) {
+  const [clauses, rules] = await Promise.all([
+    db.select().from(termsClauses),
+    db.select().from(termsClauseRules),
+  ]);
+  return { clauses, rules };
+}
+
+/** The quote's saved terms, with the title and category of the version each one saved. */
+export async function listQuoteTerms(db: Database, quoteId: string) {
+  return db
+    .select({
+      term: quoteTerms,
+      savedTitle: termsClauseVersions.title,
+      savedCategory: termsClauseVersions.category,
+    })
+    .from(quoteTerms)
+    .leftJoin(
+      termsClauseVersions,
+      and(
+        eq(termsClauseVersions.clauseId, quoteTerms.clauseId),
+        eq(termsClauseVersions.version, quoteTerms.clauseVersion),
+      ),
+    )
+    .where(eq(quoteTerms.quoteId, quoteId))
+    .orderBy(asc(quoteTerms.position));
+}
+
+export async function findTermSet(db: Database, quoteId: string) {
+  const [row] = await db.select().from(quoteTermSets).where(eq(quoteTermSets.quoteId, quoteId));
+  return row ?? null;
+}
+
+/** Whether a hardware appliance is among the quote's products (the has_hardware fact). */
+export async function quoteHasHardware(db: Database, quoteId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(quoteLines)
+    .innerJoin(skus, eq(skus.sku, quoteLines.sku))
+    .where(and(eq(quoteLines.quoteId, quoteId), eq(skus.kind, 'HARDWARE')));
+  return (row?.n ?? 0) > 0;
+}
+
+/** Display names of the SLA values (the slas lookup). */
+export async function slaLabels(db: Database): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ value: lookupValues.value, label: lookupValues.label })
+    .from(lookupValues)
+    .where(inArray(lookupValues.lookup, ['slas']));
+  return Object.fromEntries(rows.map((r) => [r.value, r.label]));
+}
+
+/**
+ * Replaces the quote's terms if the quote is still at `expectedVersion`, raising its version and
+ * writing its history in the same transaction. Null when someone else wrote first.
+ */
+export async function replaceQuoteTermsAtVersion(
+  db: Database,
+  input: {
+    quoteId: string;
+    expectedVersion: number;
+    rows: readonly StoredTerm[];
+    hasCustomClause: boolean;
+    changes: HistoryChange[];
+    actorUserId: string;
+  },
+  now: Date,
+): Promise<QuoteRow | null> {
+  return db.transaction(async (tx) => {
+    const [quote] = await tx
+      .update(quotes)
+      .set({
+        version: sql`${quotes.version} + 1`,
+        updatedAt: now,
+        updatedBy: input.actorUserId,
+      })
+      .where(and(eq(quotes.id, input.quoteId), eq(quotes.version, input.expectedVersion)))
+      .returning();
+    if (!quote) return null;
+    await tx.delete(quoteTerms).where(eq(quoteTerms.quoteId, input.quoteId));
+    if (input.rows.length > 0) {
+      await tx.insert(quoteTerms).values(
+        input.rows.map((row) => ({
+          quoteId: input.quoteId,
+          position: row.position,
+          clauseId: row.clause_id,
+          clauseVersion: row.clause_version,
+          customTitle: row.custom_title,
+          customText: row.custom_text,
+          isRequired: row.is_required,
+          source: row.source,
+          isRemoved: row.is_removed,
+          renderedText: row.rendered_text,
+        })),
+      );
+    }
+    const termSet = {
+      hasCustomClause: input.hasCustomClause,
+      clauseCount: input.rows.filter((r) => !r.is_removed).length,
+      savedAt: now,
+      savedBy: input.actorUserId,
+    };
+    await tx
+      .insert(quoteTermSets)
+      .values({ quoteId: input.quoteId, ...termSet })
+      .onConflictDoUpdate({ target: quoteTermSets.quoteId, set: termSet });
+    await tx.insert(quoteHistory).values({
+      quoteId: input.quoteId,
+      actorUserId: input.actorUserId,
+      occurredAt: now,
+      action: 'terms_saved',
+      version: quote.version,
+      changes: input.changes,
+    });
+    return quote;
+  });
+}

@@ -1,0 +1,130 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Billing, ProductKind } from '@bastion/domain/pricing/model';
+import type { LapSize, PricingModel } from '@bastion/domain/validation/secure-access';
+import { apiPost } from '../../../lib/api-client.ts';
+
+/* The catalogue grid and the SKU panel (POST /api/admin/catalog/skus/*, families/list). */
+
+export interface CatalogFamily {
+  id: string;
+  name: string;
+  is_active: boolean;
+}
+
+export interface CatalogSku {
+  sku: string;
+  name: string;
+  description: string;
+  kind: ProductKind;
+  billing: Billing;
+  family_id: string;
+  family_name: string;
+  hierarchy_node_id: string | null;
+  hierarchy_path: string;
+  size: LapSize | null;
+  pricing_model: string | null;
+  is_shippable: boolean;
+  is_active: boolean;
+  updated_at: string;
+}
+
+export interface CatalogSkuSummary extends CatalogSku {
+  usd_price_minor: number | null;
+}
+
+export interface CatalogSkuDetail extends CatalogSku {
+  quote_line_count: number;
+  price_date: string;
+  prices_today: { currency_code: string; unit_price_minor: number }[];
+}
+
+export type SkuSortField = 'sku' | 'name' | 'family' | 'kind' | 'status' | 'updated_at';
+
+export interface CatalogSkuListRequest {
+  search: string;
+  family_id: string;
+  kind: ProductKind | '';
+  status: 'all' | 'active' | 'inactive';
+  node_id: string | null;
+  sort: SkuSortField;
+  direction: 'asc' | 'desc';
+  page: number;
+  page_size: number;
+}
+
+export interface CatalogSkuPage {
+  rows: CatalogSkuSummary[];
+  total: number;
+  page: number;
+  page_size: number;
+  price_date: string;
+}
+
+export interface CatalogSkuInput {
+  is_new: boolean;
+  sku: string;
+  name: string;
+  description: string;
+  kind: ProductKind;
+  billing: Billing;
+  family_id: string;
+  hierarchy_node_id: string;
+  size: LapSize | null;
+  pricing_model: PricingModel | null;
+  is_shippable: boolean;
+  is_active: boolean;
+}
+
+export const catalogSkuKeys = {
+  all: ['catalog', 'skus'] as const,
+  list: (request: CatalogSkuListRequest) => ['catalog', 'skus', 'list', request] as const,
+  one: (sku: string) => ['catalog', 'skus', 'one', sku] as const,
+  families: ['catalog', 'families'] as const,
+};
+
+/** One page of the catalogue; the previous page stays on screen while the next loads. */
+export function useCatalogSkus(
+  request: CatalogSkuListRequest,
+  options: { enabled?: boolean } = {},
+) {
+  return useQuery({
+    queryKey: catalogSkuKeys.list(request),
+    queryFn: ({ signal }) =>
+      apiPost<CatalogSkuPage>('/api/admin/catalog/skus/list', request, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** One SKU; nothing is fetched while sku is null. */
+export function useCatalogSku(sku: string | null) {
+  return useQuery({
+    queryKey: catalogSkuKeys.one(sku ?? ''),
+    queryFn: ({ signal }) =>
+      apiPost<CatalogSkuDetail>('/api/admin/catalog/skus/get', { sku }, { signal }),
+    enabled: sku !== null,
+  });
+}
+
+export function useCatalogFamilies() {
+  return useQuery({
+    queryKey: catalogSkuKeys.families,
+    queryFn: ({ signal }) =>
+      apiPost<{ families: CatalogFamily[] }>('/api/admin/catalog/families/list', {}, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Saving a SKU changes the grid, the hierarchy's counts and the product pickers. */
+export function useSaveCatalogSku() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CatalogSkuInput) =>
+      apiPost<CatalogSkuDetail>('/api/admin/catalog/skus/save', input),
+    onSuccess: (sku) => {
+      queryClient.setQueryData(catalogSkuKeys.one(sku.sku), sku);
+      void queryClient.invalidateQueries({ queryKey: catalogSkuKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['catalog', 'hierarchy'] });
+    },
+  });
+}

@@ -1,0 +1,134 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPost, isApiError } from '../../../lib/api-client.ts';
+
+/* List prices: history, scheduled changes, CSV export and import (/api/admin/catalog/prices/*). */
+
+export type PriceStatus = 'in_effect' | 'scheduled' | 'past';
+
+export interface PriceRow {
+  id: string;
+  currency_code: string;
+  unit_price_minor: number;
+  effective_from: string;
+  effective_to: string | null;
+  status: PriceStatus;
+  created_by_email: string | null;
+  created_at: string;
+}
+
+export interface PriceHistory {
+  sku: string;
+  name: string;
+  is_active: boolean;
+  today: string;
+  currency_codes: string[];
+  /** Newest first. */
+  rows: PriceRow[];
+}
+
+export interface PriceChangeInput {
+  sku: string;
+  currency_code: string;
+  /** Decimal text, like "1234.50". */
+  unit_price: string;
+  effective_from: string;
+}
+
+export interface PriceChangeResult {
+  currency_code: string;
+  unit_price_minor: number;
+  effective_from: string;
+  /** True when a price starting that same day was replaced. */
+  is_replacement: boolean;
+}
+
+export interface PriceExport {
+  file_name: string;
+  csv: string;
+  row_count: number;
+}
+
+/** One problem of a refused import: the row as the file numbers it (the header is row 1). */
+export interface ImportProblem {
+  row: number;
+  column: string | null;
+  message: string;
+}
+
+export const priceKeys = {
+  all: ['catalog', 'prices'] as const,
+  history: (sku: string) => ['catalog', 'prices', 'history', sku] as const,
+};
+
+/** A SKU's price history; nothing is fetched while sku is null. */
+export function usePriceHistory(sku: string | null) {
+  return useQuery({
+    queryKey: priceKeys.history(sku ?? ''),
+    queryFn: ({ signal }) =>
+      apiPost<PriceHistory>('/api/admin/catalog/prices/history', { sku }, { signal }),
+    enabled: sku !== null,
+  });
+}
+
+/** Prices show in the grid and the SKU panel too. */
+function useRefreshAfterPriceChange() {
+  const queryClient = useQueryClient();
+  return (history?: PriceHistory) => {
+    if (history) queryClient.setQueryData(priceKeys.history(history.sku), history);
+    void queryClient.invalidateQueries({ queryKey: priceKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ['catalog', 'skus'] });
+  };
+}
+
+export function useChangePrice() {
+  const refresh = useRefreshAfterPriceChange();
+  return useMutation({
+    mutationFn: (input: PriceChangeInput) =>
+      apiPost<PriceHistory & { change: PriceChangeResult }>(
+        '/api/admin/catalog/prices/change',
+        input,
+      ),
+    onSuccess: (history) => refresh(history),
+  });
+}
+
+export function useCancelScheduledPrice() {
+  const refresh = useRefreshAfterPriceChange();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiPost<PriceHistory>('/api/admin/catalog/prices/cancel-scheduled', { id }),
+    onSuccess: (history) => refresh(history),
+  });
+}
+
+/** The price list as CSV text: every row, or those in effect on a day. */
+export function useExportPrices() {
+  return useMutation({
+    mutationFn: (on: string | null) =>
+      apiPost<PriceExport>('/api/admin/catalog/prices/export', { on }),
+  });
+}
+
+export function useImportPrices() {
+  const refresh = useRefreshAfterPriceChange();
+  return useMutation({
+    mutationFn: (csv: string) =>
+      apiPost<{ imported: number }>('/api/admin/catalog/prices/import', { csv }),
+    onSuccess: () => refresh(),
+  });
+}
+
+function isImportProblem(value: unknown): value is ImportProblem {
+  const item = value as Partial<ImportProblem> | null;
+  return (
+    typeof item?.row === 'number' &&
+    typeof item.message === 'string' &&
+    (item.column === null || typeof item.column === 'string')
+  );
+}
+
+/** The per-row problems of a refused import; empty for any other failure. */
+export function importProblemsOf(error: unknown): ImportProblem[] {
+  if (!isApiError(error)) return [];
+  return (error.errors as readonly unknown[]).filter(isImportProblem);
+}

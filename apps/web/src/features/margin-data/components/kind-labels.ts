@@ -1,0 +1,30 @@
+import type { LookupKind, ProductKind } from '../api/margin-data-keys.ts';
+
+/** How a finance user names each kind of product. */
+export const KIND_LABELS: Readonly<Record<ProductKind, string>> = {
+  HARDWARE: 'Hardware',
+  ACCESS_POINT: 'Access points',
+  SUBSCRIPTION: 'Subscriptions',
+  SUPPORT: 'Support',
+  SERVICE: 'Services',
+  BUNDLE: 'Bundles',
+};
+
+export const LOOKUP_KIND_LABELS: Readonly<Record<LookupKind, string>> = {
+  ANY: 'Family default',
+  SUBSCRIPTION: 'Subscriptions',
+  SUPPORT: 'Support',
+  SERVICE: 'Services',
+};
+
+/** The lookup kinds in the order the page offers them. */
+export const LOOKUP_KINDS: readonly LookupKind[] = ['ANY', 'SUBSCRIPTION', 'SUPPORT', 'SERVICE'];
+
+/** Where each kind's unit cost comes from, for the markup and depreciation pages. */
+export const KIND_COST_SOURCES: Readonly<Record<Exclude<ProductKind, 'BUNDLE'>, string>> = {
+  HARDWARE: 'Landed cost per SKU (Hardware SKU costs)',
+  ACCESS_POINT: 'Landed cost per SKU (Hardware SKU costs)',
+  SUBSCRIPTION: 'A share of the USD list price (Cost lookup)',
+  SUPPORT: 'A share of the USD list price (Cost lookup)',
+  SERVICE: 'A share of the USD list price (Cost lookup)',
+};

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Spinner from 'react-bootstrap/Spinner';
+
+/** A percentage field with its unit beside it and its problem beneath. */
+export function PercentInput(props: {
+  /** The accessible name, e.g. "Markup for Hardware". */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  onEnter?: () => void;
+  width?: string;
+}) {
+  return (
+    <div style={{ maxWidth: props.width ?? '9rem' }} className="ms-auto">
+      <InputGroup size="sm" hasValidation>
+        <Form.Control
+          aria-label={props.label}
+          inputMode="decimal"
+          className="text-end"
+          value={props.value}
+          isInvalid={props.error !== null}
+          onChange={(event) => props.onChange(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') props.onEnter?.();
+          }}
+        />
+        <InputGroup.Text>%</InputGroup.Text>
+        <Form.Control.Feedback type="invalid" className="text-start">
+          {props.error}
+        </Form.Control.Feedback>
+      </InputGroup>
+    </div>
+  );
+}
+
+/** Save for one row: enabled only with a valid change; says when it is saving. */
+export function SaveButton(props: {
+  label: string;
+  isDisabled: boolean;
+  isPending: boolean;
+  onSave: () => void;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="primary"
+      aria-label={props.label}
+      disabled={props.isDisabled || props.isPending}
+      onClick={props.onSave}
+    >
+      {props.isPending ? (
+        <Spinner animation="border" size="sm" aria-hidden="true" />
+      ) : (
+        <>
+          <i className="bi bi-check2 me-1" aria-hidden="true" />
+          Save
+        </>
+      )}
+    </Button>
+  );
+}
+
+/** What happened to a row's last save: "Saved" until the next edit, or the server's reason. */
+export function RowStatus({ isSaved, problem }: { isSaved: boolean; problem: string | null }) {
+  if (problem) {
+    return (
+      <div role="alert" className="small text-danger mt-1">
+        {problem}
+      </div>
+    );
+  }
+  if (!isSaved) return null;
+  return (
+    <span role="status" className="small text-success text-nowrap">
+      <i className="bi bi-check-circle-fill me-1" aria-hidden="true" />
+      Saved
+    </span>
+  );
+}
+
+/** A remove button that asks once more in place, so a stray click changes nothing. */
+export function ConfirmRemoveButton(props: {
+  label: string;
+  question: string;
+  isPending: boolean;
+  onConfirm: () => void;
+}) {
+  const [isAsking, setIsAsking] = useState(false);
+  if (!isAsking) {
+    return (
+      <Button
+        size="sm"
+        variant="outline-danger"
+        aria-label={props.label}
+        disabled={props.isPending}
+        onClick={() => setIsAsking(true)}
+      >
+        <i className="bi bi-trash" aria-hidden="true" />
+      </Button>
+    );
+  }
+  return (
+    <div
+      role="alertdialog"
+      aria-label={props.label}
+      className="d-flex flex-wrap gap-1 align-items-center justify-content-end"
+    >
+      <span className="small">{props.question}</span>
+      <Button
+        size="sm"
+        variant="danger"
+        onClick={() => {
+          setIsAsking(false);
+          props.onConfirm();
+        }}
+      >
+        Remove
+      </Button>
+      <Button size="sm" variant="outline-secondary" onClick={() => setIsAsking(false)}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isSamePercent, percentProblem, percentText, usdProblem } from './amounts.ts';
+
+describe('percentProblem', () => {
+  it.each([
+    ['12.5', 100, null],
+    ['0', 100, null],
+    ['100', 100, null],
+    ['100.01', 100, 'Markup must be between 0 and 100 %.'],
+    ['112', 200, null],
+    ['-1', 100, 'Markup must be between 0 and 100 %.'],
+    ['12.345', 100, 'Markup can have at most 2 decimals.'],
+    ['12%', 100, 'Markup must be a number such as 12.5 (no % sign or commas).'],
+    ['  ', 100, 'Markup is required: enter a percentage such as 12.5.'],
+  ])('%j (max %i) → %j', (text, max, expected) => {
+    expect(percentProblem(text, 'Markup', max)).toBe(expected);
+  });
+});
+
+describe('usdProblem', () => {
+  it.each([
+    ['1234.50', null],
+    ['0', null],
+    ['10000000.00', null],
+    ['10000000.01', 'Cost can be at most 10,000,000.00 USD.'],
+    ['-5', 'Cost cannot be negative.'],
+    ['1.234', 'Cost can have at most 2 decimals (cents).'],
+    [
+      '$5',
+      'Cost must be an amount in US dollars such as 1234.50 (digits and one decimal point, no $ or commas).',
+    ],
+    ['', 'Cost is required: enter US dollars such as 1234.50.'],
+  ])('%j → %j', (text, expected) => {
+    expect(usdProblem(text, 'Cost')).toBe(expected);
+  });
+});
+
+describe('isSamePercent and percentText', () => {
+  it.each([
+    ['7.5', '7.50', true],
+    ['7.5', '7.51', false],
+    ['x', 'x', true],
+  ])('%j and %j are the same: %s', (a, b, same) => {
+    expect(isSamePercent(a, b)).toBe(same);
+  });
+
+  it.each([
+    [1250, '12.50'],
+    [0, '0.00'],
+    [10000, '100.00'],
+    [5, '0.05'],
+  ])('%i bp is %j', (bp, text) => {
+    expect(percentText(bp)).toBe(text);
+  });
+});
