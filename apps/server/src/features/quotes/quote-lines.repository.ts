@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
-import { quoteHistory, quoteLines, quoteShippingLines, quotes } from '@bastion/db/schema/quotes';
-import type { HistoryChange, QuoteRow } from './quotes.repository.ts';
+import { quoteLines, quoteShippingLines, type quotes } from '@bastion/db/schema/quotes';
+import { writeQuoteAtVersion, type HistoryChange, type QuoteRow } from '../../lib/quote-writes.ts';
 
 export type QuoteLineRow = typeof quoteLines.$inferSelect;
 
@@ -54,18 +54,7 @@ export async function replaceQuoteLines(
   },
   now: Date,
 ): Promise<QuoteRow | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(quotes)
-      .set({
-        ...input.set,
-        version: sql`${quotes.version} + 1`,
-        updatedAt: now,
-        updatedBy: input.actorUserId,
-      })
-      .where(and(eq(quotes.id, input.quoteId), eq(quotes.version, input.expectedVersion)))
-      .returning();
-    if (!row) return null;
+  return writeQuoteAtVersion(db, input, now, async (tx) => {
     const keep = input.lines.map((l) => l.id);
     // Components go with their bundle (cascade); lines no longer sent are removed.
     await tx
@@ -121,15 +110,6 @@ export async function replaceQuoteLines(
         })
         .where(inArray(quoteLines.id, [...realign]));
     }
-    await tx.insert(quoteHistory).values({
-      quoteId: row.id,
-      actorUserId: input.actorUserId,
-      occurredAt: now,
-      action: input.action,
-      version: row.version,
-      changes: input.changes,
-    });
-    return row;
   });
 }
 
@@ -171,18 +151,7 @@ export async function replaceShipping(
   },
   now: Date,
 ): Promise<QuoteRow | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(quotes)
-      .set({
-        ...input.set,
-        version: sql`${quotes.version} + 1`,
-        updatedAt: now,
-        updatedBy: input.actorUserId,
-      })
-      .where(and(eq(quotes.id, input.quoteId), eq(quotes.version, input.expectedVersion)))
-      .returning();
-    if (!row) return null;
+  return writeQuoteAtVersion(db, input, now, async (tx) => {
     await tx.delete(quoteShippingLines).where(eq(quoteShippingLines.quoteId, input.quoteId));
     for (let start = 0; start < input.lines.length; start += 500) {
       await tx
@@ -205,14 +174,5 @@ export async function replaceShipping(
         })
         .where(and(eq(quoteLines.id, product.lineId), eq(quoteLines.quoteId, input.quoteId)));
     }
-    await tx.insert(quoteHistory).values({
-      quoteId: row.id,
-      actorUserId: input.actorUserId,
-      occurredAt: now,
-      action: input.action,
-      version: row.version,
-      changes: input.changes,
-    });
-    return row;
   });
 }

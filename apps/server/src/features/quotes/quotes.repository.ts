@@ -24,9 +24,9 @@ import {
   type Viewer,
 } from '../../lib/visibility.ts';
 
-export type QuoteRow = typeof quotes.$inferSelect;
 export type NewQuote = Omit<typeof quotes.$inferInsert, 'id' | 'quoteNumber' | 'version'>;
-export type HistoryChange = { field: string; before: unknown; after: unknown };
+export type { HistoryChange, QuoteRow } from '../../lib/quote-writes.ts';
+import type { QuoteRow } from '../../lib/quote-writes.ts';
 
 export async function findVisibleOpportunity(db: Database, viewer: Viewer, id: string) {
   const [row] = await db
@@ -71,46 +71,6 @@ export async function insertQuoteWithHistory(
         { field: 'quote_name', before: null, after: row.quoteName },
         { field: 'quote_type', before: null, after: row.quoteType },
       ],
-    });
-    return row;
-  });
-}
-
-/**
- * Writes the changes only if the quote is still at `expectedVersion`, raising the version and
- * recording the history in the same transaction. Null when someone else wrote first.
- */
-export async function updateQuoteAtVersion(
-  db: Database,
-  input: {
-    id: string;
-    expectedVersion: number;
-    set: Partial<typeof quotes.$inferInsert>;
-    changes: HistoryChange[];
-    action: string;
-    actorUserId: string;
-  },
-  now: Date,
-): Promise<QuoteRow | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(quotes)
-      .set({
-        ...input.set,
-        version: sql`${quotes.version} + 1`,
-        updatedAt: now,
-        updatedBy: input.actorUserId,
-      })
-      .where(and(eq(quotes.id, input.id), eq(quotes.version, input.expectedVersion)))
-      .returning();
-    if (!row) return null;
-    await tx.insert(quoteHistory).values({
-      quoteId: row.id,
-      actorUserId: input.actorUserId,
-      occurredAt: now,
-      action: input.action,
-      version: row.version,
-      changes: input.changes,
     });
     return row;
   });

@@ -2,10 +2,13 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { quoteView, requireVisibleQuote } from './get-quote.ts';
-import { updateQuoteAtVersion, type HistoryChange } from './quotes.repository.ts';
+import {
+  STALE_QUOTE_MESSAGE,
+  writeQuoteAtVersion,
+  type HistoryChange,
+} from '../../lib/quote-writes.ts';
 
-export const STALE_QUOTE_MESSAGE =
-  'Someone changed this quote after you opened it. Reload it to see their changes, then make yours again.';
+export { STALE_QUOTE_MESSAGE };
 
 /**
  * Renames a quote or changes its contract length, if it is still the version the caller saw
@@ -42,10 +45,10 @@ export async function updateQuoteHeader(
   }
   if (input.version !== quote.version) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
   if (changes.length === 0) return quoteView(quote);
-  const updated = await updateQuoteAtVersion(
+  const updated = await writeQuoteAtVersion(
     db,
     {
-      id: quote.id,
+      quoteId: quote.id,
       expectedVersion: input.version,
       set,
       changes,

@@ -10,11 +10,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { quoteTermsView } from './get-quote-terms.ts';
 import { loadTermsContext, readOnlyReasonOf, requireVisibleQuote } from './quote-terms-context.ts';
 import type { SaveQuoteTermsInput } from './terms.schemas.ts';
+import { STALE_QUOTE_MESSAGE } from '../../lib/quote-writes.ts';
 import { replaceQuoteTermsAtVersion, type HistoryChange } from './terms.repository.ts';
 
 /** The quotes feature's wording (update-quote-header.ts), so every stale save reads alike. */
-export const STALE_QUOTE_MESSAGE =
-  'Someone changed this quote after you opened it. Reload it to see their changes, then make yours again.';
+export { STALE_QUOTE_MESSAGE };
 
 const nameOf = (row: StoredTerm, clauses: ReadonlyMap<string, LibraryClause>) =>
   row.clause_id === null

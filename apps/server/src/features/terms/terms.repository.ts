@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
 import { lookupValues } from '@bastion/db/schema/forms';
-import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
+import { quoteLines } from '@bastion/db/schema/quotes';
 import {
   quoteTermSets,
   quoteTerms,
@@ -17,8 +17,8 @@ import type { StoredTerm } from '@bastion/domain/terms/quote-terms';
 
 export type ClauseRow = typeof termsClauses.$inferSelect;
 export type RuleRow = typeof termsClauseRules.$inferSelect;
-export type QuoteRow = typeof quotes.$inferSelect;
-export type HistoryChange = { field: string; before: unknown; after: unknown };
+export type { HistoryChange, QuoteRow } from '../../lib/quote-writes.ts';
+import { writeQuoteAtVersion, type HistoryChange, type QuoteRow } from '../../lib/quote-writes.ts';
 
 const editorName = sql<
   string | null
@@ -280,17 +280,9 @@ export async function replaceQuoteTermsAtVersion(
   },
   now: Date,
 ): Promise<QuoteRow | null> {
-  return db.transaction(async (tx) => {
-    const [quote] = await tx
-      .update(quotes)
-      .set({
-        version: sql`${quotes.version} + 1`,
-        updatedAt: now,
-        updatedBy: input.actorUserId,
-      })
-      .where(and(eq(quotes.id, input.quoteId), eq(quotes.version, input.expectedVersion)))
-      .returning();
-    if (!quote) return null;
+  const { quoteId, expectedVersion, changes, actorUserId } = input;
+  const write = { quoteId, expectedVersion, changes, actorUserId, action: 'terms_saved' };
+  return writeQuoteAtVersion(db, write, now, async (tx) => {
     await tx.delete(quoteTerms).where(eq(quoteTerms.quoteId, input.quoteId));
     if (input.rows.length > 0) {
       await tx.insert(quoteTerms).values(
@@ -318,14 +310,5 @@ export async function replaceQuoteTermsAtVersion(
       .insert(quoteTermSets)
       .values({ quoteId: input.quoteId, ...termSet })
       .onConflictDoUpdate({ target: quoteTermSets.quoteId, set: termSet });
-    await tx.insert(quoteHistory).values({
-      quoteId: input.quoteId,
-      actorUserId: input.actorUserId,
-      occurredAt: now,
-      action: 'terms_saved',
-      version: quote.version,
-      changes: input.changes,
-    });
-    return quote;
   });
 }
