@@ -225,3 +225,23 @@ export const approvalSkus = pgTable('approval_skus', {
   reason: text('reason').notNull(),
   isActive: boolean('is_active').notNull().default(true),
 });
+
+/** mc-support-cases: a family's expected support load, costed into the margin of its lines. */
+export const mcSupportCases = pgTable(
+  'mc_support_cases',
+  {
+    familyId: text('family_id')
+      .primaryKey()
+      .references(() => productFamilies.id),
+    /** Cases one unit raises in a year, e.g. 0.250. */
+    casesPerUnitYear: numeric('cases_per_unit_year', { precision: 7, scale: 3 }).notNull(),
+    costPerCaseUsdMinor: bigint('cost_per_case_usd_minor', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'mc_support_cases_nonnegative',
+      sql`${t.casesPerUnitYear} >= 0 and ${t.costPerCaseUsdMinor} >= 0`,
+    ),
+  ],
+);

@@ -53,6 +53,16 @@ export const quotes = pgTable(
     secureAccess: jsonb('secure_access').$type<Record<string, unknown>>(),
     /** The opportunity fields mapped at creation (spec §3) and the header form's answers. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** can_lock_unlock_quote users lock a quote: then only they may change it (issue 7). */
+    lockedBy: uuid('locked_by').references(() => users.id, { onDelete: 'set null' }),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** The quote this one was copied from; approvals are never copied. */
+    copiedFromQuoteId: uuid('copied_from_quote_id').references((): AnyPgColumn => quotes.id, {
+      onDelete: 'set null',
+    }),
+    /** When the customer accepted it, and when it was booked (written back to the CRM). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Raised by every write; a write naming an older version is refused (409). */
     version: integer('version').notNull().default(1),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

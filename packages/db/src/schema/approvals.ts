@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { quotes } from './quotes.ts';
+import { users } from './users.ts';
+
+/**
+ * Approvals (issue 7, docs/decisions/013): who approves (groups), when (rules over the quote's
+ * facts), in what order (workflow templates), the partner exceptions the rules can ask about,
+ * and each quote's submissions with their steps. Rule trees, chain building and the fingerprint
+ * are packages/domain/src/approvals.
+ */
+
+export const APPROVAL_SUBMISSION_STATES = [
+  'PENDING',
+  'APPROVED',
+  'REJECTED',
+  'RECALLED',
+  'VOIDED',
+] as const;
+export const APPROVAL_STEP_DB_STATES = [
+  'AWAITED',
+  'PENDING',
+  'APPROVED',
+  'REJECTED',
+  'VOIDED',
+] as const;
+
+/** An approval group: its members approve together one step of a chain. */
+export const approvalGroups = pgTable(
+  'approval_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** A global group applies to every region; any other only to the regions listed. */
+    isGlobal: boolean('is_global').notNull().default(true),
+    regions: text('regions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('approval_groups_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** A member is a user or everyone holding a role (in the quote's region when the role is scoped). */
+export const approvalGroupMembers = pgTable(
+  'approval_group_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => approvalGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role'),
+  },
+  (t) => [
+    index('approval_group_members_group_idx').on(t.groupId),
+    index('approval_group_members_user_idx').on(t.userId),
+    index('approval_group_members_role_idx').on(t.role),
+    check('approval_group_members_one_kind', sql`(${t.userId} is null) <> (${t.role} is null)`),
+  ],
+);
+
+/** A rule: when its predicate tree holds for a quote, the groups it names must approve. */
+export const approvalRules = pgTable(
+  'approval_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** A PredicateNode tree (packages/domain/src/approvals/predicates.ts), checked at save. */
+    predicate: jsonb('predicate').$type<unknown>().notNull(),
+    groupIds: uuid('group_ids').array().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('approval_rules_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** The order groups approve in: START, steps, END (a WorkflowNode list, checked at save). */
+export const workflowTemplates = pgTable(
+  'workflow_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    nodes: jsonb('nodes').$type<unknown>().notNull(),
+    /** The template submissions use; exactly one is the default. */
+    isDefault: boolean('is_default').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('workflow_templates_name_key').on(sql`lower(${t.name})`),
+    uniqueIndex('workflow_templates_one_default')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** A partner's allowed extra discount over a validity window; rules ask whether one applies. */
+export const partnerExceptions = pgTable(
+  'partner_exceptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The partner's CRM account id (opportunity partner_account_id). */
+    partnerAccountId: text('partner_account_id').notNull(),
+    partnerName: text('partner_name').notNull(),
+    extraDiscountPercent: numeric('extra_discount_percent', { precision: 5, scale: 2 }).notNull(),
+    validFrom: date('valid_from').notNull(),
+    /** Inclusive last day. */
+    validTo: date('valid_to').notNull(),
+    reason: text('reason').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('partner_exceptions_partner_idx').on(t.partnerAccountId, t.validTo),
+    check('partner_exceptions_window', sql`${t.validFrom} <= ${t.validTo}`),
+    check(
+      'partner_exceptions_percent',
+      sql`${t.extraDiscountPercent} >= 0 and ${t.extraDiscountPercent} <= 100`,
+    ),
+  ],
+);
+
+/**
+ * One submission of a quote for approval. It is bound to the fingerprint of the quote's
+ * approval-relevant facts at submission: when they change, the submission is voided.
+ */
+export const quoteApprovals = pgTable(
+  'quote_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    /** 1, 2, … per quote. */
+    submissionNumber: integer('submission_number').notNull(),
+    state: text('state', { enum: APPROVAL_SUBMISSION_STATES }).notNull(),
+    isBudgetary: boolean('is_budgetary').notNull().default(false),
+    fingerprint: text('fingerprint').notNull(),
+    /** The facts the rules saw, and each matched rule with its predicates and the quote's values. */
+    facts: jsonb('facts').$type<Record<string, unknown>>().notNull(),
+    matchedRules: jsonb('matched_rules').$type<unknown[]>().notNull().default([]),
+    workflowTemplateId: uuid('workflow_template_id').references(() => workflowTemplates.id, {
+      onDelete: 'set null',
+    }),
+    /** Why it ended as it did: "No approval rule matched", the voiding change, the recall… */
+    outcomeReason: text('outcome_reason').notNull().default(''),
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('quote_approvals_number_key').on(t.quoteId, t.submissionNumber),
+    // At most one open submission per quote, whatever the races.
+    uniqueIndex('quote_approvals_one_open')
+      .on(t.quoteId)
+      .where(sql`${t.state} = 'PENDING'`),
+  ],
+);
+
+/** One group's approval within a submission; stages run in order, steps of a stage together. */
+export const quoteApprovalSteps = pgTable(
+  'quote_approval_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => quoteApprovals.id, { onDelete: 'cascade' }),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    /** 1, 2, …: every step of stage n becomes pending when stage n-1 is approved. */
+    stage: integer('stage').notNull(),
+    stageName: text('stage_name').notNull(),
+    groupId: uuid('group_id').references(() => approvalGroups.id, { onDelete: 'set null' }),
+    groupName: text('group_name').notNull(),
+    state: text('state', { enum: APPROVAL_STEP_DB_STATES }).notNull(),
+    /** The rules that asked for this group, by name, for the approver's "why". */
+    reasons: jsonb('reasons').$type<string[]>().notNull().default([]),
+    pendingSince: timestamp('pending_since', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When a delegate decided: the user they acted for. */
+    onBehalfOf: uuid('on_behalf_of').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    comment: text('comment').notNull().default(''),
+  },
+  (t) => [
+    index('quote_approval_steps_approval_idx').on(t.approvalId, t.stage),
+    index('quote_approval_steps_pending_idx').on(t.state, t.groupId),
+    index('quote_approval_steps_quote_idx').on(t.quoteId),
+  ],
+);
