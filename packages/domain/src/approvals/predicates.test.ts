@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import type { ApprovalFacts } from './facts.ts';
+import {
+  checkPredicateTree,
+  describePredicateTree,
+  evaluatePredicateTree,
+  type PredicateNode,
+} from './predicates.ts';
+
+const p = (fact: string, op: string, value: unknown = null) => ({
+  kind: 'predicate',
+  fact,
+  op,
+  value,
+});
+const and = (...children: unknown[]) => ({ kind: 'group', combinator: 'AND', children });
+const or = (...children: unknown[]) => ({ kind: 'group', combinator: 'OR', children });
+
+const checked = (input: unknown): PredicateNode => {
+  const result = checkPredicateTree(input);
+  if (!result.ok) throw new Error(result.message);
+  return result.tree;
+};
+
+describe('checkPredicateTree', () => {
+  it.each<[string, unknown]>([
+    ['a number comparison', p('max_line_discount_percent', 'gt', 30)],
+    ['a text comparison', p('deal_type', 'eq', 'NB')],
+    ['a list', p('region', 'in', ['EMEA', 'APJ'])],
+    ['a yes/no fact', p('has_custom_clause', 'is_true')],
+    [
+      'nested groups',
+      and(
+        p('net_total_usd', 'gte', 1e6),
+        or(p('sales_channel', 'eq', 'T2'), p('has_partner_exception', 'is_true')),
+      ),
+    ],
+  ])('accepts %s', (_name, tree) => {
+    expect(checkPredicateTree(tree).ok).toBe(true);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['not an object', 'discount > 30', 'Condition: expected a predicate or a group.'],
+    [
+      'an unknown fact',
+      p('regoin', 'eq', 'EMEA'),
+      "Condition: 'regoin' is not a quote fact approval rules know.",
+    ],
+    [
+      'an operator that does not fit',
+      p('deal_type', 'gt', 3),
+      "Condition: 'gt' cannot compare deal type; use eq, neq, in, not_in.",
+    ],
+    [
+      'text where a number is needed',
+      p('margin_percent', 'lt', '20'),
+      'Condition: Margin is compared with a number.',
+    ],
+    [
+      'an empty list',
+      p('region', 'in', []),
+      "Condition: Region 'is one of' needs a list of values.",
+    ],
+    ['an empty group', and(), 'Condition: a group needs at least one condition.'],
+    [
+      'a bad combinator',
+      { kind: 'group', combinator: 'XOR', children: [p('has_custom_clause', 'is_true')] },
+      'Condition: a group combines its conditions with AND or OR.',
+    ],
+    [
+      'a bad child deep down',
+      and(p('has_custom_clause', 'is_true'), or(p('contract_length', 'gt', 'long'))),
+      'Condition › condition 2 › condition 1: Contract length is compared with a number.',
+    ],
+    [
+      'too deep',
+      and(and(and(and(and(and(p('has_custom_clause', 'is_true'))))))),
+      'Condition › condition 1 › condition 1 › condition 1 › condition 1 › condition 1: groups may be nested at most 5 deep.',
+    ],
+  ])('refuses %s', (_name, tree, message) => {
+    expect(checkPredicateTree(tree)).toEqual({ ok: false, message });
+  });
+
+  it('refuses more than 50 predicates', () => {
+    const tree = or(...Array.from({ length: 51 }, () => p('has_custom_clause', 'is_true')));
+    const result = checkPredicateTree(tree);
+    expect(result.ok ? '' : result.message).toMatch(/at most 50 conditions/);
+  });
+
+  it('drops what it does not know and trims values', () => {
+    expect(checked({ ...p('region', 'in', [' EMEA', 'EMEA ', 'APJ']), extra: 1 })).toEqual(
+      p('region', 'in', ['EMEA', 'APJ']),
+    );
+    expect(checked(p('has_custom_clause', 'is_true', 'yes'))).toEqual(
+      p('has_custom_clause', 'is_true'),
+    );
+  });
+});
+
+const facts: ApprovalFacts = {
+  max_line_discount_percent: 40,
+  total_discount_percent: 22.5,
+  net_total_usd: 1_250_000,
+  deal_type: 'NB',
+  quote_type: 'ELA',
+  region: 'EMEA',
+  sales_channel: 'T1',
+  partner_type: 'PREMIER',
+  contract_length: 36,
+  has_approval_sku: false,
+  has_custom_clause: true,
+  has_partner_exception: false,
+  // margin_percent and payment_term_days absent
+};
+
+describe('evaluatePredicateTree', () => {
+  it.each<[string, unknown, boolean]>([
+    ['more than', p('max_line_discount_percent', 'gt', 30), true],
+    ['not more than itself', p('max_line_discount_percent', 'gt', 40), false],
+    ['at least itself', p('max_line_discount_percent', 'gte', 40), true],
+    ['less than', p('total_discount_percent', 'lt', 25), true],
+    ['at most', p('contract_length', 'lte', 35), false],
+    ['equal number', p('contract_length', 'eq', 36), true],
+    ['text equal, any case', p('region', 'eq', 'emea'), true],
+    ['text not equal', p('quote_type', 'neq', 'ELA'), false],
+    ['one of', p('sales_channel', 'in', ['T1', 'T2']), true],
+    ['none of', p('deal_type', 'not_in', ['R', 'TU']), true],
+    ['yes', p('has_custom_clause', 'is_true'), true],
+    ['no', p('has_approval_sku', 'is_false'), true],
+    ['absent margin is not below 20', p('margin_percent', 'lt', 20), false],
+    ['absent margin is not 20', p('margin_percent', 'neq', 20), true],
+    ['absent payment term is not above 60', p('payment_term_days', 'gt', 60), false],
+    [
+      'AND of true and false',
+      and(p('has_custom_clause', 'is_true'), p('has_approval_sku', 'is_true')),
+      false,
+    ],
+    [
+      'OR of true and false',
+      or(p('has_custom_clause', 'is_true'), p('has_approval_sku', 'is_true')),
+      true,
+    ],
+    [
+      'nested: big deal through a partner with a deep discount',
+      and(
+        p('net_total_usd', 'gt', 1_000_000),
+        or(
+          p('sales_channel', 'eq', 'DIRECT'),
+          and(p('partner_type', 'eq', 'PREMIER'), p('max_line_discount_percent', 'gte', 35)),
+        ),
+      ),
+      true,
+    ],
+    [
+      'nested: fails in the inner group',
+      and(
+        p('net_total_usd', 'gt', 1_000_000),
+        or(
+          p('sales_channel', 'eq', 'DIRECT'),
+          and(p('partner_type', 'eq', 'SELECT'), p('max_line_discount_percent', 'gte', 35)),
+        ),
+      ),
+      false,
+    ],
+  ])('%s', (_name, tree, matched) => {
+    expect(evaluatePredicateTree(checked(tree), facts).matched).toBe(matched);
+  });
+
+  it('explains every predicate with the quote’s value, matched or not', () => {
+    const tree = checked(
+      or(
+        p('max_line_discount_percent', 'gt', 30),
+        p('margin_percent', 'lt', 20),
+        p('net_total_usd', 'gt', 1_000_000),
+      ),
+    );
+    expect(evaluatePredicateTree(tree, facts).explanations).toEqual([
+      {
+        fact: 'max_line_discount_percent',
+        condition: 'Largest line discount is more than 30 %',
+        actual: '40 %',
+        matched: true,
+      },
+      {
+        fact: 'margin_percent',
+        condition: 'Margin is less than 20 %',
+        actual: 'not set',
+        matched: false,
+      },
+      {
+        fact: 'net_total_usd',
+        condition: 'Net total (USD) is more than 1,000,000 USD',
+        actual: '1,250,000 USD',
+        matched: true,
+      },
+    ]);
+  });
+});
+
+describe('describePredicateTree', () => {
+  it('reads as a sentence with parentheses for nested groups', () => {
+    const tree = checked(
+      and(
+        p('has_custom_clause', 'is_true'),
+        or(p('region', 'in', ['EMEA', 'APJ']), p('payment_term_days', 'gt', 60)),
+      ),
+    );
+    expect(describePredicateTree(tree)).toBe(
+      'Custom clause is yes and (Region is one of EMEA, APJ or Payment term is more than 60 days)',
+    );
+  });
+});
