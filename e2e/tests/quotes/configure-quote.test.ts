@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
-import { addProduct, fillAndCreateQuote, signIn } from './quote-helpers.ts';
+import {
+  addProduct,
+  addShippingLine,
+  fillAndCreateQuote,
+  nextToShipping,
+  nextToTerms,
+  shippingOf,
+  signIn,
+} from './quote-helpers.ts';
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
 let browser: Browser;
@@ -94,14 +102,11 @@ describe('configuring a quote', () => {
     await screenshot(page, 'configure-waterfall', { fullPage: false });
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: /Next: Shipping/ }).click();
-    await page.waitForURL((url) => url.pathname === `/cpq/configure-sh-hw/${quoteId}/ELA`);
+    await nextToShipping(page, quoteId, 'ELA');
 
     // The appliance ships in year 1; scheduling two is refused with the spec's message.
-    const appliance = page.getByRole('region', { name: /^Shipping of BX-100F/ });
-    await appliance.getByRole('button', { name: /Add shipping line/ }).click();
-    await appliance.getByLabel(/^Region of .*line 1$/).selectOption('NA');
-    await appliance.getByLabel(/^Incoterm of .*line 1$/).selectOption('DAP');
+    const appliance = shippingOf(page, 'BX-100F');
+    await addShippingLine(appliance, 1, { region: 'NA', incoterm: 'DAP' });
     expect(await appliance.getByLabel(/^Year 1 of .*line 1$/).inputValue()).toBe('1');
     await appliance.getByLabel(/^Year 1 of .*line 1$/).fill('2');
     await page.getByRole('button', { name: /Next: Terms/ }).click();
@@ -110,8 +115,7 @@ describe('configuring a quote', () => {
       .waitFor();
     await screenshot(page, 'shipping-ela-mismatch');
     await appliance.getByLabel(/^Year 1 of .*line 1$/).fill('1');
-    await page.getByRole('button', { name: /Next: Terms/ }).click();
-    await page.waitForURL((url) => url.pathname === `/cpq/terms-condition/${quoteId}/ELA`);
+    await nextToTerms(page, quoteId, 'ELA');
     await page.context().close();
 
     // The deal desk opens the same quote and sees the same total, with its margin.

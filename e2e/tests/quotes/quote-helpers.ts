@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { signInThroughLoginPage } from '../../fixtures.ts';
 
@@ -67,4 +67,97 @@ export async function startQuote(
     .click();
   await page.getByLabel('Quote name').waitFor();
   return fillAndCreateQuote(page, options);
+}
+
+/** Spec §8, shown on the configure page once a product change undid its shipping. */
+export const REALIGNMENT_NOTICE =
+  'When navigating back, you will be redirected to the configuration page, as the shipping lines require realignment due to updates to the product configurator. Kindly re-add the appropriate shipping options for the relevant product(s) to proceed.';
+
+type QuoteType = 'STANDARD' | 'ELA';
+
+const onPage = (page: Page, route: string, quoteId: string, type: QuoteType) =>
+  page.waitForURL((url) => url.pathname === `/cpq/${route}/${quoteId}/${type}`);
+
+/** Opens the Add products panel, adds each part number, and closes it. */
+export async function addProducts(page: Page, skus: readonly string[]) {
+  await page.getByRole('button', { name: 'Add products' }).click();
+  for (const sku of skus) await addProduct(page, sku);
+  await page.keyboard.press('Escape');
+}
+
+/** Next on the configure page; resolves on the shipping page. */
+export async function nextToShipping(page: Page, quoteId: string, type: QuoteType) {
+  await page.getByRole('button', { name: /Next: Shipping/ }).click();
+  await onPage(page, 'configure-sh-hw', quoteId, type);
+}
+
+/** Next on the shipping page; resolves on the terms page. */
+export async function nextToTerms(page: Page, quoteId: string, type: QuoteType) {
+  await page.getByRole('button', { name: /Next: Terms/ }).click();
+  await onPage(page, 'terms-condition', quoteId, type);
+}
+
+/** The shipping page's section of the product whose name starts with `name`. */
+export const shippingOf = (page: Page, name: string) =>
+  page.getByRole('region', { name: new RegExp(`^Shipping of ${name}`) });
+
+/**
+ * Adds line `n` (from 1) to a product's shipping and fills what is given; a first line takes
+ * what is left to ship.
+ */
+export async function addShippingLine(
+  product: Locator,
+  n: number,
+  line: { region: string; incoterm: string; quantity?: string; year1?: string },
+) {
+  await product.getByRole('button', { name: /Add shipping line/ }).click();
+  await product.getByLabel(new RegExp(`^Region of .*line ${n}$`)).selectOption(line.region);
+  await product.getByLabel(new RegExp(`^Incoterm of .*line ${n}$`)).selectOption(line.incoterm);
+  if (line.quantity !== undefined) {
+    await product.getByLabel(new RegExp(`^Quantity of .*line ${n}$`)).fill(line.quantity);
+  }
+  if (line.year1 !== undefined) {
+    await product.getByLabel(new RegExp(`^Year 1 of .*line ${n}$`)).fill(line.year1);
+  }
+}
+
+/** The terms page's list of the quote's clauses. */
+export const quoteClauses = (page: Page) =>
+  page.getByRole('list', { name: 'Clauses on this quote' });
+
+/** Adds a clause from the library, found by a search word, and closes the panel. */
+export async function addLibraryClause(page: Page, search: string, title: string) {
+  await page.getByRole('button', { name: 'Add from library' }).click();
+  const library = page.locator('.offcanvas.show');
+  await library.getByLabel('Search the library').fill(search);
+  await library.getByRole('button', { name: `Add ${title}` }).click();
+  await library.getByRole('button', { name: 'Close' }).click();
+  await quoteClauses(page).getByRole('listitem').filter({ hasText: title }).waitFor();
+}
+
+/** Adds a clause of the seller's own text; the page marks it non-standard. */
+export async function addCustomClause(page: Page, clause: { title: string; text: string }) {
+  await page.getByRole('button', { name: 'Add custom clause' }).click();
+  const panel = page.locator('.offcanvas.show');
+  await panel.getByLabel('Title').fill(clause.title);
+  await panel.getByLabel('Clause text').fill(clause.text);
+  await panel.getByRole('button', { name: 'Add to quote' }).click();
+  await quoteClauses(page)
+    .getByRole('listitem')
+    .filter({ hasText: clause.title })
+    .getByText('Non-standard')
+    .waitFor();
+}
+
+/** Saves the terms as they stand on the terms page. */
+export async function saveTerms(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('The terms are saved.').waitFor();
+}
+
+/** Next on the saved terms; resolves when the summary shows. */
+export async function nextToSummary(page: Page, quoteId: string, type: QuoteType) {
+  await page.getByRole('link', { name: /Next: Summary/ }).click();
+  await onPage(page, 'quote-summary', quoteId, type);
+  await page.getByRole('heading', { name: 'Quote summary' }).waitFor();
 }

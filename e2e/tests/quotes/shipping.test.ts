@@ -1,10 +1,18 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
-import { addProduct, signIn, startQuote } from './quote-helpers.ts';
-
-const REALIGNMENT_NOTICE =
-  'When navigating back, you will be redirected to the configuration page, as the shipping lines require realignment due to updates to the product configurator. Kindly re-add the appropriate shipping options for the relevant product(s) to proceed.';
+import {
+  addProducts,
+  addShippingLine,
+  nextToShipping,
+  nextToSummary,
+  nextToTerms,
+  REALIGNMENT_NOTICE,
+  saveTerms,
+  shippingOf,
+  signIn,
+  startQuote,
+} from './quote-helpers.ts';
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
 let browser: Browser;
@@ -23,27 +31,17 @@ describe('shipping and hardware', () => {
       name: `E2E shipping ${Date.now()}`,
       type: 'STANDARD',
     });
-    await page.getByRole('button', { name: 'Add products' }).click();
-    await addProduct(page, 'BX-100F-HW');
-    await addProduct(page, 'AP-431-HW');
-    await page.keyboard.press('Escape');
+    await addProducts(page, ['BX-100F-HW', 'AP-431-HW']);
     await page.getByLabel(/^Quantity of .*\(BX-100F-HW\)$/).fill('10');
-    await page.getByRole('button', { name: /Next: Shipping/ }).click();
-    await page.waitForURL((url) => url.pathname === `/cpq/configure-sh-hw/${quoteId}/STANDARD`);
+    await nextToShipping(page, quoteId, 'STANDARD');
 
     // Ten firewalls: six to EMEA, three to North America is one short.
-    const firewalls = page.getByRole('region', { name: /^Shipping of BX-100F/ });
-    await firewalls.getByRole('button', { name: /Add shipping line/ }).click();
-    await firewalls.getByLabel(/^Region of .*line 1$/).selectOption('EMEA');
-    await firewalls.getByLabel(/^Incoterm of .*line 1$/).selectOption('DAP');
-    await firewalls.getByLabel(/^Quantity of .*line 1$/).fill('6');
-    await firewalls.getByRole('button', { name: /Add shipping line/ }).click();
-    await firewalls.getByLabel(/^Region of .*line 2$/).selectOption('NA');
-    await firewalls.getByLabel(/^Incoterm of .*line 2$/).selectOption('EXW');
-    await firewalls.getByLabel(/^Quantity of .*line 2$/).fill('3');
+    const firewalls = shippingOf(page, 'BX-100F');
+    await addShippingLine(firewalls, 1, { region: 'EMEA', incoterm: 'DAP', quantity: '6' });
+    await addShippingLine(firewalls, 2, { region: 'NA', incoterm: 'EXW', quantity: '3' });
     expect(await firewalls.getByText('1 left').isVisible()).toBe(true);
     // The access points are shipped nowhere: none to ship.
-    const accessPoints = page.getByRole('region', { name: /^Shipping of AP-431/ });
+    const accessPoints = shippingOf(page, 'AP-431');
     await accessPoints.getByLabel('Total shipping quantity').fill('0');
 
     await page.getByRole('button', { name: /Next: Terms/ }).click();
@@ -53,8 +51,7 @@ describe('shipping and hardware', () => {
     await screenshot(page, 'shipping-mismatch');
     await firewalls.getByLabel(/^Quantity of .*line 2$/).fill('4');
     expect(await firewalls.getByText('all allocated').isVisible()).toBe(true);
-    await page.getByRole('button', { name: /Next: Terms/ }).click();
-    await page.waitForURL((url) => url.pathname === `/cpq/terms-condition/${quoteId}/STANDARD`);
+    await nextToTerms(page, quoteId, 'STANDARD');
 
     // Back to the products: two more firewalls invalidate their shipping.
     await page.goto(`/cpq/configure-quote/${quoteId}/STANDARD`);
@@ -68,22 +65,19 @@ describe('shipping and hardware', () => {
     await page.goto(`/cpq/configure-sh-hw/${quoteId}/STANDARD`);
     await page.waitForURL((url) => url.pathname === `/cpq/configure-quote/${quoteId}/STANDARD`);
     // …until Next: then only the firewalls need their shipping again; the access points keep theirs.
-    await page.getByRole('button', { name: /Next: Shipping/ }).click();
-    await page.waitForURL((url) => url.pathname === `/cpq/configure-sh-hw/${quoteId}/STANDARD`);
+    await nextToShipping(page, quoteId, 'STANDARD');
     await firewalls.getByText('Products changed: add its shipping again').waitFor();
     expect(await firewalls.getByLabel(/^Region of/).count()).toBe(0);
     expect(await accessPoints.getByLabel('Total shipping quantity').inputValue()).toBe('0');
-    await firewalls.getByRole('button', { name: /Add shipping line/ }).click();
-    await firewalls.getByLabel(/^Region of .*line 1$/).selectOption('APJ');
-    await firewalls.getByLabel(/^Incoterm of .*line 1$/).selectOption('DDP');
+    await addShippingLine(firewalls, 1, { region: 'APJ', incoterm: 'DDP' });
     expect(await firewalls.getByLabel(/^Quantity of .*line 1$/).inputValue()).toBe('12');
     await screenshot(page, 'shipping-realigned');
-    await page.getByRole('button', { name: /Next: Terms/ }).click();
-    await page.waitForURL((url) => url.pathname === `/cpq/terms-condition/${quoteId}/STANDARD`);
+    await nextToTerms(page, quoteId, 'STANDARD');
 
-    // The summary reads like the document the customer receives, on screen and on A4.
-    await page.goto(`/cpq/quote-summary/${quoteId}/STANDARD`);
-    await page.getByRole('heading', { name: 'Quote summary' }).waitFor();
+    // The summary reads like the document the customer receives, on screen and on A4. It opens
+    // once the terms are saved (here as the rules propose them).
+    await saveTerms(page);
+    await nextToSummary(page, quoteId, 'STANDARD');
     expect(await page.getByTestId('summary-total').innerText()).toMatch(/^\$[\d,]+\.\d{2}$/);
     const shippingRows = page.getByRole('region', { name: 'Shipping' }).locator('tbody tr');
     expect(await shippingRows.count()).toBe(1);

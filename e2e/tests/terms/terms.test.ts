@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
-import { signIn, startQuote } from '../quotes/quote-helpers.ts';
+import {
+  addLibraryClause,
+  quoteClauses,
+  saveTerms,
+  signIn,
+  startQuote,
+} from '../quotes/quote-helpers.ts';
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
 let browser: Browser;
@@ -13,8 +19,7 @@ afterAll(async () => {
 });
 
 const clauseTitles = (page: Page) =>
-  page
-    .getByRole('list', { name: 'Clauses on this quote' })
+  quoteClauses(page)
     .getByRole('listitem')
     .evaluateAll((items) =>
       items.map((item) => item.querySelector('.fw-semibold')?.textContent?.trim() ?? ''),
@@ -30,7 +35,7 @@ describe("a quote's terms", () => {
     await page.getByRole('heading', { name: 'Terms & conditions', exact: true }).waitFor();
 
     // The rules put the limitation of liability on every quote, locked.
-    const clauses = page.getByRole('list', { name: 'Clauses on this quote' });
+    const clauses = quoteClauses(page);
     const liability = clauses.getByRole('listitem').filter({ hasText: 'Limitation of liability' });
     await liability.waitFor();
     expect(await liability.getByText('Required', { exact: true }).count()).toBe(1);
@@ -41,12 +46,7 @@ describe("a quote's terms", () => {
     await page.getByText('Not saved', { exact: true }).waitFor();
 
     // An optional clause from the library.
-    await page.getByRole('button', { name: 'Add from library' }).click();
-    const library = page.locator('.offcanvas.show');
-    await library.getByLabel('Search the library').fill('export');
-    await library.getByRole('button', { name: 'Add Export control' }).click();
-    await library.getByRole('button', { name: 'Close' }).click();
-    await clauses.getByRole('listitem').filter({ hasText: 'Export control' }).waitFor();
+    await addLibraryClause(page, 'export', 'Export control');
 
     // A custom clause: its placeholder is filled from the quote, and it is marked non-standard.
     await page.getByRole('button', { name: 'Add custom clause' }).click();
@@ -71,8 +71,7 @@ describe("a quote's terms", () => {
     const after = await clauseTitles(page);
     expect(after.indexOf('Export control')).toBe(exportIndex - 1);
 
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('The terms are saved.').waitFor();
+    await saveTerms(page);
     await page.getByText(/^Saved \d{2}-\w{3}-\d{4}/).waitFor();
     await page.locator('.offcanvas.show').waitFor({ state: 'detached' });
     await screenshot(page, 'quote-terms', { fullPage: false });

@@ -153,7 +153,7 @@ const showValue = (fact: ApprovalFactDefinition, value: unknown): string => {
   if (value === undefined || value === null || value === '') return 'not set';
   if (fact.type === 'boolean') return value === true ? 'yes' : 'no';
   if (typeof value === 'number') return showNumber(value, fact.unit);
-  return String(value);
+  return typeof value === 'string' ? value : JSON.stringify(value);
 };
 
 /** "Largest line discount is more than 30 %" */
@@ -207,7 +207,8 @@ function holds(predicate: Predicate, actual: unknown): boolean {
         return false;
     }
   }
-  const text = String(actual).toLowerCase();
+  if (typeof actual !== 'string') return predicate.op === 'neq' || predicate.op === 'not_in';
+  const text = actual.toLowerCase();
   if (Array.isArray(predicate.value)) {
     const found = predicate.value.some((v) => v.toLowerCase() === text);
     return predicate.op === 'in' ? found : !found;

@@ -54,7 +54,7 @@ export function checkWorkflowNodes(
       !node.group_ids.every((id) => typeof id === 'string')
     )
       return fail(`${where} (${name}) needs at least one approval group.`);
-    for (const id of node.group_ids as string[]) {
+    for (const id of node.group_ids) {
       if (!knownGroupIds.has(id))
         return fail(`${where} (${name}) names a group that does not exist.`);
       if (seenGroups.has(id))
@@ -64,7 +64,7 @@ export function checkWorkflowNodes(
     nodes.push({
       kind: 'STEP',
       name,
-      group_ids: [...(node.group_ids as string[])],
+      group_ids: [...(node.group_ids)],
       mode: node.mode,
     });
   }

@@ -1,20 +1,27 @@
 import {
   CUSTOM_CLAUSE_TITLE,
-  planQuoteTerms,
-  termsProblemsOf,
   type PlannedTerm,
   type TermsPlan,
 } from '@bastion/domain/terms/quote-terms';
 import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/status-display';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
 import {
+  currentTermsOf,
   loadTermsContext,
   readOnlyReasonOf,
-  requireVisibleQuote,
   type TermsContext,
-} from './quote-terms-context.ts';
+} from '../../lib/quote-terms.ts';
+import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
 import type { QuoteTermsView } from './terms.schemas.ts';
+
+/** A quote outside the caller's scope reads as absent: its existence is not theirs to know. */
+export async function requireVisibleQuote(db: Database, caller: AuthContext, id: string) {
+  const quote = await findVisibleQuote(db, viewerOf(caller), id);
+  if (!quote) throw new AppError('NOT_FOUND', 'There is no such quote, or it is not yours to see.');
+  return quote;
+}
 
 /** The terms as saved, unchanged by today's rules and library: a quote past the terms step. */
 function savedPlan(context: TermsContext): TermsPlan {
@@ -55,17 +62,8 @@ const withoutUndefined = <T>(record: Record<string, T | undefined>) =>
 export function quoteTermsView(context: TermsContext): QuoteTermsView {
   const { quote } = context;
   const readOnlyReason = readOnlyReasonOf(quote);
-  const plan =
-    readOnlyReason === null
-      ? planQuoteTerms({
-          stored: context.stored,
-          outcomes: context.evaluation.outcomes,
-          clauses: context.clauses,
-          values: context.values,
-        })
-      : savedPlan(context);
-  const problems =
-    readOnlyReason === null ? termsProblemsOf(plan, { was_saved: context.savedAt !== null }) : [];
+  const { plan, problems } =
+    readOnlyReason === null ? currentTermsOf(context) : { plan: savedPlan(context), problems: [] };
   const facts = withoutUndefined(context.facts) as QuoteTermsView['facts'];
   return {
     quote: {

@@ -7,8 +7,8 @@ import {
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { quoteTermsView } from './get-quote-terms.ts';
-import { loadTermsContext, readOnlyReasonOf, requireVisibleQuote } from './quote-terms-context.ts';
+import { loadTermsContext, readOnlyReasonOf } from '../../lib/quote-terms.ts';
+import { quoteTermsView, requireVisibleQuote } from './get-quote-terms.ts';
 import type { SaveQuoteTermsInput } from './terms.schemas.ts';
 import { STALE_QUOTE_MESSAGE } from '../../lib/quote-writes.ts';
 import { replaceQuoteTermsAtVersion, type HistoryChange } from './terms.repository.ts';

@@ -1,8 +1,5 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
-import { skus } from '@bastion/db/schema/catalog';
-import { lookupValues } from '@bastion/db/schema/forms';
-import { quoteLines } from '@bastion/db/schema/quotes';
 import {
   quoteTermSets,
   quoteTerms,
@@ -209,60 +206,7 @@ export async function updateRuleAtVersion(
 }
 
 // ---------------------------------------------------------------------------------------------
-// A quote's terms
-
-/** Every clause (withdrawn ones too: a quote may still carry one) and every rule. */
-export async function loadLibrary(db: Database) {
-  const [clauses, rules] = await Promise.all([
-    db.select().from(termsClauses),
-    db.select().from(termsClauseRules),
-  ]);
-  return { clauses, rules };
-}
-
-/** The quote's saved terms, with the title and category of the version each one saved. */
-export async function listQuoteTerms(db: Database, quoteId: string) {
-  return db
-    .select({
-      term: quoteTerms,
-      savedTitle: termsClauseVersions.title,
-      savedCategory: termsClauseVersions.category,
-    })
-    .from(quoteTerms)
-    .leftJoin(
-      termsClauseVersions,
-      and(
-        eq(termsClauseVersions.clauseId, quoteTerms.clauseId),
-        eq(termsClauseVersions.version, quoteTerms.clauseVersion),
-      ),
-    )
-    .where(eq(quoteTerms.quoteId, quoteId))
-    .orderBy(asc(quoteTerms.position));
-}
-
-export async function findTermSet(db: Database, quoteId: string) {
-  const [row] = await db.select().from(quoteTermSets).where(eq(quoteTermSets.quoteId, quoteId));
-  return row ?? null;
-}
-
-/** Whether a hardware appliance is among the quote's products (the has_hardware fact). */
-export async function quoteHasHardware(db: Database, quoteId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(quoteLines)
-    .innerJoin(skus, eq(skus.sku, quoteLines.sku))
-    .where(and(eq(quoteLines.quoteId, quoteId), eq(skus.kind, 'HARDWARE')));
-  return (row?.n ?? 0) > 0;
-}
-
-/** Display names of the SLA values (the slas lookup). */
-export async function slaLabels(db: Database): Promise<Record<string, string>> {
-  const rows = await db
-    .select({ value: lookupValues.value, label: lookupValues.label })
-    .from(lookupValues)
-    .where(inArray(lookupValues.lookup, ['slas']));
-  return Object.fromEntries(rows.map((r) => [r.value, r.label]));
-}
+// A quote's terms (what they are read from lives in lib/quote-terms.ts, for the summary too)
 
 /**
  * Replaces the quote's terms if the quote is still at `expectedVersion`, raising its version and

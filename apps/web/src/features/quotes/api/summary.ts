@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
 import type { QuoteConfiguration } from './configure.ts';
+import { quoteQueryKey } from './quotes.ts';
 import type { QuoteShipping } from './shipping.ts';
 
 export interface QuoteSummary extends QuoteConfiguration {
@@ -27,9 +28,14 @@ export interface QuoteSummary extends QuoteConfiguration {
   actions: { can_edit: boolean; can_see_history: boolean; can_download_docx: boolean };
 }
 
+/**
+ * The summary gathers what the other steps save (products, shipping, terms), and the server
+ * refuses it (409) until the quote has reached it: it is read afresh on every visit.
+ */
 export function useQuoteSummary(id: string) {
   return useQuery({
-    queryKey: ['quote-summary', id],
+    queryKey: [...quoteQueryKey(id), 'summary'],
     queryFn: ({ signal }) => apiPost<QuoteSummary>('/api/dx/quote-summary', { id }, { signal }),
+    staleTime: 0,
   });
 }

@@ -1,5 +1,6 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
 import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
@@ -7,10 +8,12 @@ import { Link, useParams } from 'react-router';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { isApiError, type ApiError } from '../../../lib/api-client.ts';
 import { PRODUCT_NAME, printDocument } from '../../../lib/print.ts';
 import { useQuoteTerms } from '../../terms/api/quote-terms.ts';
+import { useQuote } from '../api/quotes.ts';
 import { useQuoteSummary, type QuoteSummary } from '../api/summary.ts';
-import { QuoteSteps } from '../components/quote-steps.tsx';
+import { QUOTE_STEPS, QuoteSteps } from '../components/quote-steps.tsx';
 
 /**
  * quote-summary/{id}/{ref} and legacy-quote-summary/{id}/{ref}: the quote as the customer will
@@ -23,9 +26,62 @@ export function QuoteSummaryPage() {
     return <Spinner animation="border" role="status" aria-label="Loading the summary" />;
   }
   if (summary.isError) {
+    // 409: the quote has not reached its summary (docs/decisions/011); say where to go instead.
+    if (isApiError(summary.error) && summary.error.status === 409) {
+      return <SummaryNotReached id={id} refusal={summary.error} />;
+    }
     return <ErrorScreen error={summary.error} onRetry={() => void summary.refetch()} />;
   }
   return <Summary summary={summary.data} />;
+}
+
+/**
+ * The server's refusal of a summary the quote has not reached: its terms are not saved (or lack a
+ * required clause), or it is still at configure or shipping. The refusal's detail names which.
+ */
+function SummaryNotReached({ id, refusal }: { id: string; refusal: ApiError }) {
+  const { context = 'cpq', ref = 'ref' } = useParams();
+  const quote = useQuote(id);
+  const isTerms = refusal.errors.some((e) => e.path === 'terms');
+  const target = quote.data?.target_path ?? null;
+  const targetStep = QUOTE_STEPS.find((step) => target?.split('/')[2] === step.route);
+  const back = isTerms
+    ? { to: `/${context}/terms-condition/${id}/${ref}`, label: 'Back to terms & conditions' }
+    : target
+      ? {
+          to: target,
+          label: targetStep ? `Back to ${targetStep.label.toLowerCase()}` : 'Open the quote',
+        }
+      : null;
+  return (
+    <>
+      <PageHeader
+        title="Quote summary"
+        subtitle={
+          quote.data ? (
+            <>
+              {quote.data.quote_number} · {quote.data.quote_name} ·{' '}
+              <StatusBadge label={quote.data.status_label} tone={quote.data.status_tone} />
+            </>
+          ) : undefined
+        }
+      />
+      {quote.data ? <QuoteSteps quote={quote.data} current="summary" /> : null}
+      <Alert variant="warning" role="alert" data-testid="summary-not-reached">
+        <Alert.Heading as="h2" className="h5">
+          <i className="bi bi-signpost-split me-2" aria-hidden="true" />
+          The summary is not ready yet
+        </Alert.Heading>
+        <p>{refusal.message}</p>
+        {back ? (
+          <Link className="btn btn-primary" to={back.to}>
+            <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+            {back.label}
+          </Link>
+        ) : null}
+      </Alert>
+    </>
+  );
 }
 
 function Summary({ summary }: { summary: QuoteSummary }) {
@@ -321,7 +377,19 @@ function TermsSection({ quoteId, quoteType }: { quoteId: string; quoteType: stri
           <ol className="summary-terms mb-0">
             {terms.data.clauses.map((clause) => (
               <li key={clause.key}>
-                <div className="fw-semibold">{clause.title}</div>
+                <div className="fw-semibold">
+                  {clause.title}
+                  {clause.is_custom ? (
+                    <Badge
+                      bg="warning"
+                      text="dark"
+                      className="ms-2 no-print"
+                      title="Text of the seller's own: the quote's terms are non-standard."
+                    >
+                      Non-standard
+                    </Badge>
+                  ) : null}
+                </div>
                 <p className="mb-2 small">{clause.text ?? clause.problem}</p>
               </li>
             ))}

@@ -1,0 +1,248 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { productFamilies, skuPrices, skus } from '@bastion/db/schema/catalog';
+import { quotes } from '@bastion/db/schema/quotes';
+import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
+import { SAVE_TERMS_FIRST, SUMMARY_NOT_REACHED } from './get-quote-summary.ts';
+
+let ctx: TestContext;
+let desk: string;
+let legal: string;
+let tag: string;
+const sku = (name: string) => `Q-${name}-${tag}`;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  tag = unique().slice(0, 6).toUpperCase();
+  await ctx.db
+    .insert(productFamilies)
+    .values({ id: 'TEST_FAMILY', name: 'Test family' })
+    .onConflictDoNothing();
+  await ctx.db.insert(skus).values([
+    {
+      sku: sku('FW'),
+      name: 'Test firewall',
+      kind: 'HARDWARE',
+      billing: 'ONE_TIME',
+      familyId: 'TEST_FAMILY',
+      isShippable: true,
+    },
+    {
+      sku: sku('SUB'),
+      name: 'Test subscription',
+      kind: 'SUBSCRIPTION',
+      billing: 'ANNUAL',
+      familyId: 'TEST_FAMILY',
+    },
+  ]);
+  await ctx.db.insert(skuPrices).values(
+    ['FW', 'SUB'].map((code) => ({
+      sku: sku(code),
+      currencyCode: 'EUR',
+      unitPriceMinor: 10_000,
+      effectiveFrom: '2020-01-01',
+    })),
+  );
+  const cookieOf = (role: string) =>
+    createUser(ctx.db, { roles: [{ role }] }).then((u) => signedIn(ctx.app, u));
+  [desk, legal] = await Promise.all([cookieOf('DEAL_DESK'), cookieOf('LEGAL_MANAGER')]);
+});
+
+const post = (url: string, payload: object, cookie = desk) =>
+  ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
+
+async function dataOf<T>(url: string, payload: object, cookie = desk): Promise<T> {
+  const response = await post(url, payload, cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: T }>().data;
+}
+
+interface QuoteState {
+  quote: { version: number; status_id: string };
+}
+interface Terms extends QuoteState {
+  clauses: { clause_id: string | null; title: string; template: string; is_custom: boolean }[];
+}
+
+const summaryOf = (id: string) => post('/api/dx/quote-summary', { id });
+const refusalOf = (response: { json: <T>() => T }) =>
+  response.json<{ error: string; message: string; errors: { path: string; message: string }[] }>();
+
+/** A fresh quote of its own account (so a rule on the account name touches no other test). */
+async function newQuote(type = 'STANDARD') {
+  const oppId = await insertOpportunity(ctx.db, { region: 'EMEA' });
+  const made = await dataOf<{ id: string }>('/api/dx/create-quote', {
+    opportunity_id: oppId,
+    values: headerValues({ quote_type: type }),
+  });
+  const [row] = await ctx.db.select().from(quotes).where(eq(quotes.id, made.id));
+  return { id: made.id, accountName: row?.accountName ?? '' };
+}
+
+/** Products, then Next: the quote is at shipping (SH_HW_CONFIG). */
+async function configure(id: string, lines: { sku: string; quantities: number[] }[]) {
+  return dataOf<QuoteState>('/api/dx/save-quote-configuration', {
+    id,
+    version: 1,
+    advance: true,
+    lines: lines.map((l, i) => ({ key: String(i), sku: sku(l.sku), quantities: l.quantities })),
+  });
+}
+
+/** A quote with a subscription (nothing to ship) moved on to its terms (TNC). */
+async function quoteAtTerms() {
+  const quote = await newQuote();
+  const configured = await configure(quote.id, [{ sku: 'SUB', quantities: [3] }]);
+  const shipped = await dataOf<QuoteState>('/api/dx/save-quote-shipping', {
+    id: quote.id,
+    version: configured.quote.version,
+    products: [],
+    lines: [],
+    advance: true,
+  });
+  expect(shipped.quote.status_id).toBe('TNC');
+  return quote;
+}
+
+/** Saves the terms as the terms page proposes them. */
+async function saveProposedTerms(id: string) {
+  const terms = await dataOf<Terms>('/api/dx/quote-terms/get', { id });
+  return dataOf<Terms>('/api/dx/quote-terms/save', {
+    id,
+    version: terms.quote.version,
+    clauses: terms.clauses.map((term, position) =>
+      term.is_custom
+        ? { custom_text: term.template, custom_title: term.title, position }
+        : { clause_id: term.clause_id ?? '', position },
+    ),
+  });
+}
+
+describe('the quote summary', () => {
+  it('sums the quote up: header, priced lines, shipping', async () => {
+    const { id } = await newQuote();
+    const configured = await configure(id, [
+      { sku: 'FW', quantities: [2] },
+      { sku: 'SUB', quantities: [2] },
+    ]);
+    const shipping = await dataOf<{ products: { line_id: string; sku: string }[] }>(
+      '/api/dx/quote-shipping',
+      { id },
+    );
+    const fw = shipping.products.find((p) => p.sku === sku('FW'))?.line_id ?? '';
+    await dataOf('/api/dx/save-quote-shipping', {
+      id,
+      version: configured.quote.version,
+      products: [],
+      advance: true,
+      lines: [{ line_id: fw, region: 'EMEA', incoterm: 'DAP', quantity: 2 }],
+    });
+    await saveProposedTerms(id);
+    const summary = await dataOf<{
+      is_legacy: boolean;
+      header: { customer: string; quote_type: string; currency_code: string };
+      lines: { sku: string }[];
+      pricing: { ok: boolean; result: { totals: { net_minor: number } } };
+      shipping: { lines: { region: string; quantity: number }[] };
+    }>('/api/dx/quote-summary', { id });
+    expect(summary.is_legacy).toBe(false);
+    expect(summary.header).toMatchObject({ quote_type: 'STANDARD', currency_code: 'EUR' });
+    expect(summary.header.customer).toMatch(/^Customer /);
+    expect(summary.lines.map((l) => l.sku)).toEqual([sku('FW'), sku('SUB')]);
+    expect(summary.pricing.result.totals.net_minor).toBe(40_000);
+    expect(summary.shipping.lines).toEqual([
+      expect.objectContaining({ region: 'EMEA', quantity: 2 }),
+    ]);
+  });
+
+  it('is refused (409) to a quote still at configure or shipping, naming the step', async () => {
+    const { id } = await newQuote();
+    const atConfigure = await summaryOf(id);
+    expect(atConfigure.statusCode).toBe(409);
+    expect(refusalOf(atConfigure)).toMatchObject({
+      error: 'CONFLICT',
+      message: SUMMARY_NOT_REACHED.INCOMPLETE,
+      errors: [{ path: 'status_id', message: SUMMARY_NOT_REACHED.INCOMPLETE }],
+    });
+
+    await configure(id, [{ sku: 'SUB', quantities: [1] }]);
+    const atShipping = await summaryOf(id);
+    expect(atShipping.statusCode).toBe(409);
+    expect(refusalOf(atShipping).message).toBe(SUMMARY_NOT_REACHED.SH_HW_CONFIG);
+  });
+
+  it('is refused (409) at the terms step until the terms are saved, then opens', async () => {
+    const { id } = await quoteAtTerms();
+    const refused = await summaryOf(id);
+    expect(refused.statusCode).toBe(409);
+    const message = `${SAVE_TERMS_FIRST} The terms have not been saved yet.`;
+    expect(refusalOf(refused)).toMatchObject({
+      error: 'CONFLICT',
+      message,
+      errors: [{ path: 'terms', message }],
+    });
+
+    await saveProposedTerms(id);
+    const opened = await summaryOf(id);
+    expect(opened.statusCode, opened.body).toBe(200);
+    // Opening the summary moves nothing: the quote stays at its terms step.
+    const [row] = await ctx.db.select().from(quotes).where(eq(quotes.id, id));
+    expect(row?.statusId).toBe('TNC');
+  });
+
+  it('is refused once a rule requires a clause the saved terms lack, naming it', async () => {
+    const quote = await quoteAtTerms();
+    await saveProposedTerms(quote.id);
+    expect((await summaryOf(quote.id)).statusCode).toBe(200);
+
+    const clause = await dataOf<{ id: string; title: string }>(
+      '/api/admin/terms-clause-save',
+      { title: `Escrow ${unique()}`, body: 'Source code escrow.', category: 'General' },
+      legal,
+    );
+    const rule = await dataOf<{ name: string }>(
+      '/api/admin/terms-rule-save',
+      {
+        name: `Escrow for ${quote.accountName}`,
+        condition: `account_name string-equals "${quote.accountName}"`,
+        effect: 'REQUIRE',
+        clause_id: clause.id,
+      },
+      legal,
+    );
+    const refused = await summaryOf(quote.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refusalOf(refused).message).toBe(
+      `${SAVE_TERMS_FIRST} Clause "${clause.title}" is required (rule "${rule.name}") and is not in the saved terms. ` +
+        'The terms changed since they were saved; review and save them again.',
+    );
+
+    const saved = await saveProposedTerms(quote.id);
+    expect(saved.clauses.map((c) => c.clause_id)).toContain(clause.id);
+    expect((await summaryOf(quote.id)).statusCode).toBe(200);
+  });
+
+  it('opens for a quote past its terms step, whatever its terms', async () => {
+    const { id } = await quoteAtTerms();
+    await ctx.db.update(quotes).set({ statusId: 'PENDING_APPROVAL' }).where(eq(quotes.id, id));
+    const response = await summaryOf(id);
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('sums up a legacy quote read-only, without pricing or shipping', async () => {
+    const { id } = await newQuote('LEGACY');
+    const summary = await dataOf<{
+      is_legacy: boolean;
+      is_read_only: boolean;
+      pricing: null;
+      shipping: null;
+    }>('/api/dx/quote-summary', { id });
+    expect(summary).toMatchObject({
+      is_legacy: true,
+      is_read_only: true,
+      pricing: null,
+      shipping: null,
+    });
+  });
+});
