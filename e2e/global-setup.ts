@@ -45,8 +45,18 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-/** Starts the built app on the embedded database with demo data, once for all browser tests. */
-export default async function setup(project: TestProject) {
+/** A running copy of the built app on a fresh embedded database with the demo data. */
+export interface RunningApp {
+  baseURL: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the built app (`npm run build` first) on a port of its own, with a fresh embedded
+ * database seeded with the demo data, and waits until it answers. The browser tests and the
+ * configure-page benchmark both start it this way.
+ */
+export async function startBuiltApp(options: { logLevel?: string } = {}): Promise<RunningApp> {
   if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('Browser tests need the built app: run `npm run build` first (npm test does).');
   }
@@ -62,19 +72,32 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: options.logLevel ?? 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, server, () => log);
-  project.provide('baseURL', baseURL);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseURL, server, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, stop };
+}
+
+/** Starts the built app once for all browser tests. */
+export default async function setup(project: TestProject) {
+  const app = await startBuiltApp();
+  project.provide('baseURL', app.baseURL);
+  return app.stop;
 }

@@ -232,7 +232,7 @@ describe('catalogue administration', () => {
 
     // Moving offers no place under the line itself.
     await page.getByRole('button', { name: `More for ${lineName}` }).click();
-    await page.getByRole('button', { name: 'Move' }).click();
+    await page.getByRole('button', { name: 'Move', exact: true }).click();
     const move = page.getByRole('form', { name: `Move ${lineName}` });
     const choices = await move.getByRole('combobox').locator('option').allInnerTexts();
     expect(choices).toContain('(Top level)');
@@ -245,6 +245,198 @@ describe('catalogue administration', () => {
       .waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'product-hierarchy');
+    await page.context().close();
+  });
+
+  it('an admin filters the grid by several product lines', async () => {
+    const page = await newPage(browser);
+    page.setDefaultTimeout(15_000);
+    await signIn(page, 'catalog@bastion.test');
+    const tag = String(Date.now()).slice(-8);
+    const first = await ownSku(page, `${tag}A`);
+    const second = await ownSku(page, `${tag}B`);
+    const grid = page.getByRole('table', { name: 'SKUs' });
+    await grid.getByRole('row').nth(5).waitFor();
+
+    const toggle = page.getByRole('button', { name: /^Product line/ });
+    await toggle.click();
+    const finder = page.getByRole('searchbox', { name: 'Find a product line' });
+    await finder.fill(first.lineName);
+    await page.getByRole('checkbox', { name: first.lineName }).check();
+    await finder.fill(second.lineName);
+    await page.getByRole('checkbox', { name: second.lineName }).check();
+    await expect.poll(() => toggle.innerText()).toBe(`${first.lineName} +1`);
+    await expect.poll(() => grid.getByRole('row').count()).toBe(3);
+    expect(await grid.getByRole('row').nth(1).innerText()).toContain(first.code);
+    expect(await grid.getByRole('row').nth(2).innerText()).toContain(second.code);
+    await screenshot(page, 'catalog-grid-product-lines', { fullPage: false });
+
+    // Unticking one line leaves the other's SKU.
+    await finder.fill(first.lineName);
+    await page.getByRole('checkbox', { name: first.lineName }).uncheck();
+    await expect.poll(() => grid.getByRole('row').count()).toBe(2);
+    expect(await grid.getByRole('row').nth(1).innerText()).toContain(second.code);
+
+    // A line brings the lines below it, shown ticked and greyed.
+    await finder.fill('');
+    await page.getByRole('checkbox', { name: 'Network Security', exact: true }).check();
+    const firewalls = page.getByRole('checkbox', {
+      name: 'Network Security › Firewalls',
+      exact: true,
+    });
+    expect(await firewalls.isChecked()).toBe(true);
+    expect(await firewalls.isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByText(/^\d[\d,]* SKUs · USD list prices/).waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => toggle.innerText()).toBe('All product lines');
+    await page.context().close();
+  });
+
+  it('an admin puts sibling product lines in order with Move up and Move down', async () => {
+    const page = await newPage(browser);
+    page.setDefaultTimeout(15_000);
+    await signIn(page, 'catalog@bastion.test');
+    const tag = String(Date.now()).slice(-8);
+    const parent = await apiData<{ id: string }>(page, 'hierarchy/add', {
+      name: `E2E order ${tag}`,
+    });
+    for (const name of ['Alpha', 'Bravo', 'Charlie']) {
+      await apiData(page, 'hierarchy/add', { name, parent_id: parent.id });
+    }
+    await page.goto('/commcat/producthierarchy/ref');
+    await page.getByRole('button', { name: `Expand E2E order ${tag}` }).click();
+    const order = () =>
+      page
+        .locator(`[data-line="E2E order ${tag}"] + ul [data-line]`)
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-line')));
+    await expect.poll(order).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect(await page.getByRole('button', { name: 'Move Alpha up' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Move Charlie down' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Move Charlie up' }).click();
+    await page.getByRole('status').getByText('Moved Charlie up: now 2nd of 3.').waitFor();
+    await expect.poll(order).toEqual(['Alpha', 'Charlie', 'Bravo']);
+    await page.getByRole('button', { name: 'Move Alpha down' }).click();
+    await page.getByRole('status').getByText('Moved Alpha down: now 2nd of 3.').waitFor();
+    await expect.poll(order).toEqual(['Charlie', 'Alpha', 'Bravo']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'product-hierarchy-reordered');
+
+    // The order is the server's: a reload shows it, numbered 1, 2, 3.
+    await page.reload();
+    await page.getByRole('button', { name: `Expand E2E order ${tag}` }).click();
+    await expect.poll(order).toEqual(['Charlie', 'Alpha', 'Bravo']);
+    const { nodes } = await apiData<{
+      nodes: { parent_id: string | null; name: string; sort_order: number }[];
+    }>(page, 'hierarchy/list', {});
+    expect(
+      nodes
+        .filter((n) => n.parent_id === parent.id)
+        .sort((a, b) => a.sort_order - b.sort_order)
+        .map((n) => [n.name, n.sort_order]),
+    ).toEqual([
+      ['Charlie', 1],
+      ['Alpha', 2],
+      ['Bravo', 3],
+    ]);
+    await page.context().close();
+  });
+
+  it('an admin edits a bundle’s components; a refused row is explained and nothing is saved', async () => {
+    const page = await newPage(browser);
+    page.setDefaultTimeout(15_000);
+    await signIn(page, 'catalog@bastion.test');
+    const tag = String(Date.now()).slice(-8);
+    const appliance = await ownSku(page, `${tag}HW`);
+    const extra = await ownSku(page, `${tag}X`);
+    const line = await apiData<{ id: string }>(page, 'hierarchy/add', {
+      name: `E2E bundles ${tag}`,
+      family_id: 'FIREWALL',
+    });
+    const bundle = `E2E-${tag}-BDL`;
+    await apiData(page, 'skus/save', {
+      is_new: true,
+      sku: bundle,
+      name: `E2E bundle ${tag}`,
+      kind: 'BUNDLE',
+      billing: 'ONE_TIME',
+      family_id: 'FIREWALL',
+      hierarchy_node_id: line.id,
+      is_shippable: false,
+      is_active: true,
+    });
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill(bundle);
+    const grid = page.getByRole('table', { name: 'SKUs' });
+    await grid.getByRole('row').filter({ hasText: bundle }).click();
+    const panel = page.getByRole('dialog', { name: bundle });
+    const editor = panel.getByRole('form', { name: `Components of ${bundle}` });
+    await editor.getByText('No components yet').waitFor();
+
+    const find = editor.getByRole('searchbox', { name: 'Add a component' });
+    await find.fill(appliance.code);
+    await editor.getByRole('button', { name: `Add ${appliance.code}` }).click();
+    await find.fill(extra.code);
+    await editor.getByRole('button', { name: `Add ${extra.code}` }).click();
+    // Neither a bundle nor a product already listed can be added.
+    await find.fill(`E2E-${tag}`);
+    const offered = editor.getByRole('list', { name: 'Products to add' });
+    await offered
+      .getByRole('listitem')
+      .filter({ hasText: bundle })
+      .getByText('This bundle')
+      .waitFor();
+    await offered
+      .getByRole('listitem')
+      .filter({ hasText: appliance.code })
+      .getByText('Added')
+      .waitFor();
+
+    // A quantity of 0 is flagged as typed and blocks saving.
+    const quantity = editor.getByRole('textbox', { name: `Quantity of ${appliance.code}` });
+    await quantity.fill('0');
+    await editor.getByText('A whole number from 1 to 1000.').waitFor();
+    const saveButton = editor.getByRole('button', { name: 'Save components' });
+    expect(await saveButton.isDisabled()).toBe(true);
+    await quantity.fill('2');
+
+    // Meanwhile the extra SKU is retired: the server refuses the list and says which row.
+    const retired = await apiData<Record<string, unknown>>(page, 'skus/get', { sku: extra.code });
+    await apiData(page, 'skus/save', {
+      ...retired,
+      is_new: false,
+      description: '',
+      size: null,
+      pricing_model: null,
+      is_active: false,
+    });
+    await saveButton.click();
+    await editor
+      .getByRole('alert')
+      .getByText(`${extra.code} is inactive: only active SKUs can go into a bundle.`)
+      .waitFor();
+    await editor
+      .getByText('Nothing was saved. Correct the rows marked in red and save again.')
+      .waitFor();
+    await screenshot(page, 'catalog-bundle-components-refused', { fullPage: false });
+    expect(
+      (await apiData<{ components: unknown[] }>(page, 'skus/get', { sku: bundle })).components,
+    ).toEqual([]);
+
+    await editor.getByRole('button', { name: `Remove ${extra.code}` }).click();
+    await saveButton.click();
+    await editor
+      .getByRole('status')
+      .getByText(`Saved 1 component of ${bundle}.`, { exact: false })
+      .waitFor();
+    await screenshot(page, 'catalog-bundle-components', { fullPage: false });
+    const saved = await apiData<{ components: { sku: string; quantity: number }[] }>(
+      page,
+      'skus/get',
+      { sku: bundle },
+    );
+    expect(saved.components.map((c) => [c.sku, c.quantity])).toEqual([[appliance.code, 2]]);
     await page.context().close();
   });
 

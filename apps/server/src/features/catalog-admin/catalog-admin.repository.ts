@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import {
+  bundleComponents,
   currencyRates,
   productFamilies,
   productHierarchyNodes,
@@ -260,6 +261,35 @@ export async function updateNode(
   return row ?? null;
 }
 
+/** The lines sharing a parent (or the top level), in the order sellers see them. */
+export async function listSiblings(db: Database, parentId: string | null): Promise<NodeRow[]> {
+  return db
+    .select()
+    .from(productHierarchyNodes)
+    .where(
+      parentId === null
+        ? isNull(productHierarchyNodes.parentId)
+        : eq(productHierarchyNodes.parentId, parentId),
+    )
+    .orderBy(
+      asc(productHierarchyNodes.sortOrder),
+      asc(productHierarchyNodes.name),
+      asc(productHierarchyNodes.id),
+    );
+}
+
+export async function setSortOrder(
+  db: Database,
+  id: string,
+  sortOrder: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(productHierarchyNodes)
+    .set({ sortOrder, updatedAt: now })
+    .where(eq(productHierarchyNodes.id, id));
+}
+
 export async function countNodeContents(db: Database, id: string) {
   const [children] = await db
     .select({ n: count() })
@@ -281,6 +311,49 @@ export async function countNodeContents(db: Database, id: string) {
 
 export async function deleteNode(db: Database, id: string): Promise<void> {
   await db.delete(productHierarchyNodes).where(eq(productHierarchyNodes.id, id));
+}
+
+/* Bundles. */
+
+export type ComponentRow = typeof bundleComponents.$inferSelect;
+
+/** A bundle's components with what the catalogue says of each, in the order they were saved. */
+export async function listComponentsOf(db: Database, bundleSku: string) {
+  return db
+    .select({
+      sku: bundleComponents.componentSku,
+      quantity: bundleComponents.quantity,
+      name: skus.name,
+      kind: skus.kind,
+      isActive: skus.isActive,
+    })
+    .from(bundleComponents)
+    .innerJoin(skus, eq(skus.sku, bundleComponents.componentSku))
+    .where(eq(bundleComponents.bundleSku, bundleSku))
+    .orderBy(asc(bundleComponents.componentSku));
+}
+
+/** Replaces a bundle's components with these (call inside a transaction). */
+export async function replaceComponents(
+  db: Database,
+  bundleSku: string,
+  components: readonly { sku: string; quantity: number }[],
+): Promise<void> {
+  await db.delete(bundleComponents).where(eq(bundleComponents.bundleSku, bundleSku));
+  if (components.length === 0) return;
+  await db
+    .insert(bundleComponents)
+    .values(components.map((c) => ({ bundleSku, componentSku: c.sku, quantity: c.quantity })));
+}
+
+/** The bundles that hold a SKU as a component, and whether each is active. */
+export async function listBundlesHolding(db: Database, componentSku: string) {
+  return db
+    .select({ sku: bundleComponents.bundleSku, isActive: skus.isActive })
+    .from(bundleComponents)
+    .innerJoin(skus, eq(skus.sku, bundleComponents.bundleSku))
+    .where(eq(bundleComponents.componentSku, componentSku))
+    .orderBy(asc(bundleComponents.bundleSku));
 }
 
 /* Prices. */

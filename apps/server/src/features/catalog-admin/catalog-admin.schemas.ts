@@ -42,6 +42,9 @@ const ZCurrencyCode = z
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'A currency is a three-letter ISO code such as USD.');
 
+/** Product lines one grid filter may name. */
+export const MAX_PRODUCT_LINE_FILTERS = 50;
+
 const zPage = z.number().int().min(1, 'Pages start at 1.').max(100_000).default(1);
 const zPageSize = z.number().int().min(1).max(100, 'At most 100 rows a page.').default(25);
 
@@ -61,6 +64,13 @@ export const ZListSkusBody = z.object({
     .default('all'),
   /** A product line: its SKUs and those of every line below it. */
   node_id: ZNodeId('That is not a product line.').nullable().default(null),
+  /** Several product lines (each with the lines below it): SKUs on any of them. */
+  node_ids: z
+    .array(ZNodeId('That is not a product line.'), {
+      error: 'The product lines are a list of ids.',
+    })
+    .max(MAX_PRODUCT_LINE_FILTERS, `Filter by at most ${MAX_PRODUCT_LINE_FILTERS} product lines.`)
+    .default([]),
   sort: z
     .enum(SKU_SORT_FIELDS, { error: `Sort by one of ${SKU_SORT_FIELDS.join(', ')}.` })
     .default('sku'),
@@ -105,6 +115,14 @@ export const ZListSkusResponse = zEnvelope(
   }),
 );
 
+export const ZBundleComponent = z.object({
+  sku: z.string(),
+  name: z.string(),
+  kind: z.enum(PRODUCT_KINDS),
+  is_active: z.boolean(),
+  quantity: z.number().int(),
+});
+
 export const ZSkuDetail = z.object({
   ...ZSkuFields,
   /** Quote lines naming this SKU: its kind is fixed once there is one. */
@@ -114,6 +132,8 @@ export const ZSkuDetail = z.object({
   prices_today: z.array(
     z.object({ currency_code: z.string(), unit_price_minor: z.number().int() }),
   ),
+  /** What a bundle brings onto a quote; empty for every other kind. */
+  components: z.array(ZBundleComponent),
 });
 export type SkuDetail = z.infer<typeof ZSkuDetail>;
 
@@ -187,6 +207,38 @@ export const ZFamiliesResponse = zEnvelope(
   }),
 );
 
+/* A bundle's components. */
+
+export const MAX_BUNDLE_COMPONENTS = 50;
+export const MAX_COMPONENT_QUANTITY = 1000;
+const QUANTITY_MESSAGE = `The quantity is a whole number from 1 to ${MAX_COMPONENT_QUANTITY}.`;
+
+export const ZSaveBundleComponentsBody = z.object({
+  /** The bundle SKU whose components these are. */
+  sku: ZSkuRef,
+  /** Every component, in the order the quote lists them: the whole set replaces the old one. */
+  components: z
+    .array(
+      z.object({
+        sku: z
+          .string({ error: 'Enter the component’s SKU code.' })
+          .trim()
+          .toUpperCase()
+          .min(1, 'Enter the component’s SKU code.')
+          .max(64, 'That is not a SKU code.'),
+        quantity: z
+          .number({ error: QUANTITY_MESSAGE })
+          .int(QUANTITY_MESSAGE)
+          .min(1, QUANTITY_MESSAGE)
+          .max(MAX_COMPONENT_QUANTITY, QUANTITY_MESSAGE),
+      }),
+      { error: 'Send the components as a list.' },
+    )
+    .min(1, 'A bundle needs at least one component.')
+    .max(MAX_BUNDLE_COMPONENTS, `A bundle holds at most ${MAX_BUNDLE_COMPONENTS} components.`),
+});
+export type SaveBundleComponentsInput = z.infer<typeof ZSaveBundleComponentsBody>;
+
 /* The product hierarchy. */
 
 const ZNodeName = z
@@ -236,6 +288,37 @@ export const ZMoveNodeBody = z.object({
   /** Null: to the top level. */
   parent_id: ZNodeId('That is not a product line.').nullable(),
 });
+
+export const ZReorderNodeBody = z
+  .object({
+    id: ZNodeId('Say which product line.'),
+    /** One place up or down among its siblings… */
+    direction: z.enum(['up', 'down'], { error: 'The direction is up or down.' }).optional(),
+    /** …or straight to this place among them, 1 being the first. */
+    position: z
+      .number({ error: 'The position is a whole number, 1 for the first place.' })
+      .int('The position is a whole number, 1 for the first place.')
+      .min(1, 'The position is a whole number, 1 for the first place.')
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    if ((body.direction === undefined) === (body.position === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['direction'],
+        message: 'Say either a direction (up or down) or a position, not both.',
+      });
+    }
+  });
+export type ReorderNodeInput = z.infer<typeof ZReorderNodeBody>;
+
+export const ZReorderNodeResponse = zEnvelope(
+  ZHierarchyNode.extend({
+    /** Its place among its siblings now, 1 being the first. */
+    position: z.number().int(),
+    sibling_count: z.number().int(),
+  }),
+);
 
 export const ZNodeIdBody = z.object({ id: ZNodeId('Say which product line.') });
 

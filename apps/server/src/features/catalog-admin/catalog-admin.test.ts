@@ -180,6 +180,7 @@ describe('who may use the catalogue administration', () => {
     ['hierarchy/rename', { id: randomUUID(), name: 'Nope' }],
     ['hierarchy/move', { id: randomUUID(), parent_id: null }],
     ['hierarchy/delete', { id: randomUUID() }],
+    ['hierarchy/reorder', { id: randomUUID(), direction: 'up' }],
     ['prices/history', { sku: 'BX-1' }],
     [
       'prices/change',
@@ -189,6 +190,7 @@ describe('who may use the catalogue administration', () => {
     ['prices/export', {}],
     ['prices/import', { csv: 'sku,currency,unit_price,effective_from\r\n' }],
     ['skus/save', { is_new: true, sku: 'NOPE-1' }],
+    ['skus/save-components', { sku: 'BX-1', components: [{ sku: 'BX-2', quantity: 1 }] }],
   ];
 
   it.each(adminOnly)('refuses %s to a catalog user and to a seller (403)', async (path, body) => {
@@ -303,6 +305,50 @@ describe('SKUs', () => {
     expect(audits[1]?.details).toMatchObject({
       changed: expect.arrayContaining(['name', 'isActive', 'hierarchyNodeId']),
     });
+  });
+
+  it('filters by several product lines, each with the lines below it', async () => {
+    const [first, second, third] = await Promise.all([freshLine(), freshLine(), freshLine()]);
+    const below = await addNode(`Below ${unique()}`, first.id);
+    const codes = {
+      first: `T-${unique()}`,
+      below: `T-${unique()}`,
+      second: `T-${unique()}`,
+      third: `T-${unique()}`,
+    };
+    await createSku(codes.first, first.id);
+    await createSku(codes.below, below.id);
+    await createSku(codes.second, second.id);
+    await createSku(codes.third, third.id);
+    type Page = { total: number; rows: Sku[] };
+    const list = (body: Record<string, unknown>) => dataOf<Page>(`${A}/skus/list`, body);
+    const both = await list({ node_ids: [first.id, second.id], page_size: 100 });
+    expect(both.rows.map((r) => r.sku).sort()).toEqual(
+      [codes.first, codes.below, codes.second].sort(),
+    );
+    // With node_id too, and a line named twice counts once.
+    const all = await list({ node_id: third.id, node_ids: [first.id, first.id, second.id] });
+    expect(all.total).toBe(4);
+    // Other filters narrow the lines' SKUs further.
+    expect((await list({ node_ids: [first.id], search: codes.below })).total).toBe(1);
+    expect((await list({ node_ids: [] })).total).toBeGreaterThan(4);
+    expect((await list({ node_ids: [randomUUID()] })).total).toBe(0);
+
+    const bad = await post(`${A}/skus/list`, { node_ids: ['not-a-line'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      { path: 'node_ids.0', message: 'That is not a product line.' },
+    ]);
+    const tooMany = await post(`${A}/skus/list`, {
+      node_ids: Array.from({ length: 51 }, () => randomUUID()),
+    });
+    expect(tooMany.json().errors).toEqual([
+      { path: 'node_ids', message: 'Filter by at most 50 product lines.' },
+    ]);
+    const notList = await post(`${A}/skus/list`, { node_ids: first.id });
+    expect(notList.json().errors).toEqual([
+      { path: 'node_ids', message: 'The product lines are a list of ids.' },
+    ]);
   });
 
   it.each([

@@ -4,6 +4,7 @@ import {
   countQuoteLinesOf,
   findFamily,
   findSku,
+  listComponentsOf,
   listNodes,
   listPricesOn,
 } from './catalog-admin.repository.ts';
@@ -12,7 +13,10 @@ import { skuNotFound } from './catalog-admin-errors.ts';
 import { dayOf } from './today.ts';
 import { skuFieldsOf } from './sku-record.ts';
 
-/** One SKU for its panel: where it sits, how many quote lines use it, today's prices. */
+/**
+ * One SKU for its panel: where it sits, how many quote lines use it, today's prices, and a
+ * bundle's components.
+ */
 export async function getSku(
   db: Database,
   code: string,
@@ -21,11 +25,12 @@ export async function getSku(
   const sku = await findSku(db, code);
   if (!sku) throw skuNotFound(code);
   const day = dayOf(now);
-  const [family, nodes, quoteLineCount, prices] = await Promise.all([
+  const [family, nodes, quoteLineCount, prices, components] = await Promise.all([
     findFamily(db, sku.familyId),
     listNodes(db),
     countQuoteLinesOf(db, sku.sku),
     listPricesOn(db, sku.sku, day),
+    sku.kind === 'BUNDLE' ? listComponentsOf(db, sku.sku) : Promise.resolve([]),
   ]);
   return {
     ...skuFieldsOf(sku, family?.name ?? sku.familyId, pathsOf(nodes)),
@@ -34,6 +39,13 @@ export async function getSku(
     prices_today: prices.map((p) => ({
       currency_code: p.currencyCode,
       unit_price_minor: p.unitPriceMinor,
+    })),
+    components: components.map((c) => ({
+      sku: c.sku,
+      name: c.name,
+      kind: c.kind,
+      is_active: c.isActive,
+      quantity: c.quantity,
     })),
   };
 }

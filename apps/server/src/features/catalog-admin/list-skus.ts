@@ -7,7 +7,14 @@ import { skuFieldsOf } from './sku-record.ts';
 
 const STATUS_FILTERS = { all: null, active: true, inactive: false } as const;
 
-/** One page of the catalogue grid: search, filters, a product line's subtree, sort. */
+/** The lines chosen and every line below them; null when no line is chosen (all SKUs). */
+function chosenLines(nodes: Parameters<typeof subtreeOf>[0], input: ListSkusInput) {
+  const roots = [...(input.node_id ? [input.node_id] : []), ...input.node_ids];
+  if (roots.length === 0) return null;
+  return [...new Set(roots.flatMap((root) => subtreeOf(nodes, root)))];
+}
+
+/** One page of the catalogue grid: search, filters, product lines' subtrees, sort. */
 export async function listSkus(db: Database, input: ListSkusInput, now: Date = new Date()) {
   const day = dayOf(now);
   const nodes = await listNodes(db);
@@ -16,7 +23,7 @@ export async function listSkus(db: Database, input: ListSkusInput, now: Date = n
     familyId: input.family_id,
     kind: input.kind,
     isActive: STATUS_FILTERS[input.status],
-    nodeIds: input.node_id ? subtreeOf(nodes, input.node_id) : null,
+    nodeIds: chosenLines(nodes, input),
     sort: input.sort,
     direction: input.direction,
     offset: (input.page - 1) * input.page_size,

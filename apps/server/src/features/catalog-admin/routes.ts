@@ -27,6 +27,9 @@ import {
   ZNodeResponse,
   ZPriceHistoryResponse,
   ZRenameNodeBody,
+  ZReorderNodeBody,
+  ZReorderNodeResponse,
+  ZSaveBundleComponentsBody,
   ZSaveSkuBody,
   ZSkuBody,
   ZSkuResponse,
@@ -42,6 +45,8 @@ import { listSkuPriceHistory } from './list-price-history.ts';
 import { listSkus } from './list-skus.ts';
 import { moveHierarchyNode } from './move-hierarchy-node.ts';
 import { renameHierarchyNode } from './rename-hierarchy-node.ts';
+import { reorderHierarchyNode } from './reorder-hierarchy-node.ts';
+import { saveBundleComponents } from './save-bundle-components.ts';
 import { saveSku } from './save-sku.ts';
 
 /*
@@ -102,6 +107,27 @@ export function registerCatalogAdminRoutes(app: FastifyInstance, deps: { db: Dat
     },
   );
 
+  r.post(
+    `${base}/skus/save-components`,
+    {
+      ...administers,
+      schema: { body: ZSaveBundleComponentsBody, response: { 200: ZSkuResponse } },
+    },
+    async (request) => {
+      const { changes, ...sku } = await saveBundleComponents(db, request.body);
+      await recordAudit(db, request, {
+        action: 'catalog.bundle.components_saved',
+        entityType: 'sku',
+        entityId: sku.sku,
+        details: {
+          ...changes,
+          components: sku.components.map((c) => ({ sku: c.sku, quantity: c.quantity })),
+        },
+      });
+      return ok(sku);
+    },
+  );
+
   /* The product hierarchy. */
 
   r.post(
@@ -156,6 +182,34 @@ export function registerCatalogAdminRoutes(app: FastifyInstance, deps: { db: Dat
         },
       });
       return ok(node);
+    },
+  );
+
+  r.post(
+    `${base}/hierarchy/reorder`,
+    {
+      ...administers,
+      schema: { body: ZReorderNodeBody, response: { 200: ZReorderNodeResponse } },
+    },
+    async (request) => {
+      const { fromPosition, toPosition, siblingCount, ...node } = await reorderHierarchyNode(
+        db,
+        request.body,
+      );
+      if (fromPosition !== toPosition) {
+        await recordAudit(db, request, {
+          action: 'catalog.hierarchy.reordered',
+          entityType: 'product_hierarchy_node',
+          entityId: node.id,
+          details: {
+            name: node.name,
+            parent_id: node.parent_id,
+            from_position: fromPosition,
+            to_position: toPosition,
+          },
+        });
+      }
+      return ok({ ...node, position: toPosition, sibling_count: siblingCount });
     },
   );
 

@@ -5,6 +5,8 @@ import {
   findFamily,
   findNode,
   insertSku,
+  listBundlesHolding,
+  listComponentsOf,
   lockSkus,
   updateSku,
   type SkuRow,
@@ -37,6 +39,49 @@ async function requirePlacement(db: Database, input: SaveSkuInput) {
     throw invalidField(
       'hierarchy_node_id',
       `${node.name} holds ${nodeFamily?.name ?? node.familyId} products: choose a product line of ${family.name}, or another family.`,
+    );
+  }
+}
+
+const listed = (codes: readonly string[]) =>
+  codes.length <= 3
+    ? codes.join(', ')
+    : `${codes.slice(0, 3).join(', ')} and ${codes.length - 3} more`;
+
+/**
+ * A bundle's components are active SKUs that are not bundles (decision 010): a change to a SKU
+ * that would break that for a bundle is refused with what to do first.
+ */
+async function requireBundlesStayWhole(db: Database, existing: SkuRow, input: SaveSkuInput) {
+  if (existing.kind === 'BUNDLE' && input.kind !== 'BUNDLE') {
+    const components = await listComponentsOf(db, existing.sku);
+    if (components.length > 0) {
+      throw conflictOn(
+        'kind',
+        components.length === 1
+          ? `${existing.sku} is a bundle of 1 component: remove it first to change its kind.`
+          : `${existing.sku} is a bundle of ${components.length} components: remove them first to change its kind.`,
+      );
+    }
+  }
+  const isBecomingBundle = input.kind === 'BUNDLE' && existing.kind !== 'BUNDLE';
+  const isBeingRetired = existing.isActive && !input.is_active;
+  if (!isBecomingBundle && !isBeingRetired) return;
+  const holders = await listBundlesHolding(db, existing.sku);
+  if (isBecomingBundle && holders.length > 0) {
+    throw conflictOn(
+      'kind',
+      `${existing.sku} is a component of ${listed(holders.map((b) => b.sku))}: a bundle cannot go into another bundle. Take it out of ${holders.length === 1 ? 'that bundle' : 'those bundles'} first.`,
+    );
+  }
+  // Read, not locked: a bundle save locks its components, and this SKU is locked already.
+  const activeHolders = holders.filter((b) => b.isActive).map((b) => b.sku);
+  if (isBeingRetired && activeHolders.length > 0) {
+    throw conflictOn(
+      'is_active',
+      activeHolders.length === 1
+        ? `${existing.sku} is a component of the active bundle ${activeHolders[0]}: take it out of that bundle, or make the bundle inactive, first.`
+        : `${existing.sku} is a component of the active bundles ${listed(activeHolders)}: take it out of those bundles, or make them inactive, first.`,
     );
   }
 }
@@ -97,6 +142,7 @@ export async function saveSku(
         );
       }
     }
+    await requireBundlesStayWhole(tx, existing, input);
     await updateSku(tx, existing.sku, { ...fields, updatedAt: now });
     return changedFields(existing, fields);
   });

@@ -32,10 +32,20 @@ export interface CatalogSkuSummary extends CatalogSku {
   usd_price_minor: number | null;
 }
 
+export interface BundleComponent {
+  sku: string;
+  name: string;
+  kind: ProductKind;
+  is_active: boolean;
+  quantity: number;
+}
+
 export interface CatalogSkuDetail extends CatalogSku {
   quote_line_count: number;
   price_date: string;
   prices_today: { currency_code: string; unit_price_minor: number }[];
+  /** What a bundle brings onto a quote; empty for other kinds. */
+  components: BundleComponent[];
 }
 
 export type SkuSortField = 'sku' | 'name' | 'family' | 'kind' | 'status' | 'updated_at';
@@ -46,6 +56,8 @@ export interface CatalogSkuListRequest {
   kind: ProductKind | '';
   status: 'all' | 'active' | 'inactive';
   node_id: string | null;
+  /** Product lines, each with the lines below it: SKUs on any of them. */
+  node_ids?: string[];
   sort: SkuSortField;
   direction: 'asc' | 'desc';
   page: number;
@@ -80,7 +92,19 @@ export const catalogSkuKeys = {
   list: (request: CatalogSkuListRequest) => ['catalog', 'skus', 'list', request] as const,
   one: (sku: string) => ['catalog', 'skus', 'one', sku] as const,
   families: ['catalog', 'families'] as const,
+  productLines: ['catalog', 'product-lines'] as const,
 };
+
+/** A product line as the grid's filter lists it (every catalogue reader may see the tree). */
+export interface ProductLine {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  family_id: string | null;
+  sort_order: number;
+  /** Active SKUs placed directly on this line. */
+  sku_count: number;
+}
 
 /** One page of the catalogue; the previous page stays on screen while the next loads. */
 export function useCatalogSkus(
@@ -115,6 +139,16 @@ export function useCatalogFamilies() {
   });
 }
 
+/** The product lines, for the grid's filter: the catalogue's read-only view of the hierarchy. */
+export function useProductLines() {
+  return useQuery({
+    queryKey: catalogSkuKeys.productLines,
+    queryFn: ({ signal }) =>
+      apiPost<{ nodes: ProductLine[] }>('/api/dx/catalog/hierarchy', {}, { signal }),
+    staleTime: 60_000,
+  });
+}
+
 /** Saving a SKU changes the grid, the hierarchy's counts and the product pickers. */
 export function useSaveCatalogSku() {
   const queryClient = useQueryClient();
@@ -125,6 +159,22 @@ export function useSaveCatalogSku() {
       queryClient.setQueryData(catalogSkuKeys.one(sku.sku), sku);
       void queryClient.invalidateQueries({ queryKey: catalogSkuKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['catalog', 'hierarchy'] });
+    },
+  });
+}
+
+/** Replaces a bundle's components; the whole list is saved or none of it. */
+export function useSaveBundleComponents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { sku: string; components: { sku: string; quantity: number }[] }) =>
+      apiPost<CatalogSkuDetail>('/api/admin/catalog/skus/save-components', input),
+    onSuccess: (sku) => {
+      queryClient.setQueryData(catalogSkuKeys.one(sku.sku), sku);
+    },
+    // A refusal may come from SKUs changed meanwhile: the searches show them as they are now.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [...catalogSkuKeys.all, 'list'] });
     },
   });
 }

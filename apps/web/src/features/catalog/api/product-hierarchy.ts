@@ -42,6 +42,7 @@ function useHierarchyMutation<I, O>(path: string) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: hierarchyKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['catalog', 'skus'] });
+      void queryClient.invalidateQueries({ queryKey: ['catalog', 'product-lines'] });
     },
   });
 }
@@ -54,6 +55,13 @@ export const useRenameHierarchyNode = () =>
 
 export const useMoveHierarchyNode = () =>
   useHierarchyMutation<{ id: string; parent_id: string | null }, HierarchyNode>('move');
+
+/** One place up or down among its siblings, or straight to a place (1 = first). */
+export const useReorderHierarchyNode = () =>
+  useHierarchyMutation<
+    { id: string; direction: 'up' | 'down' } | { id: string; position: number },
+    HierarchyNode & { position: number; sibling_count: number }
+  >('reorder');
 
 export const useDeleteHierarchyNode = () =>
   useHierarchyMutation<{ id: string }, { id: string; name: string; is_deleted: true }>('delete');

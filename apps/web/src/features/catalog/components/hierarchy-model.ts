@@ -1,16 +1,23 @@
-import type { HierarchyNode } from '../api/product-hierarchy.ts';
-
 /** The hierarchy's flat node list as a tree: children, depth-first order, paths, totals. */
 
-export interface TreeEntry {
-  node: HierarchyNode;
+/** What the tree needs of a node: the admins' hierarchy and the grid's product lines both fit. */
+export interface TreeNode {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  sort_order: number;
+  sku_count: number;
+}
+
+export interface TreeEntry<N extends TreeNode = TreeNode> {
+  node: N;
   depth: number;
   /** "Network Security › Firewalls › Branch". */
   path: string;
 }
 
-export function childrenByParent(nodes: readonly HierarchyNode[]) {
-  const children = new Map<string | null, HierarchyNode[]>();
+export function childrenByParent<N extends TreeNode>(nodes: readonly N[]) {
+  const children = new Map<string | null, N[]>();
   for (const node of nodes) {
     children.set(node.parent_id, [...(children.get(node.parent_id) ?? []), node]);
   }
@@ -21,9 +28,9 @@ export function childrenByParent(nodes: readonly HierarchyNode[]) {
 }
 
 /** Every node depth first, in the admins' order, with its path of names. */
-export function flattenTree(nodes: readonly HierarchyNode[]): TreeEntry[] {
+export function flattenTree<N extends TreeNode>(nodes: readonly N[]): TreeEntry<N>[] {
   const children = childrenByParent(nodes);
-  const out: TreeEntry[] = [];
+  const out: TreeEntry<N>[] = [];
   const walk = (parent: string | null, depth: number, prefix: string) => {
     for (const node of children.get(parent) ?? []) {
       const path = prefix ? `${prefix} › ${node.name}` : node.name;
@@ -36,7 +43,7 @@ export function flattenTree(nodes: readonly HierarchyNode[]): TreeEntry[] {
 }
 
 /** The node and everything below it. */
-export function subtreeIds(nodes: readonly HierarchyNode[], rootId: string): Set<string> {
+export function subtreeIds(nodes: readonly TreeNode[], rootId: string): Set<string> {
   const children = childrenByParent(nodes);
   const found = new Set<string>();
   const pending = [rootId];
@@ -50,10 +57,10 @@ export function subtreeIds(nodes: readonly HierarchyNode[], rootId: string): Set
 }
 
 /** SKUs on each line and every line below it. */
-export function totalSkuCounts(nodes: readonly HierarchyNode[]): Map<string, number> {
+export function totalSkuCounts(nodes: readonly TreeNode[]): Map<string, number> {
   const children = childrenByParent(nodes);
   const totals = new Map<string, number>();
-  const total = (node: HierarchyNode): number => {
+  const total = (node: TreeNode): number => {
     const known = totals.get(node.id);
     if (known !== undefined) return known;
     totals.set(node.id, node.sku_count); // guards against a loop in edited data

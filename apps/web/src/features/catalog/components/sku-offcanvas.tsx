@@ -7,6 +7,7 @@ import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCatalogSku, type CatalogSkuDetail } from '../api/catalog-skus.ts';
 import { usePriceHistory } from '../api/sku-prices.ts';
+import { BundleComponentsEditor, BundleComponentsList } from './bundle-components-editor.tsx';
 import {
   BILLING_LABELS,
   formatDay,
@@ -117,6 +118,18 @@ function SkuPanel(props: {
           </dd>
         </dl>
       </section>
+      {sku.data.kind === 'BUNDLE' ? (
+        <section aria-labelledby="sku-components-heading" className="border-top pt-3">
+          <h3 id="sku-components-heading" className="h6 text-uppercase text-body-secondary">
+            Components
+          </h3>
+          {props.canAdminister ? (
+            <BundleComponentsEditor bundle={sku.data} />
+          ) : (
+            <BundleComponentsList components={sku.data.components} />
+          )}
+        </section>
+      ) : null}
       {props.canAdminister ? (
         <>
           <section aria-labelledby="sku-edit-heading" className="border-top pt-3">

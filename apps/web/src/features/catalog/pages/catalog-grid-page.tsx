@@ -17,10 +17,12 @@ import { useSession } from '../../auth/components/session-context.tsx';
 import {
   useCatalogFamilies,
   useCatalogSkus,
+  useProductLines,
   type CatalogSkuListRequest,
   type SkuSortField,
 } from '../api/catalog-skus.ts';
 import { formatDay, KIND_LABELS, plural, skuStatusOf } from '../components/catalog-labels.ts';
+import { ProductLineFilter } from '../components/product-line-filter.tsx';
 import { SkuOffcanvas } from '../components/sku-offcanvas.tsx';
 
 const PAGE_SIZE = 25;
@@ -52,11 +54,14 @@ export function CatalogGridPage() {
   const canAdminister = permissions.is_catalog_admin || permissions.is_root_admin;
   const [text, setText] = useState('');
   const search = useDebounced(text);
-  const [filters, setFilters] = useState<Omit<CatalogSkuListRequest, 'search' | 'page_size'>>({
+  const [filters, setFilters] = useState<
+    Omit<CatalogSkuListRequest, 'search' | 'page_size' | 'node_ids'> & { node_ids: string[] }
+  >({
     family_id: '',
     kind: '',
     status: 'all',
     node_id: null,
+    node_ids: [],
     sort: 'sku',
     direction: 'asc',
     page: 1,
@@ -64,6 +69,7 @@ export function CatalogGridPage() {
   const [panel, setPanel] = useState<{ code: string | null; isOpen: boolean } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const families = useCatalogFamilies();
+  const productLines = useProductLines();
   const list = useCatalogSkus({ ...filters, search, page_size: PAGE_SIZE });
 
   // A new search starts again at page 1.
@@ -82,6 +88,16 @@ export function CatalogGridPage() {
   const open = (code: string | null) => {
     setNotice(null);
     setPanel({ code, isOpen: true });
+  };
+  const isFiltered =
+    text !== '' ||
+    filters.family_id !== '' ||
+    filters.node_ids.length > 0 ||
+    filters.kind !== '' ||
+    filters.status !== 'all';
+  const clearFilters = () => {
+    setText('');
+    filter({ family_id: '', node_ids: [], kind: '', status: 'all' });
   };
   const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
 
@@ -104,7 +120,7 @@ export function CatalogGridPage() {
         role="search"
         onSubmit={(event) => event.preventDefault()}
       >
-        <div className="col-12 col-lg-4">
+        <div className="col-12 col-md-6 col-xl-3">
           <Form.Label htmlFor="catalog-search" className="small mb-1">
             Search
           </Form.Label>
@@ -116,7 +132,7 @@ export function CatalogGridPage() {
             onChange={(event) => setText(event.target.value)}
           />
         </div>
-        <div className="col-6 col-md-4 col-lg">
+        <div className="col-6 col-md-3 col-xl-2">
           <Form.Label htmlFor="catalog-family" className="small mb-1">
             Family
           </Form.Label>
@@ -133,7 +149,16 @@ export function CatalogGridPage() {
             ))}
           </Form.Select>
         </div>
-        <div className="col-6 col-md-4 col-lg">
+        <div className="col-6 col-md-3 col-xl-3">
+          <ProductLineFilter
+            id="catalog-product-line"
+            lines={productLines.data?.nodes ?? []}
+            chosen={filters.node_ids}
+            onChange={(nodeIds) => filter({ node_ids: nodeIds })}
+            onOpen={() => void productLines.refetch()}
+          />
+        </div>
+        <div className="col-6 col-md-6 col-xl-2">
           <Form.Label htmlFor="catalog-kind" className="small mb-1">
             Kind
           </Form.Label>
@@ -150,7 +175,7 @@ export function CatalogGridPage() {
             ))}
           </Form.Select>
         </div>
-        <div className="col-6 col-md-4 col-lg">
+        <div className="col-6 col-md-6 col-xl-2">
           <Form.Label htmlFor="catalog-status" className="small mb-1">
             Status
           </Form.Label>
@@ -177,7 +202,16 @@ export function CatalogGridPage() {
       ) : list.isError ? (
         <ErrorScreen error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.rows.length === 0 ? (
-        <NoData title="Nothing matches" message="No SKU matches this search and these filters." />
+        <>
+          <NoData title="Nothing matches" message="No SKU matches this search and these filters." />
+          {isFiltered ? (
+            <div className="text-center mt-3">
+              <Button variant="outline-secondary" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            </div>
+          ) : null}
+        </>
       ) : (
         <>
           <div className="d-flex align-items-center mb-2 small text-body-secondary">
@@ -186,6 +220,11 @@ export function CatalogGridPage() {
               {formatDay(list.data.price_date)}
             </span>
             {list.isFetching ? <Spinner animation="border" size="sm" className="ms-2" /> : null}
+            {isFiltered ? (
+              <Button variant="link" size="sm" className="ms-auto p-0" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            ) : null}
           </div>
           <Card>
             <Table

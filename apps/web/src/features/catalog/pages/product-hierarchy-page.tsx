@@ -16,6 +16,7 @@ import {
   useMoveHierarchyNode,
   useProductHierarchy,
   useRenameHierarchyNode,
+  useReorderHierarchyNode,
   type HierarchyNode,
 } from '../api/product-hierarchy.ts';
 import { plural } from '../components/catalog-labels.ts';
@@ -139,10 +140,12 @@ export function ProductHierarchyPage() {
               <NoData title="No product lines yet" message="Add a top-level line to start." />
             ) : (
               <ul className="list-unstyled mb-0" aria-label="Product lines">
-                {(children.get(null) ?? []).map((node) => (
+                {(children.get(null) ?? []).map((node, index, siblings) => (
                   <TreeRow
                     key={node.id}
                     node={node}
+                    position={index + 1}
+                    siblingCount={siblings.length}
                     depth={0}
                     nodes={nodes}
                     childMap={children}
@@ -170,6 +173,9 @@ export function ProductHierarchyPage() {
 
 interface TreeRowProps {
   node: HierarchyNode;
+  /** Its place among its siblings, 1 being the first. */
+  position: number;
+  siblingCount: number;
   depth: number;
   nodes: readonly HierarchyNode[];
   childMap: ReadonlyMap<string | null, HierarchyNode[]>;
@@ -195,6 +201,17 @@ function TreeRow(props: TreeRowProps) {
     editing.kind === kind &&
     ('id' in editing ? editing.id : editing.parentId) === node.id;
   const isEmpty = node.child_count === 0 && node.sku_count === 0;
+  const reorder = useReorderHierarchyNode();
+  const move = (direction: 'up' | 'down') =>
+    reorder.mutate(
+      { id: node.id, direction },
+      {
+        onSuccess: (moved) =>
+          props.onDone(
+            `Moved ${node.name} ${direction}: now ${ordinal(moved.position)} of ${moved.sibling_count}.`,
+          ),
+      },
+    );
 
   return (
     <li>
@@ -245,6 +262,13 @@ function TreeRow(props: TreeRowProps) {
               </span>
             ) : null}
             <div className="ms-auto d-flex gap-1">
+              <ReorderButtons
+                name={node.name}
+                position={props.position}
+                siblingCount={props.siblingCount}
+                isPending={reorder.isPending}
+                onMove={move}
+              />
               <Button
                 size="sm"
                 variant="outline-primary"
@@ -285,6 +309,11 @@ function TreeRow(props: TreeRowProps) {
           </>
         )}
       </div>
+      {reorder.isError ? (
+        <div className="py-1 border-bottom" style={indent(depth + 1)}>
+          <InlineError error={reorder.error} />
+        </div>
+      ) : null}
       {isEditing('move') ? (
         <MoveLine
           node={node}
@@ -307,12 +336,60 @@ function TreeRow(props: TreeRowProps) {
       ) : null}
       {isExpanded && kids.length > 0 ? (
         <ul className="list-unstyled mb-0">
-          {kids.map((child) => (
-            <TreeRow key={child.id} {...props} node={child} depth={depth + 1} />
+          {kids.map((child, index) => (
+            <TreeRow
+              key={child.id}
+              {...props}
+              node={child}
+              position={index + 1}
+              siblingCount={kids.length}
+              depth={depth + 1}
+            />
           ))}
         </ul>
       ) : null}
     </li>
+  );
+}
+
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+};
+
+/** Move up / Move down among the siblings: the order sellers browse the lines in. */
+function ReorderButtons(props: {
+  name: string;
+  position: number;
+  siblingCount: number;
+  isPending: boolean;
+  onMove: (direction: 'up' | 'down') => void;
+}) {
+  if (props.siblingCount < 2) return null;
+  return (
+    <div className="btn-group" role="group" aria-label={`Order of ${props.name}`}>
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        aria-label={`Move ${props.name} up`}
+        title="Move up"
+        disabled={props.position <= 1 || props.isPending}
+        onClick={() => props.onMove('up')}
+      >
+        <i className="bi bi-arrow-up" aria-hidden="true" />
+      </Button>
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        aria-label={`Move ${props.name} down`}
+        title="Move down"
+        disabled={props.position >= props.siblingCount || props.isPending}
+        onClick={() => props.onMove('down')}
+      >
+        <i className="bi bi-arrow-down" aria-hidden="true" />
+      </Button>
+    </div>
   );
 }
 

@@ -1,0 +1,283 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleComponents } from '@bastion/db/schema/catalog';
+import { catalogCalls, catalogTestBed, type CatalogTestBed } from './catalog-admin.test-harness.ts';
+
+let bed: CatalogTestBed;
+let api: ReturnType<typeof catalogCalls>;
+
+beforeAll(async () => {
+  bed = await catalogTestBed();
+  api = catalogCalls(bed);
+});
+
+afterAll(async () => {
+  await bed.ctx.app.close();
+});
+
+interface Component {
+  sku: string;
+  name: string;
+  kind: string;
+  is_active: boolean;
+  quantity: number;
+}
+interface Sku {
+  sku: string;
+  kind: string;
+  components: Component[];
+}
+
+const newBundle = () => api.createSku({ kind: 'BUNDLE', is_shippable: false });
+
+/** The stored rows of a bundle, to prove a refused save changed nothing. */
+async function storedComponents(bundle: string) {
+  const rows = await bed.ctx.db
+    .select({ sku: bundleComponents.componentSku, quantity: bundleComponents.quantity })
+    .from(bundleComponents)
+    .where(eq(bundleComponents.bundleSku, bundle))
+    .orderBy(asc(bundleComponents.componentSku));
+  return rows;
+}
+
+const save = (bundle: string, components: unknown, cookie?: string) =>
+  api.post('skus/save-components', { sku: bundle, components }, cookie);
+
+describe('a bundle’s components', () => {
+  it('saves, replaces and shows the components, with an audit of what changed', async () => {
+    const bundle = await newBundle();
+    const [appliance, licence, support] = await Promise.all([
+      api.createSku(),
+      api.createSku({ kind: 'SUBSCRIPTION', billing: 'ANNUAL', is_shippable: false }),
+      api.createSku({ kind: 'SUPPORT', billing: 'ANNUAL', is_shippable: false }),
+    ]);
+    // Codes may come in any case and with spaces around them.
+    const first = await api.dataOf<Sku>('skus/save-components', {
+      sku: bundle,
+      components: [
+        { sku: ` ${appliance.toLowerCase()} `, quantity: 1 },
+        { sku: licence, quantity: 2 },
+      ],
+    });
+    expect(first.components).toEqual(
+      [
+        { sku: appliance, name: `Test SKU ${appliance}`, kind: 'HARDWARE', quantity: 1 },
+        { sku: licence, name: `Test SKU ${licence}`, kind: 'SUBSCRIPTION', quantity: 2 },
+      ]
+        .map((c) => ({ ...c, is_active: true }))
+        .sort((a, b) => a.sku.localeCompare(b.sku)),
+    );
+    expect((await api.dataOf<Sku>('skus/get', { sku: bundle })).components).toEqual(
+      first.components,
+    );
+    // A catalog user reads them in the SKU panel too.
+    expect(
+      (await api.dataOf<Sku>('skus/get', { sku: bundle }, bed.cookies.catalogUser)).components,
+    ).toHaveLength(2);
+
+    // The whole set is replaced: one removed, one changed, one added.
+    await api.dataOf('skus/save-components', {
+      sku: bundle,
+      components: [
+        { sku: licence, quantity: 3 },
+        { sku: support, quantity: 1 },
+      ],
+    });
+    expect(await storedComponents(bundle)).toEqual(
+      [
+        { sku: licence, quantity: 3 },
+        { sku: support, quantity: 1 },
+      ].sort((a, b) => a.sku.localeCompare(b.sku)),
+    );
+    const audits = (await api.auditActions(bundle)).filter(
+      (a) => a.action === 'catalog.bundle.components_saved',
+    );
+    expect(audits).toHaveLength(2);
+    expect(audits[1]).toMatchObject({
+      actor: bed.admin.id,
+      details: {
+        added: [{ sku: support, quantity: 1 }],
+        removed: [{ sku: appliance, quantity: 1 }],
+        changed: [{ sku: licence, from: 2, to: 3 }],
+      },
+    });
+    // Other SKUs carry no components.
+    expect((await api.dataOf<Sku>('skus/get', { sku: licence })).components).toEqual([]);
+  });
+
+  it('refuses every bad row at once, with its place, and saves nothing', async () => {
+    const bundle = await newBundle();
+    const [good, inactive, otherBundle] = await Promise.all([
+      api.createSku(),
+      api.createSku({ is_active: false }),
+      newBundle(),
+    ]);
+    await api.dataOf('skus/save-components', {
+      sku: bundle,
+      components: [{ sku: good, quantity: 1 }],
+    });
+    const response = await save(bundle, [
+      { sku: good, quantity: 2 },
+      { sku: bundle, quantity: 1 },
+      { sku: 'NO-SUCH-SKU-1', quantity: 1 },
+      { sku: otherBundle, quantity: 1 },
+      { sku: inactive, quantity: 1 },
+      { sku: good, quantity: 1 },
+    ]);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
+    expect(response.json().errors).toEqual([
+      { path: 'components.1.sku', message: 'A bundle cannot contain itself.' },
+      { path: 'components.2.sku', message: 'There is no SKU NO-SUCH-SKU-1.' },
+      {
+        path: 'components.3.sku',
+        message: `${otherBundle} is a bundle itself: a bundle holds products, not other bundles.`,
+      },
+      {
+        path: 'components.4.sku',
+        message: `${inactive} is inactive: only active SKUs can go into a bundle.`,
+      },
+      {
+        path: 'components.5.sku',
+        message: `${good} is listed twice: give it one row with the whole quantity.`,
+      },
+    ]);
+    expect(await storedComponents(bundle)).toEqual([{ sku: good, quantity: 1 }]);
+  });
+
+  it.each([
+    [0, 'The quantity is a whole number from 1 to 1000.'],
+    [-2, 'The quantity is a whole number from 1 to 1000.'],
+    [1.5, 'The quantity is a whole number from 1 to 1000.'],
+    [1001, 'The quantity is a whole number from 1 to 1000.'],
+    ['2', 'The quantity is a whole number from 1 to 1000.'],
+  ])('refuses a quantity of %j (400)', async (quantity, message) => {
+    const bundle = await newBundle();
+    const component = await api.createSku();
+    const response = await save(bundle, [{ sku: component, quantity }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: 'components.0.quantity', message }]);
+    expect(await storedComponents(bundle)).toEqual([]);
+  });
+
+  it('refuses an empty list, a missing code, and too many rows (400)', async () => {
+    const bundle = await newBundle();
+    const empty = await save(bundle, []);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual([
+      { path: 'components', message: 'A bundle needs at least one component.' },
+    ]);
+    const blank = await save(bundle, [{ sku: ' ', quantity: 1 }]);
+    expect(blank.json().errors).toEqual([
+      { path: 'components.0.sku', message: 'Enter the component’s SKU code.' },
+    ]);
+    const many = await save(
+      bundle,
+      Array.from({ length: 51 }, (_, i) => ({ sku: `X-${i}`, quantity: 1 })),
+    );
+    expect(many.json().errors).toEqual([
+      { path: 'components', message: 'A bundle holds at most 50 components.' },
+    ]);
+  });
+
+  it('answers 404 for a bundle that does not exist and 409 for a SKU that is not a bundle', async () => {
+    const component = await api.createSku();
+    const missing = await save('NO-SUCH-BUNDLE', [{ sku: component, quantity: 1 }]);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('There is no SKU NO-SUCH-BUNDLE.');
+    const hardware = await api.createSku();
+    const notBundle = await save(hardware, [{ sku: component, quantity: 1 }]);
+    expect(notBundle.statusCode).toBe(409);
+    expect(notBundle.json()).toMatchObject({
+      error: 'CONFLICT',
+      message: `${hardware} is not a bundle (its kind is HARDWARE): only bundles have components.`,
+      errors: [{ path: 'sku' }],
+    });
+    expect(await storedComponents(hardware)).toEqual([]);
+  });
+
+  it('is for catalogue admins and root admins only', async () => {
+    const bundle = await newBundle();
+    const component = await api.createSku();
+    for (const cookie of [bed.cookies.catalogUser, bed.cookies.sales]) {
+      const response = await save(bundle, [{ sku: component, quantity: 1 }], cookie);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 403, error: 'FORBIDDEN' });
+    }
+    expect(await storedComponents(bundle)).toEqual([]);
+    const signedOut = await bed.ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/catalog/skus/save-components',
+      payload: { sku: bundle, components: [{ sku: component, quantity: 1 }] },
+    });
+    expect(signedOut.statusCode).toBe(403);
+    expect(signedOut.json()).toMatchObject({ error: 'SESSION_REQUIRED' });
+    await api.dataOf(
+      'skus/save-components',
+      { sku: bundle, components: [{ sku: component, quantity: 1 }] },
+      bed.cookies.root,
+    );
+    expect(await storedComponents(bundle)).toEqual([{ sku: component, quantity: 1 }]);
+  });
+});
+
+describe('SKU changes that would break a bundle', () => {
+  async function bundleOf(component: string) {
+    const bundle = await newBundle();
+    await api.dataOf('skus/save-components', {
+      sku: bundle,
+      components: [{ sku: component, quantity: 1 }],
+    });
+    return bundle;
+  }
+
+  /** The body that saves an existing SKU of the bed's family as it is, with changes. */
+  async function edit(code: string, change: Record<string, unknown>) {
+    const sku = await api.dataOf<Record<string, unknown>>('skus/get', { sku: code });
+    return api.post('skus/save', {
+      is_new: false,
+      sku: code,
+      name: sku.name,
+      kind: sku.kind,
+      billing: sku.billing,
+      family_id: sku.family_id,
+      hierarchy_node_id: sku.hierarchy_node_id,
+      is_shippable: sku.is_shippable,
+      is_active: sku.is_active,
+      ...change,
+    });
+  }
+
+  it('keeps a component out of bundles and active while an active bundle holds it', async () => {
+    const component = await api.createSku();
+    const bundle = await bundleOf(component);
+    const toBundle = await edit(component, { kind: 'BUNDLE' });
+    expect(toBundle.statusCode).toBe(409);
+    expect(toBundle.json()).toMatchObject({
+      message: `${component} is a component of ${bundle}: a bundle cannot go into another bundle. Take it out of that bundle first.`,
+      errors: [{ path: 'kind' }],
+    });
+    const retire = await edit(component, { is_active: false });
+    expect(retire.statusCode).toBe(409);
+    expect(retire.json()).toMatchObject({
+      message: `${component} is a component of the active bundle ${bundle}: take it out of that bundle, or make the bundle inactive, first.`,
+      errors: [{ path: 'is_active' }],
+    });
+    // Once the bundle is inactive, its components may be retired.
+    expect((await edit(bundle, { is_active: false })).statusCode).toBe(200);
+    expect((await edit(component, { is_active: false })).statusCode).toBe(200);
+  });
+
+  it('keeps a bundle a bundle while it has components', async () => {
+    const component = await api.createSku();
+    const bundle = await bundleOf(component);
+    const response = await edit(bundle, { kind: 'HARDWARE' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(
+      `${bundle} is a bundle of 1 component: remove it first to change its kind.`,
+    );
+    // A bundle with no components yet may still change its kind.
+    const empty = await newBundle();
+    expect((await edit(empty, { kind: 'HARDWARE' })).statusCode).toBe(200);
+  });
+});
