@@ -19,7 +19,21 @@ afterAll(async () => {
 
 /** A demo appliance no other browser test prices, so its cost can change here. */
 const SKU = 'ID-KEY-FIDO2';
-const MARGIN_LINKS = ['Hardware SKU costs', 'Cost lookup', 'Markup', 'Duration depreciation'];
+const MARGIN_LINKS = [
+  'Hardware SKU costs',
+  'Cost lookup',
+  'Support cases',
+  'Markup',
+  'Duration depreciation',
+];
+/** A demo family whose support no other browser test prices. */
+const SUPPORT_FAMILY = { id: 'SECURE_ACCESS', name: 'Secure Access' };
+
+interface SupportCaseRow {
+  family_id: string;
+  cases_per_unit_year: string;
+  cost_per_case_usd_minor: number;
+}
 
 async function signIn(page: Page, email: string, landing: string) {
   await page.goto('/login');
@@ -55,6 +69,13 @@ describe('margin data for the deal desk', () => {
       { focus_sku: SKU },
     );
     const originalCost = costs.rows[0]?.unit_cost_usd_minor ?? null;
+    const supportCases = await apiData<{ rows: SupportCaseRow[] }>(
+      page,
+      '/api/admin/margin/support-cases/list',
+      {},
+    );
+    const originalSupportCase =
+      supportCases.rows.find((r) => r.family_id === SUPPORT_FAMILY.id) ?? null;
 
     try {
       // The markup: a bad value is explained in place and cannot be saved; a good one is.
@@ -115,9 +136,40 @@ describe('margin data for the deal desk', () => {
       await page.goto('/cpq/mc-duration-depreciation/ref');
       await page.getByRole('table', { name: 'Duration depreciation' }).waitFor();
       await screenshot(page, 'margin-duration-depreciation');
-      await page.goto('/cpq/mc-support-cases/ref');
-      await page.getByText('Not available yet').waitFor();
+
+      // Support cases: a family's row, its cost per unit-year following the typing.
+      await page
+        .getByRole('navigation', { name: 'Margin data' })
+        .getByRole('link', { name: 'Support cases' })
+        .click();
+      await page.waitForURL((url) => url.pathname === '/cpq/mc-support-cases/ref');
+      const supportTable = page.getByRole('table', { name: 'Support cases' });
+      await supportTable.waitFor();
       await screenshot(page, 'margin-support-cases');
+      const cases = page.getByRole('textbox', {
+        name: `Cases per unit-year for ${SUPPORT_FAMILY.name}`,
+      });
+      const perCase = page.getByRole('textbox', {
+        name: `Cost per case for ${SUPPORT_FAMILY.name} in US dollars`,
+      });
+      const saveCases = page.getByRole('button', {
+        name: `Save support cases for ${SUPPORT_FAMILY.name}`,
+      });
+      await cases.fill('0.1234');
+      await page.getByText('Cases per unit-year can have at most 3 decimals.').waitFor();
+      expect(await saveCases.isDisabled()).toBe(true);
+      await cases.fill('0.25');
+      await perCase.fill('70');
+      // 0.25 cases × $70.00 a case.
+      await supportTable.getByText('$17.50').waitFor();
+      await saveCases.click();
+      await page.getByRole('status').getByText('Saved').waitFor();
+      await page.reload();
+      await cases.waitFor();
+      expect(await cases.inputValue()).toBe('0.250');
+      expect(await perCase.inputValue()).toBe('70.00');
+      await supportTable.getByText('$17.50').waitFor();
+      await screenshot(page, 'margin-support-cases-saved');
       // The deal desk reads the approval SKUs; its admins change them.
       await sidebar.getByRole('link', { name: 'Approval SKUs' }).click();
       await page.getByRole('table', { name: 'Approval SKUs' }).waitFor();
@@ -125,6 +177,17 @@ describe('margin data for the deal desk', () => {
       expect(await page.getByRole('button', { name: /^Save approval/ }).count()).toBe(0);
       await screenshot(page, 'approval-skus-read-only');
     } finally {
+      if (originalSupportCase === null) {
+        await page.request.post('/api/admin/margin/support-cases/delete', {
+          data: { family_id: SUPPORT_FAMILY.id },
+        });
+      } else {
+        await apiData(page, '/api/admin/margin/support-cases/save', {
+          family_id: SUPPORT_FAMILY.id,
+          cases_per_unit_year: originalSupportCase.cases_per_unit_year,
+          cost_per_case_usd: (originalSupportCase.cost_per_case_usd_minor / 100).toFixed(2),
+        });
+      }
       await apiData(page, '/api/admin/margin/markups/save', {
         product_kind: 'SUPPORT',
         percent: supportMarkup,
@@ -173,6 +236,10 @@ describe('margin data for a seller', () => {
       ['/api/admin/margin/markups/list', {}],
       ['/api/admin/margin/markups/save', { product_kind: 'SUPPORT', percent: '1' }],
       ['/api/admin/margin/hw-sku-costs/save', { sku: SKU, unit_cost_usd: '1.00' }],
+      [
+        '/api/admin/margin/support-cases/save',
+        { family_id: SUPPORT_FAMILY.id, cases_per_unit_year: '1', cost_per_case_usd: '1.00' },
+      ],
       ['/api/admin/approval-skus/list', {}],
     ] as const) {
       const response = await page.request.post(url, { data });

@@ -281,6 +281,25 @@ describe('the demo catalogue', () => {
     }
   });
 
+  it('gives every family that sells support a support load that leaves the support a margin', () => {
+    const supportFamilies = new Set(
+      data.skus.filter((s) => s.kind === 'SUPPORT').map((s) => s.familyId),
+    );
+    expect(data.supportCases.map((c) => c.familyId).sort()).toEqual([...supportFamilies].sort());
+    const loadOf = new Map(data.supportCases.map((c) => [c.familyId, c]));
+    const supportPercent = new Map(
+      data.costLookups.filter((c) => c.productKind === 'SUPPORT').map((c) => [c.familyId, c]),
+    );
+    for (const sku of data.skus.filter((s) => s.kind === 'SUPPORT' && s.isActive !== false)) {
+      const load = loadOf.get(sku.familyId);
+      const list = usdOn(sku.sku, PRICE_PERIODS.current) ?? 0;
+      const share = (list * Number(supportPercent.get(sku.familyId)?.costPercent ?? 0)) / 100;
+      const cases = Number(load?.casesPerUnitYear) * (load?.costPerCaseUsdMinor ?? 0);
+      // Cost lookup share + cases × cost per case stays below the list price.
+      expect(share + cases, sku.sku).toBeLessThan(list);
+    }
+  });
+
   it('asks approval for a few SKUs it has, with reasons', () => {
     expect(data.approvalSkus.length).toBeGreaterThanOrEqual(4);
     expect(data.approvalSkus.length).toBeLessThanOrEqual(6);

@@ -8,6 +8,7 @@ import {
   mcDurationDepreciation,
   mcHwSkuCosts,
   mcMarkups,
+  mcSupportCases,
   partnerDiscounts,
   PRODUCT_KINDS,
   productFamilies,
@@ -29,6 +30,7 @@ type RateRow = typeof currencyRates.$inferInsert;
 type HwCostRow = typeof mcHwSkuCosts.$inferInsert;
 type CostLookupRow = typeof mcCostLookups.$inferInsert;
 type MarkupRow = typeof mcMarkups.$inferInsert;
+type SupportCaseRow = typeof mcSupportCases.$inferInsert;
 type DepreciationRow = typeof mcDurationDepreciation.$inferInsert;
 type ApprovalSkuRow = typeof approvalSkus.$inferInsert;
 type Kind = (typeof PRODUCT_KINDS)[number];
@@ -436,6 +438,15 @@ const COST_PERCENT: Readonly<Record<FamilyId, string>> = {
   CLOUD: '13.00',
   IDENTITY: '9.00',
 };
+/**
+ * Expected support load of the families that sell support: cases one unit raises a year and the
+ * USD cost of handling one (cents). A firewall raises more cases than an access point, and a
+ * firewall case needs a more senior engineer.
+ */
+const SUPPORT_CASES: Readonly<Partial<Record<FamilyId, { cases: string; costPerCase: number }>>> = {
+  FIREWALL: { cases: '0.400', costPerCase: 8_500 },
+  SECURE_ACCESS: { cases: '0.150', costPerCase: 6_000 },
+};
 /** Freight, duty and handling on hardware. */
 const MARKUP_PERCENT: Readonly<Record<Kind, string>> = {
   HARDWARE: '8.00',
@@ -685,6 +696,7 @@ export interface CatalogDemoData {
   hwCosts: HwCostRow[];
   costLookups: CostLookupRow[];
   markups: MarkupRow[];
+  supportCases: SupportCaseRow[];
   depreciation: DepreciationRow[];
   approvalSkus: ApprovalSkuRow[];
 }
@@ -801,6 +813,12 @@ export function catalogDemoData(): CatalogDemoData {
       productKind,
       percent: MARKUP_PERCENT[productKind],
     })),
+    supportCases: Object.entries(SUPPORT_CASES).map(([familyId, load]) => ({
+      familyId,
+      casesPerUnitYear: load.cases,
+      costPerCaseUsdMinor: load.costPerCase,
+      updatedAt: LOADED_AT,
+    })),
     depreciation: PRODUCT_KINDS.flatMap((productKind) =>
       DEPRECIATION_PERCENT[productKind].map((percent, index) => ({
         productKind,
@@ -856,6 +874,9 @@ export async function seedCatalogDemoData(db: Database): Promise<void> {
       tx.insert(mcCostLookups).values(c).onConflictDoNothing(),
     );
     await inChunks(data.markups, (c) => tx.insert(mcMarkups).values(c).onConflictDoNothing());
+    await inChunks(data.supportCases, (c) =>
+      tx.insert(mcSupportCases).values(c).onConflictDoNothing(),
+    );
     await inChunks(data.depreciation, (c) =>
       tx.insert(mcDurationDepreciation).values(c).onConflictDoNothing(),
     );

@@ -294,6 +294,26 @@ export const REFERENCE_MENUS: readonly MenuRow[] = [
     context: 'commcat',
     sortOrder: 5,
   },
+  {
+    id: 52,
+    parentId: 40,
+    tier: 3,
+    code: 'MC_SUPPORT_CASES',
+    label: 'Support cases',
+    link: '/cpq/mc-support-cases/ref',
+    context: 'cpq',
+    sortOrder: 5,
+  },
+  {
+    id: 53,
+    parentId: 46,
+    tier: 3,
+    code: 'CATALOG_MC_SUPPORT_CASES',
+    label: 'Support cases',
+    link: '/commcat/mc-support-cases/ref',
+    context: 'commcat',
+    sortOrder: 5,
+  },
 ];
 
 /** The settings the client reads (spec §3), with their shipped defaults. */

@@ -49,6 +49,7 @@ const TREE: MenuItem[] = [
   menu('MC_COST_LOOKUP', marginData, '/cpq/mc-cost-lookup/ref'),
   menu('MC_MARKUP', marginData, '/cpq/mc-markup/ref'),
   menu('MC_DURATION_DEPRECIATION', marginData, '/cpq/mc-duration-depreciation/ref'),
+  menu('MC_SUPPORT_CASES', marginData, '/cpq/mc-support-cases/ref'),
   commCat,
   menu('CATALOG', commCat, '/commcat/grid/catalog/ref', { is_default: true }),
   menu('PRODUCT_HIERARCHY', commCat, '/commcat/producthierarchy/ref'),
@@ -62,6 +63,7 @@ const TREE: MenuItem[] = [
     catalogMarginData,
     '/commcat/mc-duration-depreciation/ref',
   ),
+  menu('CATALOG_MC_SUPPORT_CASES', catalogMarginData, '/commcat/mc-support-cases/ref'),
   menu('CATALOG_APPROVAL_SKUS', commCat, '/commcat/ps-approval-sku/ref'),
 ];
 
@@ -71,6 +73,7 @@ const MARGIN_MENUS = [
   'MC_DURATION_DEPRECIATION',
   'MC_HW_SKU_COSTS',
   'MC_MARKUP',
+  'MC_SUPPORT_CASES',
 ];
 const CATALOG_MARGIN_MENUS = [
   'CATALOG_APPROVAL_SKUS',
@@ -79,6 +82,7 @@ const CATALOG_MARGIN_MENUS = [
   'CATALOG_MC_DURATION_DEPRECIATION',
   'CATALOG_MC_HW_SKU_COSTS',
   'CATALOG_MC_MARKUP',
+  'CATALOG_MC_SUPPORT_CASES',
 ];
 
 const ENABLED = { cpq_renewals_trueups: 'enabled' };

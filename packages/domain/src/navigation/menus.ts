@@ -66,11 +66,13 @@ export const MENU_RULES: Readonly<Record<string, MenuRule>> = {
   MC_COST_LOOKUP: seesMargin,
   MC_MARKUP: seesMargin,
   MC_DURATION_DEPRECIATION: seesMargin,
+  MC_SUPPORT_CASES: seesMargin,
   CATALOG_MARGIN_DATA: isCatalogAdmin,
   CATALOG_MC_HW_SKU_COSTS: isCatalogAdmin,
   CATALOG_MC_COST_LOOKUP: isCatalogAdmin,
   CATALOG_MC_MARKUP: isCatalogAdmin,
   CATALOG_MC_DURATION_DEPRECIATION: isCatalogAdmin,
+  CATALOG_MC_SUPPORT_CASES: isCatalogAdmin,
   // SKUs whose presence on a quote asks for approval: the deal desk reads them (its admins
   // change them), and catalog admins keep them with the catalogue.
   APPROVAL_SKUS: (f) => f.is_deal_desk_user,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isSamePercent, percentProblem, percentText, usdProblem } from './amounts.ts';
+import {
+  casesPerYearProblem,
+  casesText,
+  isSamePercent,
+  percentProblem,
+  percentText,
+  usdProblem,
+} from './amounts.ts';
 
 describe('percentProblem', () => {
   it.each([
@@ -51,5 +58,30 @@ describe('isSamePercent and percentText', () => {
     [5, '0.05'],
   ])('%i bp is %j', (bp, text) => {
     expect(percentText(bp)).toBe(text);
+  });
+});
+
+describe('casesPerYearProblem and casesText', () => {
+  it.each([
+    ['0.25', null],
+    ['0', null],
+    ['1000', null],
+    ['0.125', null],
+    ['1000.001', 'Cases must be between 0 and 1,000.'],
+    ['-0.5', 'Cases must be between 0 and 1,000.'],
+    ['0.1234', 'Cases can have at most 3 decimals.'],
+    ['1,5', 'Cases must be a number such as 0.25 (digits and one decimal point, no commas).'],
+    [' ', 'Cases is required: enter a number of cases such as 0.25.'],
+  ])('%j → %j', (text, expected) => {
+    expect(casesPerYearProblem(text, 'Cases')).toBe(expected);
+  });
+
+  it.each([
+    [250, '0.250'],
+    [0, '0.000'],
+    [1_000_000, '1000.000'],
+    [1_500, '1.500'],
+  ])('%i thousandths → %j', (thousandths, text) => {
+    expect(casesText(thousandths)).toBe(text);
   });
 });

@@ -51,3 +51,27 @@ export function isSamePercent(a: string, b: string): boolean {
 export function percentText(bp: number): string {
   return `${Math.trunc(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
 }
+
+/** Support cases one unit raises in a year (mc-support-cases): at most this many, 3 decimals. */
+export const MAX_CASES_PER_UNIT_YEAR = 1000;
+export const CASES_DECIMALS = 3;
+
+/** Cases per unit-year, 0 to 1,000 with at most 3 decimals ("0.25"); null when it is fine. */
+export function casesPerYearProblem(text: string, label: string): string | null {
+  if (text.trim() === '') return `${label} is required: enter a number of cases such as 0.25.`;
+  const parsed = parseScaledDecimal(text, CASES_DECIMALS);
+  if (!parsed.ok) {
+    return parsed.problem === 'DECIMALS'
+      ? `${label} can have at most ${CASES_DECIMALS} decimals.`
+      : `${label} must be a number such as 0.25 (digits and one decimal point, no commas).`;
+  }
+  if (parsed.value < 0 || parsed.value > MAX_CASES_PER_UNIT_YEAR * 10 ** CASES_DECIMALS) {
+    return `${label} must be between 0 and ${MAX_CASES_PER_UNIT_YEAR.toLocaleString('en-US')}.`;
+  }
+  return null;
+}
+
+/** Thousandths of a case as three-decimal text (numeric(7,3)): 250 → "0.250". */
+export function casesText(thousandths: number): string {
+  return `${Math.trunc(thousandths / 1000)}.${String(thousandths % 1000).padStart(3, '0')}`;
+}

@@ -59,6 +59,7 @@ describe('GET /api/security/introspect for the demo users', () => {
         'CATALOG_MC_DURATION_DEPRECIATION',
         'CATALOG_MC_HW_SKU_COSTS',
         'CATALOG_MC_MARKUP',
+        'CATALOG_MC_SUPPORT_CASES',
         'COMM_CAT',
         'PRODUCT_HIERARCHY',
         'SKU_PRICING',

@@ -19,6 +19,7 @@ import {
   mcDurationDepreciation,
   mcHwSkuCosts,
   mcMarkups,
+  mcSupportCases,
   productFamilies,
   skuPrices,
   skus,
@@ -265,6 +266,67 @@ export async function upsertHwSkuCost(db: Database, code: string, unitCostUsdMin
 
 export async function deleteHwSkuCost(db: Database, code: string) {
   await db.delete(mcHwSkuCosts).where(eq(mcHwSkuCosts.sku, code));
+}
+
+/* Support cases. */
+
+export type SupportCaseRow = typeof mcSupportCases.$inferSelect;
+
+/** Every family with how many SUPPORT SKUs it holds (retired ones included). */
+export async function listFamiliesWithSupportSkuCounts(db: Database) {
+  const counts = db
+    .select({ familyId: skus.familyId, n: count().as('n') })
+    .from(skus)
+    .where(eq(skus.kind, 'SUPPORT'))
+    .groupBy(skus.familyId)
+    .as('support_counts');
+  return db
+    .select({
+      id: productFamilies.id,
+      name: productFamilies.name,
+      isActive: productFamilies.isActive,
+      supportSkuCount: sql<number>`coalesce(${counts.n}, 0)::int`,
+    })
+    .from(productFamilies)
+    .leftJoin(counts, eq(counts.familyId, productFamilies.id))
+    .orderBy(asc(productFamilies.sortOrder), asc(productFamilies.name));
+}
+
+export async function listSupportCases(db: Database) {
+  return db
+    .select({ supportCase: mcSupportCases, familyName: productFamilies.name })
+    .from(mcSupportCases)
+    .innerJoin(productFamilies, eq(productFamilies.id, mcSupportCases.familyId))
+    .orderBy(asc(productFamilies.sortOrder), asc(productFamilies.name));
+}
+
+export async function findSupportCase(db: Database, familyId: string) {
+  const [row] = await db.select().from(mcSupportCases).where(eq(mcSupportCases.familyId, familyId));
+  return row ?? null;
+}
+
+export async function upsertSupportCase(
+  db: Database,
+  row: Pick<SupportCaseRow, 'familyId' | 'casesPerUnitYear' | 'costPerCaseUsdMinor'>,
+) {
+  const [saved] = await db
+    .insert(mcSupportCases)
+    .values(row)
+    .onConflictDoUpdate({
+      target: mcSupportCases.familyId,
+      set: {
+        casesPerUnitYear: row.casesPerUnitYear,
+        costPerCaseUsdMinor: row.costPerCaseUsdMinor,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  if (!saved) throw new Error(`support cases of ${row.familyId} vanished after upsert`);
+  return saved;
+}
+
+export async function deleteSupportCase(db: Database, familyId: string) {
+  await db.delete(mcSupportCases).where(eq(mcSupportCases.familyId, familyId));
 }
 
 /* Approval SKUs. */

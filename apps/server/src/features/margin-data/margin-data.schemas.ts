@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { PRODUCT_KINDS } from '@bastion/db/schema/catalog';
 import { parsePercentBp, parseScaledDecimal } from '@bastion/domain/pricing/decimal';
 import {
+  CASES_DECIMALS,
+  casesPerYearProblem,
+  casesText,
   MAX_UNIT_COST_MINOR,
   percentProblem,
   percentText,
   usdProblem,
 } from '@bastion/domain/validation/amounts';
 
-export { MAX_UNIT_COST_MINOR, percentText, percentProblem, usdProblem };
+export { casesText, MAX_UNIT_COST_MINOR, percentText, percentProblem, usdProblem };
 
 /** Costs may rise over a contract (labour): a year may cost up to twice year one. */
 export const MAX_DEPRECIATION_PERCENT = 200;
@@ -82,6 +85,31 @@ const zUsdMinor = (label: string) =>
       const parsed = parseScaledDecimal(text, 2);
       return parsed.ok ? parsed.value : 0;
     });
+
+/* Cases per unit-year as thousandths of a case, read exactly ("0.25" is 250). */
+const zCasesThousandths = (label: string) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? `${label} is required: enter a number of cases such as 0.25.`
+          : `${label} must be sent as text, such as "0.25", so that it stays exact.`,
+    })
+    .transform((text, ctx) => {
+      const problem = casesPerYearProblem(text, label);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      const parsed = parseScaledDecimal(text, CASES_DECIMALS);
+      return parsed.ok ? parsed.value : 0;
+    });
+
+/** Stored numeric(7,3) text in the same three-decimal form ("0.4" → "0.400"). */
+export function normalizedCases(text: string): string {
+  const parsed = parseScaledDecimal(text, CASES_DECIMALS);
+  return parsed.ok ? casesText(parsed.value) : text;
+}
 
 const ZSkuCode = z
   .string({ error: 'Say which SKU.' })
@@ -294,6 +322,57 @@ export const ZSkuBody = z.object({ sku: ZSkuCode });
 
 export const ZDeletedSkuResponse = zEnvelope(
   z.object({ sku: z.string(), is_deleted: z.literal(true) }),
+);
+
+/* Support cases (mc-support-cases). */
+
+export const ZSupportCase = z.object({
+  family_id: z.string(),
+  family_name: z.string(),
+  /** Cases one unit raises in a year, three decimals ("0.400"). */
+  cases_per_unit_year: z.string(),
+  cost_per_case_usd_minor: z.number().int(),
+  /**
+   * Cases × cost per case, rounded to the cent: what it adds to the yearly unit cost of each of
+   * the family's support SKUs, before the support markup.
+   */
+  cost_per_unit_year_usd_minor: z.number().int(),
+  updated_at: z.string(),
+});
+export type SupportCase = z.infer<typeof ZSupportCase>;
+
+export const ZSupportCaseFamily = z.object({
+  id: z.string(),
+  name: z.string(),
+  is_active: z.boolean(),
+  /** The family's SUPPORT SKUs, retired ones included: those the support-case cost reaches. */
+  support_sku_count: z.number().int(),
+  has_row: z.boolean(),
+});
+
+export const ZSupportCasesResponse = zEnvelope(
+  z.object({
+    rows: z.array(ZSupportCase),
+    families: z.array(ZSupportCaseFamily),
+    /** The markup quotes add to support costs, for the page to explain. */
+    support_markup: z.string(),
+    can_edit: ZCanEdit,
+  }),
+);
+
+export const ZSaveSupportCaseBody = z.object({
+  family_id: ZFamilyId,
+  cases_per_unit_year: zCasesThousandths('Cases per unit-year'),
+  cost_per_case_usd: zUsdMinor('The cost per case'),
+});
+export type SaveSupportCaseInput = z.infer<typeof ZSaveSupportCaseBody>;
+
+export const ZSupportCaseResponse = zEnvelope(ZSupportCase);
+
+export const ZSupportCaseKeyBody = z.object({ family_id: ZFamilyId });
+
+export const ZDeletedSupportCaseResponse = zEnvelope(
+  z.object({ family_id: z.string(), is_deleted: z.literal(true) }),
 );
 
 /* Approval SKUs (ps-approval-sku). */

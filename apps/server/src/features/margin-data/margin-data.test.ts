@@ -7,6 +7,7 @@ import {
   mcDurationDepreciation,
   mcHwSkuCosts,
   mcMarkups,
+  mcSupportCases,
   productFamilies,
   skuPrices,
   skus,
@@ -150,21 +151,31 @@ interface ErrorBody {
 
 /** Every row a margin-data change could touch, and the audit trail. */
 async function fingerprint() {
-  const [lookups, markups, depreciation, hwCosts, approvals, [audits]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(mcCostLookups)
-      .orderBy(asc(mcCostLookups.familyId), asc(mcCostLookups.productKind)),
-    ctx.db.select().from(mcMarkups).orderBy(asc(mcMarkups.productKind)),
-    ctx.db
-      .select()
-      .from(mcDurationDepreciation)
-      .orderBy(asc(mcDurationDepreciation.productKind), asc(mcDurationDepreciation.year)),
-    ctx.db.select().from(mcHwSkuCosts).orderBy(asc(mcHwSkuCosts.sku)),
-    ctx.db.select().from(approvalSkus).orderBy(asc(approvalSkus.sku)),
-    ctx.db.select({ n: count() }).from(auditLog),
-  ]);
-  return JSON.stringify({ lookups, markups, depreciation, hwCosts, approvals, audits });
+  const [lookups, markups, depreciation, hwCosts, approvals, supportCases, [audits]] =
+    await Promise.all([
+      ctx.db
+        .select()
+        .from(mcCostLookups)
+        .orderBy(asc(mcCostLookups.familyId), asc(mcCostLookups.productKind)),
+      ctx.db.select().from(mcMarkups).orderBy(asc(mcMarkups.productKind)),
+      ctx.db
+        .select()
+        .from(mcDurationDepreciation)
+        .orderBy(asc(mcDurationDepreciation.productKind), asc(mcDurationDepreciation.year)),
+      ctx.db.select().from(mcHwSkuCosts).orderBy(asc(mcHwSkuCosts.sku)),
+      ctx.db.select().from(approvalSkus).orderBy(asc(approvalSkus.sku)),
+      ctx.db.select().from(mcSupportCases).orderBy(asc(mcSupportCases.familyId)),
+      ctx.db.select({ n: count() }).from(auditLog),
+    ]);
+  return JSON.stringify({
+    lookups,
+    markups,
+    depreciation,
+    hwCosts,
+    approvals,
+    supportCases,
+    audits,
+  });
 }
 
 async function auditOf(entityId: string) {
@@ -197,6 +208,7 @@ describe('who may read and change margin data and approval SKUs', () => {
     '/api/admin/margin/markups/list',
     '/api/admin/margin/duration-depreciation/list',
     '/api/admin/margin/hw-sku-costs/list',
+    '/api/admin/margin/support-cases/list',
   ];
   const MARGIN_WRITES = [
     '/api/admin/margin/cost-lookups/save',
@@ -205,6 +217,8 @@ describe('who may read and change margin data and approval SKUs', () => {
     '/api/admin/margin/duration-depreciation/save',
     '/api/admin/margin/hw-sku-costs/save',
     '/api/admin/margin/hw-sku-costs/delete',
+    '/api/admin/margin/support-cases/save',
+    '/api/admin/margin/support-cases/delete',
   ];
   const APPROVAL_READS = ['/api/admin/approval-skus/list'];
   const REFUSED_BODY = { search: 5, percents: 'none' };
@@ -253,6 +267,8 @@ describe('who may read and change margin data and approval SKUs', () => {
     expect(await canEdit('/api/admin/margin/markups/list', 'MARGIN_USER')).toBe(false);
     expect(await canEdit('/api/admin/margin/markups/list', 'MARGIN_CONTRIBUTOE')).toBe(true);
     expect(await canEdit('/api/admin/margin/hw-sku-costs/list', 'DEAL_DESK')).toBe(true);
+    expect(await canEdit('/api/admin/margin/support-cases/list', 'MARGIN_USER')).toBe(false);
+    expect(await canEdit('/api/admin/margin/support-cases/list', 'CATALOG_ADMIN')).toBe(true);
     expect(await canEdit('/api/admin/approval-skus/list', 'DEAL_DESK')).toBe(false);
     expect(await canEdit('/api/admin/approval-skus/list', 'DEAL_DESK_ADMIN')).toBe(true);
     expect(await canEdit('/api/admin/approval-skus/list', 'CATALOG_ADMIN')).toBe(true);
@@ -604,6 +620,161 @@ describe('hardware SKU costs', () => {
   });
 });
 
+interface SupportCaseRow {
+  family_id: string;
+  family_name: string;
+  cases_per_unit_year: string;
+  cost_per_case_usd_minor: number;
+  cost_per_unit_year_usd_minor: number;
+  updated_at: string;
+}
+interface SupportCaseList {
+  rows: SupportCaseRow[];
+  families: { id: string; name: string; support_sku_count: number; has_row: boolean }[];
+  support_markup: string;
+  can_edit: boolean;
+}
+
+describe('support cases', () => {
+  const URL = '/api/admin/margin/support-cases';
+  const list = (role: Role = 'MARGIN_USER') => dataOf<SupportCaseList>(`${URL}/list`, {}, role);
+
+  it('lists the demo rows and which families sell support', async () => {
+    const listed = await list();
+    expect(listed.can_edit).toBe(false);
+    expect(listed.support_markup).toMatch(/^\d+\.\d\d$/);
+    // The demo seed: 0.4 cases a firewall a year at $85.00 a case is $34.00 a unit-year.
+    expect(listed.rows.find((r) => r.family_id === 'FIREWALL')).toMatchObject({
+      family_name: expect.any(String),
+      cases_per_unit_year: '0.400',
+      cost_per_case_usd_minor: 8_500,
+      cost_per_unit_year_usd_minor: 3_400,
+    });
+    const firewall = listed.families.find((f) => f.id === 'FIREWALL');
+    expect(firewall?.support_sku_count).toBeGreaterThan(0);
+    expect(firewall?.has_row).toBe(true);
+    expect(listed.families.find((f) => f.id === family)).toMatchObject({
+      support_sku_count: 0,
+      has_row: false,
+    });
+  });
+
+  it('adds, changes and removes a family row, audited with what it replaced', async () => {
+    await ctx.db.insert(skus).values({
+      sku: sku('SUPLIST'),
+      name: 'Test support',
+      kind: 'SUPPORT',
+      billing: 'ANNUAL',
+      familyId: family,
+      description: '',
+    });
+    expect((await list()).families.find((f) => f.id === family)).toMatchObject({
+      support_sku_count: 1,
+      has_row: false,
+    });
+
+    const saved = await dataOf<SupportCaseRow>(
+      `${URL}/save`,
+      { family_id: family, cases_per_unit_year: '0.4', cost_per_case_usd: '85' },
+      'MARGIN_CONTRIBUTOE',
+    );
+    expect(saved).toEqual({
+      family_id: family,
+      family_name: `Test family ${tag}`,
+      cases_per_unit_year: '0.400',
+      cost_per_case_usd_minor: 8_500,
+      cost_per_unit_year_usd_minor: 3_400,
+      updated_at: expect.any(String),
+    });
+    // 0.125 × $0.99 = 12.375 cents, rounded once to 12.
+    const changed = await dataOf<SupportCaseRow>(
+      `${URL}/save`,
+      { family_id: family, cases_per_unit_year: '0.125', cost_per_case_usd: '0.99' },
+      'MARGIN_CONTRIBUTOE',
+    );
+    expect(changed).toMatchObject({
+      cases_per_unit_year: '0.125',
+      cost_per_case_usd_minor: 99,
+      cost_per_unit_year_usd_minor: 12,
+    });
+    const listed = await list();
+    expect(listed.rows.filter((r) => r.family_id === family)).toEqual([changed]);
+    expect(listed.families.find((f) => f.id === family)?.has_row).toBe(true);
+
+    // A margin user reads the row but cannot change it.
+    const before = await fingerprint();
+    const refused = await post(
+      `${URL}/save`,
+      { family_id: family, cases_per_unit_year: '1', cost_per_case_usd: '1' },
+      'MARGIN_USER',
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ErrorBody>().error).toBe('FORBIDDEN');
+    expect((await post(`${URL}/list`, {}, 'SALES_USER')).statusCode).toBe(403);
+    expect(await fingerprint()).toEqual(before);
+
+    expect(await dataOf(`${URL}/delete`, { family_id: family })).toEqual({
+      family_id: family,
+      is_deleted: true,
+    });
+    expect((await list()).rows.some((r) => r.family_id === family)).toBe(false);
+    const again = await post(`${URL}/delete`, { family_id: family });
+    expect(again.statusCode).toBe(404);
+    expect(again.json<ErrorBody>().message).toBe(`There is no support-case cost for ${family}.`);
+
+    expect(await auditOf(family)).toEqual([
+      {
+        action: 'margin.support_case.saved',
+        actor: contributorId,
+        details: {
+          before: null,
+          after: { cases_per_unit_year: '0.400', cost_per_case_usd_minor: 8_500 },
+        },
+      },
+      {
+        action: 'margin.support_case.saved',
+        actor: contributorId,
+        details: {
+          before: { cases_per_unit_year: '0.400', cost_per_case_usd_minor: 8_500 },
+          after: { cases_per_unit_year: '0.125', cost_per_case_usd_minor: 99 },
+        },
+      },
+      {
+        action: 'margin.support_case.deleted',
+        actor: expect.any(String),
+        details: { before: { cases_per_unit_year: '0.125', cost_per_case_usd_minor: 99 } },
+      },
+    ]);
+  });
+
+  it.each([
+    [{ family_id: 'NO_SUCH_FAMILY' }, 'family_id', 'There is no product family NO_SUCH_FAMILY.'],
+    [{ family_id: '' }, 'family_id', 'Choose a product family.'],
+    [{ family_id: undefined }, 'family_id', 'Choose a product family.'],
+    [{ cases_per_unit_year: '1000.001' }, 'cases_per_unit_year', 'between 0 and 1,000'],
+    [{ cases_per_unit_year: '-0.5' }, 'cases_per_unit_year', 'between 0 and 1,000'],
+    [{ cases_per_unit_year: '0.1234' }, 'cases_per_unit_year', 'at most 3 decimals'],
+    [{ cases_per_unit_year: '1,5' }, 'cases_per_unit_year', 'a number such as 0.25'],
+    [{ cases_per_unit_year: '.5' }, 'cases_per_unit_year', 'a number such as 0.25'],
+    [{ cases_per_unit_year: '' }, 'cases_per_unit_year', 'is required'],
+    [{ cases_per_unit_year: undefined }, 'cases_per_unit_year', 'is required'],
+    [{ cases_per_unit_year: 0.4 }, 'cases_per_unit_year', 'sent as text'],
+    [{ cost_per_case_usd: '-5' }, 'cost_per_case_usd', 'cannot be negative'],
+    [{ cost_per_case_usd: '85.001' }, 'cost_per_case_usd', 'at most 2 decimals (cents)'],
+    [{ cost_per_case_usd: '$85' }, 'cost_per_case_usd', 'no $ or commas'],
+    [{ cost_per_case_usd: '10000000.01' }, 'cost_per_case_usd', 'at most 10,000,000.00 USD'],
+    [{ cost_per_case_usd: undefined }, 'cost_per_case_usd', 'is required'],
+    [{ cost_per_case_usd: 85 }, 'cost_per_case_usd', 'sent as text'],
+  ])('refuses %j on %s and changes nothing', async (body, path, message) => {
+    await expectRefused(
+      `${URL}/save`,
+      { family_id: family, cases_per_unit_year: '0.4', cost_per_case_usd: '85', ...body },
+      path,
+      message,
+    );
+  });
+});
+
 interface ApprovalList {
   rows: {
     sku: string;
@@ -747,5 +918,79 @@ describe('a cost change reaches the margin of a quote', () => {
     const forSeller = await price('SALES_USER');
     expect(forSeller.shows_margin).toBe(false);
     expect(forSeller.totals.margin_minor).toBeNull();
+  });
+
+  it("adds the family's support-case cost to a support line's cost, before the markup", async () => {
+    const opportunityId = await insertOpportunity(ctx.db, { region: 'EMEA' });
+    const made = await post(
+      '/api/dx/create-quote',
+      { opportunity_id: opportunityId, values: headerValues() },
+      'SALES_USER',
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const quoteId = made.json<{ data: { id: string } }>().data.id;
+    const price = (role: Role) =>
+      dataOf<Priced>(
+        '/api/dx/pricing/execute',
+        { id: quoteId, lines: [{ key: 'a', sku: sku('SUPCASE'), quantities: [2] }] },
+        role,
+      );
+
+    await ctx.db.insert(skus).values({
+      sku: sku('SUPCASE'),
+      name: 'Margin test support',
+      kind: 'SUPPORT',
+      billing: 'ANNUAL',
+      familyId: family,
+    });
+    await ctx.db.insert(skuPrices).values([
+      {
+        sku: sku('SUPCASE'),
+        currencyCode: 'USD',
+        unitPriceMinor: 10_000,
+        effectiveFrom: '2020-01-01',
+      },
+      {
+        sku: sku('SUPCASE'),
+        currencyCode: 'EUR',
+        unitPriceMinor: 9_200,
+        effectiveFrom: '2020-01-01',
+      },
+    ]);
+    // Support costs 20 % of its $100.00 list, marked up 10 %, at full cost in year one.
+    await dataOf('/api/admin/margin/cost-lookups/save', {
+      family_id: family,
+      product_kind: 'SUPPORT',
+      cost_percent: '20',
+    });
+    await dataOf('/api/admin/margin/markups/save', { product_kind: 'SUPPORT', percent: '10' });
+    await dataOf('/api/admin/margin/duration-depreciation/save', {
+      product_kind: 'SUPPORT',
+      percents: ['100', '95', '90', '85', '80'],
+    });
+    await ctx.db.delete(mcSupportCases).where(eq(mcSupportCases.familyId, family));
+
+    // Without a row: ($20.00 + 10 %) × 2 units × 12/12, at 0.92 EUR per USD.
+    const without = await price('DEAL_DESK');
+    expect(without.shows_margin).toBe(true);
+    expect(without.lines[0]?.cost_minor).toBe(4_048);
+
+    // With 0.4 cases a year at $85.00: ($20.00 + $34.00 + 10 %) × 2 × 0.92 = €109.296.
+    await dataOf(
+      '/api/admin/margin/support-cases/save',
+      { family_id: family, cases_per_unit_year: '0.4', cost_per_case_usd: '85' },
+      'DEAL_DESK',
+    );
+    const withCases = await price('DEAL_DESK');
+    expect(withCases.lines[0]?.cost_minor).toBe(10_930);
+    expect(withCases.totals.net_minor).toBe(without.totals.net_minor);
+    expect((without.totals.margin_minor ?? 0) - (withCases.totals.margin_minor ?? 0)).toBe(
+      10_930 - 4_048,
+    );
+    // A seller is sent no cost at all.
+    expect((await price('SALES_USER')).lines[0]?.cost_minor).toBeNull();
+
+    await dataOf('/api/admin/margin/support-cases/delete', { family_id: family });
+    expect((await price('DEAL_DESK')).lines[0]?.cost_minor).toBe(4_048);
   });
 });

@@ -7,12 +7,14 @@ import { ok, zEmptyBody } from '../../lib/envelope.ts';
 import { deleteApprovalSku } from './delete-approval-sku.ts';
 import { deleteCostLookup } from './delete-cost-lookup.ts';
 import { deleteHwSkuCost } from './delete-hw-sku-cost.ts';
+import { deleteSupportCase } from './delete-support-case.ts';
 import { findApprovalSkuOptions } from './find-approval-sku-options.ts';
 import { listApprovalSkus } from './list-approval-skus.ts';
 import { listCostLookups } from './list-cost-lookups.ts';
 import { listDurationDepreciation } from './list-duration-depreciation.ts';
 import { listHwSkuCosts } from './list-hw-sku-costs.ts';
 import { listMarkups } from './list-markups.ts';
+import { listSupportCases } from './list-support-cases.ts';
 import {
   canEditApprovalSkus,
   canEditMarginData,
@@ -31,6 +33,7 @@ import {
   ZCostLookupsResponse,
   ZDeletedCostLookupResponse,
   ZDeletedSkuResponse,
+  ZDeletedSupportCaseResponse,
   ZDepreciationListResponse,
   ZDepreciationResponse,
   ZHwSkuCostResponse,
@@ -43,13 +46,18 @@ import {
   ZSaveDepreciationBody,
   ZSaveHwSkuCostBody,
   ZSaveMarkupBody,
+  ZSaveSupportCaseBody,
   ZSkuBody,
+  ZSupportCaseKeyBody,
+  ZSupportCaseResponse,
+  ZSupportCasesResponse,
 } from './margin-data.schemas.ts';
 import { saveApprovalSku } from './save-approval-sku.ts';
 import { saveCostLookup } from './save-cost-lookup.ts';
 import { saveDurationDepreciation } from './save-duration-depreciation.ts';
 import { saveHwSkuCost } from './save-hw-sku-cost.ts';
 import { saveMarkup } from './save-markup.ts';
+import { saveSupportCase } from './save-support-case.ts';
 
 /**
  * The cost data behind margins (mc-* screens) and the approval SKUs (ps-approval-sku), through
@@ -61,6 +69,7 @@ export function registerMarginDataRoutes(app: FastifyInstance, deps: { db: Datab
   registerMarkupRoutes(app, deps);
   registerDepreciationRoutes(app, deps);
   registerHwSkuCostRoutes(app, deps);
+  registerSupportCaseRoutes(app, deps);
   registerApprovalSkuRoutes(app, deps);
 }
 
@@ -250,6 +259,66 @@ function registerHwSkuCostRoutes(app: FastifyInstance, { db }: { db: Database })
         entityType: 'mc_hw_sku_cost',
         entityId: deleted.sku,
         details: { before_usd_minor: before },
+      });
+      return ok(deleted);
+    },
+  );
+}
+
+function registerSupportCaseRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/admin/margin/support-cases/list',
+    {
+      config: { access: readsMarginData },
+      schema: { body: zEmptyBody, response: { 200: ZSupportCasesResponse } },
+    },
+    async (request) =>
+      ok(
+        await listSupportCases(db, {
+          canEdit: canEditMarginData(currentUser(request).permissions),
+        }),
+      ),
+  );
+
+  r.post(
+    '/api/admin/margin/support-cases/save',
+    {
+      config: { access: editsMarginData },
+      schema: { body: ZSaveSupportCaseBody, response: { 200: ZSupportCaseResponse } },
+    },
+    async (request) => {
+      const { supportCase, before } = await saveSupportCase(db, request.body);
+      await recordAudit(db, request, {
+        action: 'margin.support_case.saved',
+        entityType: 'mc_support_case',
+        entityId: supportCase.family_id,
+        details: {
+          before,
+          after: {
+            cases_per_unit_year: supportCase.cases_per_unit_year,
+            cost_per_case_usd_minor: supportCase.cost_per_case_usd_minor,
+          },
+        },
+      });
+      return ok(supportCase);
+    },
+  );
+
+  r.post(
+    '/api/admin/margin/support-cases/delete',
+    {
+      config: { access: editsMarginData },
+      schema: { body: ZSupportCaseKeyBody, response: { 200: ZDeletedSupportCaseResponse } },
+    },
+    async (request) => {
+      const { before, ...deleted } = await deleteSupportCase(db, request.body.family_id);
+      await recordAudit(db, request, {
+        action: 'margin.support_case.deleted',
+        entityType: 'mc_support_case',
+        entityId: deleted.family_id,
+        details: { before },
       });
       return ok(deleted);
     },

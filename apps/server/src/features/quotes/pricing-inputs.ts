@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { applyPercent, parsePercentBp } from '@bastion/domain/pricing/decimal';
 import type { CatalogSku, PricingInput, PricingLine } from '@bastion/domain/pricing/model';
+import { supportCaseCostMinor } from '@bastion/domain/pricing/support-cases';
 import type { Database } from '@bastion/db/client';
 import {
   currencyRates,
@@ -8,6 +9,7 @@ import {
   mcDurationDepreciation,
   mcHwSkuCosts,
   mcMarkups,
+  mcSupportCases,
   partnerDiscounts,
   skuPrices,
   skuVolumeTiers,
@@ -39,6 +41,8 @@ function usdPriceOn(prices: (typeof skuPrices.$inferSelect)[], day: string): num
  * - hardware and access points: the mc-hw-sku-costs cost, plus the kind's markup;
  * - anything else: the USD list price × the cost-lookup percentage of its family and kind (or
  *   the family's ANY row), plus the markup;
+ * - support also adds its family's support-case cost (cases a unit raises a year × the cost of a
+ *   case, mc-support-cases) to that share, before the markup;
  * - per contract year, the kind's duration-depreciation percentage of that cost.
  * A SKU with no cost data has an unknown cost, and the quote no margin.
  */
@@ -70,10 +74,11 @@ export async function loadPricingInput(
     db.select().from(currencyRates),
     db.select().from(appSettings).where(eq(appSettings.name, 'price_adjustment')),
   ]);
-  const [lookups, markups, depreciation] = await Promise.all([
+  const [lookups, markups, depreciation, supportCases] = await Promise.all([
     db.select().from(mcCostLookups),
     db.select().from(mcMarkups),
     db.select().from(mcDurationDepreciation),
+    db.select().from(mcSupportCases),
   ]);
 
   const costPercentOf = new Map(
@@ -81,6 +86,12 @@ export async function loadPricingInput(
   );
   const markupByKind = new Map(markups.map((m) => [m.productKind, m.percent]));
   const hwCostBySku = new Map(hwCosts.map((c) => [c.sku, c.unitCostUsdMinor]));
+  const supportCaseCostByFamily = new Map(
+    supportCases.map((c) => [
+      c.familyId,
+      supportCaseCostMinor(c.casesPerUnitYear, c.costPerCaseUsdMinor) ?? 0,
+    ]),
+  );
 
   const unitCostBeforeMarkup = (
     sku: typeof skus.$inferSelect,
@@ -93,9 +104,12 @@ export async function loadPricingInput(
     const usdList = usdPriceOn(prices, quote.priceDate);
     const costPercent =
       costPercentOf.get(`${sku.familyId}/${sku.kind}`) ?? costPercentOf.get(`${sku.familyId}/ANY`);
-    return usdList !== null && costPercent !== undefined
-      ? applyPercent(usdList, percentBp(costPercent))
-      : null;
+    if (usdList === null || costPercent === undefined) return null;
+    const listShare = applyPercent(usdList, percentBp(costPercent));
+    // A family without a support-case row adds nothing.
+    return sku.kind === 'SUPPORT'
+      ? listShare + (supportCaseCostByFamily.get(sku.familyId) ?? 0)
+      : listShare;
   };
 
   const catalog: Record<string, CatalogSku> = {};

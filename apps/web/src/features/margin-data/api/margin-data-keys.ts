@@ -5,6 +5,7 @@ export const marginDataKeys = {
   markups: ['margin-data', 'markups'] as const,
   depreciation: ['margin-data', 'duration-depreciation'] as const,
   hwSkuCosts: ['margin-data', 'hw-sku-costs'] as const,
+  supportCases: ['margin-data', 'support-cases'] as const,
   approvalSkus: ['margin-data', 'approval-skus'] as const,
 };
 

@@ -1,7 +1,17 @@
 import { BP_PER_WHOLE, multiplyRatio, parseScaledDecimal } from '@bastion/domain/pricing/decimal';
-import { usdProblem } from '@bastion/domain/validation/amounts';
+import { supportCaseCostMinor } from '@bastion/domain/pricing/support-cases';
+import {
+  CASES_DECIMALS,
+  casesPerYearProblem,
+  usdProblem,
+} from '@bastion/domain/validation/amounts';
 
-export { isSamePercent, percentProblem, usdProblem } from '@bastion/domain/validation/amounts';
+export {
+  casesPerYearProblem,
+  isSamePercent,
+  percentProblem,
+  usdProblem,
+} from '@bastion/domain/validation/amounts';
 
 /*
  * The checks the server makes on margin data (apps/server/src/features/margin-data), run as the
@@ -26,4 +36,18 @@ export function impliedPercent(costMinor: number | null, listMinor: number | nul
   if (costMinor === null || listMinor === null || listMinor <= 0) return null;
   const bp = multiplyRatio(costMinor, BP_PER_WHOLE, listMinor);
   return `${Math.trunc(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
+}
+
+/** Thousandths of a case from valid cases-per-unit-year text ("0.4" → 400), else null. */
+export function casesOf(text: string): number | null {
+  if (casesPerYearProblem(text, 'Cases') !== null) return null;
+  const parsed = parseScaledDecimal(text, CASES_DECIMALS);
+  return parsed.ok ? parsed.value : null;
+}
+
+/** Cases × cost per case in cents, as quotes work it out; null unless both texts are valid. */
+export function supportCaseCostOf(casesText: string, costText: string): number | null {
+  const cost = centsOf(costText);
+  if (casesOf(casesText) === null || cost === null) return null;
+  return supportCaseCostMinor(casesText.trim(), cost);
 }

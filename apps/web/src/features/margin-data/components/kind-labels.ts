@@ -25,6 +25,6 @@ export const KIND_COST_SOURCES: Readonly<Record<Exclude<ProductKind, 'BUNDLE'>, 
   HARDWARE: 'Landed cost per SKU (Hardware SKU costs)',
   ACCESS_POINT: 'Landed cost per SKU (Hardware SKU costs)',
   SUBSCRIPTION: 'A share of the USD list price (Cost lookup)',
-  SUPPORT: 'A share of the USD list price (Cost lookup)',
+  SUPPORT: 'A share of the USD list price (Cost lookup), plus its support cases (Support cases)',
   SERVICE: 'A share of the USD list price (Cost lookup)',
 };

@@ -13,6 +13,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 const MARGIN_PAGES = [
   { path: 'mc-hw-sku-costs/all/ref', label: 'Hardware SKU costs' },
   { path: 'mc-cost-lookup/ref', label: 'Cost lookup' },
+  { path: 'mc-support-cases/ref', label: 'Support cases' },
   { path: 'mc-markup/ref', label: 'Markup' },
   { path: 'mc-duration-depreciation/ref', label: 'Duration depreciation' },
 ] as const;

@@ -4,8 +4,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 
-/** A percentage field with its unit beside it and its problem beneath. */
-export function PercentInput(props: {
+interface DecimalInputProps {
   /** The accessible name, e.g. "Markup for Hardware". */
   label: string;
   value: string;
@@ -13,28 +12,39 @@ export function PercentInput(props: {
   error: string | null;
   onEnter?: () => void;
   width?: string;
-}) {
+  placeholder?: string;
+}
+
+/** A decimal field for one row, with its unit before or after it and its problem beneath. */
+export function DecimalInput(props: DecimalInputProps & { prefix?: string; suffix?: string }) {
   return (
     <div style={{ maxWidth: props.width ?? '9rem' }} className="ms-auto">
       <InputGroup size="sm" hasValidation>
+        {props.prefix ? <InputGroup.Text>{props.prefix}</InputGroup.Text> : null}
         <Form.Control
           aria-label={props.label}
           inputMode="decimal"
           className="text-end"
           value={props.value}
+          placeholder={props.placeholder}
           isInvalid={props.error !== null}
           onChange={(event) => props.onChange(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') props.onEnter?.();
           }}
         />
-        <InputGroup.Text>%</InputGroup.Text>
+        {props.suffix ? <InputGroup.Text>{props.suffix}</InputGroup.Text> : null}
         <Form.Control.Feedback type="invalid" className="text-start">
           {props.error}
         </Form.Control.Feedback>
       </InputGroup>
     </div>
   );
+}
+
+/** A percentage field with its unit beside it and its problem beneath. */
+export function PercentInput(props: DecimalInputProps) {
+  return <DecimalInput {...props} suffix="%" />;
 }
 
 /** Save for one row: enabled only with a valid change; says when it is saving. */

@@ -69,8 +69,9 @@ function CostLookupContent({ data }: { data: CostLookupList }) {
         <Card.Body>
           <p className="text-body-secondary">
             Unit cost = USD list price × the family&apos;s percentage for the SKU&apos;s kind (or
-            the family default when the kind has no row), plus the kind&apos;s markup. Hardware and
-            access points are costed per SKU instead, under Hardware SKU costs.
+            the family default when the kind has no row), plus the kind&apos;s markup. Support also
+            adds its family&apos;s support cases. Hardware and access points are costed per SKU
+            instead, under Hardware SKU costs.
           </p>
           <Table responsive className="mb-0 align-middle" aria-label="Cost lookups">
             <thead className="text-nowrap">
