@@ -7,6 +7,8 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from './config.ts';
+import { registerApprovalAdminRoutes } from './features/approval-admin/routes.ts';
+import { registerApprovalRoutes } from './features/approvals/routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
 import { registerCatalogAdminRoutes } from './features/catalog-admin/routes.ts';
@@ -74,7 +76,8 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   registerAccessGuard(app, (request) => resolveSession(db, config, request));
 
   registerSystemRoutes(app, { db, webDistDir: config.webDistDir, fallbackVersion: version });
-  registerAuthRoutes(app, { db, config, mailer: createMailer(db, config, app.log) });
+  const mailer = createMailer(db, config, app.log);
+  registerAuthRoutes(app, { db, config, mailer });
   registerSessionFlagRoutes(app, { db });
   registerFormRoutes(app, { db });
   const crm = crmAdapter ?? createCrmAdapter(db, config);
@@ -84,6 +87,8 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   registerCatalogAdminRoutes(app, { db });
   registerTermsRoutes(app, { db });
   registerMarginDataRoutes(app, { db });
+  registerApprovalAdminRoutes(app, { db });
+  registerApprovalRoutes(app, { db, crm, mailer, publicUrl: config.publicUrl });
 
   if (config.webDistDir && spaIndex !== null) {
     const root = config.webDistDir;

@@ -29,14 +29,25 @@ import type { QuoteRow } from './quote-writes.ts';
  * they are saved and sound (docs/decisions/011).
  */
 
-/** Terms change while the quote is being built (spec §4 flow: configure, shipping, terms). */
-const EDITABLE_STATUSES = new Set(['INCOMPLETE', 'SH_HW_CONFIG', 'TNC']);
+/**
+ * Terms change while the quote is being built (spec §4 flow: configure, shipping, terms), and
+ * after it was submitted or decided: a change then voids the submission (docs/decisions/013).
+ */
+const EDITABLE_STATUSES = new Set([
+  'INCOMPLETE',
+  'SH_HW_CONFIG',
+  'TNC',
+  'PENDING_APPROVAL',
+  'APPROVED',
+  'REJECTED',
+  'BUDGETARY',
+]);
 
 /** Why the quote's terms cannot change now; null when they can. */
 export function readOnlyReasonOf(quote: Pick<QuoteRow, 'quoteType' | 'statusId'>): string | null {
   if (quote.quoteType === 'LEGACY') return 'Legacy quotes are read-only.';
   if (!EDITABLE_STATUSES.has(quote.statusId)) {
-    return 'This quote has left the terms step (it is submitted or decided); its terms can no longer change.';
+    return 'This quote has left the terms step (it is accepted, completed or archived); its terms can no longer change.';
   }
   return null;
 }

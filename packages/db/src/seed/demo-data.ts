@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { delegations, userRoles, users } from '../schema/users.ts';
+import { seedApprovalDemoData } from './approval-demo-data.ts';
 import { seedCatalogDemoData } from './catalog-demo-data.ts';
 import { seedCrmDemoData } from './crm-demo-data.ts';
 
@@ -143,4 +144,5 @@ export async function seedDemoData(db: Database, passwordHash: string): Promise<
   // The embedded CRM's opportunities belong with the demo accounts that work on them.
   await seedCrmDemoData(db);
   await seedCatalogDemoData(db);
+  await seedApprovalDemoData(db);
 }

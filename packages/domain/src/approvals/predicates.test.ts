@@ -49,7 +49,7 @@ describe('checkPredicateTree', () => {
     [
       'an operator that does not fit',
       p('deal_type', 'gt', 3),
-      "Condition: 'gt' cannot compare deal type; use eq, neq, in, not_in.",
+      "Condition: 'gt' cannot compare Deal type; use eq, neq, in, not_in.",
     ],
     [
       'text where a number is needed',

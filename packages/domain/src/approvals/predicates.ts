@@ -95,7 +95,7 @@ export function checkPredicateTree(input: unknown): PredicateCheck {
     if (typeof node.op !== 'string' || !allowed.includes(node.op as PredicateOperator))
       return fail(
         where,
-        `'${String(node.op)}' cannot compare ${fact.label.toLowerCase()}; use ${allowed.join(', ')}.`,
+        `'${String(node.op)}' cannot compare ${fact.label}; use ${allowed.join(', ')}.`,
       );
     const op = node.op as PredicateOperator;
     const value = node.value;

@@ -64,7 +64,7 @@ export function checkWorkflowNodes(
     nodes.push({
       kind: 'STEP',
       name,
-      group_ids: [...(node.group_ids)],
+      group_ids: [...node.group_ids],
       mode: node.mode,
     });
   }

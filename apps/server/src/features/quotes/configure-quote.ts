@@ -11,7 +11,7 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
 import { quoteView, requireVisibleQuote } from './get-quote.ts';
-import { loadPricingInput } from './pricing-inputs.ts';
+import { loadPricingInput } from '../../lib/pricing-inputs.ts';
 import {
   findSkus,
   listQuoteLines,
@@ -34,8 +34,20 @@ export interface LineDraft {
   parent_key?: string | undefined;
 }
 
-/** The configure step's products can change while the quote is still being built. */
-const EDITABLE_STATUSES = new Set(['INCOMPLETE', 'SH_HW_CONFIG', 'TNC']);
+/**
+ * The configure step's products can change while the quote is being built, and after it was
+ * submitted or decided: a change an approver would judge then voids the submission and sends
+ * the quote back through the flow (docs/decisions/013, lib/quote-writes.ts).
+ */
+const EDITABLE_STATUSES = new Set([
+  'INCOMPLETE',
+  'SH_HW_CONFIG',
+  'TNC',
+  'PENDING_APPROVAL',
+  'APPROVED',
+  'REJECTED',
+  'BUDGETARY',
+]);
 
 const yearsOf = (quote: Pick<QuoteRow, 'quoteType' | 'contractLength'>) =>
   quote.quoteType === 'ELA' ? Math.min(5, Math.ceil(quote.contractLength / 12)) : 1;
@@ -255,12 +267,24 @@ function checkSizedLines(quote: QuoteRow, drafts: readonly LineDraft[]) {
   }
 }
 
-/** The configure step's order of statuses (spec §4 screen flow). */
-const FLOW_STEP: Readonly<Record<string, number>> = { INCOMPLETE: 0, SH_HW_CONFIG: 1, TNC: 2 };
+/**
+ * The configure step's order of statuses (spec §4 screen flow); a submitted or decided quote is
+ * past them all.
+ */
+const FLOW_STEP: Readonly<Record<string, number>> = {
+  INCOMPLETE: 0,
+  SH_HW_CONFIG: 1,
+  TNC: 2,
+  PENDING_APPROVAL: 3,
+  APPROVED: 3,
+  REJECTED: 3,
+  BUDGETARY: 3,
+};
 
 /**
  * Where a product change leaves the quote: shipping to redo sends it back to configuration;
- * Next moves it on to shipping unless it is already further.
+ * Next moves it on to shipping unless it is already further. (A submitted quote whose products
+ * change goes back through the flow when the writer voids its submission.)
  */
 export function nextStatus(current: string, change: { realign: boolean; advance: boolean }) {
   let status = current;
@@ -283,7 +307,7 @@ async function requireEditableQuote(
   if (!EDITABLE_STATUSES.has(quote.statusId)) {
     throw new AppError(
       'CONFLICT',
-      'This quote has left configuration (it is submitted or decided); its products can no longer change.',
+      'This quote has left configuration (it is accepted, completed or archived); its products can no longer change.',
     );
   }
   if (version !== quote.version) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
@@ -409,6 +433,8 @@ async function writeLines(
       changes,
       action: options.action,
       actorUserId: caller.userId,
+      // A submission voided by this change: back to configuration, or on to shipping on Next.
+      statusIfVoided: input.advance && realign.length === 0 ? 'SH_HW_CONFIG' : 'INCOMPLETE',
     },
     options.now,
   );

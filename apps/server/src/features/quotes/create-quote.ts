@@ -9,7 +9,8 @@ import { refreshOpportunity } from '../../lib/crm/local-copy.ts';
 import { validateRecipeSubmission } from '../../lib/recipe-submission.ts';
 import { loadFormDefinition } from '../../lib/form-definitions.ts';
 import { mapSnapshot } from './quote-details.ts';
-import { findVisibleOpportunity, insertQuoteWithHistory } from './quotes.repository.ts';
+import { insertQuoteWithHistory } from '../../lib/quote-writes.ts';
+import { findVisibleOpportunity } from './quotes.repository.ts';
 import { viewerOf } from '../../lib/visibility.ts';
 
 /** The recipe of the create-quote form (a form recipe, so admins can change it). */

@@ -51,6 +51,7 @@ export async function replaceQuoteLines(
     changes: HistoryChange[];
     action: string;
     actorUserId: string;
+    statusIfVoided?: string;
   },
   now: Date,
 ): Promise<QuoteRow | null> {

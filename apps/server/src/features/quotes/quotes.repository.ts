@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
-import { quoteHistory, quoteNumberSequence, quotes } from '@bastion/db/schema/quotes';
+import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import {
   opportunityIsLive,
@@ -24,7 +24,6 @@ import {
   type Viewer,
 } from '../../lib/visibility.ts';
 
-export type NewQuote = Omit<typeof quotes.$inferInsert, 'id' | 'quoteNumber' | 'version'>;
 export type { HistoryChange, QuoteRow } from '../../lib/quote-writes.ts';
 import type { QuoteRow } from '../../lib/quote-writes.ts';
 
@@ -35,45 +34,6 @@ export async function findVisibleOpportunity(db: Database, viewer: Viewer, id: s
     .innerJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
     .where(and(eq(crmOpportunities.id, id), opportunityIsLive, opportunityVisibleTo(db, viewer)));
   return row ?? null;
-}
-
-/** Q-2026-000123: the year of creation and the next value of one shared sequence. */
-async function nextQuoteNumber(db: Database, now: Date): Promise<string> {
-  const result = await db.execute<{ n: string | number }>(
-    sql`select nextval(${`"${quoteNumberSequence.seqName}"`}::regclass) as n`,
-  );
-  const value = (result as { rows: { n: string | number }[] }).rows[0]?.n;
-  if (value === undefined) throw new Error('the quote number sequence answered nothing');
-  return `Q-${now.getUTCFullYear()}-${String(value).padStart(6, '0')}`;
-}
-
-export async function insertQuoteWithHistory(
-  db: Database,
-  quote: NewQuote,
-  actorUserId: string,
-  now: Date,
-): Promise<QuoteRow> {
-  return db.transaction(async (tx) => {
-    const quoteNumber = await nextQuoteNumber(tx, now);
-    const [row] = await tx
-      .insert(quotes)
-      .values({ ...quote, quoteNumber, createdAt: now, updatedAt: now })
-      .returning();
-    if (!row) throw new Error('quote insert returned nothing');
-    await tx.insert(quoteHistory).values({
-      quoteId: row.id,
-      actorUserId,
-      occurredAt: now,
-      action: 'created',
-      version: row.version,
-      changes: [
-        { field: 'status_id', before: null, after: row.statusId },
-        { field: 'quote_name', before: null, after: row.quoteName },
-        { field: 'quote_type', before: null, after: row.quoteType },
-      ],
-    });
-    return row;
-  });
 }
 
 export async function listQuoteHistory(db: Database, quoteId: string) {

@@ -434,11 +434,8 @@ describe("a quote's terms", () => {
       'The terms changed since they were saved; review and save them again.',
     ]);
 
-    // Submitted for approval (another step's doing): the terms read as they were saved.
-    await ctx.db
-      .update(quotes)
-      .set({ statusId: 'PENDING_APPROVAL' })
-      .where(eq(quotes.id, quote.id));
+    // Accepted by the customer (another step's doing): the terms read as they were saved.
+    await ctx.db.update(quotes).set({ statusId: 'ACCEPTED' }).where(eq(quotes.id, quote.id));
     const frozen = await getTerms(quote.id);
     expect(frozen.is_read_only).toBe(true);
     expect(frozen.has_terms_problems).toBe(false);

@@ -225,7 +225,15 @@ export async function replaceQuoteTermsAtVersion(
   now: Date,
 ): Promise<QuoteRow | null> {
   const { quoteId, expectedVersion, changes, actorUserId } = input;
-  const write = { quoteId, expectedVersion, changes, actorUserId, action: 'terms_saved' };
+  // A submission voided by new terms leaves products and shipping as they were: back to terms.
+  const write = {
+    quoteId,
+    expectedVersion,
+    changes,
+    actorUserId,
+    action: 'terms_saved',
+    statusIfVoided: 'TNC',
+  };
   return writeQuoteAtVersion(db, write, now, async (tx) => {
     await tx.delete(quoteTerms).where(eq(quoteTerms.quoteId, input.quoteId));
     if (input.rows.length > 0) {

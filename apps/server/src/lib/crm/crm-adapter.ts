@@ -29,6 +29,8 @@ export interface QuoteWriteBack {
   status: string;
   amountMinor: number;
   currencyCode: string;
+  /** The opportunity's new stage, when the quote's move closes it ('Closed Won' on completion). */
+  stage?: string;
 }
 
 /**

@@ -144,6 +144,7 @@ export function createEmbeddedAdapter(db: Database): CrmAdapter {
           quoteNumber: quote.quoteNumber,
           quoteStatus: quote.status,
           quoteAmountMinor: quote.amountMinor,
+          ...(quote.stage === undefined ? {} : { stage: quote.stage }),
           modifiedOn: new Date(),
         })
         .where(eq(crmOpportunities.id, opportunityId))

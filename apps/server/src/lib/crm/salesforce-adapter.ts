@@ -51,6 +51,7 @@ const WRITE_BACK_FIELDS = {
   status: 'Bastion_Quote_Status__c',
   amountMinor: 'Bastion_Quote_Amount__c',
   currencyCode: 'Bastion_Quote_Currency__c',
+  stage: 'StageName',
 } as const satisfies Record<keyof QuoteWriteBack, string>;
 
 /**
@@ -1034,7 +1035,11 @@ export function createSalesforceAdapter(
         `{${JSON.stringify(f.quoteNumber)}:${JSON.stringify(quote.quoteNumber)},` +
         `${JSON.stringify(f.status)}:${JSON.stringify(quote.status)},` +
         `${JSON.stringify(f.amountMinor)}:${minorUnitsToDecimal(quote.amountMinor)},` +
-        `${JSON.stringify(f.currencyCode)}:${JSON.stringify(quote.currencyCode)}}`;
+        `${JSON.stringify(f.currencyCode)}:${JSON.stringify(quote.currencyCode)}` +
+        (quote.stage === undefined
+          ? ''
+          : `,${JSON.stringify(f.stage)}:${JSON.stringify(quote.stage)}`) +
+        '}';
       await call<unknown>(
         {
           method: 'PATCH',

@@ -16,7 +16,7 @@ import {
   skus,
 } from '@bastion/db/schema/catalog';
 import { appSettings } from '@bastion/db/schema/navigation';
-import type { QuoteRow } from './quotes.repository.ts';
+import type { QuoteRow } from './quote-writes.ts';
 
 const percentBp = (text: string | null | undefined) => {
   const parsed = parsePercentBp(text ?? '0');

@@ -1,0 +1,513 @@
+import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '@bastion/db/client';
+import {
+  approvalGroupMembers,
+  approvalGroups,
+  approvalRules,
+  partnerExceptions,
+  workflowTemplates,
+} from '@bastion/db/schema/approvals';
+import { crmAccounts } from '@bastion/db/schema/crm';
+import { quotes } from '@bastion/db/schema/quotes';
+import { users } from '@bastion/db/schema/users';
+
+/* Queries of the approval admin: reads and writes, no decisions. */
+
+export type GroupRow = typeof approvalGroups.$inferSelect;
+export type RuleRow = typeof approvalRules.$inferSelect;
+export type WorkflowRow = typeof workflowTemplates.$inferSelect;
+export type PartnerExceptionRow = typeof partnerExceptions.$inferSelect;
+
+/** A transaction or the database: the use-cases run several writes together. */
+type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
+
+/**
+ * Who saved a row last, by name; null when unknown or deleted since. Qualified by hand: in a
+ * single-table select Drizzle leaves column names bare, and a subquery would then read its own.
+ */
+const editorOf = (table: AnyPgTable) =>
+  sql<string | null>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
+    from ${users} u where u.id = ${table}.updated_by)`;
+
+/** `%`, `_` and `\` are wildcards to LIKE: a search for them means the characters. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// ---------------------------------------------------------------------------------------------
+// Pickers
+
+export async function listActiveUsers(db: Db) {
+  return db
+    .select({ id: users.id, name: personName, email: users.email })
+    .from(users)
+    .where(eq(users.isDisabled, false))
+    .orderBy(asc(personName), asc(users.email));
+}
+
+export async function findUsers(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+export async function listPartnerAccounts(db: Db, search: string) {
+  return db
+    .select({
+      id: crmAccounts.id,
+      name: crmAccounts.name,
+      region: crmAccounts.region,
+      partnerType: crmAccounts.partnerType,
+    })
+    .from(crmAccounts)
+    .where(
+      and(
+        eq(crmAccounts.kind, 'PARTNER'),
+        search === ''
+          ? undefined
+          : sql`(${ilike(crmAccounts.name, likePattern(search))} or ${ilike(crmAccounts.id, likePattern(search))})`,
+      ),
+    )
+    .orderBy(asc(crmAccounts.name))
+    .limit(50);
+}
+
+export async function findCrmAccount(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: crmAccounts.id, name: crmAccounts.name, kind: crmAccounts.kind })
+    .from(crmAccounts)
+    .where(eq(crmAccounts.id, id));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Groups
+
+const activeRuleCount = sql<number>`(
+  select count(*)::int from ${approvalRules} r
+  where ${approvalGroups}.id = any(r.group_ids) and r.is_active
+)`;
+
+const groupColumns = {
+  group: approvalGroups,
+  ruleCount: activeRuleCount,
+  editor: editorOf(approvalGroups),
+};
+
+export async function listGroups(db: Db) {
+  return db.select(groupColumns).from(approvalGroups).orderBy(asc(approvalGroups.name));
+}
+
+export async function findGroup(db: Db, id: string) {
+  const [row] = await db.select(groupColumns).from(approvalGroups).where(eq(approvalGroups.id, id));
+  return row ?? null;
+}
+
+export async function listGroupScopes(db: Db) {
+  return db
+    .select({ id: approvalGroups.id, name: approvalGroups.name, isActive: approvalGroups.isActive })
+    .from(approvalGroups);
+}
+
+/** Members of the given groups (all groups when `groupIds` is null), users with their names. */
+export async function listMembers(db: Db, groupIds: readonly string[] | null) {
+  return db
+    .select({
+      groupId: approvalGroupMembers.groupId,
+      userId: approvalGroupMembers.userId,
+      role: approvalGroupMembers.role,
+      userName: personName,
+      userEmail: users.email,
+      userIsDisabled: users.isDisabled,
+    })
+    .from(approvalGroupMembers)
+    .leftJoin(users, eq(users.id, approvalGroupMembers.userId))
+    .where(groupIds === null ? undefined : inArray(approvalGroupMembers.groupId, [...groupIds]))
+    .orderBy(asc(approvalGroupMembers.role), asc(personName));
+}
+
+/** Another group with this name, in any case. */
+export async function findGroupNamed(db: Db, name: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: approvalGroups.id })
+    .from(approvalGroups)
+    .where(
+      and(
+        eq(sql`lower(${approvalGroups.name})`, name.toLowerCase()),
+        exceptId ? ne(approvalGroups.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export interface GroupFields {
+  name: string;
+  description: string;
+  isGlobal: boolean;
+  regions: string[];
+  isActive: boolean;
+}
+
+export interface GroupMembers {
+  userIds: readonly string[];
+  roles: readonly string[];
+}
+
+async function insertMembers(db: Db, groupId: string, members: GroupMembers) {
+  const rows = [
+    ...members.userIds.map((userId) => ({ groupId, userId, role: null })),
+    ...members.roles.map((role) => ({ groupId, userId: null, role })),
+  ];
+  if (rows.length > 0) await db.insert(approvalGroupMembers).values(rows);
+}
+
+export async function insertGroup(
+  db: Db,
+  fields: GroupFields,
+  members: GroupMembers,
+  actorUserId: string,
+  now: Date,
+): Promise<string> {
+  const [row] = await db
+    .insert(approvalGroups)
+    .values({ ...fields, createdAt: now, updatedAt: now, updatedBy: actorUserId })
+    .returning({ id: approvalGroups.id });
+  if (!row) throw new Error('approval group insert returned nothing');
+  await insertMembers(db, row.id, members);
+  return row.id;
+}
+
+/** The group's next version with its members replaced; false when it is not at `expectedVersion`. */
+export async function updateGroupAtVersion(
+  db: Db,
+  input: { id: string; expectedVersion: number; fields: GroupFields; members: GroupMembers },
+  actorUserId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(approvalGroups)
+    .set({
+      ...input.fields,
+      version: sql`${approvalGroups.version} + 1`,
+      updatedAt: now,
+      updatedBy: actorUserId,
+    })
+    .where(and(eq(approvalGroups.id, input.id), eq(approvalGroups.version, input.expectedVersion)))
+    .returning({ id: approvalGroups.id });
+  if (rows.length === 0) return false;
+  await db.delete(approvalGroupMembers).where(eq(approvalGroupMembers.groupId, input.id));
+  await insertMembers(db, input.id, input.members);
+  return true;
+}
+
+export async function deleteGroupAtVersion(db: Db, id: string, expectedVersion: number) {
+  const rows = await db
+    .delete(approvalGroups)
+    .where(and(eq(approvalGroups.id, id), eq(approvalGroups.version, expectedVersion)))
+    .returning({ id: approvalGroups.id });
+  return rows.length > 0;
+}
+
+/** Rules, active or not, that name the group. */
+export async function listRulesNamingGroup(db: Db, groupId: string) {
+  return db
+    .select({ id: approvalRules.id, name: approvalRules.name })
+    .from(approvalRules)
+    .where(sql`${groupId}::uuid = any(${approvalRules.groupIds})`)
+    .orderBy(asc(approvalRules.name));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+const ruleColumns = { rule: approvalRules, editor: editorOf(approvalRules) };
+
+export async function listRules(db: Db) {
+  return db.select(ruleColumns).from(approvalRules).orderBy(asc(approvalRules.name));
+}
+
+export async function findRule(db: Db, id: string) {
+  const [row] = await db.select(ruleColumns).from(approvalRules).where(eq(approvalRules.id, id));
+  return row ?? null;
+}
+
+export async function findRuleNamed(db: Db, name: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: approvalRules.id })
+    .from(approvalRules)
+    .where(
+      and(
+        eq(sql`lower(${approvalRules.name})`, name.toLowerCase()),
+        exceptId ? ne(approvalRules.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export interface RuleFields {
+  name: string;
+  description: string;
+  predicate: unknown;
+  groupIds: string[];
+  isActive: boolean;
+}
+
+export async function insertRule(db: Db, fields: RuleFields, actorUserId: string, now: Date) {
+  const [row] = await db
+    .insert(approvalRules)
+    .values({ ...fields, createdAt: now, updatedAt: now, updatedBy: actorUserId })
+    .returning({ id: approvalRules.id });
+  if (!row) throw new Error('approval rule insert returned nothing');
+  return row.id;
+}
+
+export async function updateRuleAtVersion(
+  db: Db,
+  input: { id: string; expectedVersion: number; fields: RuleFields },
+  actorUserId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(approvalRules)
+    .set({
+      ...input.fields,
+      version: sql`${approvalRules.version} + 1`,
+      updatedAt: now,
+      updatedBy: actorUserId,
+    })
+    .where(and(eq(approvalRules.id, input.id), eq(approvalRules.version, input.expectedVersion)))
+    .returning({ id: approvalRules.id });
+  return rows.length > 0;
+}
+
+export async function deleteRuleAtVersion(db: Db, id: string, expectedVersion: number) {
+  const rows = await db
+    .delete(approvalRules)
+    .where(and(eq(approvalRules.id, id), eq(approvalRules.version, expectedVersion)))
+    .returning({ id: approvalRules.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workflow templates
+
+const workflowColumns = { workflow: workflowTemplates, editor: editorOf(workflowTemplates) };
+
+export async function listWorkflows(db: Db) {
+  return db
+    .select(workflowColumns)
+    .from(workflowTemplates)
+    .orderBy(sql`${workflowTemplates.isDefault} desc`, asc(workflowTemplates.name));
+}
+
+export async function findWorkflow(db: Db, id: string) {
+  const [row] = await db
+    .select(workflowColumns)
+    .from(workflowTemplates)
+    .where(eq(workflowTemplates.id, id));
+  return row ?? null;
+}
+
+export async function findWorkflowNamed(db: Db, name: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: workflowTemplates.id })
+    .from(workflowTemplates)
+    .where(
+      and(
+        eq(sql`lower(${workflowTemplates.name})`, name.toLowerCase()),
+        exceptId ? ne(workflowTemplates.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countWorkflows(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(workflowTemplates);
+  return row?.n ?? 0;
+}
+
+/** Takes the default mark off every template but `exceptId`, before another one takes it. */
+export async function clearDefaultWorkflow(db: Db, exceptId: string | null) {
+  await db
+    .update(workflowTemplates)
+    .set({ isDefault: false, version: sql`${workflowTemplates.version} + 1` })
+    .where(
+      and(
+        eq(workflowTemplates.isDefault, true),
+        exceptId ? ne(workflowTemplates.id, exceptId) : undefined,
+      ),
+    );
+}
+
+export interface WorkflowFields {
+  name: string;
+  description: string;
+  nodes: unknown;
+  isDefault: boolean;
+}
+
+export async function insertWorkflow(
+  db: Db,
+  fields: WorkflowFields,
+  actorUserId: string,
+  now: Date,
+) {
+  const [row] = await db
+    .insert(workflowTemplates)
+    .values({ ...fields, createdAt: now, updatedAt: now, updatedBy: actorUserId })
+    .returning({ id: workflowTemplates.id });
+  if (!row) throw new Error('workflow template insert returned nothing');
+  return row.id;
+}
+
+export async function updateWorkflowAtVersion(
+  db: Db,
+  input: { id: string; expectedVersion: number; fields: Partial<WorkflowFields> },
+  actorUserId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(workflowTemplates)
+    .set({
+      ...input.fields,
+      version: sql`${workflowTemplates.version} + 1`,
+      updatedAt: now,
+      updatedBy: actorUserId,
+    })
+    .where(
+      and(eq(workflowTemplates.id, input.id), eq(workflowTemplates.version, input.expectedVersion)),
+    )
+    .returning({ id: workflowTemplates.id });
+  return rows.length > 0;
+}
+
+export async function deleteWorkflowAtVersion(db: Db, id: string, expectedVersion: number) {
+  const rows = await db
+    .delete(workflowTemplates)
+    .where(and(eq(workflowTemplates.id, id), eq(workflowTemplates.version, expectedVersion)))
+    .returning({ id: workflowTemplates.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Partner exceptions
+
+const exceptionColumns = {
+  exception: partnerExceptions,
+  editor: editorOf(partnerExceptions),
+};
+
+export async function listPartnerExceptions(db: Db) {
+  return db
+    .select(exceptionColumns)
+    .from(partnerExceptions)
+    .orderBy(asc(partnerExceptions.partnerName), asc(partnerExceptions.validFrom));
+}
+
+export async function findPartnerException(db: Db, id: string) {
+  const [row] = await db
+    .select(exceptionColumns)
+    .from(partnerExceptions)
+    .where(eq(partnerExceptions.id, id));
+  return row ?? null;
+}
+
+/** Active exceptions of the partner whose window shares a day with [from, to]. */
+export async function findOverlappingExceptions(
+  db: Db,
+  input: { partnerAccountId: string; from: string; to: string; exceptId?: string },
+) {
+  return db
+    .select({
+      id: partnerExceptions.id,
+      validFrom: partnerExceptions.validFrom,
+      validTo: partnerExceptions.validTo,
+    })
+    .from(partnerExceptions)
+    .where(
+      and(
+        eq(partnerExceptions.partnerAccountId, input.partnerAccountId),
+        eq(partnerExceptions.isActive, true),
+        sql`${partnerExceptions.validFrom} <= ${input.to}::date`,
+        sql`${partnerExceptions.validTo} >= ${input.from}::date`,
+        input.exceptId ? ne(partnerExceptions.id, input.exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(partnerExceptions.validFrom));
+}
+
+export interface PartnerExceptionFields {
+  partnerAccountId: string;
+  partnerName: string;
+  extraDiscountPercent: string;
+  validFrom: string;
+  validTo: string;
+  reason: string;
+  isActive: boolean;
+}
+
+export async function insertPartnerException(
+  db: Db,
+  fields: PartnerExceptionFields,
+  actorUserId: string,
+  now: Date,
+) {
+  const [row] = await db
+    .insert(partnerExceptions)
+    .values({ ...fields, createdAt: now, updatedAt: now, updatedBy: actorUserId })
+    .returning({ id: partnerExceptions.id });
+  if (!row) throw new Error('partner exception insert returned nothing');
+  return row.id;
+}
+
+export async function updatePartnerExceptionAtVersion(
+  db: Db,
+  input: { id: string; expectedVersion: number; fields: PartnerExceptionFields },
+  actorUserId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(partnerExceptions)
+    .set({
+      ...input.fields,
+      version: sql`${partnerExceptions.version} + 1`,
+      updatedAt: now,
+      updatedBy: actorUserId,
+    })
+    .where(
+      and(eq(partnerExceptions.id, input.id), eq(partnerExceptions.version, input.expectedVersion)),
+    )
+    .returning({ id: partnerExceptions.id });
+  return rows.length > 0;
+}
+
+export async function deletePartnerExceptionAtVersion(db: Db, id: string, expectedVersion: number) {
+  const rows = await db
+    .delete(partnerExceptions)
+    .where(and(eq(partnerExceptions.id, id), eq(partnerExceptions.version, expectedVersion)))
+    .returning({ id: partnerExceptions.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quotes (the rule preview)
+
+export async function findQuoteByNumber(db: Db, quoteNumber: string) {
+  const [row] = await db
+    .select({
+      id: quotes.id,
+      quoteNumber: quotes.quoteNumber,
+      quoteName: quotes.quoteName,
+      accountName: quotes.accountName,
+    })
+    .from(quotes)
+    // Numbers are upper case (Q-2026-000123); a typed q-2026-000123 finds it through the index.
+    .where(eq(quotes.quoteNumber, quoteNumber.toUpperCase()));
+  return row ?? null;
+}

@@ -1,0 +1,63 @@
+import { formatCalendarDate } from '@bastion/domain/format/date-time';
+import type { Database } from '@bastion/db/client';
+import type { PartnerExceptionView } from './approval-admin.schemas.ts';
+import { notFound } from './approval-admin-errors.ts';
+import {
+  findPartnerException,
+  listPartnerExceptions,
+  type PartnerExceptionRow,
+} from './approval-admin.repository.ts';
+
+/** Today as exceptions count days: the UTC date, like a quote's price date. */
+export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** 2027-01-31 → 31-Jan-2027 (spec §9). */
+export function showDay(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-').map(Number);
+  return formatCalendarDate(year ?? 0, month ?? 0, day ?? 0) || isoDay;
+}
+
+function stateOn(row: PartnerExceptionRow, today: string): PartnerExceptionView['state'] {
+  if (!row.isActive) return 'INACTIVE';
+  if (today < row.validFrom) return 'SCHEDULED';
+  if (today > row.validTo) return 'EXPIRED';
+  return 'ACTIVE';
+}
+
+function exceptionView(
+  row: { exception: PartnerExceptionRow; editor: string | null },
+  today: string,
+): PartnerExceptionView {
+  const { exception } = row;
+  return {
+    id: exception.id,
+    partner_account_id: exception.partnerAccountId,
+    partner_name: exception.partnerName,
+    extra_discount_percent: exception.extraDiscountPercent,
+    valid_from: exception.validFrom,
+    valid_to: exception.validTo,
+    reason: exception.reason,
+    is_active: exception.isActive,
+    state: stateOn(exception, today),
+    version: exception.version,
+    updated_at: exception.updatedAt.toISOString(),
+    updated_by: row.editor,
+  };
+}
+
+export async function listPartnerExceptionViews(db: Database, now = new Date()) {
+  const today = dayOf(now);
+  return {
+    partner_exceptions: (await listPartnerExceptions(db)).map((row) => exceptionView(row, today)),
+  };
+}
+
+export async function getPartnerException(
+  db: Database,
+  id: string,
+  now = new Date(),
+): Promise<PartnerExceptionView> {
+  const row = await findPartnerException(db, id);
+  if (!row) throw notFound('partner exception');
+  return exceptionView(row, dayOf(now));
+}

@@ -1,0 +1,97 @@
+import { approvalFact } from '@bastion/domain/approvals/facts';
+import { isRoleValue } from '@bastion/domain/permissions/roles';
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import type { SaveGroupInput } from './approval-admin.schemas.ts';
+import {
+  invalidField,
+  isUniqueViolation,
+  notFound,
+  requireVersion,
+  staleRecord,
+} from './approval-admin-errors.ts';
+import {
+  findGroup,
+  findGroupNamed,
+  findUsers,
+  insertGroup,
+  updateGroupAtVersion,
+  type GroupFields,
+} from './approval-admin.repository.ts';
+import { getApprovalGroup } from './list-groups.ts';
+
+/** The regions a group may cover: those the region fact knows (decision 013). */
+export const GROUP_REGIONS: readonly string[] = approvalFact('region')?.values ?? [];
+
+const unique = (values: readonly string[]) => [...new Set(values)];
+
+/**
+ * Creates an approval group (no id) or changes one, members included. A group that is not
+ * global covers the regions it lists; every group has at least one member.
+ */
+export async function saveApprovalGroup(
+  db: Database,
+  caller: AuthContext,
+  input: SaveGroupInput,
+  now = new Date(),
+) {
+  const roles = unique(input.roles.map((r) => r.toUpperCase()));
+  const unknownRole = roles.find((r) => !isRoleValue(r));
+  if (unknownRole !== undefined) throw invalidField('roles', `'${unknownRole}' is not a role.`);
+  const userIds = unique(input.user_ids);
+  if (userIds.length + roles.length === 0) {
+    throw invalidField('members', 'Add at least one member: a user or a role.');
+  }
+  const chosenRegions = input.is_global ? [] : unique(input.regions);
+  const unknownRegion = chosenRegions.find((r) => !GROUP_REGIONS.includes(r));
+  if (unknownRegion !== undefined) {
+    throw invalidField(
+      'regions',
+      `'${unknownRegion}' is not a region; choose from ${GROUP_REGIONS.join(', ')}.`,
+    );
+  }
+  // Kept in the regions' own order, however they were picked.
+  const regions = GROUP_REGIONS.filter((r) => chosenRegions.includes(r));
+  if (!input.is_global && regions.length === 0) {
+    throw invalidField('regions', 'Choose the regions the group covers, or make it global.');
+  }
+  const fields: GroupFields = {
+    name: input.name,
+    description: input.description,
+    isGlobal: input.is_global,
+    regions,
+    isActive: input.is_active,
+  };
+
+  try {
+    const id = await db.transaction(async (tx) => {
+      const known = new Set((await findUsers(tx, userIds)).map((u) => u.id));
+      if (userIds.some((id) => !known.has(id))) {
+        throw invalidField('user_ids', 'A member user no longer exists; reload the user list.');
+      }
+      if (await findGroupNamed(tx, fields.name, input.id)) {
+        throw invalidField('name', `Another approval group is called "${fields.name}".`);
+      }
+      const members = { userIds, roles };
+      if (input.id === undefined) return insertGroup(tx, fields, members, caller.userId, now);
+      const version = requireVersion(input.version, 'approval group');
+      const current = await findGroup(tx, input.id);
+      if (!current) throw notFound('approval group');
+      if (current.group.version !== version) throw staleRecord('approval group');
+      const isSaved = await updateGroupAtVersion(
+        tx,
+        { id: input.id, expectedVersion: version, fields, members },
+        caller.userId,
+        now,
+      );
+      if (!isSaved) throw staleRecord('approval group');
+      return input.id;
+    });
+    return { ...(await getApprovalGroup(db, id)), isCreated: input.id === undefined };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw invalidField('name', `Another approval group is called "${fields.name}".`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,109 @@
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import type { SavePartnerExceptionInput } from './approval-admin.schemas.ts';
+import { invalidField, notFound, requireVersion, staleRecord } from './approval-admin-errors.ts';
+import {
+  findCrmAccount,
+  findOverlappingExceptions,
+  findPartnerException,
+  insertPartnerException,
+  updatePartnerExceptionAtVersion,
+  type PartnerExceptionFields,
+} from './approval-admin.repository.ts';
+import { getPartnerException, showDay } from './list-partner-exceptions.ts';
+
+const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
+
+/** "7.5" → "7.50"; a message when it is not 0–100 with at most two decimals. */
+export function parseExtraDiscount(
+  value: number | string,
+): { ok: true; text: string } | { ok: false; message: string } {
+  const text = typeof value === 'number' ? String(value) : value.replace(/\s*%$/, '');
+  if (typeof value === 'number' ? !Number.isFinite(value) : !/^-?[\d.]+$/.test(text)) {
+    return { ok: false, message: 'The extra discount is a number of per cent, like 5 or 7.5.' };
+  }
+  const number = Number(text);
+  if (Number.isNaN(number)) {
+    return { ok: false, message: 'The extra discount is a number of per cent, like 5 or 7.5.' };
+  }
+  if (number < 0 || number > 100) {
+    return { ok: false, message: 'The extra discount is between 0 and 100 %.' };
+  }
+  if (!PERCENT_PATTERN.test(text)) {
+    return { ok: false, message: 'The extra discount has at most 2 decimals, like 7.25.' };
+  }
+  return { ok: true, text: number.toFixed(2) };
+}
+
+/**
+ * Creates a partner exception (no id) or changes one. The partner is a CRM partner account;
+ * its name is taken from the CRM. Two active exceptions of one partner may not share a day.
+ */
+export async function savePartnerException(
+  db: Database,
+  caller: AuthContext,
+  input: SavePartnerExceptionInput,
+  now = new Date(),
+) {
+  const percent = parseExtraDiscount(input.extra_discount_percent);
+  if (!percent.ok) throw invalidField('extra_discount_percent', percent.message);
+  if (input.valid_to < input.valid_from) {
+    throw invalidField(
+      'valid_to',
+      `The exception would end (${showDay(input.valid_to)}) before it starts (${showDay(input.valid_from)}).`,
+    );
+  }
+
+  const id = await db.transaction(async (tx) => {
+    const account = await findCrmAccount(tx, input.partner_account_id);
+    if (!account) {
+      throw invalidField(
+        'partner_account_id',
+        `There is no account ${input.partner_account_id} in the CRM.`,
+      );
+    }
+    if (account.kind !== 'PARTNER') {
+      throw invalidField(
+        'partner_account_id',
+        `${account.name} is a ${account.kind.toLowerCase()} account, not a partner.`,
+      );
+    }
+    if (input.is_active) {
+      const [overlap] = await findOverlappingExceptions(tx, {
+        partnerAccountId: account.id,
+        from: input.valid_from,
+        to: input.valid_to,
+        exceptId: input.id,
+      });
+      if (overlap) {
+        throw invalidField(
+          'valid_from',
+          `${account.name} already has an active exception from ${showDay(overlap.validFrom)} to ${showDay(overlap.validTo)}; the two would overlap. Change that one, or choose other dates.`,
+        );
+      }
+    }
+    const fields: PartnerExceptionFields = {
+      partnerAccountId: account.id,
+      partnerName: account.name,
+      extraDiscountPercent: percent.text,
+      validFrom: input.valid_from,
+      validTo: input.valid_to,
+      reason: input.reason,
+      isActive: input.is_active,
+    };
+    if (input.id === undefined) return insertPartnerException(tx, fields, caller.userId, now);
+    const version = requireVersion(input.version, 'partner exception');
+    const current = await findPartnerException(tx, input.id);
+    if (!current) throw notFound('partner exception');
+    if (current.exception.version !== version) throw staleRecord('partner exception');
+    const isSaved = await updatePartnerExceptionAtVersion(
+      tx,
+      { id: input.id, expectedVersion: version, fields },
+      caller.userId,
+      now,
+    );
+    if (!isSaved) throw staleRecord('partner exception');
+    return input.id;
+  });
+  return { ...(await getPartnerException(db, id, now)), isCreated: input.id === undefined };
+}

@@ -1,0 +1,79 @@
+import { checkPredicateTree } from '@bastion/domain/approvals/predicates';
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import type { SaveRuleInput } from './approval-admin.schemas.ts';
+import {
+  invalidField,
+  isUniqueViolation,
+  notFound,
+  requireVersion,
+  staleRecord,
+} from './approval-admin-errors.ts';
+import {
+  findRule,
+  findRuleNamed,
+  insertRule,
+  listGroupScopes,
+  updateRuleAtVersion,
+  type RuleFields,
+} from './approval-admin.repository.ts';
+import { getApprovalRule } from './list-rules.ts';
+
+/**
+ * Creates an approval rule (no id) or changes one. The condition must pass checkPredicateTree
+ * (the refusal names the place: "Condition › condition 2: …") and every group must exist.
+ */
+export async function saveApprovalRule(
+  db: Database,
+  caller: AuthContext,
+  input: SaveRuleInput,
+  now = new Date(),
+) {
+  const check = checkPredicateTree(input.predicate);
+  if (!check.ok) throw invalidField('predicate', check.message);
+  const groupIds = [...new Set(input.group_ids)];
+  if (groupIds.length === 0) {
+    throw invalidField('group_ids', 'Choose at least one approval group the rule requires.');
+  }
+  const fields: RuleFields = {
+    name: input.name,
+    description: input.description,
+    predicate: check.tree,
+    groupIds,
+    isActive: input.is_active,
+  };
+
+  try {
+    const id = await db.transaction(async (tx) => {
+      const known = new Set((await listGroupScopes(tx)).map((g) => g.id));
+      if (groupIds.some((id) => !known.has(id))) {
+        throw invalidField(
+          'group_ids',
+          'One of the chosen approval groups no longer exists; reload the groups.',
+        );
+      }
+      if (await findRuleNamed(tx, fields.name, input.id)) {
+        throw invalidField('name', `Another approval rule is called "${fields.name}".`);
+      }
+      if (input.id === undefined) return insertRule(tx, fields, caller.userId, now);
+      const version = requireVersion(input.version, 'approval rule');
+      const current = await findRule(tx, input.id);
+      if (!current) throw notFound('approval rule');
+      if (current.rule.version !== version) throw staleRecord('approval rule');
+      const isSaved = await updateRuleAtVersion(
+        tx,
+        { id: input.id, expectedVersion: version, fields },
+        caller.userId,
+        now,
+      );
+      if (!isSaved) throw staleRecord('approval rule');
+      return input.id;
+    });
+    return { ...(await getApprovalRule(db, id)), isCreated: input.id === undefined };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw invalidField('name', `Another approval rule is called "${fields.name}".`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,188 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formatCurrency } from '@bastion/domain/format/currency';
+import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
+import type { Database } from '@bastion/db/client';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { QuoteRow } from '../../lib/quote-writes.ts';
+import {
+  findUser,
+  findUserNames,
+  type StepRow,
+  type SubmissionRow,
+} from './approvals.repository.ts';
+import { listApprovers, loadGroupMembers } from './approvers.ts';
+
+/**
+ * The approval e-mails (docs/decisions/013), through the outbox of lib/mailer.ts, always after
+ * the change they tell of is committed, and never failing it:
+ * - `approval_pending`: to every approver who can act on a step that became pending (one mail
+ *   per person and quote, naming the groups they can act for);
+ * - `approval_decision`: to the submitter when a step is approved and others remain;
+ * - `approval_outcome`: to the submitter when the submission is approved or rejected.
+ */
+
+export const MAIL_PURPOSES = {
+  pending: 'approval_pending',
+  decision: 'approval_decision',
+  outcome: 'approval_outcome',
+} as const;
+
+export interface ApprovalMailDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+const linkTo = (deps: ApprovalMailDeps, quote: QuoteRow) =>
+  `${deps.publicUrl}${quoteTargetPath({
+    id: quote.id,
+    quote_type: quote.quoteType,
+    deal_type: quote.dealType,
+    status_id: 'PENDING_APPROVAL',
+    is_coterm: quote.isCoterm,
+    is_renewal: quote.isRenewal,
+  })}`;
+
+const describeQuote = (quote: QuoteRow) =>
+  `${quote.quoteNumber} "${quote.quoteName}" for ${quote.accountName || 'the customer'}` +
+  ` (${quote.region || 'no region'}), ${formatCurrency(quote.totalAmountMinor, quote.currencyCode)}`;
+
+async function safely(deps: ApprovalMailDeps, what: string, send: () => Promise<void>) {
+  try {
+    await send();
+  } catch (error) {
+    deps.log.error({ err: error }, `approval e-mail not queued: ${what}`);
+  }
+}
+
+/** Tells every approver of these newly pending steps that their decision is awaited. */
+export async function mailPendingApprovers(
+  deps: ApprovalMailDeps,
+  quote: QuoteRow,
+  submission: SubmissionRow,
+  steps: readonly StepRow[],
+  now: Date,
+): Promise<void> {
+  if (steps.length === 0) return;
+  await safely(deps, 'pending approvers', async () => {
+    const members = await loadGroupMembers(
+      deps.db,
+      steps.map((s) => s.groupId),
+    );
+    const submitter = submission.submittedBy
+      ? await findUser(deps.db, submission.submittedBy)
+      : null;
+    const asks = new Map<
+      string,
+      { name: string; email: string; groups: string[]; onBehalfOf: Set<string> }
+    >();
+    for (const step of steps) {
+      const group = members.get(step.groupId ?? '');
+      if (!group) continue;
+      const approvers = await listApprovers(
+        deps.db,
+        group,
+        { region: quote.region, accountId: quote.accountId },
+        submission.submittedBy,
+        now,
+      );
+      for (const approver of approvers) {
+        const ask = asks.get(approver.id) ?? {
+          name: approver.name,
+          email: approver.email,
+          groups: [],
+          onBehalfOf: new Set<string>(),
+        };
+        const why = step.reasons.length > 0 ? ` (${step.reasons.join('; ')})` : '';
+        ask.groups.push(`${step.groupName}${why}`);
+        if (approver.onBehalfOf) ask.onBehalfOf.add(approver.onBehalfOf);
+        asks.set(approver.id, ask);
+      }
+    }
+    const delegators = await findUserNames(
+      deps.db,
+      [...asks.values()].flatMap((a) => [...a.onBehalfOf]),
+    );
+    for (const ask of asks.values()) {
+      const standIn =
+        ask.onBehalfOf.size > 0
+          ? `\nYou can decide as the delegate of ${[...ask.onBehalfOf]
+              .map((id) => delegators.get(id)?.name ?? 'a colleague')
+              .join(', ')}.\n`
+          : '';
+      await deps.mailer.send({
+        to: ask.email,
+        purpose: MAIL_PURPOSES.pending,
+        subject: `Approval needed: ${quote.quoteNumber} ${quote.quoteName}`,
+        text:
+          `Hello ${ask.name},\n\n` +
+          `Quote ${describeQuote(quote)}, submitted by ${submitter?.name ?? 'a colleague'}, ` +
+          `needs your approval for:\n\n${ask.groups.map((g) => `- ${g}`).join('\n')}\n${standIn}\n` +
+          `Open it: ${linkTo(deps, quote)}\n` +
+          `Your approvals: ${deps.publicUrl}/cpq/grid/quote-approvals/ref\n`,
+      });
+    }
+  });
+}
+
+/** Tells the submitter of a decision on one step, when the submission goes on. */
+export async function mailStepDecision(
+  deps: ApprovalMailDeps,
+  quote: QuoteRow,
+  submission: SubmissionRow,
+  decision: {
+    groupName: string;
+    deciderName: string;
+    onBehalfOfName: string | null;
+    comment: string;
+  },
+): Promise<void> {
+  if (!submission.submittedBy) return;
+  const submittedBy = submission.submittedBy;
+  await safely(deps, 'step decision', async () => {
+    const submitter = await findUser(deps.db, submittedBy);
+    if (!submitter || submitter.isDisabled) return;
+    const by = decision.onBehalfOfName
+      ? `${decision.deciderName} (on behalf of ${decision.onBehalfOfName})`
+      : decision.deciderName;
+    await deps.mailer.send({
+      to: submitter.email,
+      purpose: MAIL_PURPOSES.decision,
+      subject: `${decision.groupName} approved ${quote.quoteNumber} ${quote.quoteName}`,
+      text:
+        `Hello ${submitter.name},\n\n` +
+        `${by} approved quote ${describeQuote(quote)} for ${decision.groupName}.` +
+        (decision.comment ? `\nComment: ${decision.comment}` : '') +
+        `\n\nOther approvals are still needed.\n\nOpen it: ${linkTo(deps, quote)}\n`,
+    });
+  });
+}
+
+/** Tells the submitter how the submission ended: approved or rejected. */
+export async function mailOutcome(
+  deps: ApprovalMailDeps,
+  quote: QuoteRow,
+  submission: SubmissionRow,
+  outcome: { isApproved: boolean; reason: string },
+): Promise<void> {
+  if (!submission.submittedBy) return;
+  const submittedBy = submission.submittedBy;
+  await safely(deps, 'outcome', async () => {
+    const submitter = await findUser(deps.db, submittedBy);
+    if (!submitter || submitter.isDisabled) return;
+    const word = outcome.isApproved ? 'approved' : 'rejected';
+    await deps.mailer.send({
+      to: submitter.email,
+      purpose: MAIL_PURPOSES.outcome,
+      subject: `Quote ${word}: ${quote.quoteNumber} ${quote.quoteName}`,
+      text:
+        `Hello ${submitter.name},\n\n` +
+        `Quote ${describeQuote(quote)} was ${word}.\n${outcome.reason}\n\n` +
+        (outcome.isApproved
+          ? 'It can now be sent to the customer and accepted.'
+          : 'Revise it, or change it, before submitting it again.') +
+        `\n\nOpen it: ${linkTo(deps, quote)}\n`,
+    });
+  });
+}

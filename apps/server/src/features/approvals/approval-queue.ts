@@ -1,0 +1,175 @@
+import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  findGroupIdsWithMembers,
+  findUserNames,
+  listPendingSteps,
+} from './approvals.repository.ts';
+import type { AssignedTo, QueueBody } from './approvals.schemas.ts';
+import {
+  actorFor,
+  loadGroupMembers,
+  loadPrincipals,
+  type Actor,
+  type Principal,
+} from './approvers.ts';
+
+/*
+ * The approvals queue (spec §2 quote-approvals, §6 'assigned to'), its filter options and the
+ * navigation badge's count (spec §7 my-pending-approval-count).
+ */
+
+type PendingRow = Awaited<ReturnType<typeof listPendingSteps>>[number];
+
+interface Candidate {
+  row: PendingRow;
+  actor: Actor;
+}
+
+/** Pending steps of open submissions, each with how (if at all) the caller may decide it. */
+async function candidates(
+  db: Database,
+  principals: readonly Principal[],
+  everything: boolean,
+): Promise<Candidate[]> {
+  const groupIds = everything
+    ? undefined
+    : await findGroupIdsWithMembers(
+        db,
+        principals.map((p) => p.userId),
+        [...new Set(principals.flatMap((p) => p.roles.map((r) => r.role)))],
+      );
+  const rows = await listPendingSteps(db, groupIds);
+  const members = await loadGroupMembers(
+    db,
+    rows.map((r) => r.step.groupId),
+  );
+  return rows.map((row) => ({
+    row,
+    actor: actorFor(
+      principals,
+      members.get(row.step.groupId ?? ''),
+      { region: row.quote.region, accountId: row.quote.accountId },
+      row.submission.submittedBy,
+    ),
+  }));
+}
+
+const isAssigned = (actor: Actor, assignedTo: AssignedTo) => {
+  if (assignedTo === 'ALL') return true;
+  if (!actor.ok) return false;
+  return assignedTo === 'ME' ? actor.onBehalfOf === null : actor.onBehalfOf !== null;
+};
+
+/** POST /api/dx/approval-queue: pending steps, oldest first, for the 'assigned to' choice. */
+export async function listApprovalQueue(
+  db: Database,
+  caller: AuthContext,
+  body: QueueBody,
+  now = new Date(),
+) {
+  if (body.assigned_to === 'ALL' && !caller.permissions.is_deal_desk_user) {
+    throw new AppError('FORBIDDEN', 'Only the deal desk sees every pending approval.');
+  }
+  const principals = await loadPrincipals(db, caller.userId, now);
+  const search = body.search?.toLowerCase() ?? '';
+  const matches = (await candidates(db, principals, body.assigned_to === 'ALL')).filter(
+    ({ row, actor }) =>
+      isAssigned(actor, body.assigned_to) &&
+      (search === '' ||
+        [row.quote.quoteNumber, row.quote.quoteName, row.quote.accountName].some((text) =>
+          text.toLowerCase().includes(search),
+        )),
+  );
+  const page = matches.slice((body.page - 1) * body.page_size, body.page * body.page_size);
+  const names = await findUserNames(
+    db,
+    page.flatMap(({ row }) => [row.submission.submittedBy, row.quote.ownerUserId]),
+  );
+  const personOf = (id: string | null) =>
+    id === null ? null : { id, name: names.get(id)?.name ?? 'a former user' };
+  return {
+    rows: page.map(({ row, actor }) => {
+      const { quote, step, submission } = row;
+      const submitter = submission.submittedBy;
+      return {
+        step_id: step.id,
+        quote_id: quote.id,
+        quote_number: quote.quoteNumber,
+        quote_name: quote.quoteName,
+        quote_type: quote.quoteType,
+        account_name: quote.accountName,
+        region: quote.region,
+        status_id: quote.statusId,
+        currency_code: quote.currencyCode,
+        total_amount_minor: quote.totalAmountMinor,
+        version: quote.version,
+        owner: personOf(quote.ownerUserId),
+        max_line_discount_percent:
+          typeof submission.facts.max_line_discount_percent === 'number'
+            ? submission.facts.max_line_discount_percent
+            : null,
+        submission_number: submission.submissionNumber,
+        submitted_by: personOf(submitter),
+        submitted_at: submission.submittedAt.toISOString(),
+        stage: step.stage,
+        stage_name: step.stageName,
+        group_name: step.groupName,
+        reasons: step.reasons,
+        pending_since: step.pendingSince?.toISOString() ?? null,
+        can_decide: actor.ok,
+        acting_for:
+          actor.ok && actor.onBehalfOf
+            ? { id: actor.onBehalfOf.userId, name: actor.onBehalfOf.name }
+            : null,
+        target_path: quoteTargetPath({
+          id: quote.id,
+          quote_type: quote.quoteType,
+          deal_type: quote.dealType,
+          status_id: quote.statusId,
+          pre_archive_status_id: quote.preArchiveStatusId,
+          is_coterm: quote.isCoterm,
+          is_renewal: quote.isRenewal,
+        }),
+      };
+    }),
+    total: matches.length,
+    page: body.page,
+    page_size: body.page_size,
+    assigned_to: body.assigned_to,
+  };
+}
+
+/** POST /api/dx/my-pending-approval-count: steps the caller may decide now, theirs or delegated. */
+export async function countMyPendingApprovals(db: Database, caller: AuthContext, now = new Date()) {
+  const principals = await loadPrincipals(db, caller.userId, now);
+  const decidable = (await candidates(db, principals, false)).filter(({ actor }) => actor.ok);
+  return { pending_approval_count: decidable.length };
+}
+
+/**
+ * POST /api/dx/approval-queue-filters (spec §6): the deal desk gets ALL and ME(DEAL_DESK);
+ * others ME(ROLE), naming the roles by which they approve; Delegated when someone's delegation
+ * to them runs; shown when there is more than one option.
+ */
+export async function approvalQueueFilters(db: Database, caller: AuthContext, now = new Date()) {
+  const principals = await loadPrincipals(db, caller.userId, now);
+  const [me] = principals;
+  const ownRoles = [...new Set(me?.roles.map((r) => r.role) ?? [])];
+  const options: { value: AssignedTo; label: string }[] = [];
+  if (caller.permissions.is_deal_desk_user) {
+    const desk = ownRoles.includes('DEAL_DESK') ? 'DEAL_DESK' : 'DEAL_DESK_ADMIN';
+    options.push({ value: 'ALL', label: 'ALL' }, { value: 'ME', label: `ME(${desk})` });
+  } else {
+    const approving = await findGroupIdsWithMembers(db, [], ownRoles).then(async (ids) => {
+      const members = await loadGroupMembers(db, ids);
+      return ownRoles.filter((role) => [...members.values()].some((m) => m.roles.has(role)));
+    });
+    const roles = approving.length > 0 ? approving : ownRoles;
+    options.push({ value: 'ME', label: roles.length > 0 ? `ME(${roles.join(', ')})` : 'ME' });
+  }
+  if (principals.length > 1) options.push({ value: 'DELEGATED', label: 'Delegated' });
+  return { options, default_value: 'ME' as const, is_shown: options.length > 1 };
+}

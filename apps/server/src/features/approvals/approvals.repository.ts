@@ -1,0 +1,432 @@
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '@bastion/db/client';
+import {
+  approvalGroupMembers,
+  approvalGroups,
+  approvalRules,
+  quoteApprovalSteps,
+  quoteApprovals,
+  workflowTemplates,
+} from '@bastion/db/schema/approvals';
+import { outboundEmails } from '@bastion/db/schema/mail';
+import { quotes } from '@bastion/db/schema/quotes';
+import { delegations, userRoles, users } from '@bastion/db/schema/users';
+
+/* Queries of the approval flow: reads and writes, no decisions. */
+
+export type SubmissionRow = typeof quoteApprovals.$inferSelect;
+export type StepRow = typeof quoteApprovalSteps.$inferSelect;
+export type DelegationRow = typeof delegations.$inferSelect;
+
+export const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
+
+/** `%`, `_` and `\` are wildcards to LIKE: a search for them means the characters. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// ---------------------------------------------------------------------------------------------
+// People
+
+export async function findUserNames(db: Database, ids: readonly (string | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map<string, { name: string; email: string }>();
+  const rows = await db
+    .select({ id: users.id, name: personName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
+}
+
+export async function findUser(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: users.id, name: personName, email: users.email, isDisabled: users.isDisabled })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function searchActiveUsers(db: Database, search: string, exceptId: string) {
+  const pattern = likePattern(search);
+  return db
+    .select({ id: users.id, name: personName, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.isDisabled, false),
+        ne(users.id, exceptId),
+        search === '' ? undefined : or(ilike(personName, pattern), ilike(users.email, pattern)),
+      ),
+    )
+    .orderBy(asc(personName), asc(users.email))
+    .limit(25);
+}
+
+/** Own role rows (not lent by a delegation) of these users. */
+export async function findOwnRoleRows(db: Database, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      userId: userRoles.userId,
+      role: userRoles.role,
+      assignment: userRoles.assignment,
+      assignmentValue: userRoles.assignmentValue,
+    })
+    .from(userRoles)
+    .where(and(inArray(userRoles.userId, [...userIds]), isNull(userRoles.delegationId)));
+}
+
+/** Role rows a user holds through these delegations. */
+export async function findLentRoleRows(
+  db: Database,
+  userId: string,
+  delegationIds: readonly string[],
+) {
+  if (delegationIds.length === 0) return [];
+  return db
+    .select({
+      delegationId: userRoles.delegationId,
+      role: userRoles.role,
+      assignment: userRoles.assignment,
+      assignmentValue: userRoles.assignmentValue,
+    })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), inArray(userRoles.delegationId, [...delegationIds])));
+}
+
+/** Own holders (not disabled) of any of these roles. */
+export async function findRoleHolders(db: Database, roles: readonly string[]) {
+  if (roles.length === 0) return [];
+  return db
+    .select({
+      userId: userRoles.userId,
+      role: userRoles.role,
+      assignment: userRoles.assignment,
+      assignmentValue: userRoles.assignmentValue,
+    })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(
+      and(
+        inArray(userRoles.role, [...roles]),
+        isNull(userRoles.delegationId),
+        eq(users.isDisabled, false),
+      ),
+    );
+}
+
+export async function findActiveUsers(db: Database, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, name: personName, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.isDisabled, false)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delegations
+
+const isOpenAt = (at: Date) => and(lte(delegations.startsAt, at), gt(delegations.endsAt, at));
+
+/** Delegations to this user whose window contains `at`. */
+export async function findOpenDelegationsTo(db: Database, userId: string, at: Date) {
+  return db
+    .select()
+    .from(delegations)
+    .where(and(eq(delegations.delegateUserId, userId), isOpenAt(at)));
+}
+
+/** Delegates of these users, while their delegation runs. */
+export async function findOpenDelegationsFrom(db: Database, userIds: readonly string[], at: Date) {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(delegations)
+    .where(and(inArray(delegations.delegatorUserId, [...userIds]), isOpenAt(at)));
+}
+
+/** Every delegation the user made or received, newest first. */
+export async function listDelegationsOf(db: Database, userId: string) {
+  return db
+    .select()
+    .from(delegations)
+    .where(or(eq(delegations.delegatorUserId, userId), eq(delegations.delegateUserId, userId)))
+    .orderBy(desc(delegations.startsAt), desc(delegations.createdAt));
+}
+
+/** The delegator's delegations that have not ended by `at`. */
+export async function findUnendedDelegationsFrom(db: Database, userId: string, at: Date) {
+  return db
+    .select()
+    .from(delegations)
+    .where(and(eq(delegations.delegatorUserId, userId), gt(delegations.endsAt, at)));
+}
+
+export async function findDelegation(db: Database, id: string) {
+  const [row] = await db.select().from(delegations).where(eq(delegations.id, id));
+  return row ?? null;
+}
+
+export async function findLentRolesOf(db: Database, delegationIds: readonly string[]) {
+  if (delegationIds.length === 0) return [];
+  return db
+    .select({ delegationId: userRoles.delegationId, role: userRoles.role })
+    .from(userRoles)
+    .where(inArray(userRoles.delegationId, [...delegationIds]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules, groups and the workflow
+
+export async function listActiveRules(db: Database) {
+  return db.select().from(approvalRules).where(eq(approvalRules.isActive, true));
+}
+
+export async function listGroups(db: Database) {
+  return db.select().from(approvalGroups);
+}
+
+export async function findDefaultWorkflow(db: Database) {
+  const [row] = await db
+    .select()
+    .from(workflowTemplates)
+    .where(eq(workflowTemplates.isDefault, true))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Members of these groups: user ids and roles. */
+export async function findGroupMembers(db: Database, groupIds: readonly string[]) {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({
+      groupId: approvalGroupMembers.groupId,
+      userId: approvalGroupMembers.userId,
+      role: approvalGroupMembers.role,
+    })
+    .from(approvalGroupMembers)
+    .where(inArray(approvalGroupMembers.groupId, [...groupIds]));
+}
+
+/** Groups naming one of these users or roles as a member. */
+export async function findGroupIdsWithMembers(
+  db: Database,
+  userIds: readonly string[],
+  roles: readonly string[],
+) {
+  const rows = await db
+    .selectDistinct({ groupId: approvalGroupMembers.groupId })
+    .from(approvalGroupMembers)
+    .where(
+      or(
+        userIds.length > 0 ? inArray(approvalGroupMembers.userId, [...userIds]) : undefined,
+        roles.length > 0 ? inArray(approvalGroupMembers.role, [...roles]) : undefined,
+        sql`false`,
+      ),
+    );
+  return rows.map((r) => r.groupId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Submissions and steps
+
+export async function listSubmissions(db: Database, quoteId: string) {
+  return db
+    .select()
+    .from(quoteApprovals)
+    .where(eq(quoteApprovals.quoteId, quoteId))
+    .orderBy(desc(quoteApprovals.submissionNumber));
+}
+
+export async function findLatestSubmission(db: Database, quoteId: string) {
+  const [row] = await db
+    .select()
+    .from(quoteApprovals)
+    .where(eq(quoteApprovals.quoteId, quoteId))
+    .orderBy(desc(quoteApprovals.submissionNumber))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findSubmission(db: Database, id: string) {
+  const [row] = await db.select().from(quoteApprovals).where(eq(quoteApprovals.id, id));
+  return row ?? null;
+}
+
+export async function listStepsOf(db: Database, approvalIds: readonly string[]) {
+  if (approvalIds.length === 0) return [];
+  return db
+    .select()
+    .from(quoteApprovalSteps)
+    .where(inArray(quoteApprovalSteps.approvalId, [...approvalIds]))
+    .orderBy(asc(quoteApprovalSteps.stage), asc(quoteApprovalSteps.groupName));
+}
+
+export async function findStep(db: Database, id: string) {
+  const [row] = await db.select().from(quoteApprovalSteps).where(eq(quoteApprovalSteps.id, id));
+  return row ?? null;
+}
+
+/** Whether the user decided, or was decided for, a step of the quote. */
+export async function hasTakenPartIn(db: Database, quoteId: string, userId: string) {
+  const [row] = await db
+    .select({ id: quoteApprovalSteps.id })
+    .from(quoteApprovalSteps)
+    .where(
+      and(
+        eq(quoteApprovalSteps.quoteId, quoteId),
+        or(eq(quoteApprovalSteps.decidedBy, userId), eq(quoteApprovalSteps.onBehalfOf, userId)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function nextSubmissionNumber(db: Database, quoteId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(${quoteApprovals.submissionNumber}), 0)::int` })
+    .from(quoteApprovals)
+    .where(eq(quoteApprovals.quoteId, quoteId));
+  return (row?.n ?? 0) + 1;
+}
+
+export async function insertSubmission(db: Database, values: typeof quoteApprovals.$inferInsert) {
+  const [row] = await db.insert(quoteApprovals).values(values).returning();
+  if (!row) throw new Error('submission insert returned nothing');
+  return row;
+}
+
+export async function insertSteps(
+  db: Database,
+  values: (typeof quoteApprovalSteps.$inferInsert)[],
+) {
+  if (values.length === 0) return [];
+  return db.insert(quoteApprovalSteps).values(values).returning();
+}
+
+/** Closes a submission that is still in one of `from`; false when it no longer was. */
+export async function closeSubmission(
+  db: Database,
+  id: string,
+  from: readonly SubmissionRow['state'][],
+  set: { state: SubmissionRow['state']; outcomeReason: string; closedAt: Date },
+) {
+  const rows = await db
+    .update(quoteApprovals)
+    .set(set)
+    .where(and(eq(quoteApprovals.id, id), inArray(quoteApprovals.state, [...from])))
+    .returning({ id: quoteApprovals.id });
+  return rows.length > 0;
+}
+
+export async function voidOpenSteps(db: Database, approvalId: string) {
+  await db
+    .update(quoteApprovalSteps)
+    .set({ state: 'VOIDED' })
+    .where(
+      and(
+        eq(quoteApprovalSteps.approvalId, approvalId),
+        inArray(quoteApprovalSteps.state, ['PENDING', 'AWAITED']),
+      ),
+    );
+}
+
+/**
+ * Records a decision if the step is still pending: the condition makes exactly one of two
+ * concurrent decisions win. Null when it was no longer pending.
+ */
+export async function decideStepIfPending(
+  db: Database,
+  id: string,
+  set: {
+    state: 'APPROVED' | 'REJECTED';
+    decidedBy: string;
+    onBehalfOf: string | null;
+    decidedAt: Date;
+    comment: string;
+  },
+) {
+  const [row] = await db
+    .update(quoteApprovalSteps)
+    .set(set)
+    .where(and(eq(quoteApprovalSteps.id, id), eq(quoteApprovalSteps.state, 'PENDING')))
+    .returning();
+  return row ?? null;
+}
+
+export async function openStage(db: Database, approvalId: string, stage: number, at: Date) {
+  return db
+    .update(quoteApprovalSteps)
+    .set({ state: 'PENDING', pendingSince: at })
+    .where(
+      and(
+        eq(quoteApprovalSteps.approvalId, approvalId),
+        eq(quoteApprovalSteps.stage, stage),
+        eq(quoteApprovalSteps.state, 'AWAITED'),
+      ),
+    )
+    .returning();
+}
+
+export async function findQuoteForUpdate(db: Database, id: string) {
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, id)).for('update');
+  return row ?? null;
+}
+
+/** A quote whatever the caller's scope: the caller decides who may see it. */
+export async function findQuote(db: Database, id: string) {
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, id));
+  return row ?? null;
+}
+
+export async function findQuoteNumber(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: quotes.id, quoteNumber: quotes.quoteNumber })
+    .from(quotes)
+    .where(eq(quotes.id, id));
+  return row ?? null;
+}
+
+/** Pending steps of open submissions, with their quote; only of these groups when given. */
+export async function listPendingSteps(db: Database, groupIds?: readonly string[]) {
+  if (groupIds !== undefined && groupIds.length === 0) return [];
+  return db
+    .select({ step: quoteApprovalSteps, submission: quoteApprovals, quote: quotes })
+    .from(quoteApprovalSteps)
+    .innerJoin(quoteApprovals, eq(quoteApprovals.id, quoteApprovalSteps.approvalId))
+    .innerJoin(quotes, eq(quotes.id, quoteApprovalSteps.quoteId))
+    .where(
+      and(
+        eq(quoteApprovalSteps.state, 'PENDING'),
+        eq(quoteApprovals.state, 'PENDING'),
+        groupIds === undefined ? undefined : inArray(quoteApprovalSteps.groupId, [...groupIds]),
+      ),
+    )
+    .orderBy(asc(quoteApprovalSteps.pendingSince), asc(quoteApprovalSteps.id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outbox
+
+export async function listOutbox(
+  db: Database,
+  filter: { purpose?: string | undefined; recipient?: string | undefined },
+  page: { offset: number; limit: number },
+) {
+  const where = and(
+    filter.purpose ? eq(outboundEmails.purpose, filter.purpose) : undefined,
+    filter.recipient ? ilike(outboundEmails.recipient, likePattern(filter.recipient)) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(outboundEmails)
+      .where(where)
+      .orderBy(desc(outboundEmails.createdAt), desc(outboundEmails.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outboundEmails)
+      .where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}

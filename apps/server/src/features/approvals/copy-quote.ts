@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { priceQuote } from '@bastion/domain/pricing/engine';
+import type { Database } from '@bastion/db/client';
+import { quoteLines, quoteShippingLines } from '@bastion/db/schema/quotes';
+import { quoteTermSets, quoteTerms } from '@bastion/db/schema/terms';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
+import { loadPricingInput } from '../../lib/pricing-inputs.ts';
+import { insertQuoteWithHistory, type QuoteRow } from '../../lib/quote-writes.ts';
+import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
+import { lifecycleResultOf, NOT_FOUND_MESSAGE } from './approval-state.ts';
+import type { LifecycleResult } from './approvals.schemas.ts';
+
+export interface CopyDeps {
+  db: Database;
+  crm: CrmAdapter;
+  log: { warn: (details: object, message: string) => void };
+}
+
+const MAX_NAME = 200;
+
+/** The copy's net at its own price date (today); the source's total when it cannot be priced. */
+async function totalOf(
+  db: Database,
+  source: QuoteRow,
+  priceDate: string,
+  lines: (typeof quoteLines.$inferSelect)[],
+) {
+  if (lines.length === 0) return 0;
+  const years = source.quoteType === 'ELA' ? Math.min(5, Math.ceil(source.contractLength / 12)) : 1;
+  const outcome = priceQuote(
+    await loadPricingInput(
+      db,
+      { ...source, priceDate },
+      lines.map((l) => ({
+        line_id: l.id,
+        sku: l.sku,
+        quantities: [l.y1, l.y2, l.y3, l.y4, l.y5].slice(0, years),
+        manual_discount_percent: l.manualDiscountPercent,
+        parent_line_id: l.parentLineId,
+      })),
+    ),
+  );
+  return outcome.ok ? outcome.result.totals.net_minor : source.totalAmountMinor;
+}
+
+/**
+ * Copies a quote (`can_copy`): a new INCOMPLETE quote of the caller's, with the same header,
+ * products, shipping and terms, priced at today's prices, linked to its source; never its
+ * approvals. Its terms must be saved again on the way to the summary (they name the old quote).
+ */
+export async function copyQuote(
+  deps: CopyDeps,
+  caller: AuthContext,
+  input: { quoteId: string; quoteName?: string | undefined },
+  now = new Date(),
+): Promise<LifecycleResult> {
+  const { db } = deps;
+  if (!caller.permissions.can_copy) throw new AppError('FORBIDDEN', 'You may not copy quotes.');
+  const source = await findVisibleQuote(db, viewerOf(caller), input.quoteId);
+  if (!source) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (source.quoteType === 'LEGACY') {
+    throw new AppError('CONFLICT', 'Legacy quotes are not copied: create a new quote instead.');
+  }
+  const [lines, shipping, terms, termSets] = await Promise.all([
+    db
+      .select()
+      .from(quoteLines)
+      .where(eq(quoteLines.quoteId, source.id))
+      .orderBy(asc(quoteLines.position)),
+    db.select().from(quoteShippingLines).where(eq(quoteShippingLines.quoteId, source.id)),
+    db
+      .select()
+      .from(quoteTerms)
+      .where(eq(quoteTerms.quoteId, source.id))
+      .orderBy(asc(quoteTerms.position)),
+    db.select().from(quoteTermSets).where(eq(quoteTermSets.quoteId, source.id)),
+  ]);
+  const priceDate = now.toISOString().slice(0, 10);
+  const name = (input.quoteName ?? `Copy of ${source.quoteName}`).slice(0, MAX_NAME);
+
+  const copy = await insertQuoteWithHistory(
+    db,
+    {
+      opportunityId: source.opportunityId,
+      accountId: source.accountId,
+      accountName: source.accountName,
+      region: source.region,
+      ownerUserId: caller.userId,
+      createdBy: caller.userId,
+      updatedBy: caller.userId,
+      quoteName: name,
+      quoteType: source.quoteType,
+      dealType: source.dealType,
+      statusId: 'INCOMPLETE',
+      isCoterm: source.isCoterm,
+      isRenewal: source.isRenewal,
+      contractLength: source.contractLength,
+      salesChannel: source.salesChannel,
+      partnerType: source.partnerType,
+      currencyCode: source.currencyCode,
+      totalAmountMinor: await totalOf(db, source, priceDate, lines),
+      priceDate,
+      secureAccess: source.secureAccess,
+      details: source.details,
+      copiedFromQuoteId: source.id,
+    },
+    caller.userId,
+    now,
+    async (tx, row) => {
+      const idOf = new Map(lines.map((l) => [l.id, randomUUID()]));
+      const copied = lines.map((l) => ({
+        ...l,
+        id: idOf.get(l.id) ?? randomUUID(),
+        quoteId: row.id,
+        parentLineId: l.parentLineId ? (idOf.get(l.parentLineId) ?? null) : null,
+      }));
+      // Bundles first, so a component's reference exists when it is written.
+      const ordered = [
+        ...copied.filter((l) => !l.parentLineId),
+        ...copied.filter((l) => l.parentLineId),
+      ];
+      for (let start = 0; start < ordered.length; start += 500) {
+        await tx.insert(quoteLines).values(ordered.slice(start, start + 500));
+      }
+      const shipped = shipping.flatMap(({ id: _id, ...l }) => {
+        const lineId = idOf.get(l.quoteLineId);
+        return lineId ? [{ ...l, quoteId: row.id, quoteLineId: lineId }] : [];
+      });
+      for (let start = 0; start < shipped.length; start += 500) {
+        await tx.insert(quoteShippingLines).values(shipped.slice(start, start + 500));
+      }
+      if (terms.length > 0) {
+        await tx
+          .insert(quoteTerms)
+          .values(terms.map(({ id: _id, ...t }) => ({ ...t, quoteId: row.id })));
+      }
+      const termSet = termSets[0];
+      if (termSet) {
+        await tx.insert(quoteTermSets).values({
+          ...termSet,
+          quoteId: row.id,
+          savedAt: now,
+          savedBy: caller.userId,
+        });
+      }
+    },
+    [{ field: 'copied_from', before: null, after: source.quoteNumber }],
+  );
+
+  // The copy exists whatever the CRM says now; a failed write-back is retried by the next sync.
+  if (copy.opportunityId) {
+    await deps.crm
+      .writeBackQuote(copy.opportunityId, {
+        quoteNumber: copy.quoteNumber,
+        status: copy.statusId,
+        amountMinor: copy.totalAmountMinor,
+        currencyCode: copy.currencyCode,
+      })
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error, quoteId: copy.id }, 'quote copy not written back to the CRM'),
+      );
+  }
+  return lifecycleResultOf(db, caller, copy);
+}

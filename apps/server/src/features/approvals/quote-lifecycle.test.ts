@@ -1,0 +1,359 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quoteApprovals } from '@bastion/db/schema/approvals';
+import { crmOpportunities } from '@bastion/db/schema/crm';
+import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
+import { quoteTerms } from '@bastion/db/schema/terms';
+import { writeQuoteAtVersion } from '../../lib/quote-writes.ts';
+import {
+  approvalBed,
+  approvalCalls,
+  LIFECYCLE,
+  type ApprovalBed,
+} from './approvals.test-harness.ts';
+
+let bed: ApprovalBed;
+let calls: ReturnType<typeof approvalCalls>;
+
+beforeAll(async () => {
+  bed = await approvalBed();
+  calls = approvalCalls(bed);
+});
+afterAll(async () => {
+  await bed.restore();
+});
+
+const quoteRow = async (id: string) => {
+  const [row] = await bed.ctx.db.select().from(quotes).where(eq(quotes.id, id));
+  if (!row) throw new Error('no quote');
+  return row;
+};
+
+const submissionsOf = (id: string) =>
+  bed.ctx.db
+    .select()
+    .from(quoteApprovals)
+    .where(eq(quoteApprovals.quoteId, id))
+    .orderBy(quoteApprovals.submissionNumber);
+
+/** A quote approved at once (no rule matches a line without discount). */
+async function approvedQuote() {
+  const quote = await calls.quoteAtTerms('0');
+  const state = await calls.approval({
+    action: 'submit',
+    quote_id: quote.id,
+    version: quote.version,
+  });
+  expect(state.quote.status_id).toBe('APPROVED');
+  return { ...quote, version: state.quote.version };
+}
+
+describe('the quote lifecycle', () => {
+  it('accepts an approved quote, completes it into the CRM as Closed Won, and refuses edits since', async () => {
+    const quote = await approvedQuote();
+    const wrongStep = await calls.refusalOf(
+      LIFECYCLE,
+      { action: 'complete', quote_id: quote.id, version: quote.version },
+      409,
+      'desk',
+    );
+    expect(wrongStep.message).toBe('Only an accepted quote can be completed.');
+    const accepted = await calls.lifecycle({
+      action: 'accept',
+      quote_id: quote.id,
+      version: quote.version,
+    });
+    expect(accepted).toMatchObject({ status_id: 'ACCEPTED', status_label: 'Accepted' });
+    expect((await quoteRow(quote.id)).acceptedAt).not.toBeNull();
+
+    // Accepted: the products and the terms no longer change.
+    const edit = await calls.post('/api/dx/save-quote-configuration', {
+      id: quote.id,
+      version: accepted.version,
+      advance: false,
+      lines: [],
+    });
+    expect(edit.statusCode).toBe(409);
+
+    const sellerComplete = await calls.refusalOf(
+      LIFECYCLE,
+      { action: 'complete', quote_id: quote.id, version: accepted.version },
+      403,
+    );
+    expect(sellerComplete.message).toBe('Only the deal desk completes quotes.');
+    const completed = await calls.lifecycle(
+      { action: 'complete', quote_id: quote.id, version: accepted.version },
+      'desk',
+    );
+    expect(completed.status_id).toBe('COMPLETED');
+    const [opportunity] = await bed.ctx.db
+      .select()
+      .from(crmOpportunities)
+      .where(eq(crmOpportunities.id, quote.opportunityId));
+    expect(opportunity).toMatchObject({
+      quoteStatus: 'COMPLETED',
+      stage: 'Closed Won',
+      quoteNumber: (await quoteRow(quote.id)).quoteNumber,
+    });
+  });
+
+  it('revises an approved, rejected or budgetary quote back to INCOMPLETE, clearing its approval', async () => {
+    const quote = await approvedQuote();
+    const revised = await calls.lifecycle({
+      action: 'revise',
+      quote_id: quote.id,
+      version: quote.version,
+    });
+    expect(revised.status_id).toBe('INCOMPLETE');
+    expect(revised.target_path).toMatch(/^\/cpq\/configure-quote\//);
+    const [submission] = await submissionsOf(quote.id);
+    expect(submission).toMatchObject({
+      state: 'VOIDED',
+      outcomeReason: 'Revised by Test User: approvals cleared.',
+    });
+    const refused = await calls.refusalOf(
+      LIFECYCLE,
+      { action: 'revise', quote_id: quote.id, version: revised.version },
+      409,
+    );
+    expect(refused.message).toBe('Only a rejected, budgetary or approved quote is revised.');
+    const notYours = await calls.refusalOf(
+      LIFECYCLE,
+      { action: 'revise', quote_id: quote.id, version: revised.version },
+      403,
+      'finEmea',
+    );
+    expect(notYours.message).toBe("Only the quote's owner or the deal desk can revise it.");
+  });
+
+  it('refuses moves that do not fit the quote’s status', async () => {
+    const quote = await calls.quoteAtTerms('10');
+    const refusal = (action: string) =>
+      calls.refusalOf(LIFECYCLE, { action, quote_id: quote.id, version: quote.version }, 409);
+    expect((await refusal('accept')).message).toBe('Only an approved quote can be accepted.');
+    expect((await refusal('unarchive')).message).toBe('Only an archived quote can be unarchived.');
+    expect((await refusal('revise')).message).toBe(
+      'Only a rejected, budgetary or approved quote is revised.',
+    );
+    const recall = await calls.refusalOf(
+      '/api/dx/quote/approval',
+      { action: 'recall', quote_id: quote.id, version: quote.version },
+      409,
+    );
+    expect(recall.message).toBe('Only a quote waiting for approval can be recalled.');
+  });
+
+  it('archives and unarchives, a pending quote going back to its terms', async () => {
+    const { id, state } = await calls.submitted('10');
+    const archived = await calls.lifecycle({
+      action: 'archive',
+      quote_id: id,
+      version: state.quote.version,
+    });
+    expect(archived).toMatchObject({ status_id: 'ARCHIVED', pre_archive_status_id: 'TNC' });
+    const [submission] = await submissionsOf(id);
+    expect(submission).toMatchObject({ state: 'VOIDED', outcomeReason: 'Archived by Test User.' });
+    expect(
+      (
+        await calls.refusalOf(
+          LIFECYCLE,
+          { action: 'archive', quote_id: id, version: archived.version },
+          409,
+        )
+      ).message,
+    ).toBe('This quote is already archived.');
+    const back = await calls.lifecycle({
+      action: 'unarchive',
+      quote_id: id,
+      version: archived.version,
+    });
+    expect(back).toMatchObject({ status_id: 'TNC', pre_archive_status_id: null });
+  });
+
+  it('locks a quote so that only the locker changes it; the locker or another lock-capable user unlocks it', async () => {
+    const quote = await calls.quoteAtTerms('10');
+    const sellerLock = await calls.refusalOf(
+      LIFECYCLE,
+      { action: 'lock', quote_id: quote.id, version: quote.version },
+      403,
+    );
+    expect(sellerLock.message).toBe('You may not lock quotes.');
+    const locked = await calls.lifecycle(
+      { action: 'lock', quote_id: quote.id, version: quote.version },
+      'desk',
+    );
+    expect(locked.lock).toMatchObject({ user: { id: bed.users.desk.id }, is_mine: true });
+
+    // Others are refused any change, through every feature's writer.
+    const edit = await calls.post('/api/dx/save-quote-configuration', {
+      id: quote.id,
+      version: locked.version,
+      advance: false,
+      lines: [{ key: 'l1', sku: bed.sku, quantities: [2], manual_discount_percent: '10' }],
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json<{ message: string }>().message).toBe(
+      'This quote is locked by Test User: only they can change it until it is unlocked.',
+    );
+    const submit = await calls.refusalOf(
+      '/api/dx/quote/approval',
+      { action: 'submit', quote_id: quote.id, version: locked.version },
+      409,
+    );
+    expect(submit.message).toMatch(/^This quote is locked by/);
+    expect((await calls.stateOf(quote.id)).can).toMatchObject({ submit: false, unlock: false });
+    const sellerUnlock = await calls.refusalOf(
+      LIFECYCLE,
+      { action: 'unlock', quote_id: quote.id, version: locked.version },
+      403,
+    );
+    expect(sellerUnlock.message).toMatch(
+      /^Only Test User, who locked it, or a user who may lock quotes/,
+    );
+
+    // The locker may.
+    const own = await calls.post(
+      '/api/dx/save-quote-configuration',
+      {
+        id: quote.id,
+        version: locked.version,
+        advance: false,
+        lines: [{ key: 'l1', sku: bed.sku, quantities: [2], manual_discount_percent: '10' }],
+      },
+      'desk',
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    const version = own.json<{ data: { quote: { version: number } } }>().data.quote.version;
+
+    const unlocked = await calls.lifecycle(
+      { action: 'unlock', quote_id: quote.id, version },
+      'root',
+    );
+    expect(unlocked.lock).toBeNull();
+    expect(
+      (
+        await calls.refusalOf(
+          LIFECYCLE,
+          { action: 'unlock', quote_id: quote.id, version: unlocked.version },
+          409,
+          'desk',
+        )
+      ).message,
+    ).toBe('This quote is not locked.');
+  });
+
+  it('copies a quote with its products and terms, never its approvals', async () => {
+    const quote = await approvedQuote();
+    const copy = await calls.lifecycle({ action: 'copy', quote_id: quote.id });
+    expect(copy).toMatchObject({
+      status_id: 'INCOMPLETE',
+      copied_from_quote_id: quote.id,
+      version: 1,
+    });
+    expect(copy.id).not.toBe(quote.id);
+    const row = await quoteRow(copy.id);
+    expect(row).toMatchObject({
+      quoteName: expect.stringMatching(/^Copy of Approvals /) as string,
+      ownerUserId: bed.users.seller.id,
+    });
+    const lines = await bed.ctx.db.select().from(quoteLines).where(eq(quoteLines.quoteId, copy.id));
+    expect(lines.map((l) => [l.sku, l.y1])).toEqual([[bed.sku, 1]]);
+    const terms = await bed.ctx.db.select().from(quoteTerms).where(eq(quoteTerms.quoteId, copy.id));
+    expect(terms.length).toBeGreaterThan(0);
+    expect(await submissionsOf(copy.id)).toEqual([]);
+    const state = await calls.stateOf(copy.id);
+    expect(state).toMatchObject({
+      current: null,
+      trail: [],
+      quote: { copied_from: { id: quote.id } },
+    });
+    const [created] = await bed.ctx.db
+      .select()
+      .from(quoteHistory)
+      .where(eq(quoteHistory.quoteId, copy.id));
+    expect(created?.changes).toContainEqual({
+      field: 'copied_from',
+      before: null,
+      after: (await quoteRow(quote.id)).quoteNumber,
+    });
+
+    expect(
+      (await calls.refusalOf(LIFECYCLE, { action: 'copy', quote_id: quote.id }, 403, 'finEmea'))
+        .message,
+    ).toBe('You may not copy quotes.');
+    await calls.refusalOf(LIFECYCLE, { action: 'copy', quote_id: quote.id }, 404, 'outsider');
+  });
+});
+
+describe('changing a submitted or decided quote', () => {
+  it('voids a pending submission when its products change, and sends the quote back to configuration', async () => {
+    const { id, state } = await calls.submitted('10');
+    const changed = await calls.saveLines(id, state.quote.version, '15');
+    expect(changed.quote.status_id).toBe('INCOMPLETE');
+    const [submission] = await submissionsOf(id);
+    expect(submission).toMatchObject({ state: 'VOIDED' });
+    expect(submission?.outcomeReason).toMatch(
+      /^Voided: the quote changed after it was submitted \(products saved, by Test User\)\.$/,
+    );
+    const after = await calls.stateOf(id);
+    expect(after.current?.stages[0]?.steps[0]).toMatchObject({ state: 'awaited', is_voided: true });
+    const [history] = await bed.ctx.db
+      .select()
+      .from(quoteHistory)
+      .where(eq(quoteHistory.quoteId, id))
+      .orderBy(quoteHistory.id)
+      .then((rows) => rows.slice(-1));
+    expect(history?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'approval submission 1', before: 'pending', after: 'voided' },
+        { field: 'status_id', before: 'PENDING_APPROVAL', after: 'INCOMPLETE' },
+      ]),
+    );
+    // The approver's decision now finds nothing to decide.
+    const late = await calls.decide(
+      id,
+      calls.pendingStep(state, bed.groups.desk).id,
+      'deskApprover',
+    );
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('keeps an approval through a save that changes nothing an approver judged', async () => {
+    const quote = await approvedQuote();
+    const same = await calls.saveLines(quote.id, quote.version, '0');
+    expect(same.quote.status_id).toBe('APPROVED');
+    const [submission] = await submissionsOf(quote.id);
+    expect(submission?.state).toBe('APPROVED');
+  });
+
+  it('voids an approval when the terms change, the quote going back to its terms step', async () => {
+    const quote = await approvedQuote();
+    const saved = await calls.saveProposedTerms(quote.id, 'seller', [
+      { custom_title: 'Special', custom_text: 'A clause of our own.' },
+    ]);
+    expect(saved.quote.status_id).toBe('TNC');
+    const [submission] = await submissionsOf(quote.id);
+    expect(submission).toMatchObject({ state: 'VOIDED' });
+    expect(submission?.outcomeReason).toMatch(/terms saved/);
+  });
+
+  it('refuses changes to a completed quote in the writer itself', async () => {
+    const quote = await approvedQuote();
+    await bed.ctx.db.update(quotes).set({ statusId: 'COMPLETED' }).where(eq(quotes.id, quote.id));
+    await expect(
+      writeQuoteAtVersion(
+        bed.ctx.db,
+        {
+          quoteId: quote.id,
+          expectedVersion: quote.version,
+          set: { quoteName: 'Renamed' },
+          changes: [],
+          action: 'updated',
+          actorUserId: bed.users.desk.id,
+        },
+        new Date(),
+      ),
+    ).rejects.toThrow('This quote is completed (booked in the CRM); it can no longer change.');
+    expect((await quoteRow(quote.id)).quoteName).not.toBe('Renamed');
+  });
+});

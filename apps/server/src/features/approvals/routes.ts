@@ -1,0 +1,199 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '@bastion/db/client';
+import { currentUser, requirePermission } from '../../lib/access.ts';
+import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
+import { ok, zEmptyBody } from '../../lib/envelope.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { ApprovalMailDeps } from './approval-mail.ts';
+import {
+  approvalQueueFilters,
+  countMyPendingApprovals,
+  listApprovalQueue,
+} from './approval-queue.ts';
+import { approvalStateOf, requireApprovalQuote } from './approval-state.ts';
+import {
+  ZApprovalBody,
+  ZApprovalResponse,
+  ZCreateDelegationBody,
+  ZDelegateCandidatesBody,
+  ZDelegateCandidatesResponse,
+  ZDelegationResponse,
+  ZDelegationsResponse,
+  ZEndDelegationBody,
+  ZLifecycleBody,
+  ZLifecycleResponse,
+  ZOutboxBody,
+  ZOutboxResponse,
+  ZPendingCountResponse,
+  ZQueueBody,
+  ZQueueFiltersResponse,
+  ZQueueResponse,
+  type ApprovalBody,
+} from './approvals.schemas.ts';
+import { loadPrincipals } from './approvers.ts';
+import { changeQuoteLifecycle } from './change-quote-lifecycle.ts';
+import { copyQuote } from './copy-quote.ts';
+import { approveMany, decideAndShow } from './decide-approval-step.ts';
+import {
+  createDelegation,
+  endDelegation,
+  findDelegateCandidates,
+  listMyDelegations,
+} from './delegations.ts';
+import { previewApproval } from './preview-approval.ts';
+import { readOutbox } from './read-outbox.ts';
+import { recallApproval } from './recall-approval.ts';
+import { submitForApproval } from './submit-for-approval.ts';
+
+export interface ApprovalRouteDeps {
+  db: Database;
+  crm: CrmAdapter;
+  mailer: Mailer;
+  /** Links in e-mails start with it (config.publicUrl). */
+  publicUrl: string;
+}
+
+/**
+ * Approvals (docs/decisions/013). Every signed-in user may call these routes; each action checks
+ * who may do what with which quote (the owner and the deal desk move a quote's flow, approvers
+ * decide the steps they may act for, and so on), so the answer to a caller without the right is
+ * a 403 or, for a quote they cannot see, a 404.
+ */
+export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalRouteDeps) {
+  const { db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function approval(request: Parameters<typeof currentUser>[0], body: ApprovalBody) {
+    const caller = currentUser(request);
+    const mail: ApprovalMailDeps = {
+      db,
+      mailer: deps.mailer,
+      publicUrl: deps.publicUrl,
+      log: request.log,
+    };
+    const now = new Date();
+    switch (body.action) {
+      case 'get': {
+        const principals = await loadPrincipals(db, caller.userId, now);
+        const quote = await requireApprovalQuote(db, caller, body.quote_id, principals);
+        return approvalStateOf(db, caller, quote, now, { principals });
+      }
+      case 'preview':
+        return previewApproval(db, caller, body.quote_id, now);
+      case 'submit':
+        return submitForApproval(
+          mail,
+          caller,
+          { quoteId: body.quote_id, version: body.version, budgetary: body.budgetary },
+          now,
+        );
+      case 'approve':
+      case 'reject':
+        return decideAndShow(
+          mail,
+          caller,
+          {
+            quoteId: body.quote_id,
+            stepId: body.step_id,
+            decision: body.action === 'approve' ? 'APPROVED' : 'REJECTED',
+            comment: body.comment,
+          },
+          now,
+        );
+      case 'recall':
+        return recallApproval(
+          mail,
+          caller,
+          { quoteId: body.quote_id, version: body.version, comment: body.comment },
+          now,
+        );
+      case 'approve_many':
+        return approveMany(mail, caller, { stepIds: body.step_ids, comment: body.comment }, now);
+    }
+  }
+
+  r.post(
+    '/api/dx/quote/approval',
+    { schema: { body: ZApprovalBody, response: { 200: ZApprovalResponse } } },
+    async (request) => ok(await approval(request, request.body)),
+  );
+
+  r.post(
+    '/api/dx/quote-lifecycle',
+    { schema: { body: ZLifecycleBody, response: { 200: ZLifecycleResponse } } },
+    async (request) => {
+      const caller = currentUser(request);
+      const body = request.body;
+      if (body.action === 'copy') {
+        return ok(
+          await copyQuote({ db, crm: deps.crm, log: request.log }, caller, {
+            quoteId: body.quote_id,
+            quoteName: body.quote_name,
+          }),
+        );
+      }
+      return ok(
+        await changeQuoteLifecycle({ db, crm: deps.crm }, caller, {
+          action: body.action,
+          quoteId: body.quote_id,
+          version: body.version,
+        }),
+      );
+    },
+  );
+
+  r.post(
+    '/api/dx/approval-queue',
+    { schema: { body: ZQueueBody, response: { 200: ZQueueResponse } } },
+    async (request) => ok(await listApprovalQueue(db, currentUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/dx/approval-queue-filters',
+    { schema: { body: zEmptyBody, response: { 200: ZQueueFiltersResponse } } },
+    async (request) => ok(await approvalQueueFilters(db, currentUser(request))),
+  );
+
+  r.post(
+    '/api/dx/my-pending-approval-count',
+    { schema: { body: zEmptyBody, response: { 200: ZPendingCountResponse } } },
+    async (request) => ok(await countMyPendingApprovals(db, currentUser(request))),
+  );
+
+  r.post(
+    '/api/dx/delegations',
+    { schema: { body: zEmptyBody, response: { 200: ZDelegationsResponse } } },
+    async (request) => ok(await listMyDelegations(db, currentUser(request))),
+  );
+
+  r.post(
+    '/api/dx/delegations/candidates',
+    { schema: { body: ZDelegateCandidatesBody, response: { 200: ZDelegateCandidatesResponse } } },
+    async (request) =>
+      ok(await findDelegateCandidates(db, currentUser(request), request.body.search)),
+  );
+
+  r.post(
+    '/api/dx/delegations/create',
+    { schema: { body: ZCreateDelegationBody, response: { 200: ZDelegationResponse } } },
+    async (request) => ok(await createDelegation(db, request, currentUser(request), request.body)),
+  );
+
+  r.post(
+    '/api/dx/delegations/end',
+    { schema: { body: ZEndDelegationBody, response: { 200: ZDelegationResponse } } },
+    async (request) => ok(await endDelegation(db, request, currentUser(request), request.body.id)),
+  );
+
+  r.post(
+    '/api/admin/outbox',
+    {
+      config: {
+        access: requirePermission('root or IT admin', (f) => f.is_root_admin || f.is_it_admin),
+      },
+      schema: { body: ZOutboxBody, response: { 200: ZOutboxResponse } },
+    },
+    async (request) => ok(await readOutbox(db, request.body)),
+  );
+}
