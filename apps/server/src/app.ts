@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from './config.ts';
 import { registerApprovalAdminRoutes } from './features/approval-admin/routes.ts';
+import { findQuoteAsApprover } from './features/approvals/approval-state.ts';
 import { registerApprovalRoutes } from './features/approvals/routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
@@ -82,10 +83,10 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   registerFormRoutes(app, { db });
   const crm = crmAdapter ?? createCrmAdapter(db, config);
   registerCrmRoutes(app, { db, config, adapter: crm });
-  registerQuoteRoutes(app, { db, crm });
+  registerQuoteRoutes(app, { db, crm, approverAccess: findQuoteAsApprover });
   registerCatalogRoutes(app, { db });
   registerCatalogAdminRoutes(app, { db });
-  registerTermsRoutes(app, { db });
+  registerTermsRoutes(app, { db, approverAccess: findQuoteAsApprover });
   registerMarginDataRoutes(app, { db });
   registerApprovalAdminRoutes(app, { db });
   registerApprovalRoutes(app, { db, crm, mailer, publicUrl: config.publicUrl });

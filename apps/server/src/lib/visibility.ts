@@ -4,6 +4,7 @@ import type { Database } from '@bastion/db/client';
 import { crmOpportunities, crmOpportunityTeamMembers } from '@bastion/db/schema/crm';
 import { quotes } from '@bastion/db/schema/quotes';
 import type { AuthContext } from './access.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * Who may see which opportunities and quotes (docs/decisions/009), shared by every feature that
@@ -81,4 +82,32 @@ export async function findVisibleQuote(db: Database, viewer: Viewer, id: string)
     .from(quotes)
     .where(and(eq(quotes.id, id), quoteVisibleTo(viewer)));
   return row ?? null;
+}
+
+/**
+ * Finds a quote the caller may read only because they approve it (a step they may decide now,
+ * or one they decided): approvers need the quote's summary and terms to judge it, though they
+ * may not see quotes in general. The approvals feature provides it; app.ts passes it to the
+ * features that show a quote.
+ */
+export type ApproverQuoteAccess = (
+  db: Database,
+  caller: AuthContext,
+  quoteId: string,
+) => Promise<QuoteRow | null>;
+
+type QuoteRow = typeof quotes.$inferSelect;
+
+/** The quote if the caller sees it as a quote user or as its approver; else 404. */
+export async function requireQuoteForReader(
+  db: Database,
+  caller: AuthContext,
+  id: string,
+  approverAccess: ApproverQuoteAccess | undefined,
+): Promise<QuoteRow> {
+  const quote =
+    (await findVisibleQuote(db, viewerOf(caller), id)) ??
+    (approverAccess ? await approverAccess(db, caller, id) : null);
+  if (!quote) throw new AppError('NOT_FOUND', 'There is no such quote, or it is not yours to see.');
+  return quote;
 }

@@ -1,5 +1,11 @@
 import { type Params, type RouteObject, useParams } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { ApprovalAdminPage } from '../features/approval-admin/pages/approval-admin-page.tsx';
+import { PartnerExceptionsPage } from '../features/approval-admin/pages/partner-exceptions-page.tsx';
+import { WorkflowTemplatesPage } from '../features/approval-admin/pages/workflow-templates-page.tsx';
+import { ApprovalQueuePage } from '../features/approvals/pages/approval-queue-page.tsx';
+import { DelegationsPage } from '../features/approvals/pages/delegations-page.tsx';
+import { OutboxPage } from '../features/approvals/pages/outbox-page.tsx';
 import { CatalogGridPage } from '../features/catalog/pages/catalog-grid-page.tsx';
 import { ProductHierarchyPage } from '../features/catalog/pages/product-hierarchy-page.tsx';
 import { SkuPricingPage } from '../features/catalog/pages/sku-pricing-page.tsx';
@@ -74,6 +80,7 @@ function placeholder(path: string, title: string | TextOf, subtitle?: TextOf): R
 function GridRoute() {
   const { module_name: moduleName = '', opp_id: opportunityId } = useParams();
   if (moduleName === 'catalog') return <CatalogGridPage />;
+  if (moduleName === 'quote-approvals') return <ApprovalQueuePage />;
   if (!QUOTE_GRID_MODULES.has(moduleName)) {
     return <RoutePlaceholder title={gridTitle} subtitle={opportunitySubtitle} />;
   }
@@ -100,6 +107,8 @@ export const featureRoutes: RouteObject[] = [
   { path: 'quote-history/:id/:ref', element: <QuoteHistoryPage /> },
   placeholder('user-profile/:ref', 'My profile'),
   placeholder('user-profile/:ref/:tab_context', 'My profile'),
+  { path: 'user-profile/:ref/delegations', element: <DelegationsPage /> },
+  { path: 'outbox/:ref', element: <OutboxPage /> },
   placeholder('user-detail/:email/:ref', 'User details', userSubtitle),
   { path: 'config-admin', element: <ConfigAdminPage /> },
   { path: 'terms-condition', element: <ClauseLibraryPage /> },
@@ -108,10 +117,10 @@ export const featureRoutes: RouteObject[] = [
   placeholder('app-settings', 'App settings'),
   placeholder('gam-account/:ref', 'Global accounts'),
   placeholder('manage-broadcast/:id/:ref', 'Broadcast message'),
-  placeholder('manage-partner-exception/:id/:ref', 'Partner exception'),
-  placeholder('manage-workflow-template/:id/:ref', 'Workflow template'),
+  { path: 'manage-partner-exception/:id/:ref', element: <PartnerExceptionsPage /> },
+  { path: 'manage-workflow-template/:id/:ref', element: <WorkflowTemplatesPage /> },
   { path: 'ps-approval-sku/:ref', element: <ApprovalSkusPage /> },
-  placeholder('manage-approval-admin/:id/:ref', 'Approval admin'),
+  { path: 'manage-approval-admin/:id/:ref', element: <ApprovalAdminPage /> },
   { path: 'mc-cost-lookup/:ref', element: <CostLookupPage /> },
   { path: 'mc-support-cases/:ref', element: <SupportCasesPage /> },
   { path: 'mc-markup/:ref', element: <MarkupPage /> },

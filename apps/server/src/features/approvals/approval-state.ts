@@ -48,26 +48,43 @@ export async function requireApprovalQuote(
   quoteId: string,
   principals: readonly Principal[],
 ): Promise<QuoteRow> {
-  const visible = await findVisibleQuote(db, viewerOf(caller), quoteId);
-  if (visible) return visible;
-  const quote = await findQuote(db, quoteId);
+  const quote =
+    (await findVisibleQuote(db, viewerOf(caller), quoteId)) ??
+    (await findQuoteAsApprover(db, caller, quoteId, principals));
   if (!quote) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return quote;
+}
+
+/**
+ * The quote if the caller approves it: they decided (or were decided for) one of its steps, or
+ * may decide one of its pending steps now. Null otherwise. Also given to the quote summary and
+ * terms (lib/visibility ApproverQuoteAccess), so approvers read what they judge.
+ */
+export async function findQuoteAsApprover(
+  db: Database,
+  caller: AuthContext,
+  quoteId: string,
+  knownPrincipals?: readonly Principal[],
+  now = new Date(),
+): Promise<QuoteRow | null> {
+  const quote = await findQuote(db, quoteId);
+  if (!quote) return null;
   if (await hasTakenPartIn(db, quote.id, caller.userId)) return quote;
   const submissions = await listSubmissions(db, quote.id);
   const open = submissions.find((s) => s.state === 'PENDING');
-  if (open) {
-    const steps = (await listStepsOf(db, [open.id])).filter((s) => s.state === 'PENDING');
-    const members = await loadGroupMembers(
-      db,
-      steps.map((s) => s.groupId),
-    );
-    const mayAct = steps.some(
-      (step) =>
-        actorFor(principals, members.get(step.groupId ?? ''), scopeOf(quote), open.submittedBy).ok,
-    );
-    if (mayAct) return quote;
-  }
-  throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (!open) return null;
+  const steps = (await listStepsOf(db, [open.id])).filter((s) => s.state === 'PENDING');
+  if (steps.length === 0) return null;
+  const principals = knownPrincipals ?? (await loadPrincipals(db, caller.userId, now));
+  const members = await loadGroupMembers(
+    db,
+    steps.map((s) => s.groupId),
+  );
+  const mayAct = steps.some(
+    (step) =>
+      actorFor(principals, members.get(step.groupId ?? ''), scopeOf(quote), open.submittedBy).ok,
+  );
+  return mayAct ? quote : null;
 }
 
 /** Why the quote cannot be submitted now; empty when it can (for a caller who works on it). */

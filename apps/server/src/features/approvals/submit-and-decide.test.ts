@@ -6,7 +6,12 @@ import {
   quoteApprovals,
 } from '@bastion/db/schema/approvals';
 import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
-import { approvalBed, approvalCalls, type ApprovalBed } from './approvals.test-harness.ts';
+import {
+  approvalBed,
+  approvalCalls,
+  type ApprovalBed,
+  type Who,
+} from './approvals.test-harness.ts';
 import { CHANGED_SINCE_SUBMISSION_MESSAGE } from './decide-approval-step.ts';
 
 let bed: ApprovalBed;
@@ -203,6 +208,28 @@ describe('deciding approval steps', () => {
       await bed.ctx.db.select().from(quoteHistory).where(eq(quoteHistory.quoteId, id))
     ).map((h) => h.action);
     expect(actions.filter((a) => a === 'approval_step_approved')).toHaveLength(3);
+  });
+
+  it('lets the approvers of a quote read its summary and terms, and nobody else outside its scope', async () => {
+    const { id, state } = await calls.submitted('25');
+    const read = (url: string, who: Who) =>
+      bed.ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: { id },
+        headers: { cookie: bed.cookies[who] },
+      });
+    // The desk approver is a general manager, who sees no quotes as such…
+    expect((await read('/api/dx/get-quote', 'deskApprover')).statusCode).not.toBe(200);
+    // …but reads the summary and terms of the quote whose step they may decide.
+    for (const url of ['/api/dx/quote-summary', '/api/dx/quote-terms/get']) {
+      const asApprover = await read(url, 'deskApprover');
+      expect(asApprover.statusCode, asApprover.body).toBe(200);
+      expect((await read(url, 'outsider')).statusCode).toBe(404);
+    }
+    await calls.decide(id, calls.pendingStep(state, bed.groups.desk).id, 'deskApprover');
+    // Once decided, they keep reading what they approved.
+    expect((await read('/api/dx/quote-summary', 'deskApprover')).statusCode).toBe(200);
   });
 
   it('answers 403 to one who may not act for the step, and to the submitter', async () => {

@@ -4,9 +4,9 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { termsBlockingSummary } from '../../lib/quote-terms.ts';
+import { requireQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
 import { configurationOf } from './configure-quote.ts';
 import { shippingOf } from './configure-shipping.ts';
-import { requireVisibleQuote } from './get-quote.ts';
 import type { QuoteRow } from './quotes.repository.ts';
 
 const text = (value: unknown): string | null =>
@@ -56,8 +56,13 @@ export async function requireSummaryReached(db: Database, quote: QuoteRow): Prom
  * customer will read it, the priced lines, the shipping, and what the caller may do next. The
  * terms come from the terms feature's own call.
  */
-export async function getQuoteSummary(db: Database, caller: AuthContext, id: string) {
-  const quote = await requireVisibleQuote(db, caller, id);
+export async function getQuoteSummary(
+  db: Database,
+  caller: AuthContext,
+  id: string,
+  approverAccess?: ApproverQuoteAccess,
+) {
+  const quote = await requireQuoteForReader(db, caller, id, approverAccess);
   await requireSummaryReached(db, quote);
   const details = record(quote.details);
   const opportunity = record(details.opportunity);

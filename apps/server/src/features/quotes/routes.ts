@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
-import { currentUser, requirePermission } from '../../lib/access.ts';
+import { currentUser, requirePermission, type RouteAccess } from '../../lib/access.ts';
+import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { ok } from '../../lib/envelope.ts';
 import {
@@ -39,6 +40,7 @@ import {
 } from './quotes.schemas.ts';
 import { updateQuoteHeader } from './update-quote-header.ts';
 
+const signedIn: RouteAccess = { kind: 'session' };
 const seesQuotes = requirePermission('can_see_quotes', (f) => f.can_see_quotes);
 /** Changing a quote is for those who make quotes and the deal desk, within their scope. */
 const editsQuotes = requirePermission(
@@ -46,8 +48,11 @@ const editsQuotes = requirePermission(
   (f) => f.can_create_quote || f.is_deal_desk_user,
 );
 
-export function registerQuoteRoutes(app: FastifyInstance, deps: { db: Database; crm: CrmAdapter }) {
-  const { db, crm } = deps;
+export function registerQuoteRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; crm: CrmAdapter; approverAccess?: ApproverQuoteAccess },
+) {
+  const { db, crm, approverAccess } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -176,9 +181,12 @@ export function registerQuoteRoutes(app: FastifyInstance, deps: { db: Database; 
   r.post(
     '/api/dx/quote-summary',
     {
-      config: { access: seesQuotes },
+      // Quote users and the quote's approvers (who may not see quotes otherwise): the use-case
+      // decides per quote.
+      config: { access: signedIn },
       schema: { body: ZQuoteId, response: { 200: ZSummaryResponse } },
     },
-    async (request) => ok(await getQuoteSummary(db, currentUser(request), request.body.id)),
+    async (request) =>
+      ok(await getQuoteSummary(db, currentUser(request), request.body.id, approverAccess)),
   );
 }

@@ -13,7 +13,12 @@ import {
   readOnlyReasonOf,
   type TermsContext,
 } from '../../lib/quote-terms.ts';
-import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
+import {
+  findVisibleQuote,
+  requireQuoteForReader,
+  viewerOf,
+  type ApproverQuoteAccess,
+} from '../../lib/visibility.ts';
 import type { QuoteTermsView } from './terms.schemas.ts';
 
 /** A quote outside the caller's scope reads as absent: its existence is not theirs to know. */
@@ -97,7 +102,12 @@ export function quoteTermsView(context: TermsContext): QuoteTermsView {
  * POST /api/dx/quote-terms/get: the quote's terms as its rules and the library make them now,
  * beside what was saved; past the terms step, the terms as saved.
  */
-export async function getQuoteTerms(db: Database, caller: AuthContext, id: string) {
-  const quote = await requireVisibleQuote(db, caller, id);
+export async function getQuoteTerms(
+  db: Database,
+  caller: AuthContext,
+  id: string,
+  approverAccess?: ApproverQuoteAccess,
+) {
+  const quote = await requireQuoteForReader(db, caller, id, approverAccess);
   return quoteTermsView(await loadTermsContext(db, quote));
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import type { Database } from '@bastion/db/client';
+import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
 import { currentUser, requirePermission } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ok, zEmptyBody } from '../../lib/envelope.ts';
@@ -35,15 +36,17 @@ const readsLibrary = requirePermission(
   'can_see_quotes or terms admin',
   (f) => f.can_see_quotes || isTermsAdmin(f),
 );
-const seesQuotes = requirePermission('can_see_quotes', (f) => f.can_see_quotes);
 /** A quote's terms change with its products: those who make quotes and the deal desk. */
 const editsQuotes = requirePermission(
   'can_create_quote or deal desk',
   (f) => f.can_create_quote || f.is_deal_desk_user,
 );
 
-export function registerTermsRoutes(app: FastifyInstance, deps: { db: Database }) {
-  const { db } = deps;
+export function registerTermsRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; approverAccess?: ApproverQuoteAccess },
+) {
+  const { db, approverAccess } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -123,10 +126,12 @@ export function registerTermsRoutes(app: FastifyInstance, deps: { db: Database }
   r.post(
     '/api/dx/quote-terms/get',
     {
-      config: { access: seesQuotes },
+      // Quote users and the quote's approvers: the use-case decides per quote.
+      config: { access: { kind: 'session' } },
       schema: { body: ZQuoteTermsBody, response: { 200: ZQuoteTermsResponse } },
     },
-    async (request) => ok(await getQuoteTerms(db, currentUser(request), request.body.id)),
+    async (request) =>
+      ok(await getQuoteTerms(db, currentUser(request), request.body.id, approverAccess)),
   );
 
   r.post(

@@ -4,6 +4,7 @@ import Collapse from 'react-bootstrap/Collapse';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { NavLink, matchPath, useLocation } from 'react-router';
+import { PendingApprovalsBadge } from '../../features/approvals/components/pending-approvals-badge.tsx';
 import { menuIconOf } from './menu-icons.ts';
 import { pathOfLink } from '@bastion/domain/navigation/menus';
 import type { MenuGroup, SidebarMenu } from './menu-tree.ts';
@@ -55,6 +56,7 @@ function MenuLink({
         >
           <i className={`bi ${menuIconOf(item.code)} sidebar-icon`} aria-hidden="true" />
           <span className={isCollapsed ? 'visually-hidden' : 'sidebar-label'}>{item.label}</span>
+          {item.code === 'APPROVALS' ? <PendingApprovalsBadge isCollapsed={isCollapsed} /> : null}
         </NavLink>
       </WithTooltip>
     </li>

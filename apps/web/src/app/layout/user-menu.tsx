@@ -39,6 +39,18 @@ export function UserMenu({ context }: UserMenuProps) {
           <i className="bi bi-person me-2" aria-hidden="true" />
           My profile
         </Dropdown.Item>
+        {user.is_approver || user.has_delegation || user.is_delegated_to_me ? (
+          <Dropdown.Item as={Link} to={`/${context}/user-profile/ref/delegations`}>
+            <i className="bi bi-person-up me-2" aria-hidden="true" />
+            Delegate my approvals
+          </Dropdown.Item>
+        ) : null}
+        {user.permissions.is_root_admin || user.permissions.is_it_admin ? (
+          <Dropdown.Item as={Link} to={`/${context}/outbox/ref`}>
+            <i className="bi bi-envelope me-2" aria-hidden="true" />
+            Outgoing e-mail
+          </Dropdown.Item>
+        ) : null}
         <Dropdown.Divider />
         <Dropdown.Item
           as="button"

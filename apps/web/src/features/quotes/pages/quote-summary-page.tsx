@@ -10,6 +10,10 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { isApiError, type ApiError } from '../../../lib/api-client.ts';
 import { PRODUCT_NAME, printDocument } from '../../../lib/print.ts';
+import { ApprovalOnlySummary } from '../../approvals/components/approval-only-summary.tsx';
+import { ApprovalsPanel } from '../../approvals/components/approvals-panel.tsx';
+import { BudgetaryMarker } from '../../approvals/components/budgetary-marker.tsx';
+import { QuoteLifecycleActions } from '../../approvals/components/quote-lifecycle-actions.tsx';
 import { useQuoteTerms } from '../../terms/api/quote-terms.ts';
 import { useQuote } from '../api/quotes.ts';
 import { useQuoteSummary, type QuoteSummary } from '../api/summary.ts';
@@ -29,6 +33,10 @@ export function QuoteSummaryPage() {
     // 409: the quote has not reached its summary (docs/decisions/011); say where to go instead.
     if (isApiError(summary.error) && summary.error.status === 409) {
       return <SummaryNotReached id={id} refusal={summary.error} />;
+    }
+    // An approver whose roles do not open quotes still sees what they are asked to decide.
+    if (isApiError(summary.error) && summary.error.code === 'FORBIDDEN') {
+      return <ApprovalOnlySummary quoteId={id} refusal={summary.error} />;
     }
     return <ErrorScreen error={summary.error} onRetry={() => void summary.refetch()} />;
   }
@@ -171,6 +179,10 @@ function Summary({ summary }: { summary: QuoteSummary }) {
         <div className="no-print">
           <QuoteSteps quote={quote} current="summary" />
         </div>
+      )}
+      {summary.is_legacy ? null : <BudgetaryMarker quote={quote} />}
+      {summary.is_legacy ? null : (
+        <QuoteLifecycleActions quoteId={quote.id} quoteType={quote.quote_type} />
       )}
       {summary.pricing && !summary.pricing.ok ? (
         <Alert variant="danger">
@@ -338,14 +350,7 @@ function Summary({ summary }: { summary: QuoteSummary }) {
 
       {summary.is_legacy ? null : <TermsSection quoteId={quote.id} quoteType={quote.quote_type} />}
 
-      <section className="summary-section no-print" aria-labelledby="summary-approvals">
-        <h2 id="summary-approvals" className="h5">
-          Approvals
-        </h2>
-        <p className="text-body-secondary mb-0">
-          Who must approve this quote, and why, will show here before it is submitted.
-        </p>
-      </section>
+      {summary.is_legacy ? null : <ApprovalsPanel quote={quote} />}
       <div className="print-only print-footer-note">
         {header.contracting_entity ?? PRODUCT_NAME} · Quote {quote.quote_number} · Prices in{' '}
         {quote.currency_code}, valid as of {summary.price_date}
