@@ -45,13 +45,16 @@ export async function sidebarLinks(page: Page): Promise<string[]> {
   const nav = page.locator('nav[aria-label="Sidebar"]');
   await nav.waitFor();
   // The collapsed sidebar shows icons only, so read each link's accessible name, not its text.
-  return nav
-    .getByRole('link')
-    .evaluateAll((links) =>
-      links
-        .map((l) => (l.getAttribute('aria-label') ?? l.textContent ?? '').trim())
-        .filter(Boolean),
-    );
+  return nav.getByRole('link').evaluateAll((links) =>
+    links
+      .map((l) => {
+        // A count badge (pending approvals) is part of the link, not of its menu's name.
+        const copy = l.cloneNode(true) as Element;
+        copy.querySelectorAll('.badge').forEach((badge) => badge.remove());
+        return (l.getAttribute('aria-label') ?? copy.textContent ?? '').trim();
+      })
+      .filter(Boolean),
+  );
 }
 
 /** The whole page, or (fullPage false) what is in view: panels over a long page need that. */

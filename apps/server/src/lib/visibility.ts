@@ -105,9 +105,11 @@ export async function requireQuoteForReader(
   id: string,
   approverAccess: ApproverQuoteAccess | undefined,
 ): Promise<QuoteRow> {
-  const quote =
-    (await findVisibleQuote(db, viewerOf(caller), id)) ??
-    (approverAccess ? await approverAccess(db, caller, id) : null);
+  // A scope alone does not open quotes: the role must also see quotes (spec §6 can_see_quotes).
+  const asQuoteUser = caller.permissions.can_see_quotes
+    ? await findVisibleQuote(db, viewerOf(caller), id)
+    : null;
+  const quote = asQuoteUser ?? (approverAccess ? await approverAccess(db, caller, id) : null);
   if (!quote) throw new AppError('NOT_FOUND', 'There is no such quote, or it is not yours to see.');
   return quote;
 }

@@ -462,14 +462,15 @@ describe("a quote's terms", () => {
     expect(response.json<{ message: string }>().message).toBe('Legacy quotes are read-only.');
   });
 
-  it('answers 404 outside the caller’s scope and 403 to those who do not work on quotes', async () => {
+  it('answers 404 outside the caller’s scope and to approvers not asked about it, 403 to changes by those who do not work on quotes', async () => {
     const quote = await newQuote();
     expect((await post('/api/dx/quote-terms/get', { id: quote.id }, outsider)).statusCode).toBe(
       404,
     );
     expect((await saveTerms(quote.id, 1, [], outsider)).statusCode).toBe(404);
+    // An approver reads the terms of a quote only when it is theirs to decide (approvals tests).
     expect((await post('/api/dx/quote-terms/get', { id: quote.id }, approver)).statusCode).toBe(
-      403,
+      404,
     );
     expect((await saveTerms(quote.id, 1, [], legal)).statusCode).toBe(403);
     // The deal desk sees every quote.

@@ -11,7 +11,7 @@ import { useApprovalRules, type ApprovalRule } from '../api/rules.ts';
 import { ApprovalAdminLayout, LoadState } from '../components/approval-admin-layout.tsx';
 import { GroupEditor } from '../components/group-editor.tsx';
 import { RuleEditor } from '../components/rule-editor.tsx';
-import { SidePanel } from '../components/side-panel.tsx';
+import { SidePanel } from '../../../components/side-panel.tsx';
 
 type RuleEditing = { rule: ApprovalRule | null; initialGroupId?: string } | null;
 

@@ -52,9 +52,11 @@ function columnsFor(rows: readonly ApprovalQueueRow[]): GridColumn[] {
     ...(hasDiscount
       ? [{ key: 'max_discount', label: 'Largest discount', type: 'number' } as const]
       : []),
+    // With the sidebar open a 1400px screen leaves under 1000px: the step's age gives way (it is
+    // on the quote's summary); what is decided, by which hat, and why stay.
     { key: 'step', label: 'Group and stage', type: 'text' },
     { key: 'why', label: 'Why', type: 'text' },
-    { key: 'pending_since', label: 'Pending since', type: 'text' },
+    { key: 'pending_since', label: 'Pending since', type: 'text', priority: 'secondary' },
     { key: 'decide', label: 'Decide', type: 'action' },
   ];
 }

@@ -11,7 +11,7 @@ import { useSession } from '../../auth/components/session-context.tsx';
 import { useClauses, type Clause } from '../api/clauses.ts';
 import { ClauseEditor } from '../components/clause-editor.tsx';
 import { ClauseHistory } from '../components/clause-history.tsx';
-import { SidePanel } from '../components/side-panel.tsx';
+import { SidePanel } from '../../../components/side-panel.tsx';
 import { TemplateText } from '../components/template-text.tsx';
 import {
   LoadState,

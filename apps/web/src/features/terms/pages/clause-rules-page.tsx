@@ -9,7 +9,7 @@ import { useSession } from '../../auth/components/session-context.tsx';
 import { useClauses } from '../api/clauses.ts';
 import { useClauseRules, type ClauseRule } from '../api/rules.ts';
 import { RuleEditor } from '../components/rule-editor.tsx';
-import { SidePanel } from '../components/side-panel.tsx';
+import { SidePanel } from '../../../components/side-panel.tsx';
 import { ConditionText } from '../components/template-text.tsx';
 import {
   LoadState,

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 
-/** The wide side panel the terms screens edit and browse in (spec §9: 500px, 700px wide). */
+/** The wide side panel admin screens edit and browse in (spec §9: 500px, 700px wide). */
 export function SidePanel({
   show,
   title,
