@@ -5,6 +5,7 @@ import {
   approvalGroupMembers,
   approvalGroups,
   approvalRules,
+  quoteApprovalSteps,
   partnerExceptions,
   workflowTemplates,
 } from '@bastion/db/schema/approvals';
@@ -213,6 +214,23 @@ export async function deleteGroupAtVersion(db: Db, id: string, expectedVersion: 
 }
 
 /** Rules, active or not, that name the group. */
+/** Quotes with an approval step of this group still to decide (pending or awaited). */
+export async function listQuotesAwaitingGroup(db: Db, groupId: string) {
+  return db
+    .select({ quoteNumber: quotes.quoteNumber })
+    .from(quoteApprovalSteps)
+    .innerJoin(quotes, eq(quotes.id, quoteApprovalSteps.quoteId))
+    .where(
+      and(
+        eq(quoteApprovalSteps.groupId, groupId),
+        inArray(quoteApprovalSteps.state, ['PENDING', 'AWAITED']),
+      ),
+    )
+    .groupBy(quotes.quoteNumber)
+    .orderBy(asc(quotes.quoteNumber))
+    .limit(6);
+}
+
 export async function listRulesNamingGroup(db: Db, groupId: string) {
   return db
     .select({ id: approvalRules.id, name: approvalRules.name })

@@ -4,6 +4,7 @@ import { listInWords, notFound, staleRecord } from './approval-admin-errors.ts';
 import {
   deleteGroupAtVersion,
   findGroup,
+  listQuotesAwaitingGroup,
   listRulesNamingGroup,
   listWorkflows,
 } from './approval-admin.repository.ts';
@@ -12,8 +13,8 @@ import { placesGroup } from './list-workflows.ts';
 const quoted = (names: readonly string[]) => listInWords(names.map((n) => `"${n}"`));
 
 /**
- * Deletes a group no rule requires and no workflow places: a rule must never name a group that
- * is gone. Past approvals keep the group's name on their steps.
+ * Deletes a group no rule requires, no workflow places and no open approval waits on: a rule
+ * must never name a group that is gone, nor a step wait on one. Past approvals keep the group's name on their steps.
  */
 export async function deleteApprovalGroup(db: Database, id: string, version: number) {
   return db.transaction(async (tx) => {
@@ -34,6 +35,16 @@ export async function deleteApprovalGroup(db: Database, id: string, version: num
       throw new AppError(
         'CONFLICT',
         `"${name}" is a step of the workflow ${quoted(workflows.map((w) => w.workflow.name))}. Take it out of the workflow first, or make the group inactive.`,
+      );
+    }
+    // A step waiting on a deleted group could be decided by nobody.
+    const waiting = await listQuotesAwaitingGroup(tx, id);
+    if (waiting.length > 0) {
+      const numbers = waiting.slice(0, 5).map((w) => w.quoteNumber);
+      const more = waiting.length > 5 ? ' and more' : '';
+      throw new AppError(
+        'CONFLICT',
+        `"${name}" still has approvals to decide on ${numbers.join(', ')}${more}. Let its members decide them (or the quotes be recalled) first, or make the group inactive.`,
       );
     }
     if (!(await deleteGroupAtVersion(tx, id, version))) throw staleRecord('approval group');

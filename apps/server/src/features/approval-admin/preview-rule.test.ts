@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
 import { createUser, signedIn } from '../../test/test-app.ts';
 import { headerValues, insertOpportunity } from '../../test/quote-fixtures.ts';
 import {
@@ -168,5 +170,43 @@ describe('testing a rule against a quote', () => {
       400,
     );
     expect(noNumber.errors?.[0]?.message).toBe('Enter the quote number to test against.');
+  });
+});
+
+describe('deleting a group an approval waits on', () => {
+  it('is refused while a step of the group is still to decide, naming the quote', async () => {
+    const quote = await newQuote({ region: 'EMEA' });
+    const group = await calls.newGroup();
+    const [submission] = await bed.ctx.db
+      .insert(quoteApprovals)
+      .values({
+        quoteId: quote.id,
+        submissionNumber: 1,
+        state: 'PENDING',
+        fingerprint: 'test',
+        facts: {},
+      })
+      .returning();
+    const [step] = await bed.ctx.db
+      .insert(quoteApprovalSteps)
+      .values({
+        approvalId: submission!.id,
+        quoteId: quote.id,
+        stage: 1,
+        stageName: 'Test',
+        groupId: group.id,
+        groupName: group.name,
+        state: 'PENDING',
+      })
+      .returning();
+    const refused = await calls.refusalOf('groups/delete', { id: group.id, version: 1 }, 409);
+    expect(refused.message).toBe(
+      `"${group.name}" still has approvals to decide on ${quote.quote_number}. Let its members decide them (or the quotes be recalled) first, or make the group inactive.`,
+    );
+    await bed.ctx.db
+      .update(quoteApprovalSteps)
+      .set({ state: 'APPROVED' })
+      .where(eq(quoteApprovalSteps.id, step!.id));
+    await calls.dataOf('groups/delete', { id: group.id, version: 1 });
   });
 });

@@ -74,20 +74,28 @@ export async function listApprovalQueue(
     throw new AppError('FORBIDDEN', 'Only the deal desk sees every pending approval.');
   }
   const principals = await loadPrincipals(db, caller.userId, now);
-  const search = body.search?.toLowerCase() ?? '';
-  const matches = (await candidates(db, principals, body.assigned_to === 'ALL')).filter(
-    ({ row, actor }) =>
-      isAssigned(actor, body.assigned_to) &&
-      (search === '' ||
-        [row.quote.quoteNumber, row.quote.quoteName, row.quote.accountName].some((text) =>
-          text.toLowerCase().includes(search),
-        )),
+  const search = body.search?.trim().toLowerCase() ?? '';
+  const assigned = (await candidates(db, principals, body.assigned_to === 'ALL')).filter(
+    ({ actor }) => isAssigned(actor, body.assigned_to),
   );
-  const page = matches.slice((body.page - 1) * body.page_size, body.page * body.page_size);
+  // The queue holds one user's pending steps: few enough to name everyone once.
   const names = await findUserNames(
     db,
-    page.flatMap(({ row }) => [row.submission.submittedBy, row.quote.ownerUserId]),
+    assigned.flatMap(({ row }) => [row.submission.submittedBy, row.quote.ownerUserId]),
   );
+  const nameOf = (id: string | null) => (id === null ? '' : (names.get(id)?.name ?? ''));
+  const matches = assigned.filter(
+    ({ row }) =>
+      search === '' ||
+      [
+        row.quote.quoteNumber,
+        row.quote.quoteName,
+        row.quote.accountName,
+        nameOf(row.quote.ownerUserId),
+        nameOf(row.submission.submittedBy),
+      ].some((text) => text.toLowerCase().includes(search)),
+  );
+  const page = matches.slice((body.page - 1) * body.page_size, body.page * body.page_size);
   const personOf = (id: string | null) =>
     id === null ? null : { id, name: names.get(id)?.name ?? 'a former user' };
   return {

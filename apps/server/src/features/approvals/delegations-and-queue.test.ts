@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteApprovalSteps } from '@bastion/db/schema/approvals';
-import { userRoles } from '@bastion/db/schema/users';
+import { userRoles, users } from '@bastion/db/schema/users';
 import {
   approvalBed,
   approvalCalls,
   type ApprovalBed,
+  unique,
   type Who,
 } from './approvals.test-harness.ts';
 
@@ -215,6 +216,17 @@ describe('the approvals queue and the pending count', () => {
       step.id,
     ]);
     expect((await queueOf('ME', 'deskApprover', 'no such quote anywhere')).total).toBe(0);
+    // …and by the name of the quote's owner.
+    const ownerName = `Selma${unique()}`;
+    await bed.ctx.db
+      .update(users)
+      .set({ firstName: ownerName })
+      .where(eq(users.id, bed.users.seller.id));
+    expect(
+      (await queueOf('ME', 'deskApprover', ` ${ownerName.toUpperCase()} `)).rows.map(
+        (r) => r.step_id,
+      ),
+    ).toContain(step.id);
 
     // The deal desk sees every pending step, including those it may not decide.
     const all = await queueOf('ALL', 'desk');
