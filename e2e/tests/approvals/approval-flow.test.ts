@@ -87,6 +87,14 @@ describe('a quote through approval', () => {
     await approvalsBadge(approver).waitFor();
     await screenshot(approver, 'approvals-badge-collapsed', { fullPage: false });
     await approver.getByRole('button', { name: 'Expand sidebar' }).click();
+    // On a narrow screen the menu is behind the top bar's button, which carries the count.
+    await approver.setViewportSize({ width: 800, height: 1000 });
+    await approver
+      .getByRole('button', { name: 'Open menu' })
+      .getByTestId('pending-approvals-badge')
+      .waitFor();
+    await screenshot(approver, 'approvals-badge-narrow', { fullPage: false });
+    await approver.setViewportSize({ width: 1400, height: 1000 });
     const row = await findInQueue(approver, quoteNumber);
     expect(await row.innerText()).toContain(RULE);
     expect(await row.innerText()).toContain(GROUP);

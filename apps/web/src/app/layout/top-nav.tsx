@@ -4,6 +4,7 @@ import Navbar from 'react-bootstrap/Navbar';
 import { Link } from 'react-router';
 import { environment } from '../../lib/environment.ts';
 import type { MenuGroup } from './menu-tree.ts';
+import { PendingApprovalsBadge } from '../../features/approvals/components/pending-approvals-badge.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 interface TopNavProps {
@@ -15,16 +16,21 @@ interface TopNavProps {
 }
 
 export function TopNav({ groups, activeGroup, homePath, onOpenMenu }: TopNavProps) {
+  const hasApprovalsMenu = groups.some((group) =>
+    group.menus.some((menu) => menu.item.code === 'APPROVALS'),
+  );
   return (
     <Navbar as="nav" aria-label="Top" bg="dark" data-bs-theme="dark" className="app-topbar px-3">
       {onOpenMenu ? (
         <button
           type="button"
-          className="btn btn-link text-white p-1 me-2"
+          className="btn btn-link text-white p-1 me-2 top-nav-menu-button"
           aria-label="Open menu"
           onClick={onOpenMenu}
         >
           <i className="bi bi-list fs-4" aria-hidden="true" />
+          {/* The Approvals entry is inside the offcanvas: its count shows on the button. */}
+          {hasApprovalsMenu ? <PendingApprovalsBadge isCollapsed /> : null}
         </button>
       ) : null}
       <Navbar.Brand as={Link} to={homePath} className="d-flex align-items-center gap-2 me-4">

@@ -440,7 +440,7 @@ function QueueFilterBar({
         <Form.Control
           id="approval-search"
           type="search"
-          placeholder="Quote number, name or account"
+          placeholder="Quote, account or owner"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
