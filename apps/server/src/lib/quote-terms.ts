@@ -44,13 +44,23 @@ const EDITABLE_STATUSES = new Set([
 ]);
 
 /** Why the quote's terms cannot change now; null when they can. */
-export function readOnlyReasonOf(quote: Pick<QuoteRow, 'quoteType' | 'statusId'>): string | null {
+/** `viewerId`: whose page it is; a quote locked by someone else is read-only to them. */
+export function readOnlyReasonOf(
+  quote: Pick<QuoteRow, 'quoteType' | 'statusId' | 'lockedBy'>,
+  viewerId?: string,
+): string | null {
   if (quote.quoteType === 'LEGACY') return 'Legacy quotes are read-only.';
+  if (viewerId !== undefined && quote.lockedBy !== null && quote.lockedBy !== viewerId) {
+    return LOCKED_BY_OTHER_MESSAGE;
+  }
   if (!EDITABLE_STATUSES.has(quote.statusId)) {
     return 'This quote has left the terms step (it is accepted, completed or archived); its terms can no longer change.';
   }
   return null;
 }
+
+export const LOCKED_BY_OTHER_MESSAGE =
+  'This quote is locked by another user: only they can change it until it is unlocked.';
 
 export interface TermsContext {
   quote: QuoteRow;

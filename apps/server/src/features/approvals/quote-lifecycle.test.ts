@@ -184,7 +184,29 @@ describe('the quote lifecycle', () => {
     );
     expect(locked.lock).toMatchObject({ user: { id: bed.users.desk.id }, is_mine: true });
 
-    // Others are refused any change, through every feature's writer.
+    // Others see its pages read-only, the locker does not…
+    const readOnly = async (who: 'seller' | 'desk') =>
+      Promise.all(
+        ['/api/dx/quote-configuration', '/api/dx/quote-shipping', '/api/dx/quote-terms/get'].map(
+          async (url) => {
+            const response = await calls.post(url, { id: quote.id }, who);
+            expect(response.statusCode, response.body).toBe(200);
+            return response.json<{ data: { is_read_only: boolean } }>().data.is_read_only;
+          },
+        ),
+      );
+    expect(await readOnly('seller')).toEqual([true, true, true]);
+    expect(await readOnly('desk')).toEqual([false, false, false]);
+    const configuration = await calls.post('/api/dx/quote-configuration', { id: quote.id });
+    expect(configuration.json<{ data: { read_only_reason: string } }>().data.read_only_reason).toBe(
+      'This quote is locked by another user: only they can change it until it is unlocked.',
+    );
+    const terms = await calls.post('/api/dx/quote-terms/get', { id: quote.id });
+    expect(terms.json<{ data: { read_only_reason: string } }>().data.read_only_reason).toBe(
+      'This quote is locked by another user: only they can change it until it is unlocked.',
+    );
+
+    // …and are refused any change, through every feature's writer.
     const edit = await calls.post('/api/dx/save-quote-configuration', {
       id: quote.id,
       version: locked.version,

@@ -1,3 +1,4 @@
+import { LOCKED_BY_OTHER_MESSAGE } from '../../lib/quote-terms.ts';
 import { randomUUID } from 'node:crypto';
 import { priceQuote } from '@bastion/domain/pricing/engine';
 import type { PricingLine, PricingResult } from '@bastion/domain/pricing/model';
@@ -187,11 +188,20 @@ export async function configurationOf(db: Database, caller: AuthContext, quote: 
       ? { ok: true as const, result: forViewer(outcome.result, caller) }
       : { ok: false as const, errors: outcome.errors };
   }
+  // A quote locked by someone else opens read-only for everyone but them.
+  const readOnlyReason = isLegacy
+    ? 'Legacy quotes are read-only.'
+    : !EDITABLE_STATUSES.has(quote.statusId)
+      ? 'This quote has left configuration; its products can no longer change.'
+      : quote.lockedBy !== null && quote.lockedBy !== caller.userId
+        ? LOCKED_BY_OTHER_MESSAGE
+        : null;
   return {
     quote: quoteView(quote),
     years,
     price_date: quote.priceDate,
-    is_read_only: isLegacy || !EDITABLE_STATUSES.has(quote.statusId),
+    is_read_only: readOnlyReason !== null,
+    read_only_reason: readOnlyReason,
     /** Products changed after their shipping was set: the §8 realignment notice applies. */
     needs_shipping_realignment: lines.some((l) => l.needs_shipping_realignment),
     lines,

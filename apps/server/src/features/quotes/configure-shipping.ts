@@ -63,10 +63,11 @@ function productOf(row: LineRow, years: number): ShippingProduct & { needs: bool
 /** The hardware of a quote, its shipping lines, the lists to choose from, and what is wrong. */
 export async function getQuoteShipping(db: Database, caller: AuthContext, id: string) {
   const quote = await requireVisibleQuote(db, caller, id);
-  return shippingOf(db, quote);
+  return shippingOf(db, quote, caller.userId);
 }
 
-export async function shippingOf(db: Database, quote: QuoteRow) {
+/** `viewerId`: whose page it is; a quote locked by someone else is read-only to them. */
+export async function shippingOf(db: Database, quote: QuoteRow, viewerId?: string) {
   const years = yearsOf(quote);
   const [rows, stored, lookups] = await Promise.all([
     listQuoteLines(db, quote.id),
@@ -93,7 +94,10 @@ export async function shippingOf(db: Database, quote: QuoteRow) {
   return {
     quote: quoteView(quote),
     years,
-    is_read_only: quote.quoteType === 'LEGACY' || !SHIPPING_STATUSES.has(quote.statusId),
+    is_read_only:
+      quote.quoteType === 'LEGACY' ||
+      !SHIPPING_STATUSES.has(quote.statusId) ||
+      (viewerId !== undefined && quote.lockedBy !== null && quote.lockedBy !== viewerId),
     needs_configuration: quote.statusId === 'INCOMPLETE',
     needs_realignment: products.some((p) => p.product.needs),
     products: products.map(({ row, product }) => ({
@@ -240,5 +244,5 @@ export async function saveQuoteShipping(
     now,
   );
   if (!updated) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
-  return shippingOf(db, updated);
+  return shippingOf(db, updated, caller.userId);
 }

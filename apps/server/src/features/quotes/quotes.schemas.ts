@@ -272,6 +272,8 @@ const ZConfiguration = z.object({
   years: z.number().int(),
   price_date: z.string(),
   is_read_only: z.boolean(),
+  /** Why the products cannot change, for the page to say; null when they can. */
+  read_only_reason: z.string().nullable(),
   needs_shipping_realignment: z.boolean(),
   lines: z.array(
     z.object({

@@ -64,9 +64,9 @@ const withoutUndefined = <T>(record: Record<string, T | undefined>) =>
   ) as Record<string, T>;
 
 /** The answer of quote-terms/get and quote-terms/save. */
-export function quoteTermsView(context: TermsContext): QuoteTermsView {
+export function quoteTermsView(context: TermsContext, viewerId?: string): QuoteTermsView {
   const { quote } = context;
-  const readOnlyReason = readOnlyReasonOf(quote);
+  const readOnlyReason = readOnlyReasonOf(quote, viewerId);
   const { plan, problems } =
     readOnlyReason === null ? currentTermsOf(context) : { plan: savedPlan(context), problems: [] };
   const facts = withoutUndefined(context.facts) as QuoteTermsView['facts'];
@@ -109,5 +109,5 @@ export async function getQuoteTerms(
   approverAccess?: ApproverQuoteAccess,
 ) {
   const quote = await requireQuoteForReader(db, caller, id, approverAccess);
-  return quoteTermsView(await loadTermsContext(db, quote));
+  return quoteTermsView(await loadTermsContext(db, quote), caller.userId);
 }

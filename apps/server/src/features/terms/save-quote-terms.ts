@@ -99,7 +99,7 @@ export async function saveQuoteTerms(
   now = new Date(),
 ) {
   const quote = await requireVisibleQuote(db, caller, input.id);
-  const readOnlyReason = readOnlyReasonOf(quote);
+  const readOnlyReason = readOnlyReasonOf(quote, caller.userId);
   if (readOnlyReason !== null) throw new AppError('CONFLICT', readOnlyReason);
   if (input.version !== quote.version) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
 
@@ -118,7 +118,8 @@ export async function saveQuoteTerms(
   }
   const changes = termChanges(context.stored, built.rows, context.clauses);
   // Saving what is saved changes nothing: the quote keeps its version.
-  if (context.savedAt !== null && changes.length === 0) return quoteTermsView(context);
+  if (context.savedAt !== null && changes.length === 0)
+    return quoteTermsView(context, caller.userId);
 
   const updated = await replaceQuoteTermsAtVersion(
     db,
@@ -133,5 +134,5 @@ export async function saveQuoteTerms(
     now,
   );
   if (!updated) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
-  return quoteTermsView(await loadTermsContext(db, updated));
+  return quoteTermsView(await loadTermsContext(db, updated), caller.userId);
 }

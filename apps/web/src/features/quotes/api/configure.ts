@@ -70,6 +70,8 @@ export interface QuoteConfiguration {
   years: number;
   price_date: string;
   is_read_only: boolean;
+  /** Why the products cannot change; null when they can. */
+  read_only_reason: string | null;
   needs_shipping_realignment: boolean;
   lines: StoredLine[];
   secure_access: Record<string, unknown> | null;

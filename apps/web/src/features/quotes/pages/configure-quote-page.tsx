@@ -210,9 +210,7 @@ function ConfigureQuote({
       ) : null}
       {configuration.is_read_only ? (
         <Alert variant="info">
-          {quote.quote_type === 'LEGACY'
-            ? 'Legacy quotes are read-only.'
-            : 'This quote has left configuration; its products can no longer change.'}
+          {configuration.read_only_reason ?? 'The products of this quote cannot change.'}
         </Alert>
       ) : null}
       <div className="row g-4">
