@@ -1,29 +1,55 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { TEST_DATABASE_PREFIX } from './test-database.ts';
+import { TEST_DATABASE_PREFIX, TEST_RUN_ENV } from './test-database.ts';
 
-/** Drops the per-worker PostgreSQL databases of earlier and of this run. */
-async function dropTestDatabases() {
+/** Databases of runs that died without tearing down are dropped once they are this old. */
+const STALE_AFTER_SECONDS = 6 * 3600;
+
+async function withAdmin(work: (admin: pg.Client) => Promise<void>) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    const { rows } = await admin.query<{ datname: string }>(
-      'select datname from pg_database where datname like $1',
-      [`${TEST_DATABASE_PREFIX}%`],
-    );
-    for (const { datname } of rows) {
-      await admin.query(`drop database if exists "${datname}" with (force)`);
-    }
+    await work(admin);
   } finally {
     await admin.end();
   }
 }
 
+async function dropDatabases(admin: pg.Client, shouldDrop: (name: string) => boolean) {
+  const { rows } = await admin.query<{ datname: string }>(
+    'select datname from pg_database where datname like $1',
+    [`${TEST_DATABASE_PREFIX}%`],
+  );
+  for (const { datname } of rows) {
+    if (shouldDrop(datname)) await admin.query(`drop database if exists "${datname}" with (force)`);
+  }
+}
+
+/** bastion_test_<epoch seconds>_<run>_…: the name says when its run started. */
+function startedAt(name: string): number | null {
+  const seconds = Number(name.slice(TEST_DATABASE_PREFIX.length).split('_')[0]);
+  return Number.isInteger(seconds) ? seconds : null;
+}
+
+// Each run names its databases with its own id, so runs on one PostgreSQL (two checkouts, a
+// helper beside CI) never drop each other's databases.
+// Both server projects (PGlite, PostgreSQL) load this file: they share the first one's id.
+const runId = (process.env[TEST_RUN_ENV] ??= `${Math.floor(Date.now() / 1000)}_${randomUUID().slice(0, 6)}`);
+
 export async function setup() {
-  await dropTestDatabases();
+  const now = Date.now() / 1000;
+  await withAdmin((admin) =>
+    dropDatabases(admin, (name) => {
+      const started = startedAt(name);
+      return started === null || now - started > STALE_AFTER_SECONDS;
+    }),
+  );
 }
 
 export async function teardown() {
-  await dropTestDatabases();
+  await withAdmin((admin) =>
+    dropDatabases(admin, (name) => name.startsWith(`${TEST_DATABASE_PREFIX}${runId}_`)),
+  );
 }

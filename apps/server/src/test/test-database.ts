@@ -6,6 +6,8 @@ import { seedReferenceData } from '@bastion/db/seed/reference-data';
 import { hashPassword } from '../lib/passwords.ts';
 
 export const TEST_DATABASE_PREFIX = 'bastion_test_';
+/** Set by the global setup: this run's id, part of every database name it creates. */
+export const TEST_RUN_ENV = 'BASTION_TEST_RUN';
 
 /** Which engine this test project runs on (vitest.config.ts sets it per project). */
 export function testEngine(): 'pglite' | 'postgres' {
@@ -13,7 +15,8 @@ export function testEngine(): 'pglite' | 'postgres' {
 }
 
 async function createPostgresDatabase(adminUrl: string): Promise<string> {
-  const name = `${TEST_DATABASE_PREFIX}${process.pid}_${randomUUID().slice(0, 8)}`;
+  const run = process.env[TEST_RUN_ENV] ?? `${Math.floor(Date.now() / 1000)}_norun`;
+  const name = `${TEST_DATABASE_PREFIX}${run}_${process.pid}_${randomUUID().slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
