@@ -24,6 +24,7 @@ import { registerTermsRoutes } from './features/terms/routes.ts';
 import { publicAccess, registerAccessGuard } from './lib/access.ts';
 import { registerCsrfProtection } from './lib/csrf.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
+import { registerRouteCatalog } from './lib/route-catalog.ts';
 import type { CrmAdapter } from './lib/crm/crm-adapter.ts';
 import { createCrmAdapter } from './lib/crm/create-crm-adapter.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -48,6 +49,7 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
     genReqId: () => randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
   });
+  registerRouteCatalog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

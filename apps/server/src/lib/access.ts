@@ -27,9 +27,20 @@ export type RouteAccess =
       permission?: { name: string; check: (flags: PermissionFlags) => boolean };
     };
 
+/**
+ * The one record a route addresses, named by the body field that holds its id. Someone who may
+ * call the route but not see that record gets 404, as if it did not exist (decision 009); the
+ * authorization matrix calls every such route as an outsider to prove it.
+ */
+export interface RecordScope {
+  record: 'quote' | 'opportunity';
+  idField: string;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    addresses?: RecordScope;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -37,6 +48,17 @@ declare module 'fastify' {
 }
 
 export const publicAccess: RouteAccess = { kind: 'public' };
+/** Any signed-in, enabled user; the use-case decides what they may see. */
+export const signedInAccess: RouteAccess = { kind: 'session' };
+
+export const addressesQuote = (idField: 'id' | 'quote_id'): RecordScope => ({
+  record: 'quote',
+  idField,
+});
+export const addressesOpportunity = (idField: 'id' | 'opportunity_id'): RecordScope => ({
+  record: 'opportunity',
+  idField,
+});
 
 export function requirePermission(
   name: string,

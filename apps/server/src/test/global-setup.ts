@@ -36,7 +36,8 @@ function startedAt(name: string): number | null {
 // Each run names its databases with its own id, so runs on one PostgreSQL (two checkouts, a
 // helper beside CI) never drop each other's databases.
 // Both server projects (PGlite, PostgreSQL) load this file: they share the first one's id.
-const runId = (process.env[TEST_RUN_ENV] ??= `${Math.floor(Date.now() / 1000)}_${randomUUID().slice(0, 6)}`);
+const runId = (process.env[TEST_RUN_ENV] ??=
+  `${Math.floor(Date.now() / 1000)}_${randomUUID().slice(0, 6)}`);
 
 export async function setup() {
   const now = Date.now() / 1000;

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
-import { currentUser, requirePermission } from '../../lib/access.ts';
+import {
+  addressesQuote,
+  currentUser,
+  requirePermission,
+  signedInAccess,
+} from '../../lib/access.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { ok, zEmptyBody } from '../../lib/envelope.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -115,13 +120,19 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalRoute
 
   r.post(
     '/api/dx/quote/approval',
-    { schema: { body: ZApprovalBody, response: { 200: ZApprovalResponse } } },
+    {
+      config: { access: signedInAccess, addresses: addressesQuote('quote_id') },
+      schema: { body: ZApprovalBody, response: { 200: ZApprovalResponse } },
+    },
     async (request) => ok(await approval(request, request.body)),
   );
 
   r.post(
     '/api/dx/quote-lifecycle',
-    { schema: { body: ZLifecycleBody, response: { 200: ZLifecycleResponse } } },
+    {
+      config: { access: signedInAccess, addresses: addressesQuote('quote_id') },
+      schema: { body: ZLifecycleBody, response: { 200: ZLifecycleResponse } },
+    },
     async (request) => {
       const caller = currentUser(request);
       const body = request.body;
@@ -145,44 +156,65 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalRoute
 
   r.post(
     '/api/dx/approval-queue',
-    { schema: { body: ZQueueBody, response: { 200: ZQueueResponse } } },
+    {
+      config: { access: signedInAccess },
+      schema: { body: ZQueueBody, response: { 200: ZQueueResponse } },
+    },
     async (request) => ok(await listApprovalQueue(db, currentUser(request), request.body)),
   );
 
   r.post(
     '/api/dx/approval-queue-filters',
-    { schema: { body: zEmptyBody, response: { 200: ZQueueFiltersResponse } } },
+    {
+      config: { access: signedInAccess },
+      schema: { body: zEmptyBody, response: { 200: ZQueueFiltersResponse } },
+    },
     async (request) => ok(await approvalQueueFilters(db, currentUser(request))),
   );
 
   r.post(
     '/api/dx/my-pending-approval-count',
-    { schema: { body: zEmptyBody, response: { 200: ZPendingCountResponse } } },
+    {
+      config: { access: signedInAccess },
+      schema: { body: zEmptyBody, response: { 200: ZPendingCountResponse } },
+    },
     async (request) => ok(await countMyPendingApprovals(db, currentUser(request))),
   );
 
   r.post(
     '/api/dx/delegations',
-    { schema: { body: zEmptyBody, response: { 200: ZDelegationsResponse } } },
+    {
+      config: { access: signedInAccess },
+      schema: { body: zEmptyBody, response: { 200: ZDelegationsResponse } },
+    },
     async (request) => ok(await listMyDelegations(db, currentUser(request))),
   );
 
   r.post(
     '/api/dx/delegations/candidates',
-    { schema: { body: ZDelegateCandidatesBody, response: { 200: ZDelegateCandidatesResponse } } },
+    {
+      config: { access: signedInAccess },
+      schema: { body: ZDelegateCandidatesBody, response: { 200: ZDelegateCandidatesResponse } },
+    },
     async (request) =>
       ok(await findDelegateCandidates(db, currentUser(request), request.body.search)),
   );
 
   r.post(
     '/api/dx/delegations/create',
-    { schema: { body: ZCreateDelegationBody, response: { 200: ZDelegationResponse } } },
+    {
+      config: { access: signedInAccess },
+      schema: { body: ZCreateDelegationBody, response: { 200: ZDelegationResponse } },
+    },
     async (request) => ok(await createDelegation(db, request, currentUser(request), request.body)),
   );
 
   r.post(
     '/api/dx/delegations/end',
-    { schema: { body: ZEndDelegationBody, response: { 200: ZDelegationResponse } } },
+    {
+      config: { access: signedInAccess },
+      schema: { body: ZEndDelegationBody, response: { 200: ZDelegationResponse } },
+    },
     async (request) => ok(await endDelegation(db, request, currentUser(request), request.body.id)),
   );
 

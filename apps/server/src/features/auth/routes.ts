@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
-import { currentUser, publicAccess } from '../../lib/access.ts';
+import { currentUser, publicAccess, signedInAccess } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -152,7 +152,7 @@ export function registerAuthRoutes(
 
   r.get(
     '/api/security/introspect',
-    { schema: { response: { 200: ZIntrospectResponse } } },
+    { config: { access: signedInAccess }, schema: { response: { 200: ZIntrospectResponse } } },
     async (request) => ok(await getSessionUser(db, config, currentUser(request).userId)),
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
-import { currentUser, requirePermission } from '../../lib/access.ts';
+import { addressesOpportunity, currentUser, requirePermission } from '../../lib/access.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ok, zEmptyBody } from '../../lib/envelope.ts';
@@ -86,7 +86,10 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmRouteDependenci
   r.post(
     '/api/sfdc/has_manual_product_lines',
     {
-      config: { access: requirePermission('see quotes', (f) => f.can_see_quotes) },
+      config: {
+        access: requirePermission('see quotes', (f) => f.can_see_quotes),
+        addresses: addressesOpportunity('opportunity_id'),
+      },
       schema: { body: ZOpportunityIdBody, response: { 200: ZManualProductLinesResponse } },
     },
     async (request) =>

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
-import { currentUser, requirePermission } from '../../lib/access.ts';
+import { currentUser, requirePermission, signedInAccess } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ok, zEmptyBody } from '../../lib/envelope.ts';
 import {
@@ -39,13 +39,19 @@ export function registerFormRoutes(app: FastifyInstance, deps: { db: Database })
 
   r.post(
     '/api/dx/get-form-recipe',
-    { schema: { body: ZGetFormBody, response: { 200: ZFormDefinitionResponse } } },
+    {
+      config: { access: signedInAccess },
+      schema: { body: ZGetFormBody, response: { 200: ZFormDefinitionResponse } },
+    },
     async (request) => ok(await loadFormDefinition(db, request.body.name)),
   );
 
   r.post(
     '/api/dx/validate-form',
-    { schema: { body: ZValidateFormBody, response: { 200: ZValidateFormResponse } } },
+    {
+      config: { access: signedInAccess },
+      schema: { body: ZValidateFormBody, response: { 200: ZValidateFormResponse } },
+    },
     async (request) =>
       ok(
         await validateFormSubmission(db, currentUser(request), {

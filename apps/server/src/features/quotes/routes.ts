@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
-import { currentUser, requirePermission, type RouteAccess } from '../../lib/access.ts';
+import {
+  addressesOpportunity,
+  addressesQuote,
+  currentUser,
+  requirePermission,
+  signedInAccess,
+} from '../../lib/access.ts';
 import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -40,7 +46,6 @@ import {
 } from './quotes.schemas.ts';
 import { updateQuoteHeader } from './update-quote-header.ts';
 
-const signedIn: RouteAccess = { kind: 'session' };
 const seesQuotes = requirePermission('can_see_quotes', (f) => f.can_see_quotes);
 /** Changing a quote is for those who make quotes and the deal desk, within their scope. */
 const editsQuotes = requirePermission(
@@ -87,7 +92,7 @@ export function registerQuoteRoutes(
   r.post(
     '/api/dx/get-opportunity',
     {
-      config: { access: seesQuotes },
+      config: { access: seesQuotes, addresses: addressesOpportunity('id') },
       schema: { body: ZOpportunityBody, response: { 200: ZOpportunityForQuoteResponse } },
     },
     async (request) => ok(await getOpportunityForQuote(db, currentUser(request), request.body.id)),
@@ -96,7 +101,7 @@ export function registerQuoteRoutes(
   r.post(
     '/api/dx/get-quote',
     {
-      config: { access: seesQuotes },
+      config: { access: seesQuotes, addresses: addressesQuote('id') },
       schema: { body: ZQuoteId, response: { 200: ZQuoteResponse } },
     },
     async (request) => ok(await getQuote(db, currentUser(request), request.body.id)),
@@ -105,9 +110,7 @@ export function registerQuoteRoutes(
   r.post(
     '/api/dx/update-quote',
     {
-      config: {
-        access: editsQuotes,
-      },
+      config: { access: editsQuotes, addresses: addressesQuote('id') },
       schema: { body: ZUpdateQuoteBody, response: { 200: ZQuoteResponse } },
     },
     async (request) => ok(await updateQuoteHeader(db, currentUser(request), request.body)),
@@ -118,6 +121,7 @@ export function registerQuoteRoutes(
     {
       config: {
         access: requirePermission('can_see_history', (f) => f.can_see_history && f.can_see_quotes),
+        addresses: addressesQuote('id'),
       },
       schema: { body: ZQuoteId, response: { 200: ZHistoryResponse } },
     },
@@ -127,7 +131,7 @@ export function registerQuoteRoutes(
   r.post(
     '/api/dx/quote-configuration',
     {
-      config: { access: seesQuotes },
+      config: { access: seesQuotes, addresses: addressesQuote('id') },
       schema: { body: ZQuoteId, response: { 200: ZConfigurationResponse } },
     },
     async (request) => ok(await getQuoteConfiguration(db, currentUser(request), request.body.id)),
@@ -136,7 +140,7 @@ export function registerQuoteRoutes(
   r.post(
     '/api/dx/pricing/execute',
     {
-      config: { access: seesQuotes },
+      config: { access: seesQuotes, addresses: addressesQuote('id') },
       schema: { body: ZPriceDraftBody, response: { 200: ZPriceDraftResponse } },
     },
     async (request) => ok(await priceQuoteDraft(db, currentUser(request), request.body)),
@@ -145,7 +149,7 @@ export function registerQuoteRoutes(
   r.post(
     '/api/dx/save-quote-configuration',
     {
-      config: { access: editsQuotes },
+      config: { access: editsQuotes, addresses: addressesQuote('id') },
       schema: { body: ZSaveConfigurationBody, response: { 200: ZConfigurationResponse } },
     },
     async (request) => ok(await saveQuoteConfiguration(db, currentUser(request), request.body)),
@@ -154,7 +158,7 @@ export function registerQuoteRoutes(
   r.post(
     '/api/dx/save-secure-access',
     {
-      config: { access: editsQuotes },
+      config: { access: editsQuotes, addresses: addressesQuote('id') },
       schema: { body: ZSaveSecureAccessBody, response: { 200: ZConfigurationResponse } },
     },
     async (request) => ok(await saveSecureAccess(db, currentUser(request), request.body)),
@@ -163,7 +167,7 @@ export function registerQuoteRoutes(
   r.post(
     '/api/dx/quote-shipping',
     {
-      config: { access: seesQuotes },
+      config: { access: seesQuotes, addresses: addressesQuote('id') },
       schema: { body: ZQuoteId, response: { 200: ZShippingResponse } },
     },
     async (request) => ok(await getQuoteShipping(db, currentUser(request), request.body.id)),
@@ -172,7 +176,7 @@ export function registerQuoteRoutes(
   r.post(
     '/api/dx/save-quote-shipping',
     {
-      config: { access: editsQuotes },
+      config: { access: editsQuotes, addresses: addressesQuote('id') },
       schema: { body: ZSaveShippingBody, response: { 200: ZShippingResponse } },
     },
     async (request) => ok(await saveQuoteShipping(db, currentUser(request), request.body)),
@@ -183,7 +187,7 @@ export function registerQuoteRoutes(
     {
       // Quote users and the quote's approvers (who may not see quotes otherwise): the use-case
       // decides per quote.
-      config: { access: signedIn },
+      config: { access: signedInAccess, addresses: addressesQuote('id') },
       schema: { body: ZQuoteId, response: { 200: ZSummaryResponse } },
     },
     async (request) =>

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { users } from '@bastion/db/schema/users';
-import { currentUser } from '../../lib/access.ts';
+import { currentUser, signedInAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../lib/app-settings.ts';
 import { ok, zEmptyBody, zEnvelope } from '../../lib/envelope.ts';
@@ -33,6 +33,7 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
   r.post(
     '/api/dx/get-setting-value',
     {
+      config: { access: signedInAccess },
       schema: {
         body: ZSettingBody,
         response: { 200: zEnvelope(z.object({ name: z.string(), value: z.string() })) },
@@ -50,6 +51,7 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
   r.post(
     '/api/dx/get-is-reload-required',
     {
+      config: { access: signedInAccess },
       schema: {
         body: zEmptyBody,
         response: { 200: zEnvelope(z.object({ reload_required: z.boolean() })) },
@@ -64,6 +66,7 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
   r.post(
     '/api/dx/reset-user-reload',
     {
+      config: { access: signedInAccess },
       schema: {
         body: zEmptyBody,
         response: { 200: zEnvelope(z.object({ reload_required: z.literal(false) })) },

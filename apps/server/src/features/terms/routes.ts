@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import type { Database } from '@bastion/db/client';
 import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
-import { currentUser, requirePermission } from '../../lib/access.ts';
+import {
+  addressesQuote,
+  currentUser,
+  requirePermission,
+  signedInAccess,
+} from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ok, zEmptyBody } from '../../lib/envelope.ts';
 import { getClauseHistory } from './get-clause-history.ts';
@@ -127,7 +132,7 @@ export function registerTermsRoutes(
     '/api/dx/quote-terms/get',
     {
       // Quote users and the quote's approvers: the use-case decides per quote.
-      config: { access: { kind: 'session' } },
+      config: { access: signedInAccess, addresses: addressesQuote('id') },
       schema: { body: ZQuoteTermsBody, response: { 200: ZQuoteTermsResponse } },
     },
     async (request) =>
@@ -137,7 +142,7 @@ export function registerTermsRoutes(
   r.post(
     '/api/dx/quote-terms/save',
     {
-      config: { access: editsQuotes },
+      config: { access: editsQuotes, addresses: addressesQuote('id') },
       schema: { body: ZSaveQuoteTermsBody, response: { 200: ZQuoteTermsResponse } },
     },
     async (request) => ok(await saveQuoteTerms(db, currentUser(request), request.body)),
