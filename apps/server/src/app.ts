@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from './config.ts';
 import { registerApprovalAdminRoutes } from './features/approval-admin/routes.ts';
@@ -17,14 +17,17 @@ import { registerCrmRoutes } from './features/crm/routes.ts';
 import { registerFormRoutes } from './features/forms/routes.ts';
 import { registerMarginDataRoutes } from './features/margin-data/routes.ts';
 import { registerQuoteRoutes } from './features/quotes/routes.ts';
-import { resolveSession } from './features/auth/resolve-session.ts';
+import { resolveSessionOnce } from './features/auth/resolve-session.ts';
 import { registerSessionFlagRoutes } from './features/session-flags/routes.ts';
 import { registerSystemRoutes } from './features/system/routes.ts';
 import { registerTermsRoutes } from './features/terms/routes.ts';
 import { publicAccess, registerAccessGuard } from './lib/access.ts';
 import { registerCsrfProtection } from './lib/csrf.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
+import { registerRateLimiting } from './lib/rate-limit.ts';
+import { validatorCompiler } from './lib/request-validation.ts';
 import { registerRouteCatalog } from './lib/route-catalog.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import type { CrmAdapter } from './lib/crm/crm-adapter.ts';
 import { createCrmAdapter } from './lib/crm/create-crm-adapter.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -65,18 +68,18 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   });
 
   await app.register(cookie);
+  await registerSecurityHeaders(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
   });
 
   const indexFile = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   const spaIndex = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   registerErrorHandling(app, { spaIndex });
   registerCsrfProtection(app, { allowedOrigins: config.allowedOrigins });
-  registerAccessGuard(app, (request) => resolveSession(db, config, request));
+  const resolveCaller = (request: FastifyRequest) => resolveSessionOnce(db, config, request);
+  registerAccessGuard(app, resolveCaller);
+  await registerRateLimiting(app, { db, config, resolveCaller });
 
   registerSystemRoutes(app, { db, webDistDir: config.webDistDir, fallbackVersion: version });
   const mailer = createMailer(db, config, app.log);

@@ -31,6 +31,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('throttles sign-in and requests by default, and a request limit of 0 turns it off', () => {
+    expect(loadConfig({})).toMatchObject({
+      login: {
+        maxFailuresPerAccount: 5,
+        maxFailuresPerIp: 50,
+        windowMinutes: 15,
+        maxFailuresAccountWide: 50,
+        accountWideWindowMinutes: 60,
+      },
+      rateLimit: { authPerMinute: 60, apiPerMinute: 1200 },
+    });
+    expect(
+      loadConfig({ RATE_LIMIT_AUTH_PER_MINUTE: '0', RATE_LIMIT_API_PER_MINUTE: '0' }).rateLimit,
+    ).toEqual({ authPerMinute: 0, apiPerMinute: 0 });
+  });
+
   it.each([
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: DATABASE_URL must start with postgres://'],
     [{ PORT: 'eighty' }, 'PORT:'],
@@ -38,6 +54,8 @@ describe('loadConfig', () => {
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES:'],
     [{ PUBLIC_URL: 'cpq.example.com' }, 'PUBLIC_URL: PUBLIC_URL must be an http(s) URL'],
     [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL: SMTP_URL must start with smtp://'],
+    [{ RATE_LIMIT_API_PER_MINUTE: '-1' }, 'RATE_LIMIT_API_PER_MINUTE:'],
+    [{ LOGIN_MAX_FAILURES_ACCOUNT_WIDE: '0' }, 'LOGIN_MAX_FAILURES_ACCOUNT_WIDE:'],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

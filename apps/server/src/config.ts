@@ -35,6 +35,12 @@ const zEnv = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: zPositiveInt.default(5),
   LOGIN_MAX_FAILURES_PER_IP: zPositiveInt.default(50),
   LOGIN_WINDOW_MINUTES: zPositiveInt.default(15),
+  // ASVS V2.2.1: no more than 100 failed attempts per hour on one account, whatever the address.
+  LOGIN_MAX_FAILURES_ACCOUNT_WIDE: zPositiveInt.default(50),
+  LOGIN_ACCOUNT_WIDE_WINDOW_MINUTES: zPositiveInt.default(60),
+  // 0 turns a limit off.
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' })
     .optional(),
@@ -74,7 +80,19 @@ export interface ServerConfig {
   allowedOrigins: readonly string[];
   trustProxy: boolean;
   internalTestDomains: readonly string[];
-  login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number };
+  /** Sign-in throttling (decision 016). */
+  login: {
+    /** Per (account, client address) pair within `windowMinutes`. */
+    maxFailuresPerAccount: number;
+    /** Per client address, across accounts, within `windowMinutes`. */
+    maxFailuresPerIp: number;
+    windowMinutes: number;
+    /** Per account from all addresses within `accountWideWindowMinutes`; then an e-mailed link. */
+    maxFailuresAccountWide: number;
+    accountWideWindowMinutes: number;
+  };
+  /** Requests per minute per caller (0: no limit); counted in the database. */
+  rateLimit: { authPerMinute: number; apiPerMinute: number };
   /** Where users reach the app; links in e-mails start with it, never with a request's Host. */
   publicUrl: string;
   mail: {
@@ -143,6 +161,12 @@ export function loadConfig(
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
+      maxFailuresAccountWide: e.LOGIN_MAX_FAILURES_ACCOUNT_WIDE,
+      accountWideWindowMinutes: e.LOGIN_ACCOUNT_WIDE_WINDOW_MINUTES,
+    },
+    rateLimit: {
+      authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: {

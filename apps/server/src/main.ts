@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@bastion/db/client';
+import { claimDataDir, DataDirBusyError } from '@bastion/db/data-dir-lock';
 import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
 import { seedReferenceData } from '@bastion/db/seed/reference-data';
 import { buildApp } from './app.ts';
@@ -18,6 +19,11 @@ async function main() {
     webDistDir: path.resolve(here, '../../web/dist'),
     migrationsFolder: existsSync(bundledMigrations) ? bundledMigrations : undefined,
   });
+  // PGlite is one process: no second server, backup or restore may open its files meanwhile.
+  const releaseDataDir =
+    config.database.engine === 'pglite' && config.database.dataDir !== null
+      ? claimDataDir(config.database.dataDir, 'the Bastion CPQ server')
+      : () => undefined;
   const handle = await openDatabase(config.database);
   await handle.migrate(config.migrationsFolder);
   await seedReferenceData(handle.db);
@@ -38,6 +44,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     await app.close();
     await handle.close();
+    releaseDataDir();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -47,7 +54,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) {
     console.error(error.message);
   } else {
     console.error('Bastion CPQ failed to start:', error);

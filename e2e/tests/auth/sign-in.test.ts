@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEMO_PASSWORD,
   launchBrowser,
   newPage,
   screenshot,
@@ -71,6 +72,31 @@ describe('signing in through the login page', () => {
     );
     expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, 'login-wrong-password');
+    await page.context().close();
+  });
+
+  it('opens an e-mailed unlock link on the sign-in page, which sends it with the password', async () => {
+    const page = await newPage(browser);
+    const sent: unknown[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/security/auth/login') {
+        sent.push(request.postDataJSON());
+      }
+    });
+    await page.goto('/login?unlock=token-from-the-e-mail');
+    await expect(page.getByRole('alert').innerText()).resolves.toContain(
+      'Sign in with your password to unlock your account.',
+    );
+    await signInThroughLoginPage(page, 'sales@bastion.test');
+    // This account is not paused, so the link is not needed and the sign-in goes ahead.
+    await page.waitForURL((url) => url.pathname === '/cpq/grid/quotes/ref');
+    expect(sent).toEqual([
+      {
+        email: 'sales@bastion.test',
+        password: DEMO_PASSWORD,
+        unlock_token: 'token-from-the-e-mail',
+      },
+    ]);
     await page.context().close();
   });
 

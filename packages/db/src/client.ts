@@ -27,14 +27,16 @@ export interface DatabaseHandle {
 
 export const defaultMigrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
+/** Extensions the migrations create must be loaded into the WebAssembly build up front. */
+export const pgliteExtensions = { pg_trgm };
+
 /** Any constant works; it only has to be the same for every instance of the server. */
 const MIGRATION_LOCK_KEY = 7_270_431;
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.engine === 'pglite') {
     if (config.dataDir !== null) mkdirSync(config.dataDir, { recursive: true });
-    // Extensions the migrations create must be loaded into the WebAssembly build up front.
-    const options = { extensions: { pg_trgm } };
+    const options = { extensions: pgliteExtensions };
     const client =
       config.dataDir === null ? new PGlite(options) : new PGlite(config.dataDir, options);
     await client.waitReady;

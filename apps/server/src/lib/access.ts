@@ -68,6 +68,7 @@ export function requirePermission(
 }
 
 export const SESSION_REQUIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+export const PERMISSION_REQUIRED_MESSAGE = 'You do not have permission to do this.';
 
 /** The signed-in caller of a route that requires one (the guard has already checked). */
 export function currentUser(request: FastifyRequest): AuthContext {
@@ -91,7 +92,7 @@ export function registerAccessGuard(
       throw new AppError('SESSION_REQUIRED', SESSION_REQUIRED_MESSAGE);
     }
     if (access.permission && !access.permission.check(auth.permissions)) {
-      throw new AppError('FORBIDDEN', 'You do not have permission to do this.', {
+      throw new AppError('FORBIDDEN', PERMISSION_REQUIRED_MESSAGE, {
         logMessage: `missing permission ${access.permission.name}`,
       });
     }

@@ -18,7 +18,16 @@ export async function createTestApp(
   adjust: (config: ServerConfig) => ServerConfig = (c) => c,
 ): Promise<TestContext> {
   const { db } = await testDatabase();
-  const config = adjust(loadConfig({ LOG_LEVEL: 'silent', ...env }));
+  const config = adjust(
+    loadConfig({
+      LOG_LEVEL: 'silent',
+      // Request limits count per session and address in the worker's one database, so a test
+      // making many calls (a fuzzer, a matrix) would meet them: the tests about them turn them on.
+      RATE_LIMIT_AUTH_PER_MINUTE: '0',
+      RATE_LIMIT_API_PER_MINUTE: '0',
+      ...env,
+    }),
+  );
   const app = await buildApp({ config, db, version: 'test', logger: false });
   await app.ready();
   return { app, db, config };
@@ -74,7 +83,8 @@ export async function createUser(
 /** A distinct client address per test keeps per-IP rate limits apart. */
 export function randomIp(): string {
   // Addresses from the documentation range: only ever a header value in injected requests.
-  return `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+  // The random part is the /64 network, which is what per-address limits count.
+  return `2001:db8:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}::1`;
 }
 
 export function sessionCookieFrom(response: LightMyRequestResponse): string {
@@ -86,7 +96,7 @@ export function sessionCookieFrom(response: LightMyRequestResponse): string {
 
 export async function login(
   app: FastifyInstance,
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string; unlock_token?: string },
   options: { ip?: string; cookie?: string } = {},
 ) {
   return app.inject({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@bastion/db/client';
 import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
@@ -14,7 +15,8 @@ export function testEngine(): 'pglite' | 'postgres' {
   return process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<string> {
+/** A new, empty database named for this run (the global setup drops it); its URL. */
+export async function createPostgresDatabase(adminUrl: string): Promise<string> {
   const run = process.env[TEST_RUN_ENV] ?? `${Math.floor(Date.now() / 1000)}_norun`;
   const name = `${TEST_DATABASE_PREFIX}${run}_${process.pid}_${randomUUID().slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -58,4 +60,22 @@ export function testDatabase(): Promise<DatabaseHandle> {
   const holder = globalThis as Holder;
   holder[KEY] ??= open();
   return holder[KEY];
+}
+
+/**
+ * Another connection pool to the worker's PostgreSQL database, as a second server instance would
+ * open; on PGlite, which one process owns, the same handle. Close it when done.
+ */
+export async function anotherTestDatabaseHandle(): Promise<DatabaseHandle & { isShared: boolean }> {
+  const first = await testDatabase();
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (testEngine() !== 'postgres' || !adminUrl) {
+    return { ...first, close: async () => undefined, isShared: true };
+  }
+  // Both drivers answer with { rows }; the shared query builder types it loosely.
+  const result: unknown = await first.db.execute(sql`select current_database() as name`);
+  const [row] = (result as { rows: { name: string }[] }).rows;
+  const url = new URL(adminUrl);
+  url.pathname = `/${row?.name ?? ''}`;
+  return { ...(await openDatabase({ engine: 'postgres', url: url.toString() })), isShared: false };
 }

@@ -20,7 +20,11 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** Failed sign-in attempts, counted per account and per IP address over a sliding window. */
+/**
+ * Failed sign-in attempts, counted over sliding windows per (account, address) pair, per address
+ * and per account (decision 016). `email` is what was typed, so an unknown address is counted
+ * like a real one; `ip` is the client's network (an IPv6 address is cut to its /64).
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -49,4 +53,22 @@ export const passwordResetTokens = pgTable(
     ip: text('ip').notNull().default(''),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Single-use links e-mailed to the owner of an account that too many addresses have failed to
+ * sign in to: with the password, the link gets past that account-wide pause once (decision 016).
+ */
+export const loginUnlockTokens = pgTable(
+  'login_unlock_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('login_unlock_tokens_user_idx').on(t.userId, t.expiresAt)],
 );

@@ -1,7 +1,12 @@
-import { and, asc, count, eq, gt, isNull, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { menus } from '@bastion/db/schema/navigation';
-import { loginFailures, passwordResetTokens, sessions } from '@bastion/db/schema/sessions';
+import {
+  loginFailures,
+  loginUnlockTokens,
+  passwordResetTokens,
+  sessions,
+} from '@bastion/db/schema/sessions';
 import { delegations, userRoles, users } from '@bastion/db/schema/users';
 
 export type UserRow = typeof users.$inferSelect;
@@ -17,36 +22,86 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
 }
 
 export interface FailureCounts {
+  /** This account from this address, within the short window. */
+  forPair: number;
+  /** This address, whatever the account, within the short window. */
+  forAddress: number;
+  /** This account, whatever the address, within the account-wide window. */
   forAccount: number;
-  forIp: number;
-  /** When the oldest failure still inside the window was recorded, per key. */
+  /** When the oldest failure still inside each window was recorded. */
+  oldestForPair: Date | null;
+  oldestForAddress: Date | null;
   oldestForAccount: Date | null;
-  oldestForIp: Date | null;
 }
 
+/** The three counts of decision 016 in one indexed query. */
 export async function countRecentFailures(
   db: Database,
-  key: { email: string; ip: string },
-  since: Date,
+  key: { email: string; address: string },
+  since: { window: Date; accountWindow: Date },
 ): Promise<FailureCounts> {
-  const [account] = await db
-    .select({ n: count(), oldest: min(loginFailures.occurredAt) })
+  const isPair = and(
+    eq(loginFailures.email, key.email),
+    eq(loginFailures.ip, key.address),
+    gt(loginFailures.occurredAt, since.window),
+  );
+  const isAddress = and(
+    eq(loginFailures.ip, key.address),
+    gt(loginFailures.occurredAt, since.window),
+  );
+  const isAccount = and(
+    eq(loginFailures.email, key.email),
+    gt(loginFailures.occurredAt, since.accountWindow),
+  );
+  const counted = (filter: SQL | undefined) =>
+    sql<number>`count(*) filter (where ${filter})`.mapWith(Number);
+  const oldest = (filter: SQL | undefined) =>
+    sql<Date | null>`min(${loginFailures.occurredAt}) filter (where ${filter})`.mapWith(
+      loginFailures.occurredAt,
+    );
+  const [row] = await db
+    .select({
+      forPair: counted(isPair),
+      forAddress: counted(isAddress),
+      forAccount: counted(isAccount),
+      oldestForPair: oldest(isPair),
+      oldestForAddress: oldest(isAddress),
+      oldestForAccount: oldest(isAccount),
+    })
     .from(loginFailures)
-    .where(and(eq(loginFailures.email, key.email), gt(loginFailures.occurredAt, since)));
-  const [ip] = await db
-    .select({ n: count(), oldest: min(loginFailures.occurredAt) })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.ip, key.ip), gt(loginFailures.occurredAt, since)));
+    .where(or(isAddress, isAccount));
   return {
-    forAccount: account?.n ?? 0,
-    forIp: ip?.n ?? 0,
-    oldestForAccount: account?.oldest ?? null,
-    oldestForIp: ip?.oldest ?? null,
+    forPair: row?.forPair ?? 0,
+    forAddress: row?.forAddress ?? 0,
+    forAccount: row?.forAccount ?? 0,
+    oldestForPair: row?.oldestForPair ?? null,
+    oldestForAddress: row?.oldestForAddress ?? null,
+    oldestForAccount: row?.oldestForAccount ?? null,
   };
 }
 
-export async function recordLoginFailure(db: Database, key: { email: string; ip: string }) {
-  await db.insert(loginFailures).values(key);
+/** Records a failure (or claims one for an attempt still in progress); its id. */
+export async function recordLoginFailure(
+  db: Database,
+  key: { email: string; address: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ email: key.email, ip: key.address })
+    .returning({ id: loginFailures.id });
+  if (!row) throw new Error('login failure insert returned nothing');
+  return row.id;
+}
+
+export async function deleteLoginFailure(db: Database, id: number) {
+  await db.delete(loginFailures).where(eq(loginFailures.id, id));
+}
+
+/** Forgets one (account, address) pair's failures; other addresses keep theirs. */
+export async function deletePairFailures(db: Database, key: { email: string; address: string }) {
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.email, key.email), eq(loginFailures.ip, key.address)));
 }
 
 export async function deleteLoginFailuresBefore(db: Database, before: Date) {
@@ -202,4 +257,51 @@ export async function applyPasswordReset(
     await tx.delete(loginFailures).where(eq(loginFailures.email, reset.email));
     return true;
   });
+}
+
+export async function hasLiveUnlockToken(db: Database, userId: string, now: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginUnlockTokens)
+    .where(
+      and(
+        eq(loginUnlockTokens.userId, userId),
+        isNull(loginUnlockTokens.usedAt),
+        gt(loginUnlockTokens.expiresAt, now),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+export async function insertUnlockToken(
+  db: Database,
+  token: { tokenHash: string; userId: string; expiresAt: Date },
+) {
+  await db.insert(loginUnlockTokens).values(token);
+}
+
+/** The unused, unexpired unlock link with this hash and the e-mail of its account. */
+export async function findUsableUnlockToken(db: Database, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ tokenHash: loginUnlockTokens.tokenHash, email: users.email })
+    .from(loginUnlockTokens)
+    .innerJoin(users, eq(users.id, loginUnlockTokens.userId))
+    .where(
+      and(
+        eq(loginUnlockTokens.tokenHash, tokenHash),
+        isNull(loginUnlockTokens.usedAt),
+        gt(loginUnlockTokens.expiresAt, now),
+      ),
+    );
+  return row ?? null;
+}
+
+/** False when another sign-in spent the link first: it unlocks once. */
+export async function spendUnlockToken(db: Database, tokenHash: string, now: Date) {
+  const spent = await db
+    .update(loginUnlockTokens)
+    .set({ usedAt: now })
+    .where(and(eq(loginUnlockTokens.tokenHash, tokenHash), isNull(loginUnlockTokens.usedAt)))
+    .returning({ tokenHash: loginUnlockTokens.tokenHash });
+  return spent.length > 0;
 }

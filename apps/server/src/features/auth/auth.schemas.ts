@@ -12,6 +12,8 @@ export const ZLoginBody = z.object({
     .string({ error: 'Enter your password.' })
     .min(1, 'Enter your password.')
     .max(1024, 'The password is too long.'),
+  /** From the link e-mailed when an account's sign-in is paused (decision 016). */
+  unlock_token: z.string().max(128, 'The unlock link is not valid.').optional(),
 });
 
 export const ZForgotPasswordBody = z.object({

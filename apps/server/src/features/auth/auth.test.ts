@@ -92,17 +92,14 @@ describe('POST /api/security/auth/login', () => {
     expect(stored).toHaveLength(0);
   });
 
-  it('locks an account after 5 failures in 15 minutes, even for the right password', async () => {
+  it('locks an account from an address after 5 failures there in 15 minutes, even for the right password', async () => {
     const user = await createUser(ctx.db);
+    const ip = randomIp();
     for (let i = 0; i < 5; i++) {
-      const r = await login(
-        ctx.app,
-        { email: user.email, password: `Wrong-${i}` },
-        { ip: randomIp() },
-      );
+      const r = await login(ctx.app, { email: user.email, password: `Wrong-${i}` }, { ip });
       expect(r.statusCode).toBe(401);
     }
-    const locked = await login(ctx.app, user, { ip: randomIp() });
+    const locked = await login(ctx.app, user, { ip });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({
       code: 429,

@@ -55,3 +55,19 @@ export async function resolveSession(
     ),
   };
 }
+
+const resolvedCallers = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+
+/** The rate limiter and the access guard both ask who is calling: one look-up serves both. */
+export function resolveSessionOnce(
+  db: Database,
+  config: ServerConfig,
+  request: FastifyRequest,
+): Promise<AuthContext | null> {
+  let caller = resolvedCallers.get(request);
+  if (!caller) {
+    caller = resolveSession(db, config, request);
+    resolvedCallers.set(request, caller);
+  }
+  return caller;
+}

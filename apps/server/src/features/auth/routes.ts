@@ -6,6 +6,7 @@ import { currentUser, publicAccess, signedInAccess } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { authRouteRateLimit } from '../../lib/rate-limit.ts';
 import { deleteSession } from './auth.repository.ts';
 import {
   ZForgotPasswordBody,
@@ -18,6 +19,7 @@ import {
   ZResetPasswordResponse,
 } from './auth.schemas.ts';
 import { getSessionUser } from './get-session-user.ts';
+import { offerUnlockLink } from './offer-unlock-link.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
 import { sessionTokenFrom } from './resolve-session.ts';
@@ -42,12 +44,32 @@ export function registerAuthRoutes(
 ) {
   const { db, config, mailer } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = authRouteRateLimit(config);
+  /** Sign-ins that met an account-wide pause: its owner is offered an unlock link. */
+  const pausedAccounts = new WeakMap<FastifyRequest, string>();
 
   r.post(
     '/api/security/auth/login',
     {
-      config: { access: publicAccess },
+      config: { access: publicAccess, rateLimit },
       schema: { body: ZLoginBody, response: { 200: ZLoginResponse } },
+      // Once the answer is sent, so that neither it nor its timing depends on the account existing.
+      onResponse: async (request) => {
+        const email = pausedAccounts.get(request);
+        if (email === undefined) return;
+        try {
+          const offer = await offerUnlockLink(db, config, mailer, email);
+          if (!offer.sent) return;
+          await recordAudit(db, request, {
+            action: 'auth.login.unlock_link_sent',
+            actorUserId: offer.userId,
+            entityType: 'user',
+            entityId: offer.userId,
+          });
+        } catch (error) {
+          request.log.error({ err: error }, 'unlock link could not be offered');
+        }
+      },
     },
     async (request, reply) => {
       const previousToken = sessionTokenFrom(request, config);
@@ -57,7 +79,9 @@ export function registerAuthRoutes(
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
         previousTokenHash: previousToken ? hashOpaqueToken(previousToken) : null,
+        unlockToken: request.body.unlock_token ?? null,
       });
+      if (!outcome.ok && outcome.isAccountPaused) pausedAccounts.set(request, request.body.email);
       if (!outcome.ok) {
         await recordAudit(db, request, {
           action: `auth.login.${outcome.error.code.toLowerCase()}`,
@@ -74,6 +98,7 @@ export function registerAuthRoutes(
         actorUserId: outcome.user.id,
         entityType: 'user',
         entityId: outcome.user.id,
+        ...(outcome.usedUnlockLink ? { details: { unlock_link: true } } : {}),
       });
       reply.setCookie(config.session.cookieName, outcome.token, {
         ...cookieOptions(config, request),
@@ -108,7 +133,7 @@ export function registerAuthRoutes(
   r.post(
     '/api/security/forgot_password',
     {
-      config: { access: publicAccess },
+      config: { access: publicAccess, rateLimit },
       schema: { body: ZForgotPasswordBody, response: { 200: ZForgotPasswordResponse } },
     },
     async (request) => {
@@ -133,7 +158,7 @@ export function registerAuthRoutes(
   r.post(
     '/api/security/reset_password',
     {
-      config: { access: publicAccess },
+      config: { access: publicAccess, rateLimit },
       schema: { body: ZResetPasswordBody, response: { 200: ZResetPasswordResponse } },
     },
     async (request, reply) => {

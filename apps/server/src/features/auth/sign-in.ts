@@ -1,14 +1,20 @@
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { clientNetwork } from '../../lib/client-network.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import {
   countRecentFailures,
   deleteExpiredSessions,
+  deleteLoginFailure,
+  deletePairFailures,
   deleteSession,
+  findUsableUnlockToken,
   findUserByEmail,
   insertSession,
   recordLoginFailure,
+  spendUnlockToken,
+  type FailureCounts,
   type UserRow,
 } from './auth.repository.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.ts';
@@ -23,27 +29,55 @@ export interface SignInInput {
   userAgent: string;
   /** The session the browser held before, replaced so that a planted id never gains a login. */
   previousTokenHash: string | null;
+  /** From the e-mailed unlock link: gets past the account-wide pause once. */
+  unlockToken: string | null;
 }
 
 export type SignInOutcome =
-  | { ok: true; user: UserRow; token: string }
-  | { ok: false; error: AppError; failureRecorded: boolean; user: UserRow | null };
+  | { ok: true; user: UserRow; token: string; usedUnlockLink: boolean }
+  | {
+      ok: false;
+      error: AppError;
+      failureRecorded: boolean;
+      user: UserRow | null;
+      /** The account has reached its account-wide budget: its owner should get an unlock link. */
+      isAccountPaused: boolean;
+    };
 
-function rateLimited(oldest: Date | null, windowMinutes: number, now: Date): AppError {
+function retryAfter(oldest: Date | null, windowMinutes: number, now: Date) {
   const retryAt = (oldest?.getTime() ?? now.getTime()) + windowMinutes * 60_000;
   const seconds = Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000));
-  const minutes = Math.ceil(seconds / 60);
+  return { seconds, minutes: Math.ceil(seconds / 60) };
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+function tooManyFailures(oldest: Date | null, windowMinutes: number, now: Date): AppError {
+  const { seconds, minutes } = retryAfter(oldest, windowMinutes, now);
   return new AppError(
     'RATE_LIMITED',
-    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many failed sign-in attempts. Try again in ${plural(minutes, 'minute')}.`,
+    { headers: { 'retry-after': String(seconds) } },
+  );
+}
+
+function accountPaused(oldest: Date | null, windowMinutes: number, now: Date): AppError {
+  const { seconds, minutes } = retryAfter(oldest, windowMinutes, now);
+  // Worded for any typed address, so it reveals nothing about which ones have accounts.
+  return new AppError(
+    'RATE_LIMITED',
+    'Sign-in to this account is paused after too many failed attempts. If it is yours, use the ' +
+      `unlock link we have e-mailed to its address, or try again in ${plural(minutes, 'minute')}.`,
     { headers: { 'retry-after': String(seconds) } },
   );
 }
 
 /**
- * Checks the credentials and opens a new session. Failures are counted per account and per
- * address over a sliding window; once either budget is spent even the right password is
- * refused until the window moves on, so guessing cannot continue.
+ * Checks the credentials and opens a new session, throttled as decision 016 describes: failures
+ * are counted per (account, address) pair and per address over a short window, and per account
+ * over a longer one. A spent budget refuses even the right password, so guessing cannot go on;
+ * the pair budget keeps an attacker elsewhere from locking the owner out, and past the
+ * account-wide one only the e-mailed unlock link gets the owner in.
  */
 export async function signIn(
   db: Database,
@@ -52,25 +86,61 @@ export async function signIn(
   now = new Date(),
 ): Promise<SignInOutcome> {
   const email = input.email.trim().toLowerCase();
-  const { windowMinutes, maxFailuresPerAccount, maxFailuresPerIp } = config.login;
-  const since = new Date(now.getTime() - windowMinutes * 60_000);
+  const address = clientNetwork(input.ip);
+  const limits = config.login;
+  const countFailures = () =>
+    countRecentFailures(
+      db,
+      { email, address },
+      {
+        window: new Date(now.getTime() - limits.windowMinutes * 60_000),
+        accountWindow: new Date(now.getTime() - limits.accountWideWindowMinutes * 60_000),
+      },
+    );
+  const unlockToken = input.unlockToken;
+  let unlockTokenHash: string | null = null;
+  /**
+   * Which budget, if any, refuses this attempt; `own` is 1 once the attempt's own claimed
+   * failure is among the counts. It depends only on what was typed and where from, never on
+   * whether the account exists, and is decided before any password check: the same answer in
+   * the same time for every address.
+   */
+  const refusal = async (f: FailureCounts, own: 0 | 1) => {
+    if (f.forAddress - own >= limits.maxFailuresPerIp) {
+      return { error: tooManyFailures(f.oldestForAddress, limits.windowMinutes, now) };
+    }
+    if (f.forPair - own >= limits.maxFailuresPerAccount) {
+      return { error: tooManyFailures(f.oldestForPair, limits.windowMinutes, now) };
+    }
+    if (f.forAccount - own < limits.maxFailuresAccountWide) return null;
+    if (unlockTokenHash === null && unlockToken) {
+      const unlock = await findUsableUnlockToken(db, hashOpaqueToken(unlockToken), now);
+      if (unlock?.email === email) unlockTokenHash = unlock.tokenHash;
+    }
+    if (unlockTokenHash !== null) return null;
+    return {
+      error: accountPaused(f.oldestForAccount, limits.accountWideWindowMinutes, now),
+      isAccountPaused: true,
+    };
+  };
+  const refused = (r: { error: AppError; isAccountPaused?: boolean }): SignInOutcome => ({
+    ok: false,
+    error: r.error,
+    failureRecorded: false,
+    user: null,
+    isAccountPaused: r.isAccountPaused ?? false,
+  });
 
-  const failures = await countRecentFailures(db, { email, ip: input.ip }, since);
-  if (failures.forAccount >= maxFailuresPerAccount) {
-    return {
-      ok: false,
-      error: rateLimited(failures.oldestForAccount, windowMinutes, now),
-      failureRecorded: false,
-      user: null,
-    };
-  }
-  if (failures.forIp >= maxFailuresPerIp) {
-    return {
-      ok: false,
-      error: rateLimited(failures.oldestForIp, windowMinutes, now),
-      failureRecorded: false,
-      user: null,
-    };
+  const before = await refusal(await countFailures(), 0);
+  if (before) return refused(before);
+  // The attempt counts as failed until it succeeds, and is counted before the slow password
+  // check: concurrent guesses then see each other and cannot all slip in under a budget.
+  const claimId = await recordLoginFailure(db, { email, address });
+  const failures = await countFailures();
+  const after = await refusal(failures, 1);
+  if (after) {
+    await deleteLoginFailure(db, claimId);
+    return refused(after);
   }
 
   const user = await findUserByEmail(db, email);
@@ -78,14 +148,16 @@ export async function signIn(
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyAgainstDummy(input.password), false);
   if (!user || !passwordOk) {
-    await recordLoginFailure(db, { email, ip: input.ip });
     return {
       ok: false,
       error: new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE),
       failureRecorded: true,
       user,
+      isAccountPaused: failures.forAccount >= limits.maxFailuresAccountWide,
     };
   }
+  // The right password is no failure.
+  await deleteLoginFailure(db, claimId);
   // Said only after the right password, so it reveals nothing to a guesser.
   if (user.isDisabled) {
     return {
@@ -93,9 +165,19 @@ export async function signIn(
       error: new AppError('ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE),
       failureRecorded: false,
       user,
+      isAccountPaused: false,
     };
   }
+  // Two sign-ins racing with one link: only the first gets through.
+  if (unlockTokenHash && !(await spendUnlockToken(db, unlockTokenHash, now))) {
+    return refused({
+      error: accountPaused(failures.oldestForAccount, limits.accountWideWindowMinutes, now),
+      isAccountPaused: true,
+    });
+  }
 
+  // The owner's own mistakes from here are forgiven; other addresses' failures stay counted.
+  await deletePairFailures(db, { email, address });
   if (input.previousTokenHash) await deleteSession(db, input.previousTokenHash);
   await deleteExpiredSessions(
     db,
@@ -110,5 +192,5 @@ export async function signIn(
     ip: input.ip,
     userAgent: input.userAgent.slice(0, 512),
   });
-  return { ok: true, user, token };
+  return { ok: true, user, token, usedUnlockLink: unlockTokenHash !== null };
 }

@@ -65,7 +65,7 @@ export function registerFormRoutes(app: FastifyInstance, deps: { db: Database })
     '/api/admin/list-form-recipes',
     {
       config: { access: configurationAdmin },
-      schema: { response: { 200: ZFormListResponse } },
+      schema: { body: zEmptyBody, response: { 200: ZFormListResponse } },
     },
     async () => {
       const rows = await listFormRecipes(db);

@@ -6,6 +6,8 @@ import { type Session, sessionQueryOptions } from './session.ts';
 export interface SignInCredentials {
   email: string;
   password: string;
+  /** From the link e-mailed when sign-in to the account is paused. */
+  unlock_token?: string;
 }
 
 /** Signs in with e-mail and password, then loads the new user's session. */

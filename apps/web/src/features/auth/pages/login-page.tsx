@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader.tsx';
 import { environment } from '../../../lib/environment.ts';
 import {
@@ -39,6 +39,9 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { from, reason } = stateOf(location.state);
+  // The link e-mailed when too many failed attempts paused sign-in to the account.
+  const [searchParams] = useSearchParams();
+  const unlockToken = searchParams.get('unlock') ?? '';
   // Read once: the notice is shown for this visit and then forgotten (spec §4).
   const [hasSessionExpired] = useState(takeSessionExpiredMarker);
   // Right after signing out nobody is signed in, so skip asking the server.
@@ -62,7 +65,7 @@ export function LoginPage() {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     signIn.mutate(
-      { email: email.trim(), password },
+      { email: email.trim(), password, ...(unlockToken ? { unlock_token: unlockToken } : {}) },
       {
         onSuccess: (session) => {
           forgetReturnPath();
@@ -87,6 +90,10 @@ export function LoginPage() {
         <Alert variant="warning" role="alert">
           Your account has been disabled, so you have been signed out. Contact your administrator if
           you need access.
+        </Alert>
+      ) : unlockToken ? (
+        <Alert variant="info" role="alert">
+          Sign in with your password to unlock your account.
         </Alert>
       ) : hasSessionExpired ? (
         <Alert variant="info" role="alert">

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { format, resolveConfig } from 'prettier';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { visibilityScopeOf } from '@bastion/domain/permissions/visibility';
+import type { $ZodType } from 'zod/v4/core';
+import { safeParse } from 'zod/v4/core';
+import { PERMISSION_REQUIRED_MESSAGE, SESSION_REQUIRED_MESSAGE } from '../lib/access.ts';
+import type { CatalogedRoute } from '../lib/route-catalog.ts';
+import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
+import { headerValues, insertOpportunity, unique } from '../test/quote-fixtures.ts';
+import { createTestApp, createUser, signedIn, type TestContext } from '../test/test-app.ts';
+import {
+  renderAuthorizationMatrix,
+  type MatrixRow,
+  type ScopedRouteResult,
+} from './authorization-matrix.ts';
+import {
+  apiRoutes,
+  createCallers,
+  expectedOutcome,
+  routeName,
+  type Caller,
+  type GuardOutcome,
+} from './security-bed.ts';
+
+/*
+ * The authorization matrix, generated from the route table: every route, called by nobody, by
+ * one user per role, and by the users whose roles do not tell the whole story, must answer as
+ * its declared access and the domain's permission functions say. Routes that address one quote
+ * or opportunity are also called with a valid body by everyone the guard lets through: those
+ * who may not see the record get 404. The result is written to docs/security, where a reviewer
+ * reads who may call what; CI fails when the file and the code disagree.
+ */
+
+const MATRIX_FILE = fileURLToPath(
+  new URL('../../../../docs/security/authorization-matrix.md', import.meta.url),
+);
+const UPDATE = process.env.UPDATE_SECURITY_DOCS === '1';
+
+let ctx: TestContext;
+let callers: Caller[];
+let routes: CatalogedRoute[];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  callers = await createCallers(ctx.app, ctx.db, ctx.config);
+  routes = apiRoutes(ctx.app);
+});
+
+function outcomeOf(response: { statusCode: number; body: string }): GuardOutcome {
+  if (response.statusCode !== 403) return 'allowed';
+  const body = JSON.parse(response.body) as { error?: string; message?: string };
+  if (body.error === 'SESSION_REQUIRED' && body.message === SESSION_REQUIRED_MESSAGE) {
+    return 'no session';
+  }
+  if (body.error === 'FORBIDDEN' && body.message === PERMISSION_REQUIRED_MESSAGE) {
+    return 'forbidden';
+  }
+  return 'allowed';
+}
+
+function call(
+  route: Pick<CatalogedRoute, 'method' | 'url'>,
+  cookie: string | null,
+  body?: unknown,
+) {
+  return ctx.app.inject({
+    method: route.method as 'GET' | 'POST',
+    url: route.url,
+    headers: cookie ? { cookie } : {},
+    ...(route.method === 'GET' ? {} : { payload: body ?? {} }),
+  });
+}
+
+/** Signing out ends the caller's session, so it is called last. */
+const endsSession = (route: CatalogedRoute) => route.url === '/api/security/logout';
+
+describe('the route table', () => {
+  it('declares who may call every route', () => {
+    const undeclared = routes.filter((r) => r.access === undefined).map(routeName);
+    expect(undeclared, 'routes without config.access').toEqual([]);
+  });
+
+  it('names the record of every route that addresses one quote', () => {
+    const quoteLike = routes.filter((route) => {
+      const body = route.schema.body as { shape?: Record<string, unknown> } | undefined;
+      const options = (body as { options?: { shape?: Record<string, unknown> }[] } | undefined)
+        ?.options;
+      const keys = new Set([
+        ...Object.keys(body?.shape ?? {}),
+        ...(options ?? []).flatMap((o) => Object.keys(o.shape ?? {})),
+      ]);
+      return keys.has('quote_id') || (/quote/i.test(route.url) && keys.has('id'));
+    });
+    const unnamed = quoteLike.filter((r) => r.addresses?.record !== 'quote').map(routeName);
+    expect(unnamed, 'quote routes without config.addresses').toEqual([]);
+  });
+});
+
+describe('the authorization matrix', () => {
+  it('lets each caller through exactly where the declared access allows', async () => {
+    // Before the matrix, whose last calls sign everyone out.
+    const scoped = await checkRecordScopes();
+    const rows: MatrixRow[] = [];
+    const mismatches: string[] = [];
+    const ordered = [...routes.filter((r) => !endsSession(r)), ...routes.filter(endsSession)];
+    for (const route of ordered) {
+      const access = route.access;
+      if (!access) continue;
+      const outcomes: GuardOutcome[] = [];
+      for (const caller of callers) {
+        const response = await call(route, caller.cookie);
+        expect(response.statusCode, `${routeName(route)} as ${caller.name}`).toBeLessThan(500);
+        const actual = outcomeOf(response);
+        const expected = expectedOutcome(access, caller);
+        if (actual !== expected) {
+          mismatches.push(`${routeName(route)} as ${caller.name}: ${actual}, expected ${expected}`);
+        }
+        outcomes.push(actual);
+      }
+      rows.push({ route, outcomes });
+    }
+    expect(mismatches).toEqual([]);
+
+    // Formatted as `npm run format` would, so the check and the formatter agree on the file.
+    const document = await format(renderAuthorizationMatrix(callers, rows, scoped), {
+      ...(await resolveConfig(MATRIX_FILE)),
+      filepath: MATRIX_FILE,
+    });
+    if (UPDATE) {
+      mkdirSync(path.dirname(MATRIX_FILE), { recursive: true });
+      writeFileSync(MATRIX_FILE, document);
+    }
+    const committed = existsSync(MATRIX_FILE) ? readFileSync(MATRIX_FILE, 'utf8') : '';
+    expect(
+      committed === document,
+      'docs/security/authorization-matrix.md is out of date: run `npm run security:matrix` and commit it',
+    ).toBe(true);
+  }, 240_000);
+});
+
+/**
+ * Calls every route that addresses one record with valid bodies naming a record of an EMEA
+ * seller, as everyone the guard lets through. Those whose scope does not reach it must be
+ * refused exactly as for an id that names nothing (404, or a refusal that does not depend on the
+ * record); the owner must get something else than 404 for at least one body, else the check
+ * would be blind.
+ */
+async function checkRecordScopes(): Promise<ScopedRouteResult[]> {
+  const owner = await createUser(ctx.db, {
+    roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }],
+  });
+  const ownerCookie = await signedIn(ctx.app, owner);
+  const opportunityId = await insertOpportunity(ctx.db, { region: 'EMEA' });
+  const made = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/dx/create-quote',
+    headers: { cookie: ownerCookie },
+    payload: { opportunity_id: opportunityId, values: headerValues() },
+  });
+  expect(made.statusCode, made.body).toBe(200);
+  const quoteId = made.json<{ data: { id: string } }>().data.id;
+
+  const outsider = await createUser(ctx.db, {
+    roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['APJ'] }],
+  });
+  const outsiderCaller: Caller = {
+    name: 'SALES_USER of another region',
+    cookie: await signedIn(ctx.app, outsider),
+    isDisabled: false,
+    flags: callers.find((c) => c.name === 'SALES_USER')!.flags,
+  };
+  const everyone = [...callers, outsiderCaller];
+  const results: ScopedRouteResult[] = [];
+  const failures: string[] = [];
+
+  for (const route of routes.filter((r) => r.addresses)) {
+    const scope = route.addresses!;
+    const recordId = scope.record === 'quote' ? quoteId : opportunityId;
+    const absentId = scope.record === 'quote' ? randomUUID() : `006${unique()}`;
+    const bodies = validBodiesNaming(route, scope.idField, recordId);
+    expect(
+      bodies.length,
+      `no valid body could be generated for ${routeName(route)}`,
+    ).toBeGreaterThan(0);
+    let outsiders = 0;
+    let insiders = 0;
+    for (const caller of everyone) {
+      if (!caller.flags || caller.isDisabled) continue;
+      if (expectedOutcome(route.access!, caller) !== 'allowed') continue;
+      const sees = visibilityScopeOf([], caller.flags).kind === 'all';
+      if (sees) {
+        insiders++;
+        continue;
+      }
+      outsiders++;
+      for (const body of bodies) {
+        // The answer must not tell the record exists: the same as for an id that names nothing.
+        const real = await call(route, caller.cookie, body);
+        const madeUp = await call(route, caller.cookie, {
+          ...(body as object),
+          [scope.idField]: absentId,
+        });
+        const seen = (r: typeof real) =>
+          `${r.statusCode} ${String(r.json<{ message?: string }>().message)}`
+            .replaceAll(recordId, '<id>')
+            .replaceAll(absentId, '<id>');
+        if (real.statusCode < 400 || seen(real) !== seen(madeUp)) {
+          failures.push(
+            `${routeName(route)} as ${caller.name} with ${JSON.stringify(body)}: ${seen(real)}, for no record ${seen(madeUp)}`,
+          );
+        }
+      }
+    }
+    const ownerAnswers = [];
+    for (const body of bodies) ownerAnswers.push((await call(route, ownerCookie, body)).statusCode);
+    if (!ownerAnswers.some((status) => status !== 404)) {
+      failures.push(`${routeName(route)}: even the owner gets 404 (${ownerAnswers.join(', ')})`);
+    }
+    results.push({ route, outsiders, insiders: insiders + 1 });
+  }
+  expect(failures).toEqual([]);
+  return results;
+}
+
+/** Bodies the route's schema accepts, naming the record: a few, always the same ones. */
+function validBodiesNaming(route: CatalogedRoute, idField: string, recordId: string): unknown[] {
+  const schema = route.schema.body as $ZodType;
+  const samples = fc.sample(arbitraryFor(schema, { knownIds: { [idField]: [recordId] } }), {
+    seed: 20261125,
+    numRuns: 60,
+  });
+  const bodies: unknown[] = [];
+  const seen = new Set<string>();
+  for (const sample of samples) {
+    if (sample === null || typeof sample !== 'object' || Array.isArray(sample)) continue;
+    const body = { ...sample, [idField]: recordId };
+    const parsed = safeParse(schema, body);
+    if (!parsed.success) continue;
+    if ((parsed.data as Record<string, unknown>)[idField] !== recordId) continue;
+    // One body per shape (per action, for routes that take several): enough to reach each path.
+    const shape =
+      JSON.stringify(Object.keys(body).sort()) + String((body as { action?: unknown }).action);
+    if (seen.has(shape)) continue;
+    seen.add(shape);
+    bodies.push(body);
+    if (bodies.length >= 6) break;
+  }
+  return bodies;
+}

@@ -1,0 +1,138 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROLE_VALUES } from '@bastion/domain/permissions/roles';
+import { quotes } from '@bastion/db/schema/quotes';
+import { eq } from 'drizzle-orm';
+import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
+import { fuzzCase, type FuzzCase } from '../test/fuzz/mutations.ts';
+import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
+import { createTestApp, createUser, randomIp, signedIn } from '../test/test-app.ts';
+import { testEngine } from '../test/test-database.ts';
+import { apiRoutes, routeName } from './security-bed.ts';
+
+/*
+ * Every route, fuzzed from its own schema: valid bodies derived from the route's zod schema,
+ * then spoilt (missing and extra fields, wrong types, boundary numbers, NUL and lone-surrogate
+ * characters, 1 MB strings, 5,000-element arrays, deep nesting, prototype keys, non-objects,
+ * broken JSON) and sent by a user who holds every role, so each guard lets the body through to
+ * validation and the use-case. Whatever comes in: no answer is a 5xx, no answer shows a stack
+ * trace or SQL, and a refused request changes nothing in the database.
+ *
+ * `npm test` runs a fast profile with a fixed seed; `npm run test:fuzz` runs the long one with a
+ * new seed, printed so a failure can be replayed with FUZZ_SEED.
+ */
+
+const isLong = process.env.FUZZ_PROFILE === 'long';
+const runsPerRoute = Number(process.env.FUZZ_RUNS ?? (isLong ? 300 : 13));
+const seed = Number(process.env.FUZZ_SEED ?? (isLong ? randomInt(2 ** 31) : 20261125));
+console.log(
+  `route fuzzing on ${testEngine()}: ${isLong ? 'long' : 'fast'} profile, ${runsPerRoute} runs per route, seed ${seed} (replay with FUZZ_SEED=${seed})`,
+);
+
+/** What a client must never see: our code's insides, the database's words. */
+const LEAKS: [string, RegExp][] = [
+  ['a stack trace', /\n\s+at |\bat .+:\d+:\d+\)/],
+  ['a source path', /node_modules|\/src\/|\.ts:\d+/],
+  ['SQL', /\b(insert into|delete from|update "|select .* from ")/i],
+  ['a database error', /violates .* constraint|duplicate key|syntax error at|relation "|column "/i],
+  ['an exception name', /\b(DrizzleQueryError|TypeError|RangeError|ReferenceError|ZodError)\b/],
+];
+
+const ctx = await createTestApp();
+const fuzzer = await createUser(ctx.db, {
+  roles: ROLE_VALUES.map((role) => ({ role })),
+  isApprover: true,
+  emailDomain: ctx.config.internalTestDomains[0] ?? 'bastion.test',
+});
+let cookie = await signedIn(ctx.app, fuzzer);
+
+// A quote of the fuzzer's own, so that bodies naming it reach past the "not found".
+const opportunityId = await insertOpportunity(ctx.db, { region: 'EMEA' });
+const made = await ctx.app.inject({
+  method: 'POST',
+  url: '/api/dx/create-quote',
+  headers: { cookie },
+  payload: { opportunity_id: opportunityId, values: headerValues() },
+});
+const quoteId = made.json<{ data: { id: string } }>().data.id;
+
+/** Tables a refused request may write to on purpose: the record of the refusal itself. */
+const REFUSAL_RECORDS = /audit|login_failure|rate_limit|unlock/;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const tableRows = rowsOf<{ table_name: string }>(
+  await ctx.db.execute(
+    sql`select table_name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  ),
+);
+const watchedTables = tableRows
+  .map((r) => r.table_name)
+  .filter((name) => !name.startsWith('__') && !REFUSAL_RECORDS.test(name));
+const countQuery = sql.raw(
+  `select json_build_object(${watchedTables
+    .map((name) => `'${name}', (select count(*) from "${name}")`)
+    .join(', ')}) as counts`,
+);
+
+/** Row counts of every table and the quote's version: what a refused request must not move. */
+async function databaseState(): Promise<string> {
+  const rows = rowsOf<{ counts: unknown }>(await ctx.db.execute(countQuery));
+  const [quote] = await ctx.db
+    .select({ version: quotes.version, updatedAt: quotes.updatedAt })
+    .from(quotes)
+    .where(eq(quotes.id, quoteId));
+  return JSON.stringify({ counts: rows[0]?.counts, quote });
+}
+
+afterAll(async () => {
+  await ctx.app.close();
+});
+
+describe('fuzzing every route from its schema', () => {
+  it('has a fuzzer who gets past every access check, and a quote to aim at', () => {
+    expect(made.statusCode, made.body).toBe(200);
+    expect(watchedTables.length).toBeGreaterThan(30);
+  });
+
+  for (const route of apiRoutes(ctx.app)) {
+    it(`${routeName(route)} answers malformed input without a 5xx, a leak or a change`, async () => {
+      const body = route.schema.body;
+      const valid = body
+        ? arbitraryFor(body, { knownIds: { '*': [quoteId] }, maxItems: 3 })
+        : fc.constant({});
+      let before = await databaseState();
+      await fc.assert(
+        fc.asyncProperty(fuzzCase(valid), async (fuzz: FuzzCase) => {
+          const response = await ctx.app.inject({
+            method: route.method as 'GET' | 'POST',
+            url:
+              route.method === 'GET'
+                ? `${route.url}?q=${encodeURIComponent(fuzz.payload.slice(0, 2000))}`
+                : route.url,
+            remoteAddress: randomIp(),
+            headers: { cookie, 'content-type': 'application/json' },
+            ...(route.method === 'GET' ? {} : { payload: fuzz.payload }),
+          });
+          const what = `${fuzz.mutation}: ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, what).toBeLessThan(500);
+          for (const [name, pattern] of LEAKS) {
+            expect(pattern.test(response.body), `${name} in ${what}`).toBe(false);
+          }
+          if (response.statusCode === 403 && response.body.includes('SESSION_REQUIRED')) {
+            // The route signed the fuzzer out (logout, a password reset): sign in again.
+            cookie = await signedIn(ctx.app, fuzzer);
+            before = await databaseState();
+            return;
+          }
+          const after = await databaseState();
+          if (response.statusCode >= 400)
+            expect(after, `a refused request changed data: ${what}`).toBe(before);
+          before = after;
+        }),
+        { numRuns: runsPerRoute, seed, endOnFailure: !isLong },
+      );
+    }, 600_000);
+  }
+});

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { derivePermissions, type PermissionFlags } from '@bastion/domain/permissions/flags';
+import {
+  ROLE_VALUES,
+  mergeDelegatedRoles,
+  type RoleEntry,
+  type RoleValue,
+} from '@bastion/domain/permissions/roles';
+import type { Database } from '@bastion/db/client';
+import { delegations, userRoles, users } from '@bastion/db/schema/users';
+import type { ServerConfig } from '../config.ts';
+import type { RouteAccess } from '../lib/access.ts';
+import type { CatalogedRoute } from '../lib/route-catalog.ts';
+import { createUser, signedIn } from '../test/test-app.ts';
+
+/**
+ * The callers of the generated security checks: nobody, one user per role of spec §6, and the
+ * users whose roles do not tell the whole story (a disabled one, one acting through a
+ * delegation, an internal tester). Their permissions are derived here with the domain's own
+ * functions, independently of the server's session code.
+ */
+export interface Caller {
+  /** Column name in the matrix. */
+  name: string;
+  cookie: string | null;
+  isDisabled: boolean;
+  flags: PermissionFlags | null;
+}
+
+const entry = (value: RoleValue, isDelegated = false): RoleEntry => ({
+  value,
+  assignment: null,
+  assignment_value: [],
+  is_deligated_role: isDelegated,
+});
+
+function flagsOf(
+  config: ServerConfig,
+  email: string,
+  own: RoleEntry[],
+  delegated: RoleEntry[] = [],
+  isApprover = false,
+): PermissionFlags {
+  return derivePermissions(
+    { email, roles: mergeDelegatedRoles(own, delegated), is_approver: isApprover },
+    { internal_test_domains: config.internalTestDomains },
+  );
+}
+
+export async function createCallers(
+  app: FastifyInstance,
+  db: Database,
+  config: ServerConfig,
+): Promise<Caller[]> {
+  const callers: Caller[] = [{ name: 'no session', cookie: null, isDisabled: false, flags: null }];
+
+  for (const role of ROLE_VALUES) {
+    const user = await createUser(db, { roles: [{ role }] });
+    callers.push({
+      name: role,
+      cookie: await signedIn(app, user),
+      isDisabled: false,
+      flags: flagsOf(config, user.email, [entry(role)]),
+    });
+  }
+
+  // Signed in, then disabled by an administrator: the session outlives the switch.
+  const disabled = await createUser(db, { roles: [{ role: 'SALES_USER' }] });
+  const disabledCookie = await signedIn(app, disabled);
+  await db.update(users).set({ isDisabled: true }).where(eq(users.id, disabled.id));
+  callers.push({
+    name: 'disabled SALES_USER',
+    cookie: disabledCookie,
+    isDisabled: true,
+    flags: flagsOf(config, disabled.email, [entry('SALES_USER')]),
+  });
+
+  // DEAL_DESK lent by a colleague: delegated roles count for some flags and not for others.
+  const lender = await createUser(db, { roles: [{ role: 'DEAL_DESK' }] });
+  const delegate = await createUser(db, { roles: [{ role: 'CSM_RENEWALS' }] });
+  const [delegation] = await db
+    .insert(delegations)
+    .values({
+      delegatorUserId: lender.id,
+      delegateUserId: delegate.id,
+      startsAt: new Date(Date.now() - 3_600_000),
+      endsAt: new Date(Date.now() + 7 * 86_400_000),
+      reason: 'authorization matrix',
+    })
+    .returning({ id: delegations.id });
+  await db.insert(userRoles).values({
+    userId: delegate.id,
+    role: 'DEAL_DESK',
+    isDeligatedRole: true,
+    delegationId: delegation!.id,
+  });
+  callers.push({
+    name: 'CSM_RENEWALS + delegated DEAL_DESK',
+    cookie: await signedIn(app, delegate),
+    isDisabled: false,
+    flags: flagsOf(config, delegate.email, [entry('CSM_RENEWALS')], [entry('DEAL_DESK', true)]),
+  });
+
+  const approver = await createUser(db, {
+    roles: [{ role: 'FINANCE_APPROVER' }],
+    isApprover: true,
+  });
+  callers.push({
+    name: 'approver (FINANCE_APPROVER)',
+    cookie: await signedIn(app, approver),
+    isDisabled: false,
+    flags: flagsOf(config, approver.email, [entry('FINANCE_APPROVER')], [], true),
+  });
+
+  const tester = await createUser(db, {
+    roles: [{ role: 'SALES_USER' }],
+    emailDomain: config.internalTestDomains[0] ?? 'bastion.test',
+  });
+  callers.push({
+    name: 'internal tester SALES_USER',
+    cookie: await signedIn(app, tester),
+    isDisabled: false,
+    flags: flagsOf(config, tester.email, [entry('SALES_USER')]),
+  });
+  return callers;
+}
+
+export type GuardOutcome = 'allowed' | 'no session' | 'forbidden';
+
+/** What the guard must answer, from the route's declaration and the caller's flags alone. */
+export function expectedOutcome(access: RouteAccess, caller: Caller): GuardOutcome {
+  if (access.kind === 'public') return 'allowed';
+  if (!caller.flags || (caller.isDisabled && !access.allowDisabled)) return 'no session';
+  if (access.permission && !access.permission.check(caller.flags)) return 'forbidden';
+  return 'allowed';
+}
+
+/** Routes worth calling: HEAD mirrors GET, and the built app's files are public content. */
+export function apiRoutes(app: FastifyInstance): CatalogedRoute[] {
+  return app.routeCatalog.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/'));
+}
+
+export const routeName = (route: Pick<CatalogedRoute, 'method' | 'url'>) =>
+  `${route.method} ${route.url}`;
