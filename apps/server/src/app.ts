@@ -24,6 +24,7 @@ import { registerTermsRoutes } from './features/terms/routes.ts';
 import { publicAccess, registerAccessGuard } from './lib/access.ts';
 import { registerCsrfProtection } from './lib/csrf.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
+import { loggerOptions } from './lib/logging.ts';
 import { registerRateLimiting } from './lib/rate-limit.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
 import { registerRouteCatalog } from './lib/route-catalog.ts';
@@ -43,10 +44,7 @@ export interface AppDependencies {
 
 export async function buildApp({ config, db, version, logger, crmAdapter }: AppDependencies) {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     genReqId: () => randomUUID(),

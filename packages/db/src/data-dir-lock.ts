@@ -28,6 +28,9 @@ export class DataDirBusyError extends Error {
   }
 }
 
+/** Lock files this process wrote and has not released. */
+const heldHere = new Set<string>();
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -65,17 +68,23 @@ export function claimDataDir(dataDir: string, purpose: string): () => void {
     try {
       // 'wx' fails if the file exists, so two processes starting together cannot both win.
       writeFileSync(file, `${JSON.stringify(mine)}\n`, { flag: 'wx' });
+      heldHere.add(file);
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readHolder(file);
-      if (holder && isAlive(holder.pid)) throw new DataDirBusyError(dataDir, holder);
+      // Our own pid on a lock we did not take is an earlier life of this process id: after a
+      // SIGKILL a container restarts the server as pid 1 again.
+      const isHeld =
+        holder !== null && (holder.pid === process.pid ? heldHere.has(file) : isAlive(holder.pid));
+      if (holder && isHeld) throw new DataDirBusyError(dataDir, holder);
       if (attempt > 0) throw error;
       rmSync(file, { force: true });
     }
   }
   return () => {
     // Only our own lock: after a restore the directory may hold another one.
+    if (!heldHere.delete(file)) return;
     if (readHolder(file)?.pid === process.pid) unlinkSync(file);
   };
 }

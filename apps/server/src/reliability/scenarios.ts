@@ -1,0 +1,520 @@
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Database } from '@bastion/db/client';
+import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
+import { outboundEmails } from '@bastion/db/schema/mail';
+import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
+import { STALE_QUOTE_MESSAGE } from '../lib/quote-writes.ts';
+import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
+import type { TestUser } from '../test/test-app.ts';
+import { dataOf, messageOf, type Answer, type Api } from './calls.ts';
+import type { QuoteBed, SingleStepApproval } from './fixtures.ts';
+import type { GatedTable, RowGate } from './postgres.ts';
+
+/**
+ * The concurrency scenarios of issue 14, written once and run both against the in-process app
+ * (PGlite and PostgreSQL) and against two server processes sharing one PostgreSQL
+ * (docs/decisions/018). Each one fires its requests at once, then checks the database itself,
+ * not only the answers.
+ */
+export interface Stage {
+  db: Database;
+  /** The servers; requests are spread over them in turn. */
+  apis: readonly Api[];
+  bed: QuoteBed;
+  cookies: { owner: string; desk: string };
+  /** PostgreSQL only: holds a row so the storm's transactions are certain to overlap. */
+  gate?: { hold: (table: GatedTable, id: string) => Promise<RowGate>; waiters: number };
+}
+
+export interface ConfigurationLine {
+  id: string;
+  sku: string;
+  quantities: number[];
+  manual_discount_percent: string;
+}
+
+export interface Configuration {
+  quote: {
+    id: string;
+    version: number;
+    status_id: string;
+    quote_name: string;
+    total_amount_minor: number;
+  };
+  lines: ConfigurationLine[];
+  pricing: { ok: boolean; result?: { totals: { net_minor: number } } } | null;
+}
+
+export interface LineDraft {
+  id?: string;
+  key: string;
+  sku: string;
+  quantities: number[];
+  manual_discount_percent?: string;
+}
+
+const apiFor = (stage: Stage, i: number): Api => {
+  const api = stage.apis[i % stage.apis.length];
+  if (!api) throw new Error('a stage needs at least one server');
+  return api;
+};
+
+/**
+ * Starts the storm; with a gate, only once the gate holds its row, and the gate opens when
+ * enough of the storm's transactions wait on it together.
+ */
+async function storm<T>(
+  stage: Stage,
+  held: { table: GatedTable; id: string },
+  start: () => Promise<T>[],
+): Promise<T[]> {
+  if (!stage.gate) return Promise.all(start());
+  const gate = await stage.gate.hold(held.table, held.id);
+  const settled = Promise.allSettled(start());
+  let gateFailure: unknown = null;
+  try {
+    await gate.waitForWaiters(stage.gate.waiters);
+  } catch (error) {
+    gateFailure = error;
+  } finally {
+    await gate.release();
+  }
+  const results = await settled;
+  const rejected = results.find((r) => r.status === 'rejected');
+  const failed: unknown = gateFailure ?? (rejected?.reason as unknown);
+  if (failed !== undefined && failed !== null) {
+    throw failed instanceof Error ? failed : new Error(JSON.stringify(failed));
+  }
+  return results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+}
+
+export async function createQuoteAs(
+  api: Api,
+  cookie: string,
+  opportunityId: string,
+  values: Record<string, unknown> = {},
+): Promise<{ id: string; quote_number: string; version: number }> {
+  return dataOf(
+    await api.post(
+      '/api/dx/create-quote',
+      { opportunity_id: opportunityId, values: headerValues(values) },
+      cookie,
+    ),
+    'create-quote',
+  );
+}
+
+export const readConfiguration = async (api: Api, cookie: string, id: string) =>
+  dataOf<Configuration>(
+    await api.post('/api/dx/quote-configuration', { id }, cookie),
+    'quote-configuration',
+  );
+
+export const saveConfiguration = (
+  api: Api,
+  cookie: string,
+  body: { id: string; version: number; lines: LineDraft[]; advance?: boolean },
+) => api.post('/api/dx/save-quote-configuration', { advance: false, ...body }, cookie);
+
+/** A line as the history and the tables describe it: SKU, first-year quantity, discount. */
+export type LineFacts = { quantity: number; discount: number };
+const factsOfDraft = (line: LineDraft): LineFacts => ({
+  quantity: line.quantities[0] ?? 0,
+  discount: Number(line.manual_discount_percent ?? '0'),
+});
+type HistoryLine = { sku: string; quantities: number[]; discount: string } | null;
+
+/**
+ * Replays a quote's history: each line change must start from what the entries before it left
+ * (no change was made from a state someone else had already replaced), and after the entry of
+ * version v the lines are what `expected(v)` says, when it says.
+ */
+export function replayLineHistory(
+  entries: readonly {
+    version: number;
+    changes: { field: string; before: unknown; after: unknown }[];
+  }[],
+  expected: (version: number) => Map<string, LineFacts> | undefined,
+): Map<string, LineFacts> {
+  const state = new Map<string, LineFacts>();
+  const toFacts = (line: HistoryLine): LineFacts | null =>
+    line ? { quantity: line.quantities[0] ?? 0, discount: Number(line.discount) } : null;
+  for (const entry of entries) {
+    for (const change of entry.changes) {
+      if (!change.field.startsWith('line ')) continue;
+      const sku = change.field.slice('line '.length);
+      expect(state.get(sku) ?? null, `version ${entry.version}: ${change.field} before`).toEqual(
+        toFacts(change.before as HistoryLine),
+      );
+      const after = toFacts(change.after as HistoryLine);
+      if (after) state.set(sku, after);
+      else state.delete(sku);
+    }
+    const wanted = expected(entry.version);
+    if (wanted) expect(state, `lines after version ${entry.version}`).toEqual(wanted);
+  }
+  return state;
+}
+
+export async function storedLineFacts(db: Database, quoteId: string) {
+  const rows = await db
+    .select()
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, quoteId))
+    .orderBy(asc(quoteLines.position));
+  return {
+    rows,
+    facts: new Map(
+      rows.map((r) => [r.sku, { quantity: r.y1, discount: Number(r.manualDiscountPercent) }]),
+    ),
+  };
+}
+
+interface SaveOutcome {
+  task: number;
+  user: TestUser;
+  api: string;
+  namedVersion: number;
+  sent: LineDraft[];
+  answer: Answer;
+}
+
+/**
+ * Saves of one quote's configuration from its owner and the deal desk at once, each from the
+ * version it has just read. Exactly one save wins per version; every other gets 409 with the
+ * reload message; the version went up once per accepted save, the history has one entry per
+ * accepted save, each made from the lines the one before left, and the quote's lines and total
+ * are those of the last accepted save: no line lost, none from a refused save.
+ */
+export async function configurationStorm(stage: Stage, saves: number) {
+  const { bed, db } = stage;
+  const quote = await createQuoteAs(apiFor(stage, 0), stage.cookies.owner, bed.opportunityId);
+  const [base, ...extras] = bed.skus;
+  if (!base || extras.length === 0) throw new Error('the bed needs several SKUs');
+
+  const outcomes = await storm(stage, { table: 'quotes', id: quote.id }, () =>
+    Array.from({ length: saves }, async (_, task): Promise<SaveOutcome> => {
+      const isOwner = task % 2 === 0;
+      const user = isOwner ? bed.owner : bed.desk;
+      const cookie = isOwner ? stage.cookies.owner : stage.cookies.desk;
+      const api = apiFor(stage, Math.floor(task / 2));
+      const read = await readConfiguration(api, cookie, quote.id);
+      const kept = read.lines.find((line) => line.sku === base);
+      // Every save keeps the base line (by id) with its own quantity and swaps the other line
+      // for one of its own: a second accepted save at one version would leave a line too many.
+      const sent: LineDraft[] = [
+        {
+          ...(kept ? { id: kept.id } : {}),
+          key: 'base',
+          sku: base,
+          quantities: [task + 1],
+          manual_discount_percent: String(task % 10),
+        },
+        { key: 'extra', sku: extras[task % extras.length] ?? base, quantities: [100 + task] },
+      ];
+      const answer = await saveConfiguration(api, cookie, {
+        id: quote.id,
+        version: read.quote.version,
+        lines: sent,
+      });
+      return { task, user, api: api.name, namedVersion: read.quote.version, sent, answer };
+    }),
+  );
+
+  const describe = (o: SaveOutcome) =>
+    `save ${o.task} by ${o.user === bed.owner ? 'owner' : 'desk'} on ${o.api} at version ${o.namedVersion}: ${o.answer.status} ${messageOf(o.answer)}`;
+  for (const outcome of outcomes) {
+    expect([200, 409], describe(outcome)).toContain(outcome.answer.status);
+    if (outcome.answer.status === 409) {
+      expect(outcome.answer.body, describe(outcome)).toMatchObject({
+        error: 'CONFLICT',
+        message: STALE_QUOTE_MESSAGE,
+      });
+    }
+  }
+  const winners = outcomes
+    .filter((o) => o.answer.status === 200)
+    .sort((a, b) => a.namedVersion - b.namedVersion);
+  const named = [...new Set(outcomes.map((o) => o.namedVersion))].sort((a, b) => a - b);
+  // Every version someone saved from was won by exactly one save, and versions advanced 1 by 1.
+  expect(
+    winners.map((w) => w.namedVersion),
+    'the version each accepted save was made from',
+  ).toEqual(named);
+  expect(named).toEqual(Array.from({ length: winners.length }, (_, i) => i + 1));
+  for (const winner of winners) {
+    const data = dataOf<Configuration>(winner.answer, describe(winner));
+    expect(data.quote.version, describe(winner)).toBe(winner.namedVersion + 1);
+  }
+
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, quote.id));
+  expect(row?.version).toBe(1 + winners.length);
+  const history = await db
+    .select()
+    .from(quoteHistory)
+    .where(eq(quoteHistory.quoteId, quote.id))
+    .orderBy(asc(quoteHistory.version), asc(quoteHistory.id));
+  expect(history.map((h) => [h.version, h.action, h.actorUserId])).toEqual([
+    [1, 'created', bed.owner.id],
+    ...winners.map((w) => [w.namedVersion + 1, 'products_saved', w.user.id]),
+  ]);
+  const linesAfter = new Map(
+    winners.map((w) => [
+      w.namedVersion + 1,
+      new Map(w.sent.map((line) => [line.sku, factsOfDraft(line)])),
+    ]),
+  );
+  replayLineHistory(history, (version) => linesAfter.get(version));
+
+  const last = winners.at(-1);
+  const first = winners[0];
+  if (!last || !first) throw new Error('no save was accepted');
+  const stored = await storedLineFacts(db, quote.id);
+  expect(stored.facts).toEqual(linesAfter.get(last.namedVersion + 1));
+  // The base line kept its id from the first accepted save on.
+  const firstBase = dataOf<Configuration>(first.answer, 'first save').lines.find(
+    (l) => l.sku === base,
+  );
+  expect(stored.rows.find((r) => r.sku === base)?.id).toBe(firstBase?.id);
+  const lastData = dataOf<Configuration>(last.answer, 'last save');
+  expect(row?.totalAmountMinor).toBe(lastData.pricing?.result?.totals.net_minor);
+  return { quoteId: quote.id, accepted: winners.length, refused: outcomes.length - winners.length };
+}
+
+interface TermsAnswer {
+  quote: { version: number };
+  clauses: { clause_id: string | null; title: string; template: string; is_custom: boolean }[];
+}
+interface ApprovalStateAnswer {
+  quote: { version: number; status_id: string };
+  current: { stages: { steps: { id: string; state: string; group_id: string | null }[] }[] } | null;
+}
+
+/** A quote of the owner's with a 10 % discount, submitted: its one step waits for a decision. */
+export async function submittedQuote(stage: Stage, approval: SingleStepApproval) {
+  const api = apiFor(stage, 0);
+  const cookie = stage.cookies.owner;
+  const made = await createQuoteAs(api, cookie, stage.bed.opportunityId, {
+    quote_name: `Decision race ${stage.bed.tag}`,
+  });
+  const configured = dataOf<Configuration>(
+    await saveConfiguration(api, cookie, {
+      id: made.id,
+      version: made.version,
+      advance: true,
+      lines: [
+        { key: 'a', sku: stage.bed.skus[0] ?? '', quantities: [3], manual_discount_percent: '10' },
+      ],
+    }),
+    'configure',
+  );
+  dataOf(
+    await api.post(
+      '/api/dx/save-quote-shipping',
+      { id: made.id, version: configured.quote.version, products: [], lines: [], advance: true },
+      cookie,
+    ),
+    'shipping',
+  );
+  const terms = dataOf<TermsAnswer>(
+    await api.post('/api/dx/quote-terms/get', { id: made.id }, cookie),
+    'terms',
+  );
+  const saved = dataOf<TermsAnswer>(
+    await api.post(
+      '/api/dx/quote-terms/save',
+      {
+        id: made.id,
+        version: terms.quote.version,
+        clauses: terms.clauses.map((term, position) =>
+          term.is_custom
+            ? { custom_text: term.template, custom_title: term.title, position }
+            : { clause_id: term.clause_id ?? '', position },
+        ),
+      },
+      cookie,
+    ),
+    'save terms',
+  );
+  const state = dataOf<ApprovalStateAnswer>(
+    await api.post(
+      '/api/dx/quote/approval',
+      { action: 'submit', quote_id: made.id, version: saved.quote.version },
+      cookie,
+    ),
+    'submit',
+  );
+  expect(state.quote.status_id).toBe('PENDING_APPROVAL');
+  const steps = state.current?.stages.flatMap((s) => s.steps) ?? [];
+  expect(steps.map((s) => [s.group_id, s.state])).toEqual([[approval.groupId, 'pending']]);
+  return { quoteId: made.id, quoteNumber: made.quote_number, stepId: steps[0]?.id ?? '' };
+}
+
+/**
+ * Approvals and rejections of one pending step at once, by several approvers: exactly one is
+ * recorded (on the step, in the quote's status and history) and told by exactly one e-mail; all
+ * the others get 409 naming who decided.
+ */
+export async function decisionRace(
+  stage: Stage,
+  approval: SingleStepApproval,
+  approverCookies: readonly string[],
+  decisions: number,
+) {
+  const { db } = stage;
+  const quote = await submittedQuote(stage, approval);
+  const outcomes = await storm(stage, { table: 'quotes', id: quote.quoteId }, () =>
+    Array.from({ length: decisions }, async (_, task) => {
+      const who = task % approval.approvers.length;
+      const action = task % 2 === 0 ? 'approve' : 'reject';
+      const api = apiFor(stage, Math.floor(task / approval.approvers.length));
+      const answer = await api.post(
+        '/api/dx/quote/approval',
+        {
+          action,
+          quote_id: quote.quoteId,
+          step_id: quote.stepId,
+          comment: action === 'reject' ? `Rejected in race ${task}.` : '',
+        },
+        approverCookies[who],
+      );
+      return { task, who, action, api: api.name, answer };
+    }),
+  );
+
+  const describe = (o: (typeof outcomes)[number]) =>
+    `${o.action} ${o.task} by approver ${o.who} on ${o.api}: ${o.answer.status} ${messageOf(o.answer)}`;
+  const recorded = outcomes.filter((o) => o.answer.status === 200);
+  expect(recorded.map(describe), 'decisions recorded').toHaveLength(1);
+  const winner = recorded[0];
+  if (!winner) throw new Error('no decision recorded');
+  const word = winner.action === 'approve' ? 'approved' : 'rejected';
+  for (const loser of outcomes.filter((o) => o !== winner)) {
+    expect(loser.answer.status, describe(loser)).toBe(409);
+    expect(messageOf(loser.answer), describe(loser)).toBe(
+      `This step was already ${word} by Test User.`,
+    );
+  }
+
+  const decider = approval.approvers[winner.who];
+  const [step] = await db
+    .select()
+    .from(quoteApprovalSteps)
+    .where(eq(quoteApprovalSteps.id, quote.stepId));
+  expect(step).toMatchObject({
+    state: word.toUpperCase(),
+    decidedBy: decider?.id,
+    comment: winner.action === 'reject' ? `Rejected in race ${winner.task}.` : '',
+  });
+  const [submission] = await db
+    .select()
+    .from(quoteApprovals)
+    .where(eq(quoteApprovals.quoteId, quote.quoteId));
+  expect(submission?.state).toBe(word.toUpperCase());
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, quote.quoteId));
+  expect(row?.statusId).toBe(word.toUpperCase());
+  const decided = await db
+    .select()
+    .from(quoteHistory)
+    .where(
+      and(
+        eq(quoteHistory.quoteId, quote.quoteId),
+        inArray(quoteHistory.action, ['approval_step_approved', 'approval_step_rejected']),
+      ),
+    );
+  expect(decided.map((h) => [h.action, h.actorUserId, h.version])).toEqual([
+    [`approval_step_${word}`, decider?.id, row?.version],
+  ]);
+  const told = await db
+    .select()
+    .from(outboundEmails)
+    .where(
+      and(
+        like(outboundEmails.subject, `%${quote.quoteNumber}%`),
+        inArray(outboundEmails.purpose, ['approval_decision', 'approval_outcome']),
+      ),
+    );
+  expect(told.map((m) => [m.purpose, m.recipient, m.subject])).toEqual([
+    [
+      'approval_outcome',
+      stage.bed.owner.email,
+      `Quote ${word}: ${quote.quoteNumber} Decision race ${stage.bed.tag}`,
+    ],
+  ]);
+  return { decision: word };
+}
+
+const NUMBER = /^Q-(\d{4})-(\d{6,})$/;
+
+/**
+ * Quote creations at once on one opportunity, by its owner and the deal desk, with a few
+ * refused ones among them. Every creation answered gets its own number; the numbers handed out
+ * are consecutive (none skipped, so none a user could take for a lost quote), refused requests
+ * use none, and each number is a whole quote with its first history entry.
+ */
+export async function creationStorm(stage: Stage, creations: number, refusals: number) {
+  const { db, bed } = stage;
+  const opportunityId = await insertOpportunity(db, { region: bed.region });
+  const total = creations + refusals;
+  const everyRefusal = Math.floor(total / Math.max(refusals, 1));
+  const outcomes = await storm(stage, { table: 'crm_opportunities', id: opportunityId }, () =>
+    Array.from({ length: total }, async (_, task) => {
+      const isRefused = refusals > 0 && task % everyRefusal === 0 && task / everyRefusal < refusals;
+      const isOwner = task % 2 === 0;
+      const api = apiFor(stage, Math.floor(task / 2));
+      const answer = await api.post(
+        '/api/dx/create-quote',
+        {
+          opportunity_id: opportunityId,
+          // A contract length the form does not offer: refused before anything is written.
+          values: headerValues({
+            quote_name: `Storm ${task}`,
+            ...(isRefused ? { contract_length: '7' } : {}),
+          }),
+        },
+        isOwner ? stage.cookies.owner : stage.cookies.desk,
+      );
+      return { task, isRefused, api: api.name, answer };
+    }),
+  );
+
+  const describe = (o: (typeof outcomes)[number]) =>
+    `creation ${o.task} on ${o.api}: ${o.answer.status} ${messageOf(o.answer)}`;
+  const made = outcomes.filter((o) => !o.isRefused);
+  expect(made).toHaveLength(creations);
+  for (const o of outcomes) expect(o.answer.status, describe(o)).toBe(o.isRefused ? 400 : 200);
+  const created = made.map((o) =>
+    dataOf<{ id: string; quote_number: string; version: number }>(o.answer, describe(o)),
+  );
+  const numbers = created.map((c) => c.quote_number);
+  expect(new Set(numbers).size, 'distinct quote numbers').toBe(creations);
+  const serials = numbers
+    .map((n) => {
+      const match = NUMBER.exec(n);
+      expect(match, n).not.toBeNull();
+      return Number(match?.[2]);
+    })
+    .sort((a, b) => a - b);
+  const firstSerial = serials[0] ?? 0;
+  expect(serials, 'quote numbers without a gap').toEqual(
+    Array.from({ length: creations }, (_, i) => firstSerial + i),
+  );
+
+  const rows = await db.select().from(quotes).where(eq(quotes.opportunityId, opportunityId));
+  expect(rows.map((r) => r.quoteNumber).sort()).toEqual([...numbers].sort());
+  expect(rows.every((r) => r.version === 1)).toBe(true);
+  const firsts = await db
+    .select()
+    .from(quoteHistory)
+    .where(
+      inArray(
+        quoteHistory.quoteId,
+        rows.map((r) => r.id),
+      ),
+    );
+  expect(firsts.map((h) => `${h.quoteId} ${h.action} ${h.version}`).sort()).toEqual(
+    rows.map((r) => `${r.id} created 1`).sort(),
+  );
+  return { first: firstSerial, last: serials.at(-1) };
+}
