@@ -1,12 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
-import {
-  approvalGroupMembers,
-  approvalGroups,
-  approvalRules,
-  workflowTemplates,
-} from '@bastion/db/schema/approvals';
+import { approvalGroupMembers, approvalGroups } from '@bastion/db/schema/approvals';
 import { currencyRates, productFamilies, skuPrices, skus } from '@bastion/db/schema/catalog';
+import { takeOverApprovalRouting } from '../test/approval-routing.ts';
 import { createUser, type TestUser } from '../test/test-app.ts';
 import { insertOpportunity, unique } from '../test/quote-fixtures.ts';
 
@@ -108,64 +103,22 @@ export async function singleStepApproval(
     .insert(approvalGroupMembers)
     .values(approvers.map((user) => ({ groupId: group.id, userId: user.id })));
 
-  const switchedOff = await db
-    .update(approvalRules)
-    .set({ isActive: false })
-    .where(eq(approvalRules.isActive, true))
-    .returning({ id: approvalRules.id });
-  const [rule] = await db
-    .insert(approvalRules)
-    .values({
-      name: `Reliability discount ${tag}`,
-      predicate: { kind: 'predicate', fact: 'max_line_discount_percent', op: 'gt', value: 5 },
-      groupIds: [group.id],
-    })
-    .returning({ id: approvalRules.id });
-  const [previousDefault] = await db
-    .update(workflowTemplates)
-    .set({ isDefault: false })
-    .where(eq(workflowTemplates.isDefault, true))
-    .returning({ id: workflowTemplates.id });
-  const [workflow] = await db
-    .insert(workflowTemplates)
-    .values({
+  const { restore } = await takeOverApprovalRouting(db, {
+    rules: [
+      {
+        name: `Reliability discount ${tag}`,
+        predicate: { kind: 'predicate', fact: 'max_line_discount_percent', op: 'gt', value: 5 },
+        groupIds: [group.id],
+      },
+    ],
+    workflow: {
       name: `Reliability ${tag}`,
-      isDefault: true,
       nodes: [
         { kind: 'START' },
         { kind: 'STEP', name: 'Review', group_ids: [group.id], mode: 'PARALLEL' },
         { kind: 'END' },
       ],
-    })
-    .returning({ id: workflowTemplates.id });
-
-  async function restore() {
-    if (rule) {
-      await db.update(approvalRules).set({ isActive: false }).where(eq(approvalRules.id, rule.id));
-    }
-    if (switchedOff.length > 0) {
-      await db
-        .update(approvalRules)
-        .set({ isActive: true })
-        .where(
-          inArray(
-            approvalRules.id,
-            switchedOff.map((r) => r.id),
-          ),
-        );
-    }
-    if (workflow) {
-      await db
-        .update(workflowTemplates)
-        .set({ isDefault: false })
-        .where(eq(workflowTemplates.id, workflow.id));
-    }
-    if (previousDefault) {
-      await db
-        .update(workflowTemplates)
-        .set({ isDefault: true })
-        .where(eq(workflowTemplates.id, previousDefault.id));
-    }
-  }
+    },
+  });
   return { approvers, groupId: group.id, groupName, restore };
 }

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import {
-  approvalGroupMembers,
-  approvalGroups,
-  approvalRules,
-  workflowTemplates,
-} from '@bastion/db/schema/approvals';
+import { approvalGroupMembers, approvalGroups } from '@bastion/db/schema/approvals';
 import { productFamilies, skuPrices, skus } from '@bastion/db/schema/catalog';
 import type { ServerConfig } from '../../config.ts';
 import {
@@ -16,6 +10,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/test-app.ts';
+import { takeOverApprovalRouting } from '../../test/approval-routing.ts';
 import { headerValues, insertOpportunity } from '../../test/quote-fixtures.ts';
 import type {
   ApprovalPreview,
@@ -155,21 +150,15 @@ export async function approvalBed(
     apj: await group(groupNames.apj, [{ userId: users.finApj.id }], ['APJ']),
   };
 
-  // Only this bed's rules count while it runs.
-  const switchedOff = await db
-    .update(approvalRules)
-    .set({ isActive: false })
-    .where(eq(approvalRules.isActive, true))
-    .returning({ id: approvalRules.id });
   const discountAbove = (value: number) => ({
     kind: 'predicate',
     fact: 'max_line_discount_percent',
     op: 'gt',
     value,
   });
-  const rules = await db
-    .insert(approvalRules)
-    .values([
+  // Only this bed's rules and workflow count while it runs.
+  const { restore } = await takeOverApprovalRouting(db, {
+    rules: [
       {
         name: `Discount above 5 % ${tag}`,
         predicate: discountAbove(5),
@@ -180,19 +169,9 @@ export async function approvalBed(
         predicate: discountAbove(20),
         groupIds: [groups.legal],
       },
-    ])
-    .returning({ id: approvalRules.id });
-
-  const [previousDefault] = await db
-    .update(workflowTemplates)
-    .set({ isDefault: false })
-    .where(eq(workflowTemplates.isDefault, true))
-    .returning({ id: workflowTemplates.id });
-  const [workflow] = await db
-    .insert(workflowTemplates)
-    .values({
+    ],
+    workflow: {
       name: `Approval tests ${tag}`,
-      isDefault: true,
       nodes: [
         { kind: 'START' },
         { kind: 'STEP', name: 'Desk review', group_ids: [groups.desk], mode: 'PARALLEL' },
@@ -204,43 +183,8 @@ export async function approvalBed(
         },
         { kind: 'END' },
       ],
-    })
-    .returning({ id: workflowTemplates.id });
-
-  async function restore() {
-    await db
-      .update(approvalRules)
-      .set({ isActive: false })
-      .where(
-        inArray(
-          approvalRules.id,
-          rules.map((r) => r.id),
-        ),
-      );
-    if (switchedOff.length > 0) {
-      await db
-        .update(approvalRules)
-        .set({ isActive: true })
-        .where(
-          inArray(
-            approvalRules.id,
-            switchedOff.map((r) => r.id),
-          ),
-        );
-    }
-    if (workflow) {
-      await db
-        .update(workflowTemplates)
-        .set({ isDefault: false })
-        .where(eq(workflowTemplates.id, workflow.id));
-    }
-    if (previousDefault) {
-      await db
-        .update(workflowTemplates)
-        .set({ isDefault: true })
-        .where(eq(workflowTemplates.id, previousDefault.id));
-    }
-  }
+    },
+  });
 
   return { ctx, tag, sku, users, cookies, groups, groupNames, restore };
 }
