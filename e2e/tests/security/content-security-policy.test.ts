@@ -89,6 +89,14 @@ describe('the Content-Security-Policy', () => {
     await page.getByText('BX-100F-TP').first().waitFor();
     expect(await violations()).toEqual([]);
 
+    // The A4 print view: its letterhead, border and page numbers are stylesheet rules too.
+    await page.goto(`/cpq/quote-summary/${quoteId}/STANDARD`);
+    await heading(page, 'Quote summary').waitFor();
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, 'csp-summary-print');
+    await page.emulateMedia({ media: 'screen' });
+    expect(await violations()).toEqual([]);
+
     await page.goto('/cpq/grid/quotes/ref');
     await page.getByRole('table', { name: 'Quotes' }).getByText('CSP check').waitFor();
     // Bootstrap's styles and icon font come from /assets: styling must survive the policy.
@@ -110,6 +118,23 @@ describe('the Content-Security-Policy', () => {
     await heading(page, 'Product catalog').waitFor();
     await page.getByRole('table').first().waitFor();
     await screenshot(page, 'csp-catalog');
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lets a root administrator open approval admin, the workflow diagram and the terms admin', async () => {
+    const { page, violations } = await watchedPage();
+    await signIn(page, 'root@bastion.test', '/cpq/grid/quotes/ref');
+    await page.goto('/cpq/manage-approval-admin/new/ref');
+    await heading(page, 'Approval admin').waitFor();
+    await page.getByRole('complementary', { name: 'Approval groups' }).waitFor();
+    expect(await violations()).toEqual([]);
+    await page.goto('/cpq/manage-workflow-template/default/ref');
+    await page.getByRole('list', { name: 'Workflow diagram: Standard approval' }).waitFor();
+    await screenshot(page, 'csp-workflow-diagram');
+    expect(await violations()).toEqual([]);
+    await page.goto('/cpq/terms-condition');
+    await heading(page, 'Terms & conditions').waitFor();
     expect(await violations()).toEqual([]);
     await page.context().close();
   });
