@@ -17,7 +17,8 @@ import { quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { quoteTermSets, quoteTerms, termsClauseVersions } from '@bastion/db/schema/terms';
 import { AppError } from './app-error.ts';
 import { loadPricingInput } from './pricing-inputs.ts';
-import type { QuoteRow } from './quote-writes.ts';
+import { readTogether } from './read-together.ts';
+import type { QuoteRow } from '@bastion/db/schema/quotes';
 
 /**
  * The approval facts of a quote and its fingerprint (docs/decisions/013), computed from what is
@@ -96,42 +97,46 @@ export async function approvalFactsOf(db: Database, quote: QuoteRow): Promise<Lo
     quote.salesChannel === 'DIRECT' ? null : textOrNull(opportunity.partner_account_id);
   const paymentTermDays = numberOrNull(opportunity.payment_term_days);
 
-  const [lines, terms, termSet, exception] = await Promise.all([
-    db
-      .select()
-      .from(quoteLines)
-      .where(eq(quoteLines.quoteId, quote.id))
-      .orderBy(asc(quoteLines.position)),
-    db
-      .select({ term: quoteTerms, savedTitle: termsClauseVersions.title })
-      .from(quoteTerms)
-      .leftJoin(
-        termsClauseVersions,
-        and(
-          eq(termsClauseVersions.clauseId, quoteTerms.clauseId),
-          eq(termsClauseVersions.version, quoteTerms.clauseVersion),
-        ),
-      )
-      .where(and(eq(quoteTerms.quoteId, quote.id), eq(quoteTerms.isRemoved, false)))
-      .orderBy(asc(quoteTerms.position)),
-    db
-      .select({ hasCustomClause: quoteTermSets.hasCustomClause })
-      .from(quoteTermSets)
-      .where(eq(quoteTermSets.quoteId, quote.id)),
-    partnerAccountId === null
-      ? Promise.resolve([])
-      : db
-          .select({ id: partnerExceptions.id })
-          .from(partnerExceptions)
-          .where(
-            and(
-              eq(partnerExceptions.partnerAccountId, partnerAccountId),
-              eq(partnerExceptions.isActive, true),
-              lte(partnerExceptions.validFrom, quote.priceDate),
-              gte(partnerExceptions.validTo, quote.priceDate),
-            ),
-          )
-          .limit(1),
+  const [lines, terms, termSet, exception] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(quoteLines)
+        .where(eq(quoteLines.quoteId, quote.id))
+        .orderBy(asc(quoteLines.position)),
+    () =>
+      db
+        .select({ term: quoteTerms, savedTitle: termsClauseVersions.title })
+        .from(quoteTerms)
+        .leftJoin(
+          termsClauseVersions,
+          and(
+            eq(termsClauseVersions.clauseId, quoteTerms.clauseId),
+            eq(termsClauseVersions.version, quoteTerms.clauseVersion),
+          ),
+        )
+        .where(and(eq(quoteTerms.quoteId, quote.id), eq(quoteTerms.isRemoved, false)))
+        .orderBy(asc(quoteTerms.position)),
+    () =>
+      db
+        .select({ hasCustomClause: quoteTermSets.hasCustomClause })
+        .from(quoteTermSets)
+        .where(eq(quoteTermSets.quoteId, quote.id)),
+    () =>
+      partnerAccountId === null
+        ? Promise.resolve([])
+        : db
+            .select({ id: partnerExceptions.id })
+            .from(partnerExceptions)
+            .where(
+              and(
+                eq(partnerExceptions.partnerAccountId, partnerAccountId),
+                eq(partnerExceptions.isActive, true),
+                lte(partnerExceptions.validFrom, quote.priceDate),
+                gte(partnerExceptions.validTo, quote.priceDate),
+              ),
+            )
+            .limit(1),
   ]);
 
   const codes = [...new Set(lines.map((l) => l.sku))];

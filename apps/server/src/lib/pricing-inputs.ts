@@ -16,7 +16,8 @@ import {
   skus,
 } from '@bastion/db/schema/catalog';
 import { appSettings } from '@bastion/db/schema/navigation';
-import type { QuoteRow } from './quote-writes.ts';
+import { readTogether } from './read-together.ts';
+import type { QuoteRow } from '@bastion/db/schema/quotes';
 
 const percentBp = (text: string | null | undefined) => {
   const parsed = parsePercentBp(text ?? '0');
@@ -55,30 +56,46 @@ export async function loadPricingInput(
   lines: PricingLine[],
 ): Promise<PricingInput> {
   const codes = [...new Set(lines.map((l) => l.sku))];
-  const [skuRows, priceRows, tierRows, hwCosts, discounts, rates, settings] = await Promise.all([
-    codes.length ? db.select().from(skus).where(inArray(skus.sku, codes)) : [],
+  const none = () => Promise.resolve([]);
+  const [
+    skuRows,
+    priceRows,
+    tierRows,
+    hwCosts,
+    discounts,
+    rates,
+    settings,
+    lookups,
+    markups,
+    depreciation,
+    supportCases,
+  ] = await readTogether(db, [
+    codes.length ? () => db.select().from(skus).where(inArray(skus.sku, codes)) : none,
     codes.length
-      ? db
-          .select()
-          .from(skuPrices)
-          .where(
-            and(
-              inArray(skuPrices.sku, codes),
-              inArray(skuPrices.currencyCode, [...new Set([quote.currencyCode, 'USD'])]),
-            ),
-          )
-      : [],
-    codes.length ? db.select().from(skuVolumeTiers).where(inArray(skuVolumeTiers.sku, codes)) : [],
-    codes.length ? db.select().from(mcHwSkuCosts).where(inArray(mcHwSkuCosts.sku, codes)) : [],
-    db.select().from(partnerDiscounts),
-    db.select().from(currencyRates),
-    db.select().from(appSettings).where(eq(appSettings.name, 'price_adjustment')),
-  ]);
-  const [lookups, markups, depreciation, supportCases] = await Promise.all([
-    db.select().from(mcCostLookups),
-    db.select().from(mcMarkups),
-    db.select().from(mcDurationDepreciation),
-    db.select().from(mcSupportCases),
+      ? () =>
+          db
+            .select()
+            .from(skuPrices)
+            .where(
+              and(
+                inArray(skuPrices.sku, codes),
+                inArray(skuPrices.currencyCode, [...new Set([quote.currencyCode, 'USD'])]),
+              ),
+            )
+      : none,
+    codes.length
+      ? () => db.select().from(skuVolumeTiers).where(inArray(skuVolumeTiers.sku, codes))
+      : none,
+    codes.length
+      ? () => db.select().from(mcHwSkuCosts).where(inArray(mcHwSkuCosts.sku, codes))
+      : none,
+    () => db.select().from(partnerDiscounts),
+    () => db.select().from(currencyRates),
+    () => db.select().from(appSettings).where(eq(appSettings.name, 'price_adjustment')),
+    () => db.select().from(mcCostLookups),
+    () => db.select().from(mcMarkups),
+    () => db.select().from(mcDurationDepreciation),
+    () => db.select().from(mcSupportCases),
   ]);
 
   const costPercentOf = new Map(

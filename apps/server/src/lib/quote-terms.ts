@@ -21,7 +21,7 @@ import {
   termsClauseVersions,
   termsClauses,
 } from '@bastion/db/schema/terms';
-import type { QuoteRow } from './quote-writes.ts';
+import type { QuoteRow } from '@bastion/db/schema/quotes';
 
 /**
  * A quote's terms as its rules and the library make them (docs/decisions/012), shared by the

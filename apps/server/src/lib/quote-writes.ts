@@ -1,7 +1,12 @@
 import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
-import { quoteHistory, quoteNumberSequence, quotes } from '@bastion/db/schema/quotes';
+import {
+  quoteHistory,
+  quoteNumberSequence,
+  quotes,
+  type QuoteRow,
+} from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import { AppError } from './app-error.ts';
 import { approvalFactsOf } from './approval-facts.ts';
@@ -21,7 +26,7 @@ import { approvalFactsOf } from './approval-facts.ts';
  * Ordinary writes of a quote being built cost what they always did: one conditional update.
  */
 
-export type QuoteRow = typeof quotes.$inferSelect;
+export type { QuoteRow };
 export type HistoryChange = { field: string; before: unknown; after: unknown };
 
 export const STALE_QUOTE_MESSAGE =

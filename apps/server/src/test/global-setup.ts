@@ -3,7 +3,7 @@ import pg from 'pg';
 import { TEST_DATABASE_PREFIX, TEST_RUN_ENV } from './test-database.ts';
 
 /** Databases of runs that died without tearing down are dropped once they are this old. */
-const STALE_AFTER_SECONDS = 6 * 3600;
+const STALE_AFTER_SECONDS = 24 * 3600;
 
 async function withAdmin(work: (admin: pg.Client) => Promise<void>) {
   const url = process.env.TEST_DATABASE_URL;

@@ -31,9 +31,23 @@ export async function createPostgresDatabase(adminUrl: string): Promise<string> 
   return url.toString();
 }
 
+/**
+ * pg warns, once per process, when a query is sent on a connection still running another (two
+ * reads at once inside one transaction); its next major refuses it. Make the warning fail the run
+ * instead of scrolling by (lib/read-together.ts runs such reads one after the other).
+ */
+function failOnOverlappingQueries() {
+  process.on('warning', (warning) => {
+    if (/already executing a query/.test(warning.message)) {
+      throw new Error(`Two queries at once on one connection: ${warning.stack ?? warning.message}`);
+    }
+  });
+}
+
 async function open(): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (testEngine() === 'postgres') {
+    failOnOverlappingQueries();
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
     handle = await openDatabase({

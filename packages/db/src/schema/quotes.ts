@@ -94,6 +94,9 @@ export const quotes = pgTable(
   ],
 );
 
+/** A quote as stored: what every reader and the one quote writer pass around. */
+export type QuoteRow = typeof quotes.$inferSelect;
+
 /** Every change to a quote, written in the same transaction as the change. */
 export const quoteHistory = pgTable(
   'quote_history',
