@@ -142,6 +142,14 @@ describe('a quote through approval', () => {
     await approver.waitForURL((url) => url.pathname.startsWith(`/cpq/quote-summary/${quoteId}/`));
     const approverPanel = approvalsPanel(approver);
     await approverPanel.getByRole('list', { name: 'Approval trail' }).waitFor();
+    // The steps show where the quote is, but do not send the approver to pages closed to them.
+    const approverSteps = approver.getByRole('navigation', { name: 'Quote steps' });
+    await approverSteps.getByText('Configure').waitFor();
+    expect(await approverSteps.getByRole('link').count()).toBe(0);
+    // Nor to the history, which an internal tester may read only on quotes they can see.
+    expect(await approver.getByRole('link', { name: 'History' }).count()).toBe(0);
+    const sellerSteps = sales.getByRole('navigation', { name: 'Quote steps' });
+    expect(await sellerSteps.getByRole('link', { name: /Configure/ }).count()).toBe(1);
     await screenshot(approver, 'approvals-summary-approver-top', { fullPage: false });
     await approverPanel.scrollIntoViewIfNeeded();
     await screenshot(approver, 'approvals-summary-approver', { fullPage: false });

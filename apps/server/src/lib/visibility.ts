@@ -105,11 +105,27 @@ export async function requireQuoteForReader(
   id: string,
   approverAccess: ApproverQuoteAccess | undefined,
 ): Promise<QuoteRow> {
+  return (await findQuoteForReader(db, caller, id, approverAccess)).quote;
+}
+
+/**
+ * The same, saying how the caller reached it: as a quote user, who may also open the quote's
+ * configure, shipping and terms pages, or only as one of its approvers.
+ */
+export async function findQuoteForReader(
+  db: Database,
+  caller: AuthContext,
+  id: string,
+  approverAccess: ApproverQuoteAccess | undefined,
+): Promise<{ quote: QuoteRow; isQuoteUser: boolean }> {
   // A scope alone does not open quotes: the role must also see quotes (spec §6 can_see_quotes).
   const asQuoteUser = caller.permissions.can_see_quotes
     ? await findVisibleQuote(db, viewerOf(caller), id)
     : null;
-  const quote = asQuoteUser ?? (approverAccess ? await approverAccess(db, caller, id) : null);
-  if (!quote) throw new AppError('NOT_FOUND', 'There is no such quote, or it is not yours to see.');
-  return quote;
+  if (asQuoteUser) return { quote: asQuoteUser, isQuoteUser: true };
+  const asApprover = approverAccess ? await approverAccess(db, caller, id) : null;
+  if (!asApprover) {
+    throw new AppError('NOT_FOUND', 'There is no such quote, or it is not yours to see.');
+  }
+  return { quote: asApprover, isQuoteUser: false };
 }

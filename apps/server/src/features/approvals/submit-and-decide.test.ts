@@ -227,6 +227,13 @@ describe('deciding approval steps', () => {
       expect(asApprover.statusCode, asApprover.body).toBe(200);
       expect((await read(url, 'outsider')).statusCode).toBe(404);
     }
+    // The summary's step list must not send them to pages they cannot open; the seller may.
+    const flowPagesFor = async (who: Who) =>
+      (await read('/api/dx/quote-summary', who)).json<{
+        data: { actions: { can_open_flow_pages: boolean } };
+      }>().data.actions.can_open_flow_pages;
+    expect(await flowPagesFor('deskApprover')).toBe(false);
+    expect(await flowPagesFor('seller')).toBe(true);
     await calls.decide(id, calls.pendingStep(state, bed.groups.desk).id, 'deskApprover');
     // Once decided, they keep reading what they approved.
     expect((await read('/api/dx/quote-summary', 'deskApprover')).statusCode).toBe(200);

@@ -4,7 +4,7 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { termsBlockingSummary } from '../../lib/quote-terms.ts';
-import { requireQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
 import { configurationOf } from './configure-quote.ts';
 import { shippingOf } from './configure-shipping.ts';
 import type { QuoteRow } from './quotes.repository.ts';
@@ -62,7 +62,7 @@ export async function getQuoteSummary(
   id: string,
   approverAccess?: ApproverQuoteAccess,
 ) {
-  const quote = await requireQuoteForReader(db, caller, id, approverAccess);
+  const { quote, isQuoteUser } = await findQuoteForReader(db, caller, id, approverAccess);
   await requireSummaryReached(db, quote);
   const details = record(quote.details);
   const opportunity = record(details.opportunity);
@@ -105,8 +105,11 @@ export async function getQuoteSummary(
       : null,
     actions: {
       can_edit: !configuration.is_read_only && (f.can_create_quote || f.is_deal_desk_user),
-      can_see_history: f.can_see_history,
+      // The history page reads the quote as a quote user, like the flow pages.
+      can_see_history: f.can_see_history && isQuoteUser,
       can_download_docx: f.can_download_docx,
+      // Approvers who read the quote only through its approval cannot open those pages.
+      can_open_flow_pages: isQuoteUser,
     },
   };
 }

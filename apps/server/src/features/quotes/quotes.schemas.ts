@@ -426,6 +426,8 @@ export const ZSummaryResponse = zEnvelope(
       can_edit: z.boolean(),
       can_see_history: z.boolean(),
       can_download_docx: z.boolean(),
+      /** Whether the caller may open the configure, shipping and terms pages of this quote. */
+      can_open_flow_pages: z.boolean(),
     }),
   }),
 );

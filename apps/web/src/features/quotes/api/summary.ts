@@ -25,7 +25,13 @@ export interface QuoteSummary extends QuoteConfiguration {
     region: string;
   };
   shipping: Pick<QuoteShipping, 'products' | 'lines' | 'regions' | 'incoterms'> | null;
-  actions: { can_edit: boolean; can_see_history: boolean; can_download_docx: boolean };
+  actions: {
+    can_edit: boolean;
+    can_see_history: boolean;
+    can_download_docx: boolean;
+    /** False for approvers who read the quote only through its approval. */
+    can_open_flow_pages: boolean;
+  };
 }
 
 /**

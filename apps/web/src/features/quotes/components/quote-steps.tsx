@@ -26,16 +26,20 @@ function reachedStep(statusId: string): number {
 
 /**
  * The step progress list at the top of every quote page: completed steps, the active one, and a
- * step in danger (one that must be redone, such as shipping after a product change).
+ * step in danger (one that must be redone, such as shipping after a product change). Steps
+ * reached link to their page, unless the reader may not open them (an approver reading the
+ * quote only through its approval).
  */
 export function QuoteSteps({
   quote,
   current,
   dangerSteps = [],
+  canOpenSteps = true,
 }: {
   quote: { id: string; quote_type: string; status_id: string };
   current: QuoteStepKey;
   dangerSteps?: readonly QuoteStepKey[];
+  canOpenSteps?: boolean;
 }) {
   const reached = reachedStep(quote.status_id);
   return (
@@ -51,7 +55,7 @@ export function QuoteSteps({
               : index < reached
                 ? 'completed'
                 : 'upcoming';
-          const canOpen = !isCurrent && index <= reached;
+          const canOpen = canOpenSteps && !isCurrent && index <= reached;
           const content = (
             <>
               <span className="quote-step-marker" aria-hidden="true">

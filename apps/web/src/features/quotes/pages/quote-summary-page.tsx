@@ -177,7 +177,11 @@ function Summary({ summary }: { summary: QuoteSummary }) {
       />
       {summary.is_legacy ? null : (
         <div className="no-print">
-          <QuoteSteps quote={quote} current="summary" />
+          <QuoteSteps
+            quote={quote}
+            current="summary"
+            canOpenSteps={summary.actions.can_open_flow_pages}
+          />
         </div>
       )}
       {summary.is_legacy ? null : <BudgetaryMarker quote={quote} />}
