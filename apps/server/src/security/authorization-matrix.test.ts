@@ -19,7 +19,7 @@ import {
   type ScopedRouteResult,
 } from './authorization-matrix.ts';
 import {
-  apiRoutes,
+  callableRoutes,
   createCallers,
   expectedOutcome,
   routeName,
@@ -48,7 +48,7 @@ let routes: CatalogedRoute[];
 beforeAll(async () => {
   ctx = await createTestApp();
   callers = await createCallers(ctx.app, ctx.db, ctx.config);
-  routes = apiRoutes(ctx.app);
+  routes = callableRoutes(ctx.app);
 });
 
 function outcomeOf(response: { statusCode: number; body: string }): GuardOutcome {

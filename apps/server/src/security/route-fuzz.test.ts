@@ -1,16 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROLE_VALUES } from '@bastion/domain/permissions/roles';
 import { quotes } from '@bastion/db/schema/quotes';
-import { eq } from 'drizzle-orm';
 import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
 import { fuzzCase, type FuzzCase } from '../test/fuzz/mutations.ts';
 import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
 import { createTestApp, createUser, randomIp, signedIn } from '../test/test-app.ts';
 import { testEngine } from '../test/test-database.ts';
-import { apiRoutes, routeName } from './security-bed.ts';
+import { callableRoutes, routeName } from './security-bed.ts';
 
 /*
  * Every route, fuzzed from its own schema: valid bodies derived from the route's zod schema,
@@ -96,7 +95,7 @@ describe('fuzzing every route from its schema', () => {
     expect(watchedTables.length).toBeGreaterThan(30);
   });
 
-  for (const route of apiRoutes(ctx.app)) {
+  for (const route of callableRoutes(ctx.app)) {
     it(`${routeName(route)} answers malformed input without a 5xx, a leak or a change`, async () => {
       const body = route.schema.body;
       const valid = body

@@ -136,9 +136,14 @@ export function expectedOutcome(access: RouteAccess, caller: Caller): GuardOutco
   return 'allowed';
 }
 
-/** Routes worth calling: HEAD mirrors GET, and the built app's files are public content. */
-export function apiRoutes(app: FastifyInstance): CatalogedRoute[] {
-  return app.routeCatalog.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/'));
+/**
+ * Every route of the table worth calling: HEAD mirrors GET, and the built app's files ('/' and the
+ * static wildcard, present only with a web build) are public content.
+ */
+export function callableRoutes(app: FastifyInstance): CatalogedRoute[] {
+  return app.routeCatalog.filter(
+    (r) => r.method !== 'HEAD' && r.url !== '/' && !r.url.includes('*'),
+  );
 }
 
 export const routeName = (route: Pick<CatalogedRoute, 'method' | 'url'>) =>

@@ -10,7 +10,7 @@ import {
   signedIn,
   type TestContext,
 } from '../test/test-app.ts';
-import { apiRoutes, routeName } from './security-bed.ts';
+import { callableRoutes, routeName } from './security-bed.ts';
 
 /*
  * Text PostgreSQL cannot store is refused at the schema layer, once for every route: a NUL or a
@@ -75,7 +75,7 @@ describe('text that PostgreSQL cannot store', () => {
 
   it('refuses a NUL or a lone surrogate in every field of every route that takes a body', async () => {
     const unrefused: string[] = [];
-    for (const route of apiRoutes(ctx.app).filter((r) => r.method !== 'GET')) {
+    for (const route of callableRoutes(ctx.app).filter((r) => r.method !== 'GET')) {
       expect(route.schema.body, `${routeName(route)} takes a body without a schema`).toBeDefined();
       const [sample] = fc.sample(arbitraryFor(route.schema.body, { maxItems: 1 }), {
         seed: 7,
