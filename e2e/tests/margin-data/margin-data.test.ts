@@ -110,9 +110,12 @@ describe('margin data for the deal desk', () => {
       const cost = page.getByRole('textbox', { name: `Unit cost of ${SKU} in US dollars` });
       await cost.waitFor();
       const table = page.getByRole('table', { name: 'Hardware SKU costs' });
+      // The table is named by its caption (DataTable).
       await page.waitForFunction(
         () =>
-          document.querySelectorAll('table[aria-label="Hardware SKU costs"] tbody tr').length === 1,
+          [...document.querySelectorAll('table')].find(
+            (t) => t.caption?.textContent === 'Hardware SKU costs',
+          )?.tBodies[0]?.rows.length === 1,
       );
       await cost.fill('19.6');
       // $19.60 of a $49.00 list price.

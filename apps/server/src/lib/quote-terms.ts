@@ -22,26 +22,13 @@ import {
   termsClauses,
 } from '@bastion/db/schema/terms';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
+import { EDITABLE_STATUSES } from './quote-writes.ts';
 
 /**
  * A quote's terms as its rules and the library make them (docs/decisions/012), shared by the
  * terms feature, which shows and saves them, and the quotes feature, whose summary opens only once
  * they are saved and sound (docs/decisions/011).
  */
-
-/**
- * Terms change while the quote is being built (spec §4 flow: configure, shipping, terms), and
- * after it was submitted or decided: a change then voids the submission (docs/decisions/013).
- */
-const EDITABLE_STATUSES = new Set([
-  'INCOMPLETE',
-  'SH_HW_CONFIG',
-  'TNC',
-  'PENDING_APPROVAL',
-  'APPROVED',
-  'REJECTED',
-  'BUDGETARY',
-]);
 
 /** Why the quote's terms cannot change now; null when they can. */
 /** `viewerId`: whose page it is; a quote locked by someone else is read-only to them. */

@@ -39,6 +39,21 @@ export const APPROVAL_STATUSES: readonly string[] = [
   'REJECTED',
   'BUDGETARY',
 ];
+/**
+ * Statuses in which a quote's products and terms may change: while it is being built (spec §4
+ * flow: configure, shipping, terms), and after it was submitted or decided, when a change an
+ * approver would judge voids the submission and sends the quote back through the flow
+ * (docs/decisions/013).
+ */
+export const EDITABLE_STATUSES: ReadonlySet<string> = new Set([
+  'INCOMPLETE',
+  'SH_HW_CONFIG',
+  'TNC',
+  'PENDING_APPROVAL',
+  'APPROVED',
+  'REJECTED',
+  'BUDGETARY',
+]);
 /** Statuses after which nothing about the quote changes but its lifecycle. */
 export const FINAL_STATUSES: readonly string[] = ['ACCEPTED', 'COMPLETED'];
 

@@ -1,3 +1,4 @@
+// Kept whole: one suite of scenarios, run alike by the in-process and two-process tests.
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '@bastion/db/client';

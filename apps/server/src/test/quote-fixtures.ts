@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@bastion/db/client';
+import { productFamilies, skuPrices, skus } from '@bastion/db/schema/catalog';
 import { crmAccounts, crmContacts, crmOpportunities } from '@bastion/db/schema/crm';
 
 /** Opportunities and quote header values for the quote tests, in the embedded CRM's tables. */
@@ -66,3 +67,45 @@ export const headerValues = (changes: Record<string, unknown> = {}) => ({
   products_evaluated: ['FIREWALL'],
   ...changes,
 });
+
+/** The product family the quote tests' own SKUs belong to; made by the first file that needs it. */
+export async function ensureTestFamily(db: Database) {
+  await db
+    .insert(productFamilies)
+    .values({ id: 'TEST_FAMILY', name: 'Test family' })
+    .onConflictDoNothing();
+}
+
+/** The SKUs the shipping and summary tests sell: hardware to ship and a subscription. */
+const PRICED_TEST_SKUS = {
+  FW: { name: 'Test firewall', kind: 'HARDWARE', billing: 'ONE_TIME', isShippable: true },
+  AP: { name: 'Test access point', kind: 'ACCESS_POINT', billing: 'ONE_TIME', isShippable: true },
+  SUB: { name: 'Test subscription', kind: 'SUBSCRIPTION', billing: 'ANNUAL' },
+} as const;
+
+/**
+ * A test file's own copies of those SKUs (named by `skuOf`, so files never share one), each
+ * 100.00 EUR since 2020, so the figures do not move with the demo seed.
+ */
+export async function insertPricedTestSkus(
+  db: Database,
+  skuOf: (code: string) => string,
+  codes: readonly (keyof typeof PRICED_TEST_SKUS)[],
+) {
+  await ensureTestFamily(db);
+  await db.insert(skus).values(
+    codes.map((code) => ({
+      sku: skuOf(code),
+      familyId: 'TEST_FAMILY',
+      ...PRICED_TEST_SKUS[code],
+    })),
+  );
+  await db.insert(skuPrices).values(
+    codes.map((code) => ({
+      sku: skuOf(code),
+      currencyCode: 'EUR',
+      unitPriceMinor: 10_000,
+      effectiveFrom: '2020-01-01',
+    })),
+  );
+}

@@ -116,3 +116,8 @@ export async function signedIn(
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   return sessionCookieFrom(response);
 }
+
+/** The session cookie of a fresh user holding `role`. */
+export async function signedInAs(ctx: TestContext, role: string): Promise<string> {
+  return signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role }] }));
+}

@@ -1,18 +1,24 @@
 import { useId, type ReactNode } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 
-/** The wide side panel admin screens edit and browse in (spec §9: 500px, 700px wide). */
+/**
+ * The side panel admin screens edit and browse in (spec §9): 500px, or 700px on wide screens
+ * for the large editors (rules, clauses, SKUs). Never wider than the screen.
+ */
 export function SidePanel({
   show,
   title,
   onHide,
   onExited,
+  size = 'large',
   children,
 }: {
   show: boolean;
   title: string;
   onHide: () => void;
+  /** After the closing animation: the content may go then, not before. */
   onExited?: () => void;
+  size?: 'default' | 'large';
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -22,7 +28,7 @@ export function SidePanel({
       onHide={onHide}
       onExited={onExited}
       placement="end"
-      className="offcanvas-wide"
+      className={size === 'large' ? 'offcanvas-wide' : 'offcanvas-default'}
       aria-labelledby={titleId}
     >
       <Offcanvas.Header closeButton closeLabel="Close">

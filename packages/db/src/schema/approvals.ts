@@ -9,12 +9,13 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { quotes } from './quotes.ts';
-import { users } from './users.ts';
+import { timestamptz, uuidId, uuidRef } from './columns.ts';
+import { belongsToQuote } from './quotes.ts';
+import { editedRowColumns, userRef, users } from './users.ts';
 
 /**
  * Approvals (issue 7, docs/decisions/013): who approves (groups), when (rules over the quote's
@@ -38,13 +39,21 @@ export const APPROVAL_STEP_DB_STATES = [
   'VOIDED',
 ] as const;
 
+/** The admin's groups, rules and workflows: each has a name, unique whatever its case. */
+const namedRowColumns = () => ({
+  id: uuidId(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+});
+
+const uniqueName = (table: string, name: AnyPgColumn) =>
+  uniqueIndex(`${table}_name_key`).on(sql`lower(${name})`);
+
 /** An approval group: its members approve together one step of a chain. */
 export const approvalGroups = pgTable(
   'approval_groups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    ...namedRowColumns(),
     /** A global group applies to every region; any other only to the regions listed. */
     isGlobal: boolean('is_global').notNull().default(true),
     regions: text('regions')
@@ -52,22 +61,17 @@ export const approvalGroups = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...editedRowColumns(),
   },
-  (t) => [uniqueIndex('approval_groups_name_key').on(sql`lower(${t.name})`)],
+  (t) => [uniqueName('approval_groups', t.name)],
 );
 
 /** A member is a user or everyone holding a role (in the quote's region when the role is scoped). */
 export const approvalGroupMembers = pgTable(
   'approval_group_members',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => approvalGroups.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    groupId: uuidRef('group_id', () => approvalGroups.id, 'cascade'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     role: text('role'),
   },
@@ -83,38 +87,28 @@ export const approvalGroupMembers = pgTable(
 export const approvalRules = pgTable(
   'approval_rules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    ...namedRowColumns(),
     /** A PredicateNode tree (packages/domain/src/approvals/predicates.ts), checked at save. */
     predicate: jsonb('predicate').$type<unknown>().notNull(),
     groupIds: uuid('group_ids').array().notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...editedRowColumns(),
   },
-  (t) => [uniqueIndex('approval_rules_name_key').on(sql`lower(${t.name})`)],
+  (t) => [uniqueName('approval_rules', t.name)],
 );
 
 /** The order groups approve in: START, steps, END (a WorkflowNode list, checked at save). */
 export const workflowTemplates = pgTable(
   'workflow_templates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    ...namedRowColumns(),
     nodes: jsonb('nodes').$type<unknown>().notNull(),
     /** The template submissions use; exactly one is the default. */
     isDefault: boolean('is_default').notNull().default(false),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...editedRowColumns(),
   },
   (t) => [
-    uniqueIndex('workflow_templates_name_key').on(sql`lower(${t.name})`),
+    uniqueName('workflow_templates', t.name),
     uniqueIndex('workflow_templates_one_default')
       .on(t.isDefault)
       .where(sql`${t.isDefault}`),
@@ -125,7 +119,7 @@ export const workflowTemplates = pgTable(
 export const partnerExceptions = pgTable(
   'partner_exceptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** The partner's CRM account id (opportunity partner_account_id). */
     partnerAccountId: text('partner_account_id').notNull(),
     partnerName: text('partner_name').notNull(),
@@ -135,10 +129,7 @@ export const partnerExceptions = pgTable(
     validTo: date('valid_to').notNull(),
     reason: text('reason').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...editedRowColumns(),
   },
   (t) => [
     index('partner_exceptions_partner_idx').on(t.partnerAccountId, t.validTo),
@@ -157,10 +148,8 @@ export const partnerExceptions = pgTable(
 export const quoteApprovals = pgTable(
   'quote_approvals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    quoteId: belongsToQuote(),
     /** 1, 2, … per quote. */
     submissionNumber: integer('submission_number').notNull(),
     state: text('state', { enum: APPROVAL_SUBMISSION_STATES }).notNull(),
@@ -174,9 +163,9 @@ export const quoteApprovals = pgTable(
     }),
     /** Why it ended as it did: "No approval rule matched", the voiding change, the recall… */
     outcomeReason: text('outcome_reason').notNull().default(''),
-    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    submittedBy: userRef('submitted_by'),
+    submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
+    closedAt: timestamptz('closed_at'),
   },
   (t) => [
     uniqueIndex('quote_approvals_number_key').on(t.quoteId, t.submissionNumber),
@@ -191,13 +180,9 @@ export const quoteApprovals = pgTable(
 export const quoteApprovalSteps = pgTable(
   'quote_approval_steps',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    approvalId: uuid('approval_id')
-      .notNull()
-      .references(() => quoteApprovals.id, { onDelete: 'cascade' }),
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    approvalId: uuidRef('approval_id', () => quoteApprovals.id, 'cascade'),
+    quoteId: belongsToQuote(),
     /** 1, 2, …: every step of stage n becomes pending when stage n-1 is approved. */
     stage: integer('stage').notNull(),
     stageName: text('stage_name').notNull(),
@@ -206,11 +191,11 @@ export const quoteApprovalSteps = pgTable(
     state: text('state', { enum: APPROVAL_STEP_DB_STATES }).notNull(),
     /** The rules that asked for this group, by name, for the approver's "why". */
     reasons: jsonb('reasons').$type<string[]>().notNull().default([]),
-    pendingSince: timestamp('pending_since', { withTimezone: true }),
-    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    pendingSince: timestamptz('pending_since'),
+    decidedBy: userRef('decided_by'),
     /** When a delegate decided: the user they acted for. */
-    onBehalfOf: uuid('on_behalf_of').references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    onBehalfOf: userRef('on_behalf_of'),
+    decidedAt: timestamptz('decided_at'),
     comment: text('comment').notNull().default(''),
   },
   (t) => [

@@ -1,12 +1,13 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
+import { userRef } from './users.ts';
 
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
+    actorUserId: userRef('actor_user_id'),
     /** Dotted verb, e.g. auth.login.succeeded. */
     action: text('action').notNull(),
     entityType: text('entity_type').notNull().default(''),

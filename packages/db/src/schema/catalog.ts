@@ -1,3 +1,4 @@
+import { BILLING_TYPES, PRODUCT_KINDS } from '@bastion/domain/pricing/model';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -10,26 +11,20 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { createdAt, textRef, updatedAt, uuidId } from './columns.ts';
+import { userRef } from './users.ts';
 
 /**
  * The product catalogue, its prices and the cost data behind margins (issue 5, docs/pricing.md).
  * Money is integer minor units; percentages are numeric(5,2) read as exact decimal strings.
  */
 
-export const PRODUCT_KINDS = [
-  'HARDWARE',
-  'ACCESS_POINT',
-  'SUBSCRIPTION',
-  'SUPPORT',
-  'SERVICE',
-  'BUNDLE',
-] as const;
+/** The pricing engine's product kinds (packages/domain), re-exported for the seed data. */
+export { PRODUCT_KINDS };
 
 export const productFamilies = pgTable('product_families', {
   /** A code such as FIREWALL, the value of the product_families form lookup. */
@@ -43,14 +38,14 @@ export const productFamilies = pgTable('product_families', {
 export const productHierarchyNodes = pgTable(
   'product_hierarchy_nodes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     parentId: uuid('parent_id').references((): AnyPgColumn => productHierarchyNodes.id, {
       onDelete: 'restrict',
     }),
     name: text('name').notNull(),
     familyId: text('family_id').references(() => productFamilies.id),
     sortOrder: integer('sort_order').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('product_hierarchy_parent_idx').on(t.parentId, t.sortOrder),
@@ -71,10 +66,8 @@ export const skus = pgTable(
     description: text('description').notNull().default(''),
     kind: text('kind', { enum: PRODUCT_KINDS }).notNull(),
     /** ONE_TIME, or ANNUAL: the price is per unit per 12 months, prorated by the term. */
-    billing: text('billing', { enum: ['ONE_TIME', 'ANNUAL'] }).notNull(),
-    familyId: text('family_id')
-      .notNull()
-      .references(() => productFamilies.id),
+    billing: text('billing', { enum: BILLING_TYPES }).notNull(),
+    familyId: textRef('family_id', () => productFamilies.id),
     hierarchyNodeId: uuid('hierarchy_node_id').references(() => productHierarchyNodes.id, {
       onDelete: 'set null',
     }),
@@ -85,7 +78,7 @@ export const skus = pgTable(
     /** Hardware lines need shipping (configure-sh-hw). */
     isShippable: boolean('is_shippable').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('skus_family_idx').on(t.familyId, t.sku),
@@ -102,16 +95,14 @@ export const skus = pgTable(
 export const skuPrices = pgTable(
   'sku_prices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sku: text('sku')
-      .notNull()
-      .references(() => skus.sku, { onDelete: 'cascade' }),
+    id: uuidId(),
+    sku: textRef('sku', () => skus.sku, 'cascade'),
     currencyCode: text('currency_code').notNull(),
     unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
     effectiveFrom: date('effective_from').notNull(),
     effectiveTo: date('effective_to'),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: userRef('created_by'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('sku_prices_lookup_idx').on(t.sku, t.currencyCode, t.effectiveFrom),
@@ -127,9 +118,7 @@ export const skuPrices = pgTable(
 export const skuVolumeTiers = pgTable(
   'sku_volume_tiers',
   {
-    sku: text('sku')
-      .notNull()
-      .references(() => skus.sku, { onDelete: 'cascade' }),
+    sku: textRef('sku', () => skus.sku, 'cascade'),
     minQuantity: integer('min_quantity').notNull(),
     percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
   },
@@ -140,12 +129,8 @@ export const skuVolumeTiers = pgTable(
 export const bundleComponents = pgTable(
   'bundle_components',
   {
-    bundleSku: text('bundle_sku')
-      .notNull()
-      .references(() => skus.sku, { onDelete: 'cascade' }),
-    componentSku: text('component_sku')
-      .notNull()
-      .references(() => skus.sku),
+    bundleSku: textRef('bundle_sku', () => skus.sku, 'cascade'),
+    componentSku: textRef('component_sku', () => skus.sku),
     quantity: integer('quantity').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.bundleSku, t.componentSku] })],
@@ -167,7 +152,7 @@ export const partnerDiscounts = pgTable(
 export const currencyRates = pgTable('currency_rates', {
   currencyCode: text('currency_code').primaryKey(),
   unitsPerUsd: numeric('units_per_usd', { precision: 18, scale: 6 }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** mc-hw-sku-costs: the landed unit cost of a hardware SKU, in USD. */
@@ -176,7 +161,7 @@ export const mcHwSkuCosts = pgTable('mc_hw_sku_costs', {
     .primaryKey()
     .references(() => skus.sku, { onDelete: 'cascade' }),
   unitCostUsdMinor: bigint('unit_cost_usd_minor', { mode: 'number' }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -186,9 +171,7 @@ export const mcHwSkuCosts = pgTable('mc_hw_sku_costs', {
 export const mcCostLookups = pgTable(
   'mc_cost_lookups',
   {
-    familyId: text('family_id')
-      .notNull()
-      .references(() => productFamilies.id),
+    familyId: textRef('family_id', () => productFamilies.id),
     productKind: text('product_kind', { enum: [...PRODUCT_KINDS, 'ANY'] })
       .notNull()
       .default('ANY'),
@@ -236,7 +219,7 @@ export const mcSupportCases = pgTable(
     /** Cases one unit raises in a year, e.g. 0.250. */
     casesPerUnitYear: numeric('cases_per_unit_year', { precision: 7, scale: 3 }).notNull(),
     costPerCaseUsdMinor: bigint('cost_per_case_usd_minor', { mode: 'number' }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check(

@@ -8,8 +8,8 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
+import { textRef, timestamptz, updatedAt } from './columns.ts';
 
 /**
  * The CRM's records as Bastion keeps them: the source of truth for the embedded CRM, a synced
@@ -39,7 +39,7 @@ export const crmAccounts = pgTable(
     paymentTermName: text('payment_term_name'),
     partnerType: text('partner_type'),
     isPublicSector: boolean('is_public_sector').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('crm_accounts_kind_name_idx').on(t.kind, t.name)],
 );
@@ -48,9 +48,7 @@ export const crmContacts = pgTable(
   'crm_contacts',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => crmAccounts.id, { onDelete: 'cascade' }),
+    accountId: textRef('account_id', () => crmAccounts.id, 'cascade'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     email: text('email').notNull().default(''),
@@ -65,9 +63,7 @@ export const crmOpportunities = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => crmAccounts.id),
+    accountId: textRef('account_id', () => crmAccounts.id),
     partnerAccountId: text('partner_account_id').references(() => crmAccounts.id),
     partnerContactId: text('partner_contact_id').references(() => crmContacts.id),
     distributorAccountId: text('distributor_account_id').references(() => crmAccounts.id),
@@ -116,8 +112,8 @@ export const crmOpportunities = pgTable(
     hasManualProductLines: boolean('has_manual_product_lines').notNull().default(false),
     createdBy: text('created_by').notNull().default(''),
     modifiedBy: text('modified_by').notNull().default(''),
-    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-    modifiedOn: timestamp('modified_on', { withTimezone: true }).notNull().defaultNow(),
+    createdOn: timestamptz('created_on').notNull().defaultNow(),
+    modifiedOn: timestamptz('modified_on').notNull().defaultNow(),
     /** Written back by Bastion when a quote moves (spec: CRM write-back). */
     quoteNumber: text('quote_number'),
     quoteStatus: text('quote_status'),
@@ -126,7 +122,7 @@ export const crmOpportunities = pgTable(
      * When the CRM deleted it (or an admin of the embedded CRM did). Kept, not deleted, because
      * quotes were made from it; it leaves lists and no new quote can be made from it.
      */
-    removedFromCrmAt: timestamp('removed_from_crm_at', { withTimezone: true }),
+    removedFromCrmAt: timestamptz('removed_from_crm_at'),
   },
   (t) => [
     index('crm_opportunities_region_idx').on(t.region, t.modifiedOn),
@@ -138,9 +134,7 @@ export const crmOpportunities = pgTable(
 export const crmOpportunityTeamMembers = pgTable(
   'crm_opportunity_team_members',
   {
-    opportunityId: text('opportunity_id')
-      .notNull()
-      .references(() => crmOpportunities.id, { onDelete: 'cascade' }),
+    opportunityId: textRef('opportunity_id', () => crmOpportunities.id, 'cascade'),
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     role: text('role').notNull().default(''),
@@ -155,9 +149,7 @@ export const crmOpportunityLineItems = pgTable(
   'crm_opportunity_line_items',
   {
     id: text('id').primaryKey(),
-    opportunityId: text('opportunity_id')
-      .notNull()
-      .references(() => crmOpportunities.id, { onDelete: 'cascade' }),
+    opportunityId: textRef('opportunity_id', () => crmOpportunities.id, 'cascade'),
     productCode: text('product_code').notNull(),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
@@ -174,7 +166,7 @@ export const crmConnection = pgTable('crm_connection', {
   status: text('status', { enum: ['idle', 'syncing', 'synced', 'failed'] })
     .notNull()
     .default('idle'),
-  lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+  lastSyncedAt: timestamptz('last_synced_at'),
   lastError: text('last_error').notNull().default(''),
   syncedCount: integer('synced_count').notNull().default(0),
 });

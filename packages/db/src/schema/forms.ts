@@ -1,16 +1,7 @@
 import type { FormRecipe } from '@bastion/domain/forms/recipe';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns.ts';
+import { userRef } from './users.ts';
 
 /** Dynamic form recipes (spec §3): forms are data, so they change without a release. */
 export const formRecipes = pgTable('form_recipes', {
@@ -21,8 +12,8 @@ export const formRecipes = pgTable('form_recipes', {
   recipe: jsonb('recipe').$type<FormRecipe>().notNull(),
   /** Raised at every edit, so a screen can tell its copy is stale. */
   version: integer('version').notNull().default(1),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+  updatedBy: userRef('updated_by'),
 });
 
 /** The choices of named lookup lists (selects, checkbox groups), grouped by family. */

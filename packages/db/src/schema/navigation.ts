@@ -1,12 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns.ts';
 
 export const menus = pgTable(
   'menus',
@@ -31,5 +24,5 @@ export const appSettings = pgTable('app_settings', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   description: text('description').notNull().default(''),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -11,13 +11,13 @@ import {
   pgSequence,
   pgTable,
   text,
-  timestamp,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { skus } from './catalog.ts';
+import { createdAt, textRef, timestamptz, updatedAt, uuidId, uuidRef } from './columns.ts';
 import { crmOpportunities } from './crm.ts';
-import { users } from './users.ts';
+import { userRef } from './users.ts';
 
 /** Quote numbers (Q-2026-000123) come from one sequence: unique under any concurrency. */
 export const quoteNumberSequence = pgSequence('quote_number_seq', { startWith: 1 });
@@ -25,14 +25,14 @@ export const quoteNumberSequence = pgSequence('quote_number_seq', { startWith: 1
 export const quotes = pgTable(
   'quotes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     quoteNumber: text('quote_number').notNull().unique(),
     opportunityId: text('opportunity_id').references(() => crmOpportunities.id),
     /** Copied from the opportunity so scoping and the grid need no join. */
     accountId: text('account_id').notNull().default(''),
     accountName: text('account_name').notNull().default(''),
     region: text('region').notNull().default(''),
-    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerUserId: userRef('owner_user_id'),
     quoteName: text('quote_name').notNull(),
     quoteType: text('quote_type', { enum: ['STANDARD', 'ELA', 'LEGACY'] }).notNull(),
     dealType: text('deal_type').notNull(),
@@ -54,21 +54,21 @@ export const quotes = pgTable(
     /** The opportunity fields mapped at creation (spec §3) and the header form's answers. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     /** can_lock_unlock_quote users lock a quote: then only they may change it (issue 7). */
-    lockedBy: uuid('locked_by').references(() => users.id, { onDelete: 'set null' }),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: userRef('locked_by'),
+    lockedAt: timestamptz('locked_at'),
     /** The quote this one was copied from; approvals are never copied. */
     copiedFromQuoteId: uuid('copied_from_quote_id').references((): AnyPgColumn => quotes.id, {
       onDelete: 'set null',
     }),
     /** When the customer accepted it, and when it was booked (written back to the CRM). */
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    acceptedAt: timestamptz('accepted_at'),
+    completedAt: timestamptz('completed_at'),
     /** Raised by every write; a write naming an older version is refused (409). */
     version: integer('version').notNull().default(1),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: userRef('created_by'),
+    updatedBy: userRef('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // The grid sorts by update time within each filter. Ascending indexes serve both directions
@@ -97,16 +97,17 @@ export const quotes = pgTable(
 /** A quote as stored: what every reader and the one quote writer pass around. */
 export type QuoteRow = typeof quotes.$inferSelect;
 
+/** `quote_id` of a row that is part of a quote and goes with it. */
+export const belongsToQuote = () => uuidRef('quote_id', () => quotes.id, 'cascade');
+
 /** Every change to a quote, written in the same transaction as the change. */
 export const quoteHistory = pgTable(
   'quote_history',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    quoteId: belongsToQuote(),
+    occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
+    actorUserId: userRef('actor_user_id'),
     /** created, updated, status_changed… */
     action: text('action').notNull(),
     /** Field-level before and after. */
@@ -127,14 +128,10 @@ export const quoteHistory = pgTable(
 export const quoteLines = pgTable(
   'quote_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    quoteId: belongsToQuote(),
     position: integer('position').notNull(),
-    sku: text('sku')
-      .notNull()
-      .references(() => skus.sku),
+    sku: textRef('sku', () => skus.sku),
     parentLineId: uuid('parent_line_id').references((): AnyPgColumn => quoteLines.id, {
       onDelete: 'cascade',
     }),
@@ -175,14 +172,10 @@ export const quoteLines = pgTable(
 export const quoteShippingLines = pgTable(
   'quote_shipping_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    quoteId: belongsToQuote(),
     /** The product line shipped (spec: sh_prod_id). */
-    quoteLineId: uuid('quote_line_id')
-      .notNull()
-      .references(() => quoteLines.id, { onDelete: 'cascade' }),
+    quoteLineId: uuidRef('quote_line_id', () => quoteLines.id, 'cascade'),
     position: integer('position').notNull(),
     region: text('region').notNull(),
     incoterm: text('incoterm').notNull(),

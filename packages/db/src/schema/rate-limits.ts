@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 
 /**
  * Request counters of @fastify/rate-limit, one row per key (route and caller) and fixed window,
@@ -10,7 +11,7 @@ export const rateLimitBuckets = pgTable(
     key: text('key').primaryKey(),
     hits: integer('hits').notNull(),
     /** End of the current window; the next hit after it starts a new one. */
-    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+    resetsAt: timestamptz('resets_at').notNull(),
   },
   (t) => [index('rate_limit_buckets_resets_idx').on(t.resetsAt)],
 );

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns.ts';
+import { belongsToUser } from './users.ts';
 
 /** Server-side sessions, so several server instances share them. */
 export const sessions = pgTable(
@@ -7,13 +8,11 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie token: a leaked table does not yield usable cookies. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: belongsToUser('user_id'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     /** Absolute end of the session, whatever the activity. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
   },
@@ -31,7 +30,7 @@ export const loginFailures = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
   },
   (t) => [
     index('login_failures_email_idx').on(t.email, t.occurredAt),
@@ -39,19 +38,19 @@ export const loginFailures = pgTable(
   ],
 );
 
-/** Single-use password-reset links; like sessions, only a hash of the token is stored. */
+/** A single-use link e-mailed to a user; like sessions, only a hash of its token is stored. */
+const singleUseTokenColumns = () => ({
+  tokenHash: text('token_hash').primaryKey(),
+  userId: belongsToUser('user_id'),
+  createdAt: createdAt(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+});
+
+/** Single-use password-reset links. */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    ip: text('ip').notNull().default(''),
-  },
+  { ...singleUseTokenColumns(), ip: text('ip').notNull().default('') },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId, t.createdAt)],
 );
 
@@ -59,16 +58,6 @@ export const passwordResetTokens = pgTable(
  * Single-use links e-mailed to the owner of an account that too many addresses have failed to
  * sign in to: with the password, the link gets past that account-wide pause once (decision 016).
  */
-export const loginUnlockTokens = pgTable(
-  'login_unlock_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (t) => [index('login_unlock_tokens_user_idx').on(t.userId, t.expiresAt)],
-);
+export const loginUnlockTokens = pgTable('login_unlock_tokens', singleUseTokenColumns(), (t) => [
+  index('login_unlock_tokens_user_idx').on(t.userId, t.expiresAt),
+]);

@@ -7,12 +7,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { quotes } from './quotes.ts';
-import { users } from './users.ts';
+import { createdAt, timestamptz, uuidId, uuidRef } from './columns.ts';
+import { belongsToQuote, quotes } from './quotes.ts';
+import { editedRowColumns, userRef } from './users.ts';
 
 /**
  * Terms and conditions (issue 6): the clause library, the rules that put clauses on quotes, and
@@ -26,7 +26,7 @@ export const QUOTE_TERM_SOURCES = ['RULE', 'USER', 'CUSTOM'] as const;
 export const termsClauses = pgTable(
   'terms_clauses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Stable key of a seeded clause (LIMITATION_OF_LIABILITY); null for clauses made by admins. */
     code: text('code'),
     title: text('title').notNull(),
@@ -34,11 +34,7 @@ export const termsClauses = pgTable(
     body: text('body').notNull(),
     category: text('category').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    /** The latest version; an edit naming an older one is refused (409). */
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...editedRowColumns(),
   },
   (t) => [
     uniqueIndex('terms_clauses_code_key').on(t.code),
@@ -51,9 +47,7 @@ export const termsClauses = pgTable(
 export const termsClauseVersions = pgTable(
   'terms_clause_versions',
   {
-    clauseId: uuid('clause_id')
-      .notNull()
-      .references(() => termsClauses.id, { onDelete: 'cascade' }),
+    clauseId: uuidRef('clause_id', () => termsClauses.id, 'cascade'),
     version: integer('version').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -61,8 +55,8 @@ export const termsClauseVersions = pgTable(
     isActive: boolean('is_active').notNull(),
     /** Why it changed, in the editor's words; may be empty. */
     note: text('note').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    createdBy: userRef('created_by'),
   },
   (t) => [primaryKey({ columns: [t.clauseId, t.version] })],
 );
@@ -75,21 +69,15 @@ export const termsClauseVersions = pgTable(
 export const termsClauseRules = pgTable(
   'terms_clause_rules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Stable key of a seeded rule; null for rules made by admins. */
     code: text('code'),
     name: text('name').notNull(),
     condition: text('condition').notNull().default(''),
     effect: text('effect', { enum: CLAUSE_RULE_EFFECTS }).notNull(),
-    clauseId: uuid('clause_id')
-      .notNull()
-      .references(() => termsClauses.id, { onDelete: 'restrict' }),
+    clauseId: uuidRef('clause_id', () => termsClauses.id, 'restrict'),
     isActive: boolean('is_active').notNull().default(true),
-    /** Raised by every edit; an edit naming an older one is refused (409). */
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...editedRowColumns(),
   },
   (t) => [
     uniqueIndex('terms_clause_rules_code_key').on(t.code),
@@ -106,10 +94,8 @@ export const termsClauseRules = pgTable(
 export const quoteTerms = pgTable(
   'quote_terms',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    quoteId: belongsToQuote(),
     position: integer('position').notNull(),
     clauseId: uuid('clause_id').references(() => termsClauses.id, { onDelete: 'restrict' }),
     clauseVersion: integer('clause_version'),
@@ -139,6 +125,6 @@ export const quoteTermSets = pgTable('quote_term_sets', {
   /** A clause with text of the user's own is on the quote (non-standard terms). */
   hasCustomClause: boolean('has_custom_clause').notNull().default(false),
   clauseCount: integer('clause_count').notNull().default(0),
-  savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
-  savedBy: uuid('saved_by').references(() => users.id, { onDelete: 'set null' }),
+  savedAt: timestamptz('saved_at').notNull().defaultNow(),
+  savedBy: userRef('saved_by'),
 });

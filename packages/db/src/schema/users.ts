@@ -3,17 +3,18 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt, uuidId, uuidRef } from './columns.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** Always stored lower-case so that look-ups need no function index. */
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
@@ -28,8 +29,8 @@ export const users = pgTable(
     /** Set when an admin changes what the user may see; the client polls it and reloads. */
     reloadRequired: boolean('reload_required').notNull().default(false),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -37,20 +38,35 @@ export const users = pgTable(
   ],
 );
 
+/** A user who did something to a row; the row outlives the user. */
+export const userRef = <N extends string>(name: N) =>
+  uuid(name).references(() => users.id, { onDelete: 'set null' });
+
+/** A row that belongs to a user and goes with them. */
+export const belongsToUser = <N extends string>(name: N) =>
+  uuidRef(name, () => users.id, 'cascade');
+
+/**
+ * The columns of a row that admins edit: its version, raised by every edit (an edit naming an
+ * older one is refused, 409), when it was made and last changed, and by whom.
+ */
+export const editedRowColumns = () => ({
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  updatedBy: userRef('updated_by'),
+});
+
 export const delegations = pgTable(
   'delegations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    delegatorUserId: uuid('delegator_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    delegateUserId: uuid('delegate_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    id: uuidId(),
+    delegatorUserId: belongsToUser('delegator_user_id'),
+    delegateUserId: belongsToUser('delegate_user_id'),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
     reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('delegations_delegate_idx').on(t.delegateUserId, t.endsAt),
@@ -68,10 +84,8 @@ export const delegations = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: belongsToUser('user_id'),
     role: text('role').notNull(),
     assignment: text('assignment', { enum: ['REGION', 'ACCOUNT'] }),
     assignmentValue: text('assignment_value')
@@ -80,7 +94,7 @@ export const userRoles = pgTable(
       .default(sql`'{}'::text[]`),
     isDeligatedRole: boolean('is_deligated_role').notNull().default(false),
     delegationId: uuid('delegation_id').references(() => delegations.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('user_roles_user_idx').on(t.userId),

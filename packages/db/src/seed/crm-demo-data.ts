@@ -1,3 +1,4 @@
+import { DEAL_TYPE_CODES, type DealTypeCode } from '@bastion/domain/quotes/quote-types';
 import type { Database } from '../client.ts';
 import {
   crmAccounts,
@@ -173,8 +174,7 @@ const PODS: Readonly<Record<Region, readonly string[]>> = {
   APJ: ['APJ-ANZ', 'APJ-Asia'],
 };
 
-const DEAL_TYPES = ['NB', 'U', 'R', 'TU', 'S', 'E', 'C'] as const;
-const DEAL_SUFFIX: Readonly<Record<(typeof DEAL_TYPES)[number], string>> = {
+const DEAL_SUFFIX: Readonly<Record<DealTypeCode, string>> = {
   NB: 'new deployment',
   U: 'expansion',
   R: 'renewal',
@@ -381,7 +381,7 @@ export function crmDemoData(): CrmDemoData {
     const id = crmDemoId('006', i + 1);
     // Channels rotate, shifted on the second round so each customer meets two of them.
     const channel = (['DIRECT', 'T1', 'T2'] as const)[(i + round) % 3] ?? 'DIRECT';
-    const dealType = DEAL_TYPES[i % DEAL_TYPES.length] ?? 'NB';
+    const dealType = DEAL_TYPE_CODES[i % DEAL_TYPE_CODES.length] ?? 'NB';
     const partner = channel === 'DIRECT' ? null : random.pick(inRegion(partners, region));
     const distributor = channel === 'T2' ? random.pick(inRegion(distributors, region)) : null;
     const partnerContactId = partner

@@ -21,58 +21,43 @@ interface DemoUser {
   roles: DemoRole[];
 }
 
+/** A demo account with its own roles; an approver's account is also flagged is_approver. */
+const user = (
+  email: string,
+  firstName: string,
+  lastName: string,
+  ...roles: DemoRole[]
+): DemoUser => ({
+  email,
+  firstName,
+  lastName,
+  roles,
+});
+const approver = (...args: Parameters<typeof user>): DemoUser => ({
+  ...user(...args),
+  isApprover: true,
+});
+
 export const DEMO_USERS: readonly DemoUser[] = [
-  {
-    email: 'root@bastion.test',
-    firstName: 'Rita',
-    lastName: 'Root',
-    roles: [{ role: 'ROOT_ADMIN' }],
-  },
-  {
-    email: 'sales@bastion.test',
-    firstName: 'Sam',
-    lastName: 'Seller',
-    roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['NA'] }],
-  },
-  {
-    email: 'dealdesk@bastion.test',
-    firstName: 'Dana',
-    lastName: 'Desk',
-    isApprover: true,
-    roles: [{ role: 'DEAL_DESK' }],
-  },
-  {
-    email: 'approver@bastion.test',
-    firstName: 'Avery',
-    lastName: 'Approver',
-    isApprover: true,
-    roles: [{ role: 'FINANCE_APPROVER' }],
-  },
-  {
-    email: 'catalog@bastion.test',
-    firstName: 'Casey',
-    lastName: 'Catalog',
-    roles: [{ role: 'CATALOG_ADMIN' }],
-  },
-  {
-    email: 'catuser@bastion.test',
-    firstName: 'Cody',
-    lastName: 'Catalog',
-    roles: [{ role: 'CATALOG_USER' }],
-  },
-  {
-    email: 'useradmin@bastion.test',
-    firstName: 'Uma',
-    lastName: 'Admin',
-    roles: [{ role: 'USER_ADMIN' }],
-  },
-  {
-    email: 'renewals@bastion.test',
-    firstName: 'Rene',
-    lastName: 'Renewals',
-    roles: [{ role: 'CSM_RENEWALS' }, { role: 'RENEWAL_USER' }],
-  },
-  { email: 'cam@bastion.test', firstName: 'Cam', lastName: 'Channel', roles: [{ role: 'CAM' }] },
+  user('root@bastion.test', 'Rita', 'Root', { role: 'ROOT_ADMIN' }),
+  user('sales@bastion.test', 'Sam', 'Seller', {
+    role: 'SALES_USER',
+    assignment: 'REGION',
+    assignmentValue: ['NA'],
+  }),
+  approver('dealdesk@bastion.test', 'Dana', 'Desk', { role: 'DEAL_DESK' }),
+  approver('approver@bastion.test', 'Avery', 'Approver', { role: 'FINANCE_APPROVER' }),
+  user('catalog@bastion.test', 'Casey', 'Catalog', { role: 'CATALOG_ADMIN' }),
+  user('catuser@bastion.test', 'Cody', 'Catalog', { role: 'CATALOG_USER' }),
+  user('useradmin@bastion.test', 'Uma', 'Admin', { role: 'USER_ADMIN' }),
+  user(
+    'renewals@bastion.test',
+    'Rene',
+    'Renewals',
+    { role: 'CSM_RENEWALS' },
+    { role: 'RENEWAL_USER' },
+  ),
+  user('cam@bastion.test', 'Cam', 'Channel', { role: 'CAM' }),
 ];
 
 /**

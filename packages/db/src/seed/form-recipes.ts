@@ -1,10 +1,14 @@
 import type { FormRecipe } from '@bastion/domain/forms/recipe';
+import { DEAL_TYPES } from '@bastion/domain/quotes/quote-types';
 import type { Database } from '../client.ts';
 import { formRecipes, lookupValues } from '../schema/forms.ts';
 
 type LookupRow = typeof lookupValues.$inferInsert;
 
-const list = (lookup: string, entries: [value: string, label: string, family?: string][]) =>
+const list = (
+  lookup: string,
+  entries: readonly (readonly [value: string, label: string, family?: string])[],
+) =>
   entries.map(([value, label, family], index): LookupRow => ({
     lookup,
     value,
@@ -27,15 +31,10 @@ export const REFERENCE_LOOKUPS: readonly LookupRow[] = [
     ['48', '48 months', 'MULTI_YEAR'],
     ['60', '60 months', 'MULTI_YEAR'],
   ]),
-  ...list('deal_types', [
-    ['NB', 'New Business'],
-    ['U', 'Upsell'],
-    ['R', 'Renewal'],
-    ['TU', 'True-up'],
-    ['S', 'Subscription'],
-    ['E', 'Existing Business'],
-    ['C', 'Cross-Sell'],
-  ]),
+  ...list(
+    'deal_types',
+    DEAL_TYPES.map((type) => [type.code, type.name]),
+  ),
   ...list('sales_channels', [
     ['DIRECT', 'Direct'],
     ['T1', 'Tier 1 (partner)'],
@@ -79,6 +78,46 @@ export const REFERENCE_LOOKUPS: readonly LookupRow[] = [
   ]),
 ];
 
+type Field = FormRecipe['rows'][number][number];
+
+/** The selects of the quote terms every recipe asks for; each recipe lays them out. */
+const QUOTE_TYPE_SELECT = {
+  field: 'quote_type',
+  label: 'Quote type',
+  renderer: 'Select',
+  lookup: 'quote_types',
+  is_required: true,
+  invalid_msg: 'Please select Quote Type',
+} satisfies Field;
+
+const CONTRACT_LENGTH_SELECT = {
+  field: 'contract_length',
+  label: 'Contract length',
+  renderer: 'Select',
+  lookup: 'contract_lengths',
+  is_required: true,
+  invalid_msg: 'Please select Contract Length',
+} satisfies Field;
+
+const DEAL_TYPE_SELECT = {
+  field: 'deal_type',
+  label: 'Deal type',
+  renderer: 'Select',
+  lookup: 'deal_types',
+  is_required: true,
+  invalid_msg: 'Please select Deal Type',
+} satisfies Field;
+
+/** An ELA runs for several years: its contract lengths are the multi-year ones. */
+const MULTI_YEAR_ELA = {
+  source: 'quote_type',
+  op: 'string-equals',
+  val: 'ELA',
+  target: 'contract_length',
+  effect: 'FILTER_LOOKUP',
+  family: 'MULTI_YEAR',
+} satisfies FormRecipe['rules'][number];
+
 const NON_DIRECT = { source: 'sales_channel', op: 'string-not-equals', val: 'DIRECT' } as const;
 
 /** The header of a quote: what the opportunity does not already say. */
@@ -93,36 +132,11 @@ export const QUOTE_DETAILS_RECIPE: FormRecipe = {
         invalid_msg: 'Please enter Quote Name',
         col_class_name: 'col-12 col-md-6',
       },
-      {
-        field: 'quote_type',
-        label: 'Quote type',
-        renderer: 'Select',
-        lookup: 'quote_types',
-        is_required: true,
-        invalid_msg: 'Please select Quote Type',
-        col_class_name: 'col-6 col-md-3',
-      },
-      {
-        field: 'contract_length',
-        label: 'Contract length',
-        renderer: 'Select',
-        lookup: 'contract_lengths',
-        default_value: '12',
-        is_required: true,
-        invalid_msg: 'Please select Contract Length',
-        col_class_name: 'col-6 col-md-3',
-      },
+      { ...QUOTE_TYPE_SELECT, col_class_name: 'col-6 col-md-3' },
+      { ...CONTRACT_LENGTH_SELECT, default_value: '12', col_class_name: 'col-6 col-md-3' },
     ],
     [
-      {
-        field: 'deal_type',
-        label: 'Deal type',
-        renderer: 'Select',
-        lookup: 'deal_types',
-        is_required: true,
-        invalid_msg: 'Please select Deal Type',
-        col_class_name: 'col-12 col-md-4',
-      },
+      { ...DEAL_TYPE_SELECT, col_class_name: 'col-12 col-md-4' },
       {
         field: 'sales_channel',
         label: 'Sales channel',
@@ -222,14 +236,7 @@ export const QUOTE_DETAILS_RECIPE: FormRecipe = {
     },
     { ...NON_DIRECT, target: ['partner_type', 'partner_contact_email'], effect: 'SHOW' },
     { ...NON_DIRECT, target: 'can_nofity_partner', effect: 'EDITABLE' },
-    {
-      source: 'quote_type',
-      op: 'string-equals',
-      val: 'ELA',
-      target: 'contract_length',
-      effect: 'FILTER_LOOKUP',
-      family: 'MULTI_YEAR',
-    },
+    MULTI_YEAR_ELA,
     {
       source: 'quote_type',
       op: 'string-equals',
@@ -254,34 +261,12 @@ export const QUOTE_DETAILS_RECIPE: FormRecipe = {
 
 const QUOTE_TERMS_ROW = [
   {
-    field: 'quote_type',
-    label: 'Quote type',
-    renderer: 'Select',
-    lookup: 'quote_types',
-    is_required: true,
-    invalid_msg: 'Please select Quote Type',
+    ...QUOTE_TYPE_SELECT,
     help_text: 'On a quote this comes from the quote itself.',
     col_class_name: 'col-12 col-md-4',
   },
-  {
-    field: 'contract_length',
-    label: 'Contract length',
-    renderer: 'Select',
-    lookup: 'contract_lengths',
-    is_required: true,
-    invalid_msg: 'Please select Contract Length',
-    col_class_name: 'col-12 col-md-4',
-  },
+  { ...CONTRACT_LENGTH_SELECT, col_class_name: 'col-12 col-md-4' },
 ] satisfies FormRecipe['rows'][number];
-
-const MULTI_YEAR_ELA = {
-  source: 'quote_type',
-  op: 'string-equals',
-  val: 'ELA',
-  target: 'contract_length',
-  effect: 'FILTER_LOOKUP',
-  family: 'MULTI_YEAR',
-} satisfies FormRecipe['rules'][number];
 
 /** Shipping of the quote's hardware by region and incoterm (spec §5 shipping breakups). */
 export const HARDWARE_SHIPPING_RECIPE: FormRecipe = {
@@ -316,18 +301,7 @@ export const HARDWARE_SHIPPING_RECIPE: FormRecipe = {
 export const SECURE_ACCESS_SIZING_RECIPE: FormRecipe = {
   initial_state: { quote_type: 'STANDARD', contract_length: '12', deal_type: 'NB' },
   rows: [
-    [
-      ...QUOTE_TERMS_ROW,
-      {
-        field: 'deal_type',
-        label: 'Deal type',
-        renderer: 'Select',
-        lookup: 'deal_types',
-        is_required: true,
-        invalid_msg: 'Please select Deal Type',
-        col_class_name: 'col-12 col-md-4',
-      },
-    ],
+    [...QUOTE_TERMS_ROW, { ...DEAL_TYPE_SELECT, col_class_name: 'col-12 col-md-4' }],
     [
       {
         field: 'secure_access',

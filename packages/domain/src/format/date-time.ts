@@ -96,8 +96,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
   }
 }
 
-function zonedParts(epochSeconds: number, timeZone: string): ZonedParts | null {
-  if (!Number.isFinite(epochSeconds)) return null;
+function zonedParts(epochSeconds: number | null | undefined, timeZone: string): ZonedParts | null {
+  if (epochSeconds == null || !Number.isFinite(epochSeconds)) return null;
   const date = new Date(epochSeconds * 1000);
   if (Number.isNaN(date.getTime())) return null;
   const formatter = formatterFor(timeZone);
@@ -125,7 +125,6 @@ export function formatDateTime(
   epochSeconds: number | null | undefined,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): string {
-  if (epochSeconds == null) return '';
   const parts = zonedParts(epochSeconds, timeZone);
   if (!parts) return '';
   const meridiem = parts.hour < 12 ? 'AM' : 'PM';
@@ -141,7 +140,6 @@ export function formatDate(
   epochSeconds: number | null | undefined,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): string {
-  if (epochSeconds == null) return '';
   const parts = zonedParts(epochSeconds, timeZone);
   return parts ? formatCalendarDate(parts.year, parts.month, parts.day) : '';
 }

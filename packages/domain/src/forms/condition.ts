@@ -180,22 +180,22 @@ export function parseCondition(expression: string): ConditionNode {
     );
   };
 
-  function parseOr(): ConditionNode {
-    const operands = [parseAnd()];
-    while (peek().kind === 'or') {
+  /** One operand, or several joined by the operator (`a or b or c`). */
+  function parseJoined(kind: 'or' | 'and', parseOperand: () => ConditionNode): ConditionNode {
+    const operands = [parseOperand()];
+    while (peek().kind === kind) {
       advance();
-      operands.push(parseAnd());
+      operands.push(parseOperand());
     }
-    return operands.length === 1 ? (operands[0] as ConditionNode) : { kind: 'or', operands };
+    return operands.length === 1 ? (operands[0] as ConditionNode) : { kind, operands };
+  }
+
+  function parseOr(): ConditionNode {
+    return parseJoined('or', parseAnd);
   }
 
   function parseAnd(): ConditionNode {
-    const operands = [parseNot()];
-    while (peek().kind === 'and') {
-      advance();
-      operands.push(parseNot());
-    }
-    return operands.length === 1 ? (operands[0] as ConditionNode) : { kind: 'and', operands };
+    return parseJoined('and', parseNot);
   }
 
   function parseNot(): ConditionNode {

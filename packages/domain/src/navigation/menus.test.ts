@@ -24,6 +24,17 @@ function menu(
   };
 }
 
+/** The margin-data pages: under CPQ, and again in the catalogue with codes prefixed CATALOG_. */
+const MARGIN_PAGES = [
+  ['MC_HW_SKU_COSTS', 'mc-hw-sku-costs/all'],
+  ['MC_COST_LOOKUP', 'mc-cost-lookup'],
+  ['MC_MARKUP', 'mc-markup'],
+  ['MC_DURATION_DEPRECIATION', 'mc-duration-depreciation'],
+  ['MC_SUPPORT_CASES', 'mc-support-cases'],
+] as const;
+const marginPages = (parent: MenuItem, prefix: '' | 'CATALOG_', base: '/cpq' | '/commcat') =>
+  MARGIN_PAGES.map(([code, path]) => menu(`${prefix}${code}`, parent, `${base}/${path}/ref`));
+
 // The shipped tree (packages/db reference data), rebuilt here because domain reads no database.
 const cpq = menu('CPQ', null, null, { context: 'cpq' });
 const admin = menu('ADMINISTRATION', cpq);
@@ -45,44 +56,38 @@ const TREE: MenuItem[] = [
   menu('CONFIG_ADMIN', admin, '/cpq/config-admin'),
   menu('APPROVAL_SKUS', admin, '/cpq/ps-approval-sku/ref'),
   marginData,
-  menu('MC_HW_SKU_COSTS', marginData, '/cpq/mc-hw-sku-costs/all/ref'),
-  menu('MC_COST_LOOKUP', marginData, '/cpq/mc-cost-lookup/ref'),
-  menu('MC_MARKUP', marginData, '/cpq/mc-markup/ref'),
-  menu('MC_DURATION_DEPRECIATION', marginData, '/cpq/mc-duration-depreciation/ref'),
-  menu('MC_SUPPORT_CASES', marginData, '/cpq/mc-support-cases/ref'),
+  ...marginPages(marginData, '', '/cpq'),
   commCat,
   menu('CATALOG', commCat, '/commcat/grid/catalog/ref', { is_default: true }),
   menu('PRODUCT_HIERARCHY', commCat, '/commcat/producthierarchy/ref'),
   menu('SKU_PRICING', commCat, '/commcat/skupricing/ref'),
   catalogMarginData,
-  menu('CATALOG_MC_HW_SKU_COSTS', catalogMarginData, '/commcat/mc-hw-sku-costs/all/ref'),
-  menu('CATALOG_MC_COST_LOOKUP', catalogMarginData, '/commcat/mc-cost-lookup/ref'),
-  menu('CATALOG_MC_MARKUP', catalogMarginData, '/commcat/mc-markup/ref'),
-  menu(
-    'CATALOG_MC_DURATION_DEPRECIATION',
-    catalogMarginData,
-    '/commcat/mc-duration-depreciation/ref',
-  ),
-  menu('CATALOG_MC_SUPPORT_CASES', catalogMarginData, '/commcat/mc-support-cases/ref'),
+  ...marginPages(catalogMarginData, 'CATALOG_', '/commcat'),
   menu('CATALOG_APPROVAL_SKUS', commCat, '/commcat/ps-approval-sku/ref'),
 ];
 
-const MARGIN_MENUS = [
-  'MARGIN_DATA',
-  'MC_COST_LOOKUP',
-  'MC_DURATION_DEPRECIATION',
-  'MC_HW_SKU_COSTS',
-  'MC_MARKUP',
-  'MC_SUPPORT_CASES',
-];
+const MARGIN_MENUS = ['MARGIN_DATA', ...MARGIN_PAGES.map(([code]) => code)];
 const CATALOG_MARGIN_MENUS = [
   'CATALOG_APPROVAL_SKUS',
   'CATALOG_MARGIN_DATA',
-  'CATALOG_MC_COST_LOOKUP',
-  'CATALOG_MC_DURATION_DEPRECIATION',
-  'CATALOG_MC_HW_SKU_COSTS',
-  'CATALOG_MC_MARKUP',
-  'CATALOG_MC_SUPPORT_CASES',
+  ...MARGIN_PAGES.map(([code]) => `CATALOG_${code}`),
+];
+/** What the deal desk sees without the approvals queue, and what a catalog admin sees. */
+const DEAL_DESK_MENUS = [
+  'ADMINISTRATION',
+  'APPROVAL_SKUS',
+  'CPQ',
+  'QUOTES',
+  'RENEWALS',
+  'REPORTS',
+  ...MARGIN_MENUS,
+];
+const CATALOG_ADMIN_MENUS = [
+  'CATALOG',
+  'COMM_CAT',
+  'PRODUCT_HIERARCHY',
+  'SKU_PRICING',
+  ...CATALOG_MARGIN_MENUS,
 ];
 
 const ENABLED = { cpq_renewals_trueups: 'enabled' };
@@ -140,22 +145,13 @@ describe('filterMenus by roles (spec §6 menu filtering)', () => {
       'the deal desk (an approver), with the margin data and approval SKUs',
       ['DEAL_DESK'],
       true,
-      [
-        'ADMINISTRATION',
-        'APPROVALS',
-        'APPROVAL_SKUS',
-        'CPQ',
-        'QUOTES',
-        'RENEWALS',
-        'REPORTS',
-        ...MARGIN_MENUS,
-      ],
+      ['APPROVALS', ...DEAL_DESK_MENUS],
     ],
     [
       'the deal desk without the approver flag is not a pure quoter',
       ['DEAL_DESK'],
       false,
-      ['ADMINISTRATION', 'APPROVAL_SKUS', 'CPQ', 'QUOTES', 'RENEWALS', 'REPORTS', ...MARGIN_MENUS],
+      DEAL_DESK_MENUS,
     ],
     [
       'a deal desk admin manages approvals, approval SKUs and terms, and sees no margin',
@@ -197,26 +193,13 @@ describe('filterMenus by roles (spec §6 menu filtering)', () => {
       'a catalog admin: the whole catalog group, margin data and approval SKUs included, only',
       ['CATALOG_ADMIN'],
       false,
-      ['CATALOG', 'COMM_CAT', 'PRODUCT_HIERARCHY', 'SKU_PRICING', ...CATALOG_MARGIN_MENUS],
+      CATALOG_ADMIN_MENUS,
     ],
     [
       'the deal desk who is also a catalog admin finds margin data in both groups',
       ['DEAL_DESK', 'CATALOG_ADMIN'],
       false,
-      [
-        'ADMINISTRATION',
-        'APPROVAL_SKUS',
-        'CPQ',
-        'QUOTES',
-        'RENEWALS',
-        'REPORTS',
-        ...MARGIN_MENUS,
-        'CATALOG',
-        'COMM_CAT',
-        'PRODUCT_HIERARCHY',
-        'SKU_PRICING',
-        ...CATALOG_MARGIN_MENUS,
-      ],
+      [...DEAL_DESK_MENUS, ...CATALOG_ADMIN_MENUS],
     ],
     [
       'a seller with a catalog role sees both groups',

@@ -45,6 +45,18 @@ const QUOTERS: RoleValue[] = [
   'CUST_SUCCESS_TEAM',
 ];
 
+/** Those who work on everybody's quotes. */
+const QUOTE_WORKERS: RoleValue[] = [
+  'ROOT_ADMIN',
+  'DEAL_DESK',
+  'DEAL_DESK_ADMIN',
+  'COMMS_OPS_DIRECTOR',
+  'COMMS_OPS_MANAGER',
+  'MARGIN_USER',
+  'MARGIN_CONTRIBUTOE',
+  'IT_ADMIN',
+];
+
 /** For every flag, exactly the roles that grant it when held alone as the user's own role. */
 const GRANTED_BY_OWN_ROLE: Record<FlagName, RoleValue[]> = {
   is_root_admin: ['ROOT_ADMIN'],
@@ -62,26 +74,7 @@ const GRANTED_BY_OWN_ROLE: Record<FlagName, RoleValue[]> = {
   is_catalog_only: ['CATALOG_ADMIN', 'CATALOG_USER'],
   is_renewal_user: ['CSM_RENEWALS', 'RENEWAL_USER'],
   is_pure_quoter: QUOTERS,
-  can_see_quotes: [
-    'ROOT_ADMIN',
-    'DEAL_DESK',
-    'DEAL_DESK_ADMIN',
-    'COMMS_OPS_DIRECTOR',
-    'COMMS_OPS_MANAGER',
-    'MARGIN_USER',
-    'MARGIN_CONTRIBUTOE',
-    'SALES_USER',
-    'GAM',
-    'CSM_RENEWALS',
-    'CAM',
-    'RVP',
-    'COTERM_USER',
-    'RENEWAL_USER',
-    'SES',
-    'IT_ADMIN',
-    'SALES_DIRECTOR',
-    'CUST_SUCCESS_TEAM',
-  ],
+  can_see_quotes: [...QUOTERS, ...QUOTE_WORKERS],
   can_see_margin: ['DEAL_DESK', 'MARGIN_USER', 'MARGIN_CONTRIBUTOE'],
   can_edit_margin: ['DEAL_DESK', 'MARGIN_CONTRIBUTOE'],
   can_create_quote: ['DEAL_DESK', 'SALES_USER', 'GAM', 'CSM_RENEWALS', 'CAM', 'RVP'],

@@ -1,4 +1,4 @@
-import { hasOwnRole, hasRole, type RoleEntry, type RoleValue } from './roles.ts';
+import { hasOwnRole, hasRole, rolesOfKind, type RoleEntry, type RoleValue } from './roles.ts';
 
 /**
  * What a user may do, derived from their merged roles (spec §6). Each flag is its own pure
@@ -7,53 +7,10 @@ import { hasOwnRole, hasRole, type RoleEntry, type RoleValue } from './roles.ts'
 
 type Roles = readonly RoleEntry[];
 
-/** People in the field who make quotes for their own deals. */
-export const QUOTING_ROLES = [
-  'SALES_USER',
-  'GAM',
-  'CSM_RENEWALS',
-  'CAM',
-  'RVP',
-  'COTERM_USER',
-  'RENEWAL_USER',
-  'SES',
-  'SALES_DIRECTOR',
-  'CUST_SUCCESS_TEAM',
-] as const satisfies readonly RoleValue[];
-
-/** People who work on everybody's quotes: they see them all, but are not "pure" quoters. */
-export const QUOTE_OPERATIONS_ROLES = [
-  'ROOT_ADMIN',
-  'DEAL_DESK',
-  'DEAL_DESK_ADMIN',
-  'COMMS_OPS_DIRECTOR',
-  'COMMS_OPS_MANAGER',
-  'MARGIN_USER',
-  'MARGIN_CONTRIBUTOE',
-  'IT_ADMIN',
-] as const satisfies readonly RoleValue[];
-
-/** People who only review quotes sent to them for approval. */
-export const APPROVING_ROLES = [
-  'GENERAL_MANAGER',
-  'CFO',
-  'FINANCE_MANAGER',
-  'FINANCE_APPROVER',
-  'VP_FINAMCE',
-  'LEGAL_MANAGER',
-  'SR_CORP_COUNSEL',
-  'LOGISTIC_MANAGER',
-  'CEO',
-  'CRO',
-  'GAM_GM',
-] as const satisfies readonly RoleValue[];
-
-/** Administrators of something other than quotes. */
-export const ADMINISTRATION_ROLES = [
-  'CATALOG_ADMIN',
-  'CATALOG_USER',
-  'USER_ADMIN',
-] as const satisfies readonly RoleValue[];
+export const QUOTING_ROLES = rolesOfKind('QUOTING');
+export const QUOTE_OPERATIONS_ROLES = rolesOfKind('QUOTE_OPERATIONS');
+export const APPROVING_ROLES = rolesOfKind('APPROVING');
+export const ADMINISTRATION_ROLES = rolesOfKind('ADMINISTRATION');
 
 export const CATALOG_ROLES = [
   'CATALOG_ADMIN',

@@ -1,43 +1,61 @@
 /**
- * Role values as the existing client spells them (spec §6), including VP_FINAMCE and
- * MARGIN_CONTRIBUTOE.
+ * The kinds of work a role does (spec §6); permissions/flags.ts decides from them.
+ * - QUOTING: people in the field who make quotes for their own deals.
+ * - QUOTE_OPERATIONS: people who work on everybody's quotes: they see them all, but are not
+ *   "pure" quoters.
+ * - APPROVING: people who only review quotes sent to them for approval.
+ * - ADMINISTRATION: administrators of something other than quotes.
  */
-export const ROLE_VALUES = [
-  'ROOT_ADMIN',
-  'DEAL_DESK',
-  'DEAL_DESK_ADMIN',
-  'GENERAL_MANAGER',
-  'CFO',
-  'FINANCE_MANAGER',
-  'FINANCE_APPROVER',
-  'VP_FINAMCE',
-  'COMMS_OPS_DIRECTOR',
-  'COMMS_OPS_MANAGER',
-  'MARGIN_USER',
-  'MARGIN_CONTRIBUTOE',
-  'CATALOG_ADMIN',
-  'CATALOG_USER',
-  'USER_ADMIN',
-  'SALES_USER',
-  'GAM',
-  'CSM_RENEWALS',
-  'CAM',
-  'RVP',
-  'COTERM_USER',
-  'RENEWAL_USER',
-  'SES',
-  'IT_ADMIN',
-  'SALES_DIRECTOR',
-  'LOGISTIC_MANAGER',
-  'LEGAL_MANAGER',
-  'SR_CORP_COUNSEL',
-  'CUST_SUCCESS_TEAM',
-  'CEO',
-  'CRO',
-  'GAM_GM',
-] as const;
+export const ROLE_KINDS = ['QUOTING', 'QUOTE_OPERATIONS', 'APPROVING', 'ADMINISTRATION'] as const;
 
-export type RoleValue = (typeof ROLE_VALUES)[number];
+export type RoleKind = (typeof ROLE_KINDS)[number];
+
+/**
+ * Every role value as the existing client spells it (spec §6), including VP_FINAMCE and
+ * MARGIN_CONTRIBUTOE, with its kind. The order is the one lists of roles are shown in.
+ */
+const KIND_OF_ROLE = {
+  ROOT_ADMIN: 'QUOTE_OPERATIONS',
+  DEAL_DESK: 'QUOTE_OPERATIONS',
+  DEAL_DESK_ADMIN: 'QUOTE_OPERATIONS',
+  GENERAL_MANAGER: 'APPROVING',
+  CFO: 'APPROVING',
+  FINANCE_MANAGER: 'APPROVING',
+  FINANCE_APPROVER: 'APPROVING',
+  VP_FINAMCE: 'APPROVING',
+  COMMS_OPS_DIRECTOR: 'QUOTE_OPERATIONS',
+  COMMS_OPS_MANAGER: 'QUOTE_OPERATIONS',
+  MARGIN_USER: 'QUOTE_OPERATIONS',
+  MARGIN_CONTRIBUTOE: 'QUOTE_OPERATIONS',
+  CATALOG_ADMIN: 'ADMINISTRATION',
+  CATALOG_USER: 'ADMINISTRATION',
+  USER_ADMIN: 'ADMINISTRATION',
+  SALES_USER: 'QUOTING',
+  GAM: 'QUOTING',
+  CSM_RENEWALS: 'QUOTING',
+  CAM: 'QUOTING',
+  RVP: 'QUOTING',
+  COTERM_USER: 'QUOTING',
+  RENEWAL_USER: 'QUOTING',
+  SES: 'QUOTING',
+  IT_ADMIN: 'QUOTE_OPERATIONS',
+  SALES_DIRECTOR: 'QUOTING',
+  LOGISTIC_MANAGER: 'APPROVING',
+  LEGAL_MANAGER: 'APPROVING',
+  SR_CORP_COUNSEL: 'APPROVING',
+  CUST_SUCCESS_TEAM: 'QUOTING',
+  CEO: 'APPROVING',
+  CRO: 'APPROVING',
+  GAM_GM: 'APPROVING',
+} as const satisfies Record<string, RoleKind>;
+
+export type RoleValue = keyof typeof KIND_OF_ROLE;
+
+export const ROLE_VALUES = Object.keys(KIND_OF_ROLE) as readonly RoleValue[];
+
+/** The roles of a kind, in ROLE_VALUES order. */
+export const rolesOfKind = (kind: RoleKind): readonly RoleValue[] =>
+  ROLE_VALUES.filter((role) => KIND_OF_ROLE[role] === kind);
 
 /** A role may be limited to some regions or to some accounts (spec §3 "Role entry"). */
 export const ROLE_ASSIGNMENT_TYPES = ['REGION', 'ACCOUNT'] as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { priceQuote } from './engine.ts';
 import type {
+  AmountSummary,
   CatalogPrice,
   CatalogSku,
   LineResult,
@@ -117,15 +118,7 @@ function row(year: LineYearResult) {
 }
 
 /** Line or quote figures in the order the docs list them. */
-const summary = (figures: {
-  list_minor: number;
-  adjustment_minor: number;
-  discount_minor: number;
-  net_minor: number;
-  cost_minor: number | null;
-  margin_minor: number | null;
-  margin_percent_bp: number | null;
-}) => [
+const summary = (figures: AmountSummary) => [
   figures.list_minor,
   figures.adjustment_minor,
   figures.discount_minor,

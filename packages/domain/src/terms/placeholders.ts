@@ -4,28 +4,22 @@
  * is never saved or shown as final.
  */
 
+const placeholder = <N extends string>(name: N, description: string) => ({ name, description });
+
+// prettier-ignore
 export const PLACEHOLDERS = [
-  {
-    name: 'customer_name',
-    description: "The customer's legal entity name (the account's name when the CRM has no other).",
-  },
-  { name: 'partner_name', description: 'The reselling partner; partner deals only.' },
-  { name: 'quote_number', description: 'The quote number, e.g. Q-2026-000123.' },
-  { name: 'quote_name', description: 'The quote name.' },
-  { name: 'contract_length', description: 'The contract length, e.g. 36 months.' },
-  { name: 'contract_start_date', description: 'The contract start date, e.g. 01-Jan-2027.' },
-  { name: 'currency', description: 'The quote currency code, e.g. EUR.' },
-  { name: 'payment_term', description: 'The payment term, e.g. Net 45.' },
-  { name: 'payment_term_days', description: 'The payment term in days, e.g. 45.' },
-  { name: 'sla', description: 'The support level, e.g. 24/7.' },
-  {
-    name: 'contracting_entity',
-    description: 'The Bastion entity that contracts, e.g. Bastion Security GmbH.',
-  },
-  {
-    name: 'governing_law',
-    description: "The law of the contracting entity's seat, e.g. England and Wales.",
-  },
+  placeholder('customer_name', "The customer's legal entity name (the account's name when the CRM has no other)."),
+  placeholder('partner_name', 'The reselling partner; partner deals only.'),
+  placeholder('quote_number', 'The quote number, e.g. Q-2026-000123.'),
+  placeholder('quote_name', 'The quote name.'),
+  placeholder('contract_length', 'The contract length, e.g. 36 months.'),
+  placeholder('contract_start_date', 'The contract start date, e.g. 01-Jan-2027.'),
+  placeholder('currency', 'The quote currency code, e.g. EUR.'),
+  placeholder('payment_term', 'The payment term, e.g. Net 45.'),
+  placeholder('payment_term_days', 'The payment term in days, e.g. 45.'),
+  placeholder('sla', 'The support level, e.g. 24/7.'),
+  placeholder('contracting_entity', 'The Bastion entity that contracts, e.g. Bastion Security GmbH.'),
+  placeholder('governing_law', "The law of the contracting entity's seat, e.g. England and Wales."),
 ] as const;
 
 export type PlaceholderName = (typeof PLACEHOLDERS)[number]['name'];

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { termsContextOf, type TermsQuote } from './quote-facts.ts';
 
-const quote = (overrides: Partial<TermsQuote> = {}): TermsQuote => ({
-  quote_number: 'Q-2026-000042',
-  quote_name: 'Acme firewall refresh',
+/** The quote's columns that are facts as they stand. */
+const COLUMN_FACTS = {
   quote_type: 'STANDARD',
   deal_type: 'NB',
   contract_length: 36,
@@ -11,12 +10,18 @@ const quote = (overrides: Partial<TermsQuote> = {}): TermsQuote => ({
   partner_type: 'PREMIER',
   region: 'EMEA',
   currency_code: 'EUR',
-  total_amount_minor: 12_345_650,
   is_renewal: false,
   is_coterm: false,
   account_id: '001C1',
   account_name: 'Acme',
   has_hardware: true,
+};
+
+const quote = (overrides: Partial<TermsQuote> = {}): TermsQuote => ({
+  quote_number: 'Q-2026-000042',
+  quote_name: 'Acme firewall refresh',
+  ...COLUMN_FACTS,
+  total_amount_minor: 12_345_650,
   details: {
     opportunity: {
       account_legal_entity_name: 'Acme AG',
@@ -40,23 +45,12 @@ const quote = (overrides: Partial<TermsQuote> = {}): TermsQuote => ({
 describe('termsContextOf', () => {
   it('takes facts from the quote columns and the mapped opportunity', () => {
     expect(termsContextOf(quote()).facts).toEqual({
-      quote_type: 'STANDARD',
-      deal_type: 'NB',
-      contract_length: 36,
-      sales_channel: 'T1',
-      partner_type: 'PREMIER',
-      region: 'EMEA',
-      currency_code: 'EUR',
+      ...COLUMN_FACTS,
       is_public_sector: true,
       payment_term_days: 45,
       total: 123_456.5,
-      is_renewal: false,
-      is_coterm: false,
-      has_hardware: true,
       contracting_entity_id: 'GMBH',
       sla: '12/5',
-      account_id: '001C1',
-      account_name: 'Acme',
     });
   });
 

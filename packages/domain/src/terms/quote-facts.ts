@@ -7,52 +7,31 @@ import type { PlaceholderValues } from './placeholders.ts';
  * the quote's columns and the opportunity fields mapped onto it at creation (quotes.details).
  */
 
+const fact = <N extends string>(name: N, description: string, example: string) => ({
+  name,
+  description,
+  example,
+});
+
+// prettier-ignore
 export const QUOTE_FACTS = [
-  { name: 'quote_type', description: 'STANDARD, ELA or LEGACY.', example: 'ELA' },
-  {
-    name: 'deal_type',
-    description: 'NB, U, R, TU, S, E or C (spec §4 deal types).',
-    example: 'NB',
-  },
-  { name: 'contract_length', description: 'Months, 1 to 60.', example: '36' },
-  { name: 'sales_channel', description: 'DIRECT, T1 or T2.', example: 'T1' },
-  {
-    name: 'partner_type',
-    description: 'AUTHORIZED, SELECT, PREMIER or MSP; empty on a direct deal.',
-    example: 'PREMIER',
-  },
-  {
-    name: 'region',
-    description: "The opportunity's region: EMEA, North America, Americas, LATAM, APJ.",
-    example: 'EMEA',
-  },
-  { name: 'currency_code', description: 'USD, EUR or GBP.', example: 'EUR' },
-  { name: 'is_public_sector', description: 'The customer is a public body.', example: 'true' },
-  {
-    name: 'payment_term_days',
-    description: 'Days to pay; undefined when the quote has no payment term.',
-    example: '60',
-  },
-  {
-    name: 'total',
-    description: 'The net total in the quote currency, in major units (1234.5).',
-    example: '250000',
-  },
-  { name: 'is_renewal', description: 'A renewal quote.', example: 'true' },
-  { name: 'is_coterm', description: 'A co-term quote.', example: 'true' },
-  {
-    name: 'has_hardware',
-    description: 'A hardware appliance is among the products.',
-    example: 'true',
-  },
-  {
-    name: 'contracting_entity_id',
-    description: 'GMBH, INC or LTD (or what the CRM names).',
-    example: 'GMBH',
-  },
-  { name: 'sla', description: 'The support level: 24/7, 12/5 or 8/5.', example: '24/7' },
-  { name: 'account_id', description: "The customer account's CRM id.", example: '001C…' },
-  { name: 'account_name', description: "The customer account's name.", example: 'Acme AG' },
+  fact('quote_type', 'STANDARD, ELA or LEGACY.', 'ELA'),
+  fact('deal_type', 'NB, U, R, TU, S, E or C (spec §4 deal types).', 'NB'),
+  fact('contract_length', 'Months, 1 to 60.', '36'),
+  fact('sales_channel', 'DIRECT, T1 or T2.', 'T1'),
+  fact('partner_type', 'AUTHORIZED, SELECT, PREMIER or MSP; empty on a direct deal.', 'PREMIER'),
+  fact('region', "The opportunity's region: EMEA, North America, Americas, LATAM, APJ.", 'EMEA'),
+  fact('currency_code', 'USD, EUR or GBP.', 'EUR'),
+  fact('is_public_sector', 'The customer is a public body.', 'true'),
+  fact('payment_term_days', 'Days to pay; undefined when the quote has no payment term.', '60'),
+  fact('total', 'The net total in the quote currency, in major units (1234.5).', '250000'),
+  fact('is_renewal', 'A renewal quote.', 'true'),
+  fact('is_coterm', 'A co-term quote.', 'true'),
+  fact('has_hardware', 'A hardware appliance is among the products.', 'true'),
+  fact('contracting_entity_id', 'GMBH, INC or LTD (or what the CRM names).', 'GMBH'),
+  fact('sla', 'The support level: 24/7, 12/5 or 8/5.', '24/7'),
+  fact('account_id', "The customer account's CRM id.", '001C…'),
+  fact('account_name', "The customer account's name.", 'Acme AG'),
 ] as const;
 
 export type QuoteFactName = (typeof QUOTE_FACTS)[number]['name'];

@@ -109,17 +109,24 @@ function standardTerm(
   };
 }
 
+/** What the terms of a quote are worked out from. */
+export interface QuoteTermsInput {
+  /** The quote's saved terms. */
+  stored: readonly StoredTerm[];
+  /** What the clause rules say of each clause, by clause id. */
+  outcomes: ReadonlyMap<string, ClauseOutcome>;
+  /** The clause library, by clause id. */
+  clauses: ReadonlyMap<string, LibraryClause>;
+  /** The quote's placeholder values. */
+  values: PlaceholderValues;
+}
+
 /**
  * The terms to show for an editable quote: what was saved, less the rule clauses no rule attaches
  * any more, plus what the rules attach now (unless the user took it off, and a rule does not
  * require it), in the library's current wording.
  */
-export function planQuoteTerms(input: {
-  stored: readonly StoredTerm[];
-  outcomes: ReadonlyMap<string, ClauseOutcome>;
-  clauses: ReadonlyMap<string, LibraryClause>;
-  values: PlaceholderValues;
-}): TermsPlan {
+export function planQuoteTerms(input: QuoteTermsInput): TermsPlan {
   const { outcomes, clauses, values } = input;
   const stored = [...input.stored].sort((a, b) => a.position - b.position);
   const removed = new Set(stored.filter((s) => s.is_removed).map((s) => s.clause_id));
@@ -242,13 +249,9 @@ export type BuildResult =
  * there, every clause must render with the quote's values, library clauses must be active and
  * appear once. Clauses rules attach that were left out are remembered as taken off.
  */
-export function buildQuoteTerms(input: {
-  submitted: readonly SubmittedTerm[];
-  stored: readonly StoredTerm[];
-  outcomes: ReadonlyMap<string, ClauseOutcome>;
-  clauses: ReadonlyMap<string, LibraryClause>;
-  values: PlaceholderValues;
-}): BuildResult {
+export function buildQuoteTerms(
+  input: QuoteTermsInput & { submitted: readonly SubmittedTerm[] },
+): BuildResult {
   const { outcomes, clauses, values } = input;
   const errors: FieldProblem[] = [];
   const storedSource = new Map(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTRACT_YEAR_BOUNDARIES } from './contract-years.cases.ts';
 import {
   contractLengthMonths,
   enabledContractYears,
@@ -12,14 +13,7 @@ describe('isContractYearEnabled', () => {
     [1, 0, true],
     [1, 12, true],
     // Year N needs a contract running beyond 12 × (N − 1) months.
-    [2, 12, false],
-    [2, 13, true],
-    [3, 24, false],
-    [3, 25, true],
-    [4, 36, false],
-    [4, 37, true],
-    [5, 48, false],
-    [5, 49, true],
+    ...CONTRACT_YEAR_BOUNDARIES,
     [5, 60, true],
     // At most five years, whole years only.
     [6, 120, false],

@@ -14,6 +14,11 @@ import {
 import { MAX_DEVICES_PER_YEAR, MIN_NEW_BUSINESS_DEVICES_PER_YEAR } from './secure-access.ts';
 
 // An existing client shows these: any change, even a period, is a breaking change.
+/** The message of that name reads exactly so. */
+const expectText = (name: keyof typeof VALIDATION_MESSAGES, text: string) => {
+  expect(VALIDATION_MESSAGES[name]).toBe(text);
+};
+
 describe('the texts of spec §5, character for character', () => {
   it.each([
     [
@@ -31,9 +36,7 @@ describe('the texts of spec §5, character for character', () => {
     ['valueRequired', 'Please enter value'],
     ['devicesAboveMaximum', 'Maximum 20000 allowed per configuration.'],
     ['devicesBelowMinimum', 'Minimum 50 allowed per configuration.'],
-  ] as const)('%s is %j', (name, text) => {
-    expect(VALIDATION_MESSAGES[name]).toBe(text);
-  });
+  ] as const)('%s is %j', expectText);
 
   it.each([1, 2, 3, 4, 5])('the year %i schedule mismatch', (year) => {
     expect(yearScheduleMismatchMessage(year)).toBe(
@@ -57,9 +60,7 @@ describe('the texts we chose', () => {
     ['invalidEmail', 'Please enter a valid e-mail address.'],
     ['fileTooLarge', 'File is too large. The limit is 10240 KB.'],
     ['fileSizeUnknown', 'The size of the file could not be read.'],
-  ] as const)('%s is %j', (name, text) => {
-    expect(VALIDATION_MESSAGES[name]).toBe(text);
-  });
+  ] as const)('%s is %j', expectText);
 
   it('defaults of required fields', () => {
     expect(pleaseEnterMessage('Quote name')).toBe('Please enter Quote name.');

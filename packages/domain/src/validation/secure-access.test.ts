@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTRACT_YEAR_BOUNDARIES } from './contract-years.cases.ts';
 import {
   MAX_DEVICES_PER_YEAR,
   MIN_NEW_BUSINESS_DEVICES_PER_YEAR,
@@ -9,13 +10,19 @@ import {
 const LAP = 'Local Access Point Based';
 const DEVICES = 'Device Based';
 
-const lapStandard = (props: Partial<SecureAccessInput> = {}): SecureAccessInput => ({
-  quote_type: 'STANDARD',
-  deal_type: 'NB',
+const STANDARD = { quote_type: 'STANDARD', deal_type: 'NB' };
+const ELA = { quote_type: 'ELA', contract_length: 60, deal_type: 'NB' };
+
+/** Inputs for one pricing model and quote type: these fields, with a test's own over them. */
+const inputs =
+  (base: SecureAccessInput) =>
+  (props: Partial<SecureAccessInput> = {}): SecureAccessInput => ({ ...base, ...props });
+
+const lapStandard = inputs({
+  ...STANDARD,
   pricing_model: LAP,
   number_of_access_points_1: 2,
   number_of_devices_per_lap_1: 40,
-  ...props,
 });
 
 describe('SKU type and pricing model', () => {
@@ -91,13 +98,7 @@ describe('Local Access Point Based, STANDARD', () => {
   });
 });
 
-const lapEla = (props: Partial<SecureAccessInput> = {}): SecureAccessInput => ({
-  quote_type: 'ELA',
-  contract_length: 60,
-  deal_type: 'NB',
-  pricing_model: LAP,
-  ...props,
-});
+const lapEla = inputs({ ...ELA, pricing_model: LAP });
 
 describe('Local Access Point Based, ELA', () => {
   it.each<[string, Partial<SecureAccessInput>, Record<string, string>]>([
@@ -135,32 +136,21 @@ describe('Local Access Point Based, ELA', () => {
     expect(validateSecureAccess(lapEla(props))).toEqual(expected);
   });
 
-  it.each([
-    [2, 12, false],
-    [2, 13, true],
-    [3, 24, false],
-    [3, 25, true],
-    [4, 36, false],
-    [4, 37, true],
-    [5, 48, false],
-    [5, 49, true],
-  ])('year %i of a %i-month contract applies: %s', (year, months, applies) => {
-    // Only year N is configured, and only half of it.
-    const input = lapEla({ contract_length: months, [`number_of_access_points_y_${year}`]: 3 });
-    expect(validateSecureAccess(input)).toEqual(
-      applies
-        ? { [`number_of_devices_per_lap_y_${year}`]: 'Please enter value' }
-        : { years: 'Please configure for any one year.' },
-    );
-  });
+  it.each(CONTRACT_YEAR_BOUNDARIES)(
+    'year %i of a %i-month contract applies: %s',
+    (year, months, applies) => {
+      // Only year N is configured, and only half of it.
+      const input = lapEla({ contract_length: months, [`number_of_access_points_y_${year}`]: 3 });
+      expect(validateSecureAccess(input)).toEqual(
+        applies
+          ? { [`number_of_devices_per_lap_y_${year}`]: 'Please enter value' }
+          : { years: 'Please configure for any one year.' },
+      );
+    },
+  );
 });
 
-const devices = (props: Partial<SecureAccessInput> = {}): SecureAccessInput => ({
-  quote_type: 'STANDARD',
-  deal_type: 'NB',
-  pricing_model: DEVICES,
-  ...props,
-});
+const devices = inputs({ ...STANDARD, pricing_model: DEVICES });
 
 describe('Device Based, STANDARD', () => {
   it.each<[string, Partial<SecureAccessInput>, Record<string, string>]>([
@@ -240,8 +230,7 @@ describe('Device Based, STANDARD', () => {
   });
 });
 
-const devicesEla = (props: Partial<SecureAccessInput> = {}): SecureAccessInput =>
-  devices({ quote_type: 'ELA', contract_length: 60, ...props });
+const devicesEla = inputs({ ...ELA, pricing_model: DEVICES });
 
 describe('Device Based, ELA', () => {
   it.each<[string, Partial<SecureAccessInput>, Record<string, string>]>([
@@ -272,29 +261,24 @@ describe('Device Based, ELA', () => {
     expect(validateSecureAccess(devicesEla(props))).toEqual(expected);
   });
 
-  it.each([
-    [2, 12, false],
-    [2, 13, true],
-    [3, 24, false],
-    [3, 25, true],
-    [4, 36, false],
-    [4, 37, true],
-    [5, 48, false],
-    [5, 49, true],
-  ])('year %i of a %i-month contract is checked: %s', (year, months, isChecked) => {
-    const input = devicesEla({
-      contract_length: months,
-      number_of_local_access_points_m_y_1: 100,
-      [`number_of_local_access_points_m_y_${year}`]: 20_001,
-    });
-    expect(validateSecureAccess(input)).toEqual(
-      isChecked
-        ? {
-            [`number_of_local_access_points_y_${year}`]: 'Maximum 20000 allowed per configuration.',
-          }
-        : {},
-    );
-  });
+  it.each(CONTRACT_YEAR_BOUNDARIES)(
+    'year %i of a %i-month contract is checked: %s',
+    (year, months, isChecked) => {
+      const input = devicesEla({
+        contract_length: months,
+        number_of_local_access_points_m_y_1: 100,
+        [`number_of_local_access_points_m_y_${year}`]: 20_001,
+      });
+      expect(validateSecureAccess(input)).toEqual(
+        isChecked
+          ? {
+              [`number_of_local_access_points_y_${year}`]:
+                'Maximum 20000 allowed per configuration.',
+            }
+          : {},
+      );
+    },
+  );
 
   it('needs a configured year among the years the contract has', () => {
     const input = devicesEla({ contract_length: 36, number_of_local_access_points_m_y_4: 100 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTRACT_YEAR_BOUNDARIES } from './contract-years.cases.ts';
 import {
   validateShippingBreakups,
   type ShippingBreakupsInput,
@@ -228,28 +229,22 @@ describe('ELA shipping breakups', () => {
     });
   });
 
-  it.each([
-    [2, 12, false],
-    [2, 13, true],
-    [3, 24, false],
-    [3, 25, true],
-    [4, 36, false],
-    [4, 37, true],
-    [5, 48, false],
-    [5, 49, true],
-  ])('year %i is checked for a %i-month contract: %s', (year, months, isChecked) => {
-    const input = ela({
-      contract_length: months,
-      products: [product({ y1: 1, [`y${year}`]: 7 })],
-      shipping_quantities: [line({ year1: 1 })],
-    });
-    const expected = isChecked
-      ? {
-          [`products.P1.year${year}`]: `Shipping Quantity does not match with sum of Deployment Schedule for Year ${year}.`,
-        }
-      : {};
-    expect(validateShippingBreakups(input)).toEqual(expected);
-  });
+  it.each(CONTRACT_YEAR_BOUNDARIES)(
+    'year %i is checked for a %i-month contract: %s',
+    (year, months, isChecked) => {
+      const input = ela({
+        contract_length: months,
+        products: [product({ y1: 1, [`y${year}`]: 7 })],
+        shipping_quantities: [line({ year1: 1 })],
+      });
+      const expected = isChecked
+        ? {
+            [`products.P1.year${year}`]: `Shipping Quantity does not match with sum of Deployment Schedule for Year ${year}.`,
+          }
+        : {};
+      expect(validateShippingBreakups(input)).toEqual(expected);
+    },
+  );
 
   it('asks to configure shipping for a product with quantities but no lines', () => {
     const input = ela({

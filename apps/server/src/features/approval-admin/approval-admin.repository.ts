@@ -6,22 +6,26 @@ import {
   approvalGroups,
   approvalRules,
   quoteApprovalSteps,
-  partnerExceptions,
   workflowTemplates,
 } from '@bastion/db/schema/approvals';
 import { crmAccounts } from '@bastion/db/schema/crm';
 import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
+import {
+  deleteAtVersion,
+  findOtherNamed,
+  insertVersioned,
+  updateAtVersion,
+} from '../../lib/versioned-rows.ts';
 
-/* Queries of the approval admin: reads and writes, no decisions. */
+/* Queries of the approval admin: reads and writes, no decisions. Partner exceptions: their own file. */
 
 export type GroupRow = typeof approvalGroups.$inferSelect;
 export type RuleRow = typeof approvalRules.$inferSelect;
 export type WorkflowRow = typeof workflowTemplates.$inferSelect;
-export type PartnerExceptionRow = typeof partnerExceptions.$inferSelect;
 
 /** A transaction or the database: the use-cases run several writes together. */
-type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
 
@@ -29,7 +33,7 @@ const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' ||
  * Who saved a row last, by name; null when unknown or deleted since. Qualified by hand: in a
  * single-table select Drizzle leaves column names bare, and a subquery would then read its own.
  */
-const editorOf = (table: AnyPgTable) =>
+export const editorOf = (table: AnyPgTable) =>
   sql<string | null>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
     from ${users} u where u.id = ${table}.updated_by)`;
 
@@ -132,17 +136,7 @@ export async function listMembers(db: Db, groupIds: readonly string[] | null) {
 
 /** Another group with this name, in any case. */
 export async function findGroupNamed(db: Db, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: approvalGroups.id })
-    .from(approvalGroups)
-    .where(
-      and(
-        eq(sql`lower(${approvalGroups.name})`, name.toLowerCase()),
-        exceptId ? ne(approvalGroups.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findOtherNamed(db, approvalGroups, name, exceptId);
 }
 
 export interface GroupFields {
@@ -173,13 +167,9 @@ export async function insertGroup(
   actorUserId: string,
   now: Date,
 ): Promise<string> {
-  const [row] = await db
-    .insert(approvalGroups)
-    .values({ ...fields, createdAt: now, updatedAt: now, updatedBy: actorUserId })
-    .returning({ id: approvalGroups.id });
-  if (!row) throw new Error('approval group insert returned nothing');
-  await insertMembers(db, row.id, members);
-  return row.id;
+  const id = await insertVersioned(db, approvalGroups, fields, actorUserId, now, 'approval group');
+  await insertMembers(db, id, members);
+  return id;
 }
 
 /** The group's next version with its members replaced; false when it is not at `expectedVersion`. */
@@ -189,28 +179,15 @@ export async function updateGroupAtVersion(
   actorUserId: string,
   now: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .update(approvalGroups)
-    .set({
-      ...input.fields,
-      version: sql`${approvalGroups.version} + 1`,
-      updatedAt: now,
-      updatedBy: actorUserId,
-    })
-    .where(and(eq(approvalGroups.id, input.id), eq(approvalGroups.version, input.expectedVersion)))
-    .returning({ id: approvalGroups.id });
-  if (rows.length === 0) return false;
+  const { members, ...row } = input;
+  if (!(await updateAtVersion(db, approvalGroups, row, actorUserId, now))) return false;
   await db.delete(approvalGroupMembers).where(eq(approvalGroupMembers.groupId, input.id));
-  await insertMembers(db, input.id, input.members);
+  await insertMembers(db, input.id, members);
   return true;
 }
 
 export async function deleteGroupAtVersion(db: Db, id: string, expectedVersion: number) {
-  const rows = await db
-    .delete(approvalGroups)
-    .where(and(eq(approvalGroups.id, id), eq(approvalGroups.version, expectedVersion)))
-    .returning({ id: approvalGroups.id });
-  return rows.length > 0;
+  return deleteAtVersion(db, approvalGroups, id, expectedVersion);
 }
 
 /** Rules, active or not, that name the group. */
@@ -254,17 +231,7 @@ export async function findRule(db: Db, id: string) {
 }
 
 export async function findRuleNamed(db: Db, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: approvalRules.id })
-    .from(approvalRules)
-    .where(
-      and(
-        eq(sql`lower(${approvalRules.name})`, name.toLowerCase()),
-        exceptId ? ne(approvalRules.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findOtherNamed(db, approvalRules, name, exceptId);
 }
 
 export interface RuleFields {
@@ -276,12 +243,7 @@ export interface RuleFields {
 }
 
 export async function insertRule(db: Db, fields: RuleFields, actorUserId: string, now: Date) {
-  const [row] = await db
-    .insert(approvalRules)
-    .values({ ...fields, createdAt: now, updatedAt: now, updatedBy: actorUserId })
-    .returning({ id: approvalRules.id });
-  if (!row) throw new Error('approval rule insert returned nothing');
-  return row.id;
+  return insertVersioned(db, approvalRules, fields, actorUserId, now, 'approval rule');
 }
 
 export async function updateRuleAtVersion(
@@ -290,25 +252,11 @@ export async function updateRuleAtVersion(
   actorUserId: string,
   now: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .update(approvalRules)
-    .set({
-      ...input.fields,
-      version: sql`${approvalRules.version} + 1`,
-      updatedAt: now,
-      updatedBy: actorUserId,
-    })
-    .where(and(eq(approvalRules.id, input.id), eq(approvalRules.version, input.expectedVersion)))
-    .returning({ id: approvalRules.id });
-  return rows.length > 0;
+  return updateAtVersion(db, approvalRules, input, actorUserId, now);
 }
 
 export async function deleteRuleAtVersion(db: Db, id: string, expectedVersion: number) {
-  const rows = await db
-    .delete(approvalRules)
-    .where(and(eq(approvalRules.id, id), eq(approvalRules.version, expectedVersion)))
-    .returning({ id: approvalRules.id });
-  return rows.length > 0;
+  return deleteAtVersion(db, approvalRules, id, expectedVersion);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -332,17 +280,7 @@ export async function findWorkflow(db: Db, id: string) {
 }
 
 export async function findWorkflowNamed(db: Db, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: workflowTemplates.id })
-    .from(workflowTemplates)
-    .where(
-      and(
-        eq(sql`lower(${workflowTemplates.name})`, name.toLowerCase()),
-        exceptId ? ne(workflowTemplates.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findOtherNamed(db, workflowTemplates, name, exceptId);
 }
 
 export async function countWorkflows(db: Db): Promise<number> {
@@ -376,12 +314,7 @@ export async function insertWorkflow(
   actorUserId: string,
   now: Date,
 ) {
-  const [row] = await db
-    .insert(workflowTemplates)
-    .values({ ...fields, createdAt: now, updatedAt: now, updatedBy: actorUserId })
-    .returning({ id: workflowTemplates.id });
-  if (!row) throw new Error('workflow template insert returned nothing');
-  return row.id;
+  return insertVersioned(db, workflowTemplates, fields, actorUserId, now, 'workflow template');
 }
 
 export async function updateWorkflowAtVersion(
@@ -390,127 +323,11 @@ export async function updateWorkflowAtVersion(
   actorUserId: string,
   now: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .update(workflowTemplates)
-    .set({
-      ...input.fields,
-      version: sql`${workflowTemplates.version} + 1`,
-      updatedAt: now,
-      updatedBy: actorUserId,
-    })
-    .where(
-      and(eq(workflowTemplates.id, input.id), eq(workflowTemplates.version, input.expectedVersion)),
-    )
-    .returning({ id: workflowTemplates.id });
-  return rows.length > 0;
+  return updateAtVersion(db, workflowTemplates, input, actorUserId, now);
 }
 
 export async function deleteWorkflowAtVersion(db: Db, id: string, expectedVersion: number) {
-  const rows = await db
-    .delete(workflowTemplates)
-    .where(and(eq(workflowTemplates.id, id), eq(workflowTemplates.version, expectedVersion)))
-    .returning({ id: workflowTemplates.id });
-  return rows.length > 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Partner exceptions
-
-const exceptionColumns = {
-  exception: partnerExceptions,
-  editor: editorOf(partnerExceptions),
-};
-
-export async function listPartnerExceptions(db: Db) {
-  return db
-    .select(exceptionColumns)
-    .from(partnerExceptions)
-    .orderBy(asc(partnerExceptions.partnerName), asc(partnerExceptions.validFrom));
-}
-
-export async function findPartnerException(db: Db, id: string) {
-  const [row] = await db
-    .select(exceptionColumns)
-    .from(partnerExceptions)
-    .where(eq(partnerExceptions.id, id));
-  return row ?? null;
-}
-
-/** Active exceptions of the partner whose window shares a day with [from, to]. */
-export async function findOverlappingExceptions(
-  db: Db,
-  input: { partnerAccountId: string; from: string; to: string; exceptId?: string },
-) {
-  return db
-    .select({
-      id: partnerExceptions.id,
-      validFrom: partnerExceptions.validFrom,
-      validTo: partnerExceptions.validTo,
-    })
-    .from(partnerExceptions)
-    .where(
-      and(
-        eq(partnerExceptions.partnerAccountId, input.partnerAccountId),
-        eq(partnerExceptions.isActive, true),
-        sql`${partnerExceptions.validFrom} <= ${input.to}::date`,
-        sql`${partnerExceptions.validTo} >= ${input.from}::date`,
-        input.exceptId ? ne(partnerExceptions.id, input.exceptId) : undefined,
-      ),
-    )
-    .orderBy(asc(partnerExceptions.validFrom));
-}
-
-export interface PartnerExceptionFields {
-  partnerAccountId: string;
-  partnerName: string;
-  extraDiscountPercent: string;
-  validFrom: string;
-  validTo: string;
-  reason: string;
-  isActive: boolean;
-}
-
-export async function insertPartnerException(
-  db: Db,
-  fields: PartnerExceptionFields,
-  actorUserId: string,
-  now: Date,
-) {
-  const [row] = await db
-    .insert(partnerExceptions)
-    .values({ ...fields, createdAt: now, updatedAt: now, updatedBy: actorUserId })
-    .returning({ id: partnerExceptions.id });
-  if (!row) throw new Error('partner exception insert returned nothing');
-  return row.id;
-}
-
-export async function updatePartnerExceptionAtVersion(
-  db: Db,
-  input: { id: string; expectedVersion: number; fields: PartnerExceptionFields },
-  actorUserId: string,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(partnerExceptions)
-    .set({
-      ...input.fields,
-      version: sql`${partnerExceptions.version} + 1`,
-      updatedAt: now,
-      updatedBy: actorUserId,
-    })
-    .where(
-      and(eq(partnerExceptions.id, input.id), eq(partnerExceptions.version, input.expectedVersion)),
-    )
-    .returning({ id: partnerExceptions.id });
-  return rows.length > 0;
-}
-
-export async function deletePartnerExceptionAtVersion(db: Db, id: string, expectedVersion: number) {
-  const rows = await db
-    .delete(partnerExceptions)
-    .where(and(eq(partnerExceptions.id, id), eq(partnerExceptions.version, expectedVersion)))
-    .returning({ id: partnerExceptions.id });
-  return rows.length > 0;
+  return deleteAtVersion(db, workflowTemplates, id, expectedVersion);
 }
 
 // ---------------------------------------------------------------------------------------------

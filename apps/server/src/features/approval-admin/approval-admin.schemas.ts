@@ -6,6 +6,7 @@ import {
   TEXT_OPERATORS,
 } from '@bastion/domain/approvals/predicates';
 import { STEP_MODES } from '@bastion/domain/approvals/workflow';
+import { PARTNER_EXCEPTION_STATES } from '@bastion/domain/approval-admin/schemas';
 import { zEnvelope } from '../../lib/envelope.ts';
 
 /*
@@ -15,29 +16,22 @@ import { zEnvelope } from '../../lib/envelope.ts';
  * with the place and the reason.
  */
 
-const ZId = (what: string) => z.uuid({ error: `That is not ${what} id.` });
-const ZVersion = (what: string) =>
-  z
-    .number({ error: `Send the version of the ${what} you opened.` })
-    .int()
-    .min(1, `Send the version of the ${what} you opened.`);
-
-const ZName = (what: string) =>
-  z
-    .string({ error: `Give the ${what} a name.` })
-    .trim()
-    .min(1, `Give the ${what} a name.`)
-    .max(120, 'A name has at most 120 characters.');
-
-const ZDescription = z
-  .string()
-  .trim()
-  .max(500, 'A description has at most 500 characters.')
-  .default('');
-
-/** Deleting names the version the admin saw, so nobody deletes what they have not seen. */
-export const ZDeleteBody = (what: string) =>
-  z.object({ id: ZId(`${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}`), version: ZVersion(what) });
+// The request bodies are shared with the web app's forms (packages/domain).
+export {
+  PARTNER_EXCEPTION_STATES,
+  ZDeleteBody,
+  ZPartnerOptionsBody,
+  ZPreviewRuleBody,
+  ZSaveGroupBody,
+  ZSavePartnerExceptionBody,
+  ZSaveRuleBody,
+  ZSaveWorkflowBody,
+  ZSetDefaultWorkflowBody,
+  type SaveGroupInput,
+  type SavePartnerExceptionInput,
+  type SaveRuleInput,
+  type SaveWorkflowInput,
+} from '@bastion/domain/approval-admin/schemas';
 
 export const ZDeleted = zEnvelope(z.object({ id: z.string(), is_deleted: z.literal(true) }));
 
@@ -84,31 +78,6 @@ export type GroupView = z.infer<typeof ZGroup>;
 export const ZGroupsResponse = zEnvelope(z.object({ groups: z.array(ZGroup) }));
 export const ZGroupResponse = zEnvelope(ZGroup);
 
-export const ZSaveGroupBody = z.object({
-  /** Absent: a new group. */
-  id: ZId('an approval group').optional(),
-  version: ZVersion('approval group').optional(),
-  name: ZName('group'),
-  description: ZDescription,
-  is_global: z.boolean({ error: 'Say whether the group is global.' }).default(true),
-  regions: z
-    .array(z.string().trim().min(1, 'A region has a name.'), {
-      error: 'Send the regions as a list.',
-    })
-    .max(20, 'A group lists at most 20 regions.')
-    .default([]),
-  is_active: z.boolean().default(true),
-  user_ids: z
-    .array(ZId('a user'), { error: 'Send the member users as a list of ids.' })
-    .max(200, 'A group has at most 200 member users.')
-    .default([]),
-  roles: z
-    .array(z.string().trim(), { error: 'Send the member roles as a list.' })
-    .max(40, 'A group has at most 40 member roles.')
-    .default([]),
-});
-export type SaveGroupInput = z.infer<typeof ZSaveGroupBody>;
-
 // ---------------------------------------------------------------------------------------------
 // Rules
 
@@ -150,31 +119,6 @@ export type RuleView = z.infer<typeof ZRule>;
 
 export const ZRulesResponse = zEnvelope(z.object({ rules: z.array(ZRule) }));
 export const ZRuleResponse = zEnvelope(ZRule);
-
-export const ZSaveRuleBody = z.object({
-  id: ZId('an approval rule').optional(),
-  version: ZVersion('approval rule').optional(),
-  name: ZName('rule'),
-  description: ZDescription,
-  /** Any JSON: checkPredicateTree says what is wrong with it and where. */
-  predicate: z.unknown().optional(),
-  group_ids: z
-    .array(ZId('an approval group'), { error: 'Send the required groups as a list of ids.' })
-    .max(20, 'A rule requires at most 20 groups.')
-    .default([]),
-  is_active: z.boolean().default(true),
-});
-export type SaveRuleInput = z.infer<typeof ZSaveRuleBody>;
-
-export const ZPreviewRuleBody = z.object({
-  /** The rule as it stands in the editor, saved or not. */
-  predicate: z.unknown().optional(),
-  quote_number: z
-    .string({ error: 'Enter the quote number to test against.' })
-    .trim()
-    .min(1, 'Enter the quote number to test against.')
-    .max(40, 'That is not a quote number.'),
-});
 
 export const ZPreviewRuleResponse = zEnvelope(
   z.object({
@@ -229,26 +173,8 @@ export type WorkflowView = z.infer<typeof ZWorkflow>;
 export const ZWorkflowsResponse = zEnvelope(z.object({ workflows: z.array(ZWorkflow) }));
 export const ZWorkflowResponse = zEnvelope(ZWorkflow);
 
-export const ZSaveWorkflowBody = z.object({
-  id: ZId('a workflow template').optional(),
-  version: ZVersion('workflow template').optional(),
-  name: ZName('workflow'),
-  description: ZDescription,
-  /** START, steps, END; checkWorkflowNodes says what is wrong. */
-  nodes: z.unknown().optional(),
-  is_default: z.boolean().default(false),
-});
-export type SaveWorkflowInput = z.infer<typeof ZSaveWorkflowBody>;
-
-export const ZSetDefaultWorkflowBody = z.object({
-  id: ZId('a workflow template'),
-  version: ZVersion('workflow template'),
-});
-
 // ---------------------------------------------------------------------------------------------
 // Partner exceptions
-
-export const PARTNER_EXCEPTION_STATES = ['ACTIVE', 'SCHEDULED', 'EXPIRED', 'INACTIVE'] as const;
 
 export const ZPartnerException = z.object({
   id: z.string(),
@@ -271,35 +197,6 @@ export const ZPartnerExceptionsResponse = zEnvelope(
   z.object({ partner_exceptions: z.array(ZPartnerException) }),
 );
 export const ZPartnerExceptionResponse = zEnvelope(ZPartnerException);
-
-const ZDay = (label: string) => z.iso.date({ error: `${label}: enter a date like 2027-01-31.` });
-
-export const ZSavePartnerExceptionBody = z.object({
-  id: ZId('a partner exception').optional(),
-  version: ZVersion('partner exception').optional(),
-  partner_account_id: z
-    .string({ error: 'Choose the partner.' })
-    .trim()
-    .min(1, 'Choose the partner.')
-    .max(40, 'That is not a CRM account id.'),
-  /** A number or decimal text: 0 to 100, at most two decimals. */
-  extra_discount_percent: z.union([z.number(), z.string().trim()], {
-    error: 'Enter the extra discount in per cent.',
-  }),
-  valid_from: ZDay('Valid from'),
-  valid_to: ZDay('Valid to'),
-  reason: z
-    .string({ error: 'Say why the partner has this exception.' })
-    .trim()
-    .min(1, 'Say why the partner has this exception.')
-    .max(500, 'A reason has at most 500 characters.'),
-  is_active: z.boolean().default(true),
-});
-export type SavePartnerExceptionInput = z.infer<typeof ZSavePartnerExceptionBody>;
-
-export const ZPartnerOptionsBody = z
-  .object({ search: z.string().trim().max(100, 'The search is too long.').default('') })
-  .nullish();
 
 export const ZPartnerOptionsResponse = zEnvelope(
   z.object({

@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { auditLog } from '@bastion/db/schema/audit';
 import { DEMO_PASSWORD } from '@bastion/db/seed/demo-data';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  createUser,
+  signedIn,
+  type TestContext,
+  signedInAs,
+} from '../../test/test-app.ts';
 
 /*
  * What the approval admin's tests share. The test database is shared with other files (and
@@ -28,9 +34,9 @@ export async function approvalAdminBed(): Promise<ApprovalAdminBed> {
   const deskAdmin = await createUser(ctx.db, { roles: [{ role: 'DEAL_DESK_ADMIN' }] });
   const [deskAdminCookie, root, desk, legal, sales] = await Promise.all([
     signedIn(ctx.app, deskAdmin),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'ROOT_ADMIN' }] })),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'DEAL_DESK' }] })),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'LEGAL_MANAGER' }] })),
+    signedInAs(ctx, 'ROOT_ADMIN'),
+    signedInAs(ctx, 'DEAL_DESK'),
+    signedInAs(ctx, 'LEGAL_MANAGER'),
     // The demo seller, as the issue names it.
     signedIn(ctx.app, { email: 'sales@bastion.test', password: DEMO_PASSWORD }),
   ]);
@@ -132,3 +138,11 @@ export interface Workflow {
 
 /** A condition no quote meets: the test database is shared with the approval flow's tests. */
 export const NEVER = { kind: 'predicate', fact: 'net_total_usd', op: 'gt', value: 1e15 };
+
+export type ApprovalAdminCalls = ReturnType<typeof approvalAdminCalls>;
+
+/** A bed and its calls: what a test file opens in its beforeAll. */
+export async function openApprovalAdminBed() {
+  const bed = await approvalAdminBed();
+  return { bed, calls: approvalAdminCalls(bed) };
+}

@@ -3,7 +3,7 @@ import { notFound, staleRecord } from './approval-admin-errors.ts';
 import {
   deletePartnerExceptionAtVersion,
   findPartnerException,
-} from './approval-admin.repository.ts';
+} from './partner-exceptions.repository.ts';
 
 /** Deletes an exception: quotes no longer count it from the next submission on. */
 export async function deletePartnerException(db: Database, id: string, version: number) {

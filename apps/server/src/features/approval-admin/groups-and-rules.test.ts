@@ -5,8 +5,8 @@ import {
   seedApprovalDemoData,
 } from '@bastion/db/seed/approval-demo-data';
 import {
-  approvalAdminBed,
-  approvalAdminCalls,
+  openApprovalAdminBed,
+  type ApprovalAdminCalls,
   NEVER,
   unique,
   type ApprovalAdminBed,
@@ -15,11 +15,10 @@ import {
 } from './approval-admin.test-harness.ts';
 
 let bed: ApprovalAdminBed;
-let calls: ReturnType<typeof approvalAdminCalls>;
+let calls: ApprovalAdminCalls;
 
 beforeAll(async () => {
-  bed = await approvalAdminBed();
-  calls = approvalAdminCalls(bed);
+  ({ bed, calls } = await openApprovalAdminBed());
 });
 
 const groups = async () => (await calls.dataOf<{ groups: Group[] }>('groups/list', {})).groups;

@@ -6,7 +6,7 @@ import {
   findPartnerException,
   listPartnerExceptions,
   type PartnerExceptionRow,
-} from './approval-admin.repository.ts';
+} from './partner-exceptions.repository.ts';
 
 /** Today as exceptions count days: the UTC date, like a quote's price date. */
 export const dayOf = (now: Date) => now.toISOString().slice(0, 10);

@@ -1,19 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { crmDemoData } from '@bastion/db/seed/crm-demo-data';
 import { DEMO_EXCEPTION_PARTNER } from '@bastion/db/seed/approval-demo-data';
-import {
-  approvalAdminBed,
-  approvalAdminCalls,
-  type ApprovalAdminBed,
-} from './approval-admin.test-harness.ts';
+import { openApprovalAdminBed, type ApprovalAdminCalls } from './approval-admin.test-harness.ts';
 import { parseExtraDiscount } from './save-partner-exception.ts';
 
-let bed: ApprovalAdminBed;
-let calls: ReturnType<typeof approvalAdminCalls>;
+let calls: ApprovalAdminCalls;
 
 beforeAll(async () => {
-  bed = await approvalAdminBed();
-  calls = approvalAdminCalls(bed);
+  ({ calls } = await openApprovalAdminBed());
 });
 
 interface PartnerException {

@@ -4,19 +4,18 @@ import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals
 import { createUser, signedIn } from '../../test/test-app.ts';
 import { headerValues, insertOpportunity } from '../../test/quote-fixtures.ts';
 import {
-  approvalAdminBed,
-  approvalAdminCalls,
+  openApprovalAdminBed,
+  type ApprovalAdminCalls,
   NEVER,
   type ApprovalAdminBed,
 } from './approval-admin.test-harness.ts';
 
 let bed: ApprovalAdminBed;
-let calls: ReturnType<typeof approvalAdminCalls>;
+let calls: ApprovalAdminCalls;
 let deskCookie: string;
 
 beforeAll(async () => {
-  bed = await approvalAdminBed();
-  calls = approvalAdminCalls(bed);
+  ({ bed, calls } = await openApprovalAdminBed());
   deskCookie = await signedIn(
     bed.ctx.app,
     await createUser(bed.ctx.db, { roles: [{ role: 'DEAL_DESK' }] }),

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import type { Database } from '@bastion/db/client';
 import { currentUser, requirePermission } from '../../lib/access.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { ok, zEmptyBody } from '../../lib/envelope.ts';
+import { zEmptyBody } from '../../lib/envelope.ts';
+import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
 import {
   ZDeleteBody,
   ZDeleted,
@@ -47,282 +46,289 @@ import { setDefaultWorkflow } from './set-default-workflow.ts';
 export const canAdministerApprovals = (f: PermissionFlags) =>
   f.is_root_admin || f.is_deal_desk_admin;
 
-const administers = {
-  config: { access: requirePermission('administer approvals', canAdministerApprovals) },
-};
+const administers = requirePermission('administer approvals', canAdministerApprovals);
 
 /** Approval admin: groups, rules (and their preview), workflow templates, partner exceptions. */
 export function registerApprovalAdminRoutes(app: FastifyInstance, deps: { db: Database }) {
   const { db } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/dx/approval-admin';
 
-  r.post(
-    `${base}/member-options`,
-    { ...administers, schema: { body: zEmptyBody, response: { 200: ZMemberOptionsResponse } } },
-    async () => ok(await listMemberOptions(db)),
-  );
+  /** Deletes a record at the version the caller saw; the audit keeps its name. */
+  function registerNamedDelete(route: {
+    path: string;
+    noun: string;
+    remove: (
+      db: Database,
+      id: string,
+      version: number,
+    ) => Promise<{ id: string; is_deleted: true; name: string }>;
+    action: string;
+    entityType: string;
+  }) {
+    auditedPostRoute(app, db, {
+      path: route.path,
+      access: administers,
+      body: ZDeleteBody(route.noun),
+      response: ZDeleted,
+      handler: async (request) => {
+        const { name, ...deleted } = await route.remove(db, request.body.id, request.body.version);
+        return {
+          data: deleted,
+          audit: {
+            action: route.action,
+            entityType: route.entityType,
+            entityId: deleted.id,
+            details: { name },
+          },
+        };
+      },
+    });
+  }
+
+  postRoute(app, {
+    path: `${base}/member-options`,
+    access: administers,
+    body: zEmptyBody,
+    response: ZMemberOptionsResponse,
+    handler: () => listMemberOptions(db),
+  });
 
   /* Groups. */
 
-  r.post(
-    `${base}/groups/list`,
-    { ...administers, schema: { body: zEmptyBody, response: { 200: ZGroupsResponse } } },
-    async () => ok(await listApprovalGroups(db)),
-  );
+  postRoute(app, {
+    path: `${base}/groups/list`,
+    access: administers,
+    body: zEmptyBody,
+    response: ZGroupsResponse,
+    handler: () => listApprovalGroups(db),
+  });
 
-  r.post(
-    `${base}/groups/save`,
-    { ...administers, schema: { body: ZSaveGroupBody, response: { 200: ZGroupResponse } } },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: `${base}/groups/save`,
+    access: administers,
+    body: ZSaveGroupBody,
+    response: ZGroupResponse,
+    handler: async (request) => {
       const { isCreated, ...group } = await saveApprovalGroup(
         db,
         currentUser(request),
         request.body,
       );
-      await recordAudit(db, request, {
-        action: isCreated ? 'approval.group.created' : 'approval.group.updated',
-        entityType: 'approval_group',
-        entityId: group.id,
-        details: {
-          name: group.name,
-          version: group.version,
-          is_global: group.is_global,
-          regions: group.regions,
-          is_active: group.is_active,
-          user_ids: group.users.map((u) => u.id),
-          roles: group.roles,
+      return {
+        data: group,
+        audit: {
+          action: isCreated ? 'approval.group.created' : 'approval.group.updated',
+          entityType: 'approval_group',
+          entityId: group.id,
+          details: {
+            name: group.name,
+            version: group.version,
+            is_global: group.is_global,
+            regions: group.regions,
+            is_active: group.is_active,
+            user_ids: group.users.map((u) => u.id),
+            roles: group.roles,
+          },
         },
-      });
-      return ok(group);
+      };
     },
-  );
+  });
 
-  r.post(
-    `${base}/groups/delete`,
-    {
-      ...administers,
-      schema: { body: ZDeleteBody('approval group'), response: { 200: ZDeleted } },
-    },
-    async (request) => {
-      const { name, ...deleted } = await deleteApprovalGroup(
-        db,
-        request.body.id,
-        request.body.version,
-      );
-      await recordAudit(db, request, {
-        action: 'approval.group.deleted',
-        entityType: 'approval_group',
-        entityId: deleted.id,
-        details: { name },
-      });
-      return ok(deleted);
-    },
-  );
+  registerNamedDelete({
+    path: `${base}/groups/delete`,
+    noun: 'approval group',
+    remove: deleteApprovalGroup,
+    action: 'approval.group.deleted',
+    entityType: 'approval_group',
+  });
 
   /* Rules. */
 
-  r.post(
-    `${base}/rules/list`,
-    { ...administers, schema: { body: zEmptyBody, response: { 200: ZRulesResponse } } },
-    async () => ok(await listApprovalRules(db)),
-  );
+  postRoute(app, {
+    path: `${base}/rules/list`,
+    access: administers,
+    body: zEmptyBody,
+    response: ZRulesResponse,
+    handler: () => listApprovalRules(db),
+  });
 
-  r.post(
-    `${base}/rules/save`,
-    { ...administers, schema: { body: ZSaveRuleBody, response: { 200: ZRuleResponse } } },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: `${base}/rules/save`,
+    access: administers,
+    body: ZSaveRuleBody,
+    response: ZRuleResponse,
+    handler: async (request) => {
       const { isCreated, ...rule } = await saveApprovalRule(db, currentUser(request), request.body);
-      await recordAudit(db, request, {
-        action: isCreated ? 'approval.rule.created' : 'approval.rule.updated',
-        entityType: 'approval_rule',
-        entityId: rule.id,
-        details: {
-          name: rule.name,
-          version: rule.version,
-          predicate: rule.predicate,
-          group_ids: rule.group_ids,
-          is_active: rule.is_active,
+      return {
+        data: rule,
+        audit: {
+          action: isCreated ? 'approval.rule.created' : 'approval.rule.updated',
+          entityType: 'approval_rule',
+          entityId: rule.id,
+          details: {
+            name: rule.name,
+            version: rule.version,
+            predicate: rule.predicate,
+            group_ids: rule.group_ids,
+            is_active: rule.is_active,
+          },
         },
-      });
-      return ok(rule);
+      };
     },
-  );
+  });
 
-  r.post(
-    `${base}/rules/delete`,
-    { ...administers, schema: { body: ZDeleteBody('approval rule'), response: { 200: ZDeleted } } },
-    async (request) => {
-      const { name, ...deleted } = await deleteApprovalRule(
-        db,
-        request.body.id,
-        request.body.version,
-      );
-      await recordAudit(db, request, {
-        action: 'approval.rule.deleted',
-        entityType: 'approval_rule',
-        entityId: deleted.id,
-        details: { name },
-      });
-      return ok(deleted);
-    },
-  );
+  registerNamedDelete({
+    path: `${base}/rules/delete`,
+    noun: 'approval rule',
+    remove: deleteApprovalRule,
+    action: 'approval.rule.deleted',
+    entityType: 'approval_rule',
+  });
 
-  r.post(
-    `${base}/preview-rule`,
-    {
-      ...administers,
-      schema: { body: ZPreviewRuleBody, response: { 200: ZPreviewRuleResponse } },
-    },
-    async (request) => ok(await previewApprovalRule(db, request.body)),
-  );
+  postRoute(app, {
+    path: `${base}/preview-rule`,
+    access: administers,
+    body: ZPreviewRuleBody,
+    response: ZPreviewRuleResponse,
+    handler: (request) => previewApprovalRule(db, request.body),
+  });
 
   /* Workflow templates. */
 
-  r.post(
-    `${base}/workflows/list`,
-    { ...administers, schema: { body: zEmptyBody, response: { 200: ZWorkflowsResponse } } },
-    async () => ok(await listWorkflowTemplates(db)),
-  );
+  postRoute(app, {
+    path: `${base}/workflows/list`,
+    access: administers,
+    body: zEmptyBody,
+    response: ZWorkflowsResponse,
+    handler: () => listWorkflowTemplates(db),
+  });
 
-  r.post(
-    `${base}/workflows/save`,
-    { ...administers, schema: { body: ZSaveWorkflowBody, response: { 200: ZWorkflowResponse } } },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: `${base}/workflows/save`,
+    access: administers,
+    body: ZSaveWorkflowBody,
+    response: ZWorkflowResponse,
+    handler: async (request) => {
       const { isCreated, ...workflow } = await saveWorkflowTemplate(
         db,
         currentUser(request),
         request.body,
       );
-      await recordAudit(db, request, {
-        action: isCreated ? 'approval.workflow.created' : 'approval.workflow.updated',
-        entityType: 'workflow_template',
-        entityId: workflow.id,
-        details: {
-          name: workflow.name,
-          version: workflow.version,
-          nodes: workflow.nodes,
-          is_default: workflow.is_default,
+      return {
+        data: workflow,
+        audit: {
+          action: isCreated ? 'approval.workflow.created' : 'approval.workflow.updated',
+          entityType: 'workflow_template',
+          entityId: workflow.id,
+          details: {
+            name: workflow.name,
+            version: workflow.version,
+            nodes: workflow.nodes,
+            is_default: workflow.is_default,
+          },
         },
-      });
-      return ok(workflow);
+      };
     },
-  );
+  });
 
-  r.post(
-    `${base}/workflows/set-default`,
-    {
-      ...administers,
-      schema: { body: ZSetDefaultWorkflowBody, response: { 200: ZWorkflowResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: `${base}/workflows/set-default`,
+    access: administers,
+    body: ZSetDefaultWorkflowBody,
+    response: ZWorkflowResponse,
+    handler: async (request) => {
       const workflow = await setDefaultWorkflow(db, currentUser(request), request.body);
-      await recordAudit(db, request, {
-        action: 'approval.workflow.made_default',
-        entityType: 'workflow_template',
-        entityId: workflow.id,
-        details: { name: workflow.name, version: workflow.version },
-      });
-      return ok(workflow);
+      return {
+        data: workflow,
+        audit: {
+          action: 'approval.workflow.made_default',
+          entityType: 'workflow_template',
+          entityId: workflow.id,
+          details: { name: workflow.name, version: workflow.version },
+        },
+      };
     },
-  );
+  });
 
-  r.post(
-    `${base}/workflows/delete`,
-    {
-      ...administers,
-      schema: { body: ZDeleteBody('workflow template'), response: { 200: ZDeleted } },
-    },
-    async (request) => {
-      const { name, ...deleted } = await deleteWorkflowTemplate(
-        db,
-        request.body.id,
-        request.body.version,
-      );
-      await recordAudit(db, request, {
-        action: 'approval.workflow.deleted',
-        entityType: 'workflow_template',
-        entityId: deleted.id,
-        details: { name },
-      });
-      return ok(deleted);
-    },
-  );
+  registerNamedDelete({
+    path: `${base}/workflows/delete`,
+    noun: 'workflow template',
+    remove: deleteWorkflowTemplate,
+    action: 'approval.workflow.deleted',
+    entityType: 'workflow_template',
+  });
 
   /* Partner exceptions. */
 
-  r.post(
-    `${base}/partner-options`,
-    {
-      ...administers,
-      schema: { body: ZPartnerOptionsBody, response: { 200: ZPartnerOptionsResponse } },
-    },
-    async (request) => ok(await listPartnerOptions(db, request.body?.search ?? '')),
-  );
+  postRoute(app, {
+    path: `${base}/partner-options`,
+    access: administers,
+    body: ZPartnerOptionsBody,
+    response: ZPartnerOptionsResponse,
+    handler: (request) => listPartnerOptions(db, request.body?.search ?? ''),
+  });
 
-  r.post(
-    `${base}/partner-exceptions/list`,
-    {
-      ...administers,
-      schema: { body: zEmptyBody, response: { 200: ZPartnerExceptionsResponse } },
-    },
-    async () => ok(await listPartnerExceptionViews(db)),
-  );
+  postRoute(app, {
+    path: `${base}/partner-exceptions/list`,
+    access: administers,
+    body: zEmptyBody,
+    response: ZPartnerExceptionsResponse,
+    handler: () => listPartnerExceptionViews(db),
+  });
 
-  r.post(
-    `${base}/partner-exceptions/save`,
-    {
-      ...administers,
-      schema: {
-        body: ZSavePartnerExceptionBody,
-        response: { 200: ZPartnerExceptionResponse },
-      },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: `${base}/partner-exceptions/save`,
+    access: administers,
+    body: ZSavePartnerExceptionBody,
+    response: ZPartnerExceptionResponse,
+    handler: async (request) => {
       const { isCreated, ...exception } = await savePartnerException(
         db,
         currentUser(request),
         request.body,
       );
-      await recordAudit(db, request, {
-        action: isCreated
-          ? 'approval.partner_exception.created'
-          : 'approval.partner_exception.updated',
-        entityType: 'partner_exception',
-        entityId: exception.id,
-        details: {
-          partner_account_id: exception.partner_account_id,
-          partner_name: exception.partner_name,
-          extra_discount_percent: exception.extra_discount_percent,
-          valid_from: exception.valid_from,
-          valid_to: exception.valid_to,
-          is_active: exception.is_active,
-          version: exception.version,
+      return {
+        data: exception,
+        audit: {
+          action: isCreated
+            ? 'approval.partner_exception.created'
+            : 'approval.partner_exception.updated',
+          entityType: 'partner_exception',
+          entityId: exception.id,
+          details: {
+            partner_account_id: exception.partner_account_id,
+            partner_name: exception.partner_name,
+            extra_discount_percent: exception.extra_discount_percent,
+            valid_from: exception.valid_from,
+            valid_to: exception.valid_to,
+            is_active: exception.is_active,
+            version: exception.version,
+          },
         },
-      });
-      return ok(exception);
+      };
     },
-  );
+  });
 
-  r.post(
-    `${base}/partner-exceptions/delete`,
-    {
-      ...administers,
-      schema: { body: ZDeleteBody('partner exception'), response: { 200: ZDeleted } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: `${base}/partner-exceptions/delete`,
+    access: administers,
+    body: ZDeleteBody('partner exception'),
+    response: ZDeleted,
+    handler: async (request) => {
       const { partnerName, partnerAccountId, ...deleted } = await deletePartnerException(
         db,
         request.body.id,
         request.body.version,
       );
-      await recordAudit(db, request, {
-        action: 'approval.partner_exception.deleted',
-        entityType: 'partner_exception',
-        entityId: deleted.id,
-        details: { partner_name: partnerName, partner_account_id: partnerAccountId },
-      });
-      return ok(deleted);
+      return {
+        data: deleted,
+        audit: {
+          action: 'approval.partner_exception.deleted',
+          entityType: 'partner_exception',
+          entityId: deleted.id,
+          details: { partner_name: partnerName, partner_account_id: partnerAccountId },
+        },
+      };
     },
-  );
+  });
 }

@@ -3,13 +3,7 @@ import { isRoleValue } from '@bastion/domain/permissions/roles';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import type { SaveGroupInput } from './approval-admin.schemas.ts';
-import {
-  invalidField,
-  isUniqueViolation,
-  notFound,
-  requireVersion,
-  staleRecord,
-} from './approval-admin-errors.ts';
+import { invalidField, isUniqueViolation } from './approval-admin-errors.ts';
 import {
   findGroup,
   findGroupNamed,
@@ -19,6 +13,7 @@ import {
   type GroupFields,
 } from './approval-admin.repository.ts';
 import { getApprovalGroup } from './list-groups.ts';
+import { insertOrUpdateAtVersion } from './save-at-version.ts';
 
 /** The regions a group may cover: those the region fact knows (decision 013). */
 export const GROUP_REGIONS: readonly string[] = approvalFact('region')?.values ?? [];
@@ -73,19 +68,12 @@ export async function saveApprovalGroup(
         throw invalidField('name', `Another approval group is called "${fields.name}".`);
       }
       const members = { userIds, roles };
-      if (input.id === undefined) return insertGroup(tx, fields, members, caller.userId, now);
-      const version = requireVersion(input.version, 'approval group');
-      const current = await findGroup(tx, input.id);
-      if (!current) throw notFound('approval group');
-      if (current.group.version !== version) throw staleRecord('approval group');
-      const isSaved = await updateGroupAtVersion(
-        tx,
-        { id: input.id, expectedVersion: version, fields, members },
-        caller.userId,
-        now,
-      );
-      if (!isSaved) throw staleRecord('approval group');
-      return input.id;
+      return insertOrUpdateAtVersion(input, 'approval group', {
+        insert: () => insertGroup(tx, fields, members, caller.userId, now),
+        find: async (id) => (await findGroup(tx, id))?.group,
+        update: (id, expectedVersion) =>
+          updateGroupAtVersion(tx, { id, expectedVersion, fields, members }, caller.userId, now),
+      });
     });
     return { ...(await getApprovalGroup(db, id)), isCreated: input.id === undefined };
   } catch (error) {

@@ -1,16 +1,17 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import type { SavePartnerExceptionInput } from './approval-admin.schemas.ts';
-import { invalidField, notFound, requireVersion, staleRecord } from './approval-admin-errors.ts';
+import { invalidField } from './approval-admin-errors.ts';
+import { findCrmAccount } from './approval-admin.repository.ts';
 import {
-  findCrmAccount,
   findOverlappingExceptions,
   findPartnerException,
   insertPartnerException,
   updatePartnerExceptionAtVersion,
   type PartnerExceptionFields,
-} from './approval-admin.repository.ts';
+} from './partner-exceptions.repository.ts';
 import { getPartnerException, showDay } from './list-partner-exceptions.ts';
+import { insertOrUpdateAtVersion } from './save-at-version.ts';
 
 const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
 
@@ -91,19 +92,12 @@ export async function savePartnerException(
       reason: input.reason,
       isActive: input.is_active,
     };
-    if (input.id === undefined) return insertPartnerException(tx, fields, caller.userId, now);
-    const version = requireVersion(input.version, 'partner exception');
-    const current = await findPartnerException(tx, input.id);
-    if (!current) throw notFound('partner exception');
-    if (current.exception.version !== version) throw staleRecord('partner exception');
-    const isSaved = await updatePartnerExceptionAtVersion(
-      tx,
-      { id: input.id, expectedVersion: version, fields },
-      caller.userId,
-      now,
-    );
-    if (!isSaved) throw staleRecord('partner exception');
-    return input.id;
+    return insertOrUpdateAtVersion(input, 'partner exception', {
+      insert: () => insertPartnerException(tx, fields, caller.userId, now),
+      find: async (id) => (await findPartnerException(tx, id))?.exception,
+      update: (id, expectedVersion) =>
+        updatePartnerExceptionAtVersion(tx, { id, expectedVersion, fields }, caller.userId, now),
+    });
   });
   return { ...(await getPartnerException(db, id, now)), isCreated: input.id === undefined };
 }

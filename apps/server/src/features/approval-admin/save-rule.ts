@@ -2,13 +2,7 @@ import { checkPredicateTree } from '@bastion/domain/approvals/predicates';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import type { SaveRuleInput } from './approval-admin.schemas.ts';
-import {
-  invalidField,
-  isUniqueViolation,
-  notFound,
-  requireVersion,
-  staleRecord,
-} from './approval-admin-errors.ts';
+import { invalidField, isUniqueViolation } from './approval-admin-errors.ts';
 import {
   findRule,
   findRuleNamed,
@@ -18,6 +12,7 @@ import {
   type RuleFields,
 } from './approval-admin.repository.ts';
 import { getApprovalRule } from './list-rules.ts';
+import { insertOrUpdateAtVersion } from './save-at-version.ts';
 
 /**
  * Creates an approval rule (no id) or changes one. The condition must pass checkPredicateTree
@@ -55,19 +50,12 @@ export async function saveApprovalRule(
       if (await findRuleNamed(tx, fields.name, input.id)) {
         throw invalidField('name', `Another approval rule is called "${fields.name}".`);
       }
-      if (input.id === undefined) return insertRule(tx, fields, caller.userId, now);
-      const version = requireVersion(input.version, 'approval rule');
-      const current = await findRule(tx, input.id);
-      if (!current) throw notFound('approval rule');
-      if (current.rule.version !== version) throw staleRecord('approval rule');
-      const isSaved = await updateRuleAtVersion(
-        tx,
-        { id: input.id, expectedVersion: version, fields },
-        caller.userId,
-        now,
-      );
-      if (!isSaved) throw staleRecord('approval rule');
-      return input.id;
+      return insertOrUpdateAtVersion(input, 'approval rule', {
+        insert: () => insertRule(tx, fields, caller.userId, now),
+        find: async (id) => (await findRule(tx, id))?.rule,
+        update: (id, expectedVersion) =>
+          updateRuleAtVersion(tx, { id, expectedVersion, fields }, caller.userId, now),
+      });
     });
     return { ...(await getApprovalRule(db, id)), isCreated: input.id === undefined };
   } catch (error) {

@@ -3,13 +3,7 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SaveWorkflowInput } from './approval-admin.schemas.ts';
-import {
-  invalidField,
-  isUniqueViolation,
-  notFound,
-  requireVersion,
-  staleRecord,
-} from './approval-admin-errors.ts';
+import { invalidField, isUniqueViolation } from './approval-admin-errors.ts';
 import {
   clearDefaultWorkflow,
   countWorkflows,
@@ -20,6 +14,7 @@ import {
   updateWorkflowAtVersion,
   type WorkflowFields,
 } from './approval-admin.repository.ts';
+import { insertOrUpdateAtVersion } from './save-at-version.ts';
 import { getWorkflowTemplate } from './list-workflows.ts';
 
 export const DEFAULT_RACE_MESSAGE =
@@ -51,31 +46,26 @@ export async function saveWorkflowTemplate(
         isDefault: input.is_default,
       };
 
-      if (input.id === undefined) {
-        // Submissions need a default: the first template is it.
-        if ((await countWorkflows(tx)) === 0) fields.isDefault = true;
-        if (fields.isDefault) await clearDefaultWorkflow(tx, null);
-        return insertWorkflow(tx, fields, caller.userId, now);
-      }
-      const version = requireVersion(input.version, 'workflow template');
-      const current = await findWorkflow(tx, input.id);
-      if (!current) throw notFound('workflow template');
-      if (current.workflow.version !== version) throw staleRecord('workflow template');
-      if (current.workflow.isDefault && !fields.isDefault) {
-        throw invalidField(
-          'is_default',
-          `"${current.workflow.name}" is the default workflow. Make another workflow the default instead.`,
-        );
-      }
-      if (fields.isDefault && !current.workflow.isDefault) await clearDefaultWorkflow(tx, input.id);
-      const isSaved = await updateWorkflowAtVersion(
-        tx,
-        { id: input.id, expectedVersion: version, fields },
-        caller.userId,
-        now,
-      );
-      if (!isSaved) throw staleRecord('workflow template');
-      return input.id;
+      return insertOrUpdateAtVersion(input, 'workflow template', {
+        insert: async () => {
+          // Submissions need a default: the first template is it.
+          if ((await countWorkflows(tx)) === 0) fields.isDefault = true;
+          if (fields.isDefault) await clearDefaultWorkflow(tx, null);
+          return insertWorkflow(tx, fields, caller.userId, now);
+        },
+        find: async (id) => (await findWorkflow(tx, id))?.workflow,
+        beforeUpdate: async (current) => {
+          if (current.isDefault && !fields.isDefault) {
+            throw invalidField(
+              'is_default',
+              `"${current.name}" is the default workflow. Make another workflow the default instead.`,
+            );
+          }
+          if (fields.isDefault && !current.isDefault) await clearDefaultWorkflow(tx, current.id);
+        },
+        update: (id, expectedVersion) =>
+          updateWorkflowAtVersion(tx, { id, expectedVersion, fields }, caller.userId, now),
+      });
     });
     return { ...(await getWorkflowTemplate(db, id)), isCreated: input.id === undefined };
   } catch (error) {

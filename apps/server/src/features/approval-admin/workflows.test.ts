@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKFLOW_NAME } from '@bastion/db/seed/approval-demo-data';
 import {
-  approvalAdminBed,
-  approvalAdminCalls,
+  openApprovalAdminBed,
+  type ApprovalAdminCalls,
   unique,
-  type ApprovalAdminBed,
   type Group,
   type Workflow,
 } from './approval-admin.test-harness.ts';
 
-let bed: ApprovalAdminBed;
-let calls: ReturnType<typeof approvalAdminCalls>;
+let calls: ApprovalAdminCalls;
 let groupIds: Record<string, string>;
 
 beforeAll(async () => {
-  bed = await approvalAdminBed();
-  calls = approvalAdminCalls(bed);
+  ({ calls } = await openApprovalAdminBed());
   const { groups } = await calls.dataOf<{ groups: Group[] }>('groups/list', {});
   groupIds = Object.fromEntries(groups.map((g) => [g.name, g.id]));
 });

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundEmails } from '@bastion/db/schema/mail';
-import { approvalBed, approvalCalls, type ApprovalBed } from './approvals.test-harness.ts';
+import { openApprovalBed, type ApprovalCalls, type ApprovalBed } from './approvals.test-harness.ts';
 
 /*
  * The approval e-mails, end to end: the app under test sends through a real SMTP server
@@ -53,16 +53,15 @@ const smtp = new SMTPServer({
 });
 
 let bed: ApprovalBed;
-let calls: ReturnType<typeof approvalCalls>;
+let calls: ApprovalCalls;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  bed = await approvalBed({
+  ({ bed, calls } = await openApprovalBed({
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     PUBLIC_URL: 'https://cpq.example.com',
-  });
-  calls = approvalCalls(bed);
+  }));
 });
 afterAll(async () => {
   await bed.restore();

@@ -1,4 +1,3 @@
-import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,6 +14,7 @@ import {
   type Actor,
   type Principal,
 } from './approvers.ts';
+import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
 
 /*
  * The approvals queue (spec §2 quote-approvals, §6 'assigned to'), its filter options and the
@@ -132,15 +132,7 @@ export async function listApprovalQueue(
           actor.ok && actor.onBehalfOf
             ? { id: actor.onBehalfOf.userId, name: actor.onBehalfOf.name }
             : null,
-        target_path: quoteTargetPath({
-          id: quote.id,
-          quote_type: quote.quoteType,
-          deal_type: quote.dealType,
-          status_id: quote.statusId,
-          pre_archive_status_id: quote.preArchiveStatusId,
-          is_coterm: quote.isCoterm,
-          is_renewal: quote.isRenewal,
-        }),
+        target_path: targetPathOfQuote(quote),
       };
     }),
     total: matches.length,

@@ -1,10 +1,10 @@
-import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
 import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/status-display';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { approvalFactsOf } from '../../lib/approval-facts.ts';
 import { termsBlockingSummary } from '../../lib/quote-terms.ts';
+import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
 import { APPROVAL_STATUSES, type QuoteRow } from '../../lib/quote-writes.ts';
 import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
 import {
@@ -201,17 +201,6 @@ export function lockView(caller: AuthContext, quote: QuoteRow, names: Names) {
   };
 }
 
-const targetPathOf = (quote: QuoteRow) =>
-  quoteTargetPath({
-    id: quote.id,
-    quote_type: quote.quoteType,
-    deal_type: quote.dealType,
-    status_id: quote.statusId,
-    pre_archive_status_id: quote.preArchiveStatusId,
-    is_coterm: quote.isCoterm,
-    is_renewal: quote.isRenewal,
-  });
-
 /** The answer of quote-lifecycle: the quote's status, version and lock after the action. */
 export async function lifecycleResultOf(
   db: Database,
@@ -227,7 +216,7 @@ export async function lifecycleResultOf(
     status_tone: quoteStatusColor(quote.statusId),
     pre_archive_status_id: quote.preArchiveStatusId,
     version: quote.version,
-    target_path: targetPathOf(quote),
+    target_path: targetPathOfQuote(quote),
     lock: lockView(caller, quote, names),
     copied_from_quote_id: quote.copiedFromQuoteId,
   };
@@ -324,7 +313,7 @@ export async function approvalStateOf(
       accepted_at: quote.acceptedAt?.toISOString() ?? null,
       completed_at: quote.completedAt?.toISOString() ?? null,
       copied_from: copiedFrom ? { id: copiedFrom.id, quote_number: copiedFrom.quoteNumber } : null,
-      target_path: targetPathOf(quote),
+      target_path: targetPathOfQuote(quote),
     },
     lock: lockView(caller, quote, names),
     can: {

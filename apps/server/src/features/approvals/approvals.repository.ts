@@ -1,3 +1,4 @@
+// Kept whole: the approval flow's queries, in sections sharing its person-name fragment.
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import {
@@ -60,16 +61,18 @@ export async function searchActiveUsers(db: Database, search: string, exceptId: 
     .limit(25);
 }
 
+/** What one role row grants: the role and where it applies. */
+const roleGrant = {
+  role: userRoles.role,
+  assignment: userRoles.assignment,
+  assignmentValue: userRoles.assignmentValue,
+};
+
 /** Own role rows (not lent by a delegation) of these users. */
 export async function findOwnRoleRows(db: Database, userIds: readonly string[]) {
   if (userIds.length === 0) return [];
   return db
-    .select({
-      userId: userRoles.userId,
-      role: userRoles.role,
-      assignment: userRoles.assignment,
-      assignmentValue: userRoles.assignmentValue,
-    })
+    .select({ userId: userRoles.userId, ...roleGrant })
     .from(userRoles)
     .where(and(inArray(userRoles.userId, [...userIds]), isNull(userRoles.delegationId)));
 }
@@ -82,12 +85,7 @@ export async function findLentRoleRows(
 ) {
   if (delegationIds.length === 0) return [];
   return db
-    .select({
-      delegationId: userRoles.delegationId,
-      role: userRoles.role,
-      assignment: userRoles.assignment,
-      assignmentValue: userRoles.assignmentValue,
-    })
+    .select({ delegationId: userRoles.delegationId, ...roleGrant })
     .from(userRoles)
     .where(and(eq(userRoles.userId, userId), inArray(userRoles.delegationId, [...delegationIds])));
 }
@@ -96,12 +94,7 @@ export async function findLentRoleRows(
 export async function findRoleHolders(db: Database, roles: readonly string[]) {
   if (roles.length === 0) return [];
   return db
-    .select({
-      userId: userRoles.userId,
-      role: userRoles.role,
-      assignment: userRoles.assignment,
-      assignmentValue: userRoles.assignmentValue,
-    })
+    .select({ userId: userRoles.userId, ...roleGrant })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
     .where(

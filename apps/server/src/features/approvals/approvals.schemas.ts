@@ -1,3 +1,4 @@
+// Kept whole: the approvals API contract, every request and response schema of its routes.
 import { z } from 'zod';
 import { zEnvelope } from '../../lib/envelope.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { approvalGroupMembers, approvalGroups } from '@bastion/db/schema/approvals';
-import { productFamilies, skuPrices, skus } from '@bastion/db/schema/catalog';
+import { skuPrices, skus } from '@bastion/db/schema/catalog';
 import type { ServerConfig } from '../../config.ts';
 import {
   createTestApp,
@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '../../test/test-app.ts';
 import { takeOverApprovalRouting } from '../../test/approval-routing.ts';
-import { headerValues, insertOpportunity } from '../../test/quote-fixtures.ts';
+import { ensureTestFamily, headerValues, insertOpportunity } from '../../test/quote-fixtures.ts';
 import type {
   ApprovalPreview,
   ApprovalState,
@@ -70,10 +70,7 @@ export async function approvalBed(
   const { db } = ctx;
   const tag = unique().slice(0, 6).toUpperCase();
 
-  await db
-    .insert(productFamilies)
-    .values({ id: 'TEST_FAMILY', name: 'Test family' })
-    .onConflictDoNothing();
+  await ensureTestFamily(db);
   const sku = `AP-SUB-${tag}`;
   await db.insert(skus).values({
     sku,
@@ -339,4 +336,12 @@ export function approvalCalls(bed: ApprovalBed) {
     pendingStep,
     decide,
   };
+}
+
+export type ApprovalCalls = ReturnType<typeof approvalCalls>;
+
+/** A bed and its calls: what a test file opens in its beforeAll. */
+export async function openApprovalBed(...args: Parameters<typeof approvalBed>) {
+  const bed = await approvalBed(...args);
+  return { bed, calls: approvalCalls(bed) };
 }

@@ -3,23 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteApprovalSteps } from '@bastion/db/schema/approvals';
 import { userRoles, users } from '@bastion/db/schema/users';
 import {
-  approvalBed,
-  approvalCalls,
+  openApprovalBed,
+  type ApprovalCalls,
   type ApprovalBed,
   unique,
   type Who,
 } from './approvals.test-harness.ts';
 
 let bed: ApprovalBed;
-let calls: ReturnType<typeof approvalCalls>;
+let calls: ApprovalCalls;
 
 beforeAll(async () => {
-  bed = await approvalBed();
-  calls = approvalCalls(bed);
+  ({ bed, calls } = await openApprovalBed());
 });
-afterAll(async () => {
-  await bed.restore();
-});
+afterAll(() => bed.restore());
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();

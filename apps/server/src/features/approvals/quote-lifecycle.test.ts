@@ -6,22 +6,19 @@ import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { quoteTerms } from '@bastion/db/schema/terms';
 import { writeQuoteAtVersion } from '../../lib/quote-writes.ts';
 import {
-  approvalBed,
-  approvalCalls,
+  openApprovalBed,
+  type ApprovalCalls,
   LIFECYCLE,
   type ApprovalBed,
 } from './approvals.test-harness.ts';
 
 let bed: ApprovalBed;
-let calls: ReturnType<typeof approvalCalls>;
+let calls: ApprovalCalls;
 
 beforeAll(async () => {
-  bed = await approvalBed();
-  calls = approvalCalls(bed);
+  ({ bed, calls } = await openApprovalBed());
 });
-afterAll(async () => {
-  await bed.restore();
-});
+afterAll(() => bed.restore());
 
 const quoteRow = async (id: string) => {
   const [row] = await bed.ctx.db.select().from(quotes).where(eq(quotes.id, id));

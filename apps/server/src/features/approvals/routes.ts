@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
 import {
   addressesQuote,
@@ -8,7 +7,8 @@ import {
   signedInAccess,
 } from '../../lib/access.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { ok, zEmptyBody } from '../../lib/envelope.ts';
+import { zEmptyBody } from '../../lib/envelope.ts';
+import { postRoute } from '../../lib/post-route.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { ApprovalMailDeps } from './approval-mail.ts';
 import {
@@ -67,7 +67,6 @@ export interface ApprovalRouteDeps {
  */
 export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalRouteDeps) {
   const { db } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
   async function approval(request: Parameters<typeof currentUser>[0], body: ApprovalBody) {
     const caller = currentUser(request);
@@ -118,114 +117,99 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalRoute
     }
   }
 
-  r.post(
-    '/api/dx/quote/approval',
-    {
-      config: { access: signedInAccess, addresses: addressesQuote('quote_id') },
-      schema: { body: ZApprovalBody, response: { 200: ZApprovalResponse } },
-    },
-    async (request) => ok(await approval(request, request.body)),
-  );
+  postRoute(app, {
+    path: '/api/dx/quote/approval',
+    access: signedInAccess,
+    addresses: addressesQuote('quote_id'),
+    body: ZApprovalBody,
+    response: ZApprovalResponse,
+    handler: (request) => approval(request, request.body),
+  });
 
-  r.post(
-    '/api/dx/quote-lifecycle',
-    {
-      config: { access: signedInAccess, addresses: addressesQuote('quote_id') },
-      schema: { body: ZLifecycleBody, response: { 200: ZLifecycleResponse } },
-    },
-    async (request) => {
+  postRoute(app, {
+    path: '/api/dx/quote-lifecycle',
+    access: signedInAccess,
+    addresses: addressesQuote('quote_id'),
+    body: ZLifecycleBody,
+    response: ZLifecycleResponse,
+    handler: async (request) => {
       const caller = currentUser(request);
       const body = request.body;
       if (body.action === 'copy') {
-        return ok(
-          await copyQuote({ db, crm: deps.crm, log: request.log }, caller, {
-            quoteId: body.quote_id,
-            quoteName: body.quote_name,
-          }),
-        );
-      }
-      return ok(
-        await changeQuoteLifecycle({ db, crm: deps.crm }, caller, {
-          action: body.action,
+        return copyQuote({ db, crm: deps.crm, log: request.log }, caller, {
           quoteId: body.quote_id,
-          version: body.version,
-        }),
-      );
+          quoteName: body.quote_name,
+        });
+      }
+      return changeQuoteLifecycle({ db, crm: deps.crm }, caller, {
+        action: body.action,
+        quoteId: body.quote_id,
+        version: body.version,
+      });
     },
-  );
+  });
 
-  r.post(
-    '/api/dx/approval-queue',
-    {
-      config: { access: signedInAccess },
-      schema: { body: ZQueueBody, response: { 200: ZQueueResponse } },
-    },
-    async (request) => ok(await listApprovalQueue(db, currentUser(request), request.body)),
-  );
+  postRoute(app, {
+    path: '/api/dx/approval-queue',
+    access: signedInAccess,
+    body: ZQueueBody,
+    response: ZQueueResponse,
+    handler: (request) => listApprovalQueue(db, currentUser(request), request.body),
+  });
 
-  r.post(
-    '/api/dx/approval-queue-filters',
-    {
-      config: { access: signedInAccess },
-      schema: { body: zEmptyBody, response: { 200: ZQueueFiltersResponse } },
-    },
-    async (request) => ok(await approvalQueueFilters(db, currentUser(request))),
-  );
+  postRoute(app, {
+    path: '/api/dx/approval-queue-filters',
+    access: signedInAccess,
+    body: zEmptyBody,
+    response: ZQueueFiltersResponse,
+    handler: (request) => approvalQueueFilters(db, currentUser(request)),
+  });
 
-  r.post(
-    '/api/dx/my-pending-approval-count',
-    {
-      config: { access: signedInAccess },
-      schema: { body: zEmptyBody, response: { 200: ZPendingCountResponse } },
-    },
-    async (request) => ok(await countMyPendingApprovals(db, currentUser(request))),
-  );
+  postRoute(app, {
+    path: '/api/dx/my-pending-approval-count',
+    access: signedInAccess,
+    body: zEmptyBody,
+    response: ZPendingCountResponse,
+    handler: (request) => countMyPendingApprovals(db, currentUser(request)),
+  });
 
-  r.post(
-    '/api/dx/delegations',
-    {
-      config: { access: signedInAccess },
-      schema: { body: zEmptyBody, response: { 200: ZDelegationsResponse } },
-    },
-    async (request) => ok(await listMyDelegations(db, currentUser(request))),
-  );
+  postRoute(app, {
+    path: '/api/dx/delegations',
+    access: signedInAccess,
+    body: zEmptyBody,
+    response: ZDelegationsResponse,
+    handler: (request) => listMyDelegations(db, currentUser(request)),
+  });
 
-  r.post(
-    '/api/dx/delegations/candidates',
-    {
-      config: { access: signedInAccess },
-      schema: { body: ZDelegateCandidatesBody, response: { 200: ZDelegateCandidatesResponse } },
-    },
-    async (request) =>
-      ok(await findDelegateCandidates(db, currentUser(request), request.body.search)),
-  );
+  postRoute(app, {
+    path: '/api/dx/delegations/candidates',
+    access: signedInAccess,
+    body: ZDelegateCandidatesBody,
+    response: ZDelegateCandidatesResponse,
+    handler: (request) => findDelegateCandidates(db, currentUser(request), request.body.search),
+  });
 
-  r.post(
-    '/api/dx/delegations/create',
-    {
-      config: { access: signedInAccess },
-      schema: { body: ZCreateDelegationBody, response: { 200: ZDelegationResponse } },
-    },
-    async (request) => ok(await createDelegation(db, request, currentUser(request), request.body)),
-  );
+  postRoute(app, {
+    path: '/api/dx/delegations/create',
+    access: signedInAccess,
+    body: ZCreateDelegationBody,
+    response: ZDelegationResponse,
+    handler: (request) => createDelegation(db, request, currentUser(request), request.body),
+  });
 
-  r.post(
-    '/api/dx/delegations/end',
-    {
-      config: { access: signedInAccess },
-      schema: { body: ZEndDelegationBody, response: { 200: ZDelegationResponse } },
-    },
-    async (request) => ok(await endDelegation(db, request, currentUser(request), request.body.id)),
-  );
+  postRoute(app, {
+    path: '/api/dx/delegations/end',
+    access: signedInAccess,
+    body: ZEndDelegationBody,
+    response: ZDelegationResponse,
+    handler: (request) => endDelegation(db, request, currentUser(request), request.body.id),
+  });
 
-  r.post(
-    '/api/admin/outbox',
-    {
-      config: {
-        access: requirePermission('root or IT admin', (f) => f.is_root_admin || f.is_it_admin),
-      },
-      schema: { body: ZOutboxBody, response: { 200: ZOutboxResponse } },
-    },
-    async (request) => ok(await readOutbox(db, request.body)),
-  );
+  postRoute(app, {
+    path: '/api/admin/outbox',
+    access: requirePermission('root or IT admin', (f) => f.is_root_admin || f.is_it_admin),
+    body: ZOutboxBody,
+    response: ZOutboxResponse,
+    handler: (request) => readOutbox(db, request.body),
+  });
 }

@@ -7,23 +7,20 @@ import {
 } from '@bastion/db/schema/approvals';
 import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
 import {
-  approvalBed,
-  approvalCalls,
+  openApprovalBed,
+  type ApprovalCalls,
   type ApprovalBed,
   type Who,
 } from './approvals.test-harness.ts';
 import { CHANGED_SINCE_SUBMISSION_MESSAGE } from './decide-approval-step.ts';
 
 let bed: ApprovalBed;
-let calls: ReturnType<typeof approvalCalls>;
+let calls: ApprovalCalls;
 
 beforeAll(async () => {
-  bed = await approvalBed();
-  calls = approvalCalls(bed);
+  ({ bed, calls } = await openApprovalBed());
 });
-afterAll(async () => {
-  await bed.restore();
-});
+afterAll(() => bed.restore());
 
 describe('submitting a quote for approval', () => {
   it('builds the chain from the rules and the default workflow, leaving out groups of other regions', async () => {

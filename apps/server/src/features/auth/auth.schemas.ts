@@ -2,40 +2,10 @@ import { z } from 'zod';
 import { ROLE_ASSIGNMENT_TYPES, ROLE_VALUES } from '@bastion/domain/permissions/roles';
 import { zEnvelope } from '../../lib/envelope.ts';
 
-export const ZLoginBody = z.object({
-  email: z
-    .string({ error: 'Enter your email address.' })
-    .trim()
-    .min(1, 'Enter your email address.')
-    .max(320, 'The email address is too long.'),
-  password: z
-    .string({ error: 'Enter your password.' })
-    .min(1, 'Enter your password.')
-    .max(1024, 'The password is too long.'),
-  /** From the link e-mailed when an account's sign-in is paused (decision 016). */
-  unlock_token: z.string().max(128, 'The unlock link is not valid.').optional(),
-});
-
-export const ZForgotPasswordBody = z.object({
-  email: z
-    .string({ error: 'Enter your email address.' })
-    .trim()
-    .min(1, 'Enter your email address.')
-    .max(320, 'The email address is too long.'),
-});
+// The request bodies are the forms' schemas too (the browser checks with the same messages).
+export { ZForgotPasswordBody, ZLoginBody, ZResetPasswordBody } from '@bastion/domain/auth/schemas';
 
 export const ZForgotPasswordResponse = zEnvelope(z.object({ requested: z.literal(true) }));
-
-export const ZResetPasswordBody = z.object({
-  token: z
-    .string({ error: 'The reset link is incomplete.' })
-    .min(1, 'The reset link is incomplete.')
-    .max(128, 'The reset link is not valid.'),
-  password: z
-    .string({ error: 'Enter a new password.' })
-    .min(1, 'Enter a new password.')
-    .max(1024, 'The password is too long.'),
-});
 
 export const ZResetPasswordResponse = zEnvelope(z.object({ reset: z.literal(true) }));
 

@@ -1,3 +1,4 @@
+// Kept whole: the catalogue administration's queries, in sections over the same SKU tables.
 import {
   and,
   asc,

@@ -9,6 +9,7 @@ import {
   signedIn,
   type TestContext,
   type TestUser,
+  signedInAs,
 } from '../../test/test-app.ts';
 
 /* What the catalogue administration's tests share: an app, its users, a family of their own. */
@@ -30,9 +31,9 @@ export async function catalogTestBed(): Promise<CatalogTestBed> {
   const admin = await createUser(ctx.db, { roles: [{ role: 'CATALOG_ADMIN' }] });
   const [adminCookie, root, catalogUser, sales] = await Promise.all([
     signedIn(ctx.app, admin),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'ROOT_ADMIN' }] })),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'CATALOG_USER' }] })),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'SALES_USER' }] })),
+    signedInAs(ctx, 'ROOT_ADMIN'),
+    signedInAs(ctx, 'CATALOG_USER'),
+    signedInAs(ctx, 'SALES_USER'),
   ]);
   const family = `FAM_${unique()}`;
   await ctx.db.insert(productFamilies).values({ id: family, name: `Family ${family}` });
@@ -94,4 +95,12 @@ export function catalogCalls(bed: CatalogTestBed) {
   }
 
   return { post, dataOf, addNode, createSku, auditActions };
+}
+
+export type CatalogCalls = ReturnType<typeof catalogCalls>;
+
+/** A bed and its calls: what a test file opens in its beforeAll. */
+export async function openCatalogTestBed() {
+  const bed = await catalogTestBed();
+  return { bed, api: catalogCalls(bed) };
 }

@@ -10,6 +10,7 @@ import {
   signedIn,
   type TestContext,
   type TestUser,
+  signedInAs,
 } from '../../test/test-app.ts';
 import { parseCsv } from './csv.ts';
 import { dayOf } from './today.ts';
@@ -34,9 +35,9 @@ beforeAll(async () => {
   admin = await createUser(ctx.db, { roles: [{ role: 'CATALOG_ADMIN' }] });
   [adminCookie, rootCookie, catalogUserCookie, salesCookie] = await Promise.all([
     signedIn(ctx.app, admin),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'ROOT_ADMIN' }] })),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'CATALOG_USER' }] })),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'SALES_USER' }] })),
+    signedInAs(ctx, 'ROOT_ADMIN'),
+    signedInAs(ctx, 'CATALOG_USER'),
+    signedInAs(ctx, 'SALES_USER'),
   ]);
   family = `FAM_${unique()}`;
   otherFamily = `FAM_${unique()}`;

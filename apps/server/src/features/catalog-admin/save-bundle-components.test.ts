@@ -1,19 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleComponents } from '@bastion/db/schema/catalog';
-import { catalogCalls, catalogTestBed, type CatalogTestBed } from './catalog-admin.test-harness.ts';
+import {
+  type CatalogCalls,
+  openCatalogTestBed,
+  type CatalogTestBed,
+} from './catalog-admin.test-harness.ts';
 
 let bed: CatalogTestBed;
-let api: ReturnType<typeof catalogCalls>;
+let api: CatalogCalls;
 
 beforeAll(async () => {
-  bed = await catalogTestBed();
-  api = catalogCalls(bed);
+  ({ bed, api } = await openCatalogTestBed());
 });
-
-afterAll(async () => {
-  await bed.ctx.app.close();
-});
+afterAll(() => bed.ctx.app.close());
 
 interface Component {
   sku: string;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
 import { requirePermission } from '../../lib/access.ts';
-import { ok, zEmptyBody } from '../../lib/envelope.ts';
+import { zEmptyBody } from '../../lib/envelope.ts';
+import { postRoute } from '../../lib/post-route.ts';
 import { ZHierarchyResponse, ZSearchSkusBody, ZSearchSkusResponse } from './catalog.schemas.ts';
 import { listProductHierarchy } from './list-product-hierarchy.ts';
 import { searchSkus } from './search-skus.ts';
@@ -15,23 +15,20 @@ const readsCatalog = requirePermission(
 
 export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database }) {
   const { db } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/api/dx/catalog/hierarchy',
-    {
-      config: { access: readsCatalog },
-      schema: { body: zEmptyBody, response: { 200: ZHierarchyResponse } },
-    },
-    async () => ok(await listProductHierarchy(db)),
-  );
+  postRoute(app, {
+    path: '/api/dx/catalog/hierarchy',
+    access: readsCatalog,
+    body: zEmptyBody,
+    response: ZHierarchyResponse,
+    handler: () => listProductHierarchy(db),
+  });
 
-  r.post(
-    '/api/dx/catalog/search-skus',
-    {
-      config: { access: readsCatalog },
-      schema: { body: ZSearchSkusBody, response: { 200: ZSearchSkusResponse } },
-    },
-    async (request) => ok(await searchSkus(db, request.body)),
-  );
+  postRoute(app, {
+    path: '/api/dx/catalog/search-skus',
+    access: readsCatalog,
+    body: ZSearchSkusBody,
+    response: ZSearchSkusResponse,
+    handler: (request) => searchSkus(db, request.body),
+  });
 }

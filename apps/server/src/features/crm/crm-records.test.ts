@@ -19,6 +19,7 @@ import {
   signedIn,
   type TestContext,
   type TestUser,
+  signedInAs,
 } from '../../test/test-app.ts';
 import { EDITED_IN_SALESFORCE_MESSAGE } from './require-embedded-crm.ts';
 
@@ -33,9 +34,9 @@ beforeAll(async () => {
   admin = await createUser(ctx.db, { roles: [{ role: 'IT_ADMIN' }] });
   [adminCookie, rootCookie, sellerCookie, deskCookie] = await Promise.all([
     signedIn(ctx.app, admin),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'ROOT_ADMIN' }] })),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'SALES_USER' }] })),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'DEAL_DESK' }] })),
+    signedInAs(ctx, 'ROOT_ADMIN'),
+    signedInAs(ctx, 'SALES_USER'),
+    signedInAs(ctx, 'DEAL_DESK'),
   ]);
 });
 

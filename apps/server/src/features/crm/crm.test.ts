@@ -17,7 +17,13 @@ import {
   type CrmOpportunitySnapshot,
 } from '../../lib/crm/crm-adapter.ts';
 import { createEmbeddedAdapter } from '../../lib/crm/embedded-adapter.ts';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  createUser,
+  signedIn,
+  type TestContext,
+  signedInAs,
+} from '../../test/test-app.ts';
 import { listFieldMappings } from './field-mapping.ts';
 import { INTERRUPTED_SYNC_MESSAGE } from './start-crm-connection.ts';
 
@@ -29,10 +35,10 @@ let approver: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   [root, itAdmin, seller, approver] = await Promise.all([
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'ROOT_ADMIN' }] })),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'IT_ADMIN' }] })),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'SALES_USER' }] })),
-    signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'FINANCE_APPROVER' }] })),
+    signedInAs(ctx, 'ROOT_ADMIN'),
+    signedInAs(ctx, 'IT_ADMIN'),
+    signedInAs(ctx, 'SALES_USER'),
+    signedInAs(ctx, 'FINANCE_APPROVER'),
   ]);
 });
 

@@ -6,7 +6,7 @@ import {
   crmOpportunityLineItems,
 } from '@bastion/db/schema/crm';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { SALESFORCE_FIELD_MAP } from '../../lib/crm/salesforce-adapter.ts';
+import { SALESFORCE_FIELD_MAP } from '../../lib/crm/salesforce/field-map.ts';
 import type { FieldMapping } from './crm.schemas.ts';
 
 /**

@@ -4,8 +4,8 @@ import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { addressesOpportunity, currentUser, requirePermission } from '../../lib/access.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { recordAudit } from '../../lib/audit.ts';
 import { ok, zEmptyBody } from '../../lib/envelope.ts';
+import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
 import { checkManualProductLines } from './check-manual-product-lines.ts';
 import {
   ZAccountIdBody,
@@ -34,9 +34,8 @@ import { getConnectionStatus } from './get-connection-status.ts';
 import { getOpportunity } from './get-opportunity.ts';
 import { listAccounts } from './list-accounts.ts';
 import { listOpportunities } from './list-opportunities.ts';
-import { removeOpportunity } from './remove-opportunity.ts';
+import { removeOpportunity, restoreOpportunity } from './remove-opportunity.ts';
 import { requireEmbeddedCrm } from './require-embedded-crm.ts';
-import { restoreOpportunity } from './restore-opportunity.ts';
 import { saveAccount } from './save-account.ts';
 import { saveContact } from './save-contact.ts';
 import { saveOpportunity } from './save-opportunity.ts';
@@ -68,14 +67,13 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmRouteDependenci
     async () => ok(await getConnectionStatus(db, adapter, config)),
   );
 
-  r.post(
-    '/api/sfdc/sync',
-    {
-      config: { access: crmAdmin },
-      schema: { body: zEmptyBody, response: { 200: ZConnectionStatusResponse } },
-    },
-    async () => ok(await syncOpportunities(db, adapter, config)),
-  );
+  postRoute(app, {
+    path: '/api/sfdc/sync',
+    access: crmAdmin,
+    body: zEmptyBody,
+    response: ZConnectionStatusResponse,
+    handler: () => syncOpportunities(db, adapter, config),
+  });
 
   r.get(
     '/api/sfdc/field-mapping',
@@ -83,25 +81,15 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmRouteDependenci
     async () => ok({ adapter: adapter.kind, mappings: listFieldMappings(adapter) }),
   );
 
-  r.post(
-    '/api/sfdc/has_manual_product_lines',
-    {
-      config: {
-        access: requirePermission('see quotes', (f) => f.can_see_quotes),
-        addresses: addressesOpportunity('opportunity_id'),
-      },
-      schema: { body: ZOpportunityIdBody, response: { 200: ZManualProductLinesResponse } },
-    },
-    async (request) =>
-      ok(
-        await checkManualProductLines(
-          db,
-          adapter,
-          currentUser(request),
-          request.body.opportunity_id,
-        ),
-      ),
-  );
+  postRoute(app, {
+    path: '/api/sfdc/has_manual_product_lines',
+    access: requirePermission('see quotes', (f) => f.can_see_quotes),
+    addresses: addressesOpportunity('opportunity_id'),
+    body: ZOpportunityIdBody,
+    response: ZManualProductLinesResponse,
+    handler: (request) =>
+      checkManualProductLines(db, adapter, currentUser(request), request.body.opportunity_id),
+  });
 
   registerCrmRecordRoutes(app, deps);
 }
@@ -112,138 +100,154 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmRouteDependenci
  */
 function registerCrmRecordRoutes(app: FastifyInstance, deps: CrmRouteDependencies) {
   const { db, adapter } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const write = {
-    config: { access: crmAdmin },
-    preValidation: async () => requireEmbeddedCrm(adapter),
-  };
-  const read = { config: { access: crmAdmin } };
+  const read = { access: crmAdmin };
+  const write = { access: crmAdmin, preValidation: async () => requireEmbeddedCrm(adapter) };
 
-  r.post(
-    '/api/sfdc/accounts/list',
-    { ...read, schema: { body: ZListAccountsBody, response: { 200: ZListAccountsResponse } } },
-    async (request) => ok(await listAccounts(db, request.body)),
-  );
+  postRoute(app, {
+    path: '/api/sfdc/accounts/list',
+    ...read,
+    body: ZListAccountsBody,
+    response: ZListAccountsResponse,
+    handler: (request) => listAccounts(db, request.body),
+  });
 
-  r.post(
-    '/api/sfdc/accounts/get',
-    { ...read, schema: { body: ZAccountIdBody, response: { 200: ZAccountResponse } } },
-    async (request) => ok(await getAccount(db, request.body.id)),
-  );
+  postRoute(app, {
+    path: '/api/sfdc/accounts/get',
+    ...read,
+    body: ZAccountIdBody,
+    response: ZAccountResponse,
+    handler: (request) => getAccount(db, request.body.id),
+  });
 
-  r.post(
-    '/api/sfdc/accounts/save',
-    { ...write, schema: { body: ZSaveAccountBody, response: { 200: ZAccountResponse } } },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/sfdc/accounts/save',
+    ...write,
+    body: ZSaveAccountBody,
+    response: ZAccountResponse,
+    handler: async (request) => {
       const { isCreated, ...account } = await saveAccount(db, request.body);
-      await recordAudit(db, request, {
-        action: isCreated ? 'crm.account.created' : 'crm.account.updated',
-        entityType: 'crm_account',
-        entityId: account.id,
-        details: { name: account.name, kind: account.kind },
-      });
-      return ok(account);
+      return {
+        data: account,
+        audit: {
+          action: isCreated ? 'crm.account.created' : 'crm.account.updated',
+          entityType: 'crm_account',
+          entityId: account.id,
+          details: { name: account.name, kind: account.kind },
+        },
+      };
     },
-  );
+  });
 
-  r.post(
-    '/api/sfdc/contacts/save',
-    { ...write, schema: { body: ZSaveContactBody, response: { 200: ZContactResponse } } },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/sfdc/contacts/save',
+    ...write,
+    body: ZSaveContactBody,
+    response: ZContactResponse,
+    handler: async (request) => {
       const { isCreated, ...contact } = await saveContact(db, request.body);
-      await recordAudit(db, request, {
-        action: isCreated ? 'crm.contact.created' : 'crm.contact.updated',
-        entityType: 'crm_contact',
-        entityId: contact.id,
-        details: { account_id: contact.account_id },
-      });
-      return ok(contact);
+      return {
+        data: contact,
+        audit: {
+          action: isCreated ? 'crm.contact.created' : 'crm.contact.updated',
+          entityType: 'crm_contact',
+          entityId: contact.id,
+          details: { account_id: contact.account_id },
+        },
+      };
     },
-  );
+  });
 
-  r.post(
-    '/api/sfdc/contacts/delete',
-    { ...write, schema: { body: ZContactIdBody, response: { 200: ZDeleteContactResponse } } },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/sfdc/contacts/delete',
+    ...write,
+    body: ZContactIdBody,
+    response: ZDeleteContactResponse,
+    handler: async (request) => {
       const deleted = await deleteContact(db, request.body.id);
-      await recordAudit(db, request, {
-        action: 'crm.contact.deleted',
-        entityType: 'crm_contact',
-        entityId: deleted.id,
-        details: { account_id: deleted.account_id },
-      });
-      return ok(deleted);
+      return {
+        data: deleted,
+        audit: {
+          action: 'crm.contact.deleted',
+          entityType: 'crm_contact',
+          entityId: deleted.id,
+          details: { account_id: deleted.account_id },
+        },
+      };
     },
-  );
+  });
 
-  r.post(
-    '/api/sfdc/opportunities/list',
-    {
-      ...read,
-      schema: { body: ZListOpportunitiesBody, response: { 200: ZListOpportunitiesResponse } },
-    },
-    async (request) => ok(await listOpportunities(db, request.body)),
-  );
+  postRoute(app, {
+    path: '/api/sfdc/opportunities/list',
+    ...read,
+    body: ZListOpportunitiesBody,
+    response: ZListOpportunitiesResponse,
+    handler: (request) => listOpportunities(db, request.body),
+  });
 
-  r.post(
-    '/api/sfdc/opportunities/get',
-    {
-      ...read,
-      schema: { body: ZOpportunityRecordIdBody, response: { 200: ZOpportunityResponse } },
-    },
-    async (request) => ok(await getOpportunity(db, request.body.id)),
-  );
+  postRoute(app, {
+    path: '/api/sfdc/opportunities/get',
+    ...read,
+    body: ZOpportunityRecordIdBody,
+    response: ZOpportunityResponse,
+    handler: (request) => getOpportunity(db, request.body.id),
+  });
 
-  r.post(
-    '/api/sfdc/opportunities/save',
-    { ...write, schema: { body: ZSaveOpportunityBody, response: { 200: ZOpportunityResponse } } },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/sfdc/opportunities/save',
+    ...write,
+    body: ZSaveOpportunityBody,
+    response: ZOpportunityResponse,
+    handler: async (request) => {
       const { isCreated, ...opportunity } = await saveOpportunity(
         db,
         currentUser(request),
         request.body,
       );
-      await recordAudit(db, request, {
-        action: isCreated ? 'crm.opportunity.created' : 'crm.opportunity.updated',
-        entityType: 'crm_opportunity',
-        entityId: opportunity.id,
-        details: { name: opportunity.name },
-      });
-      return ok(opportunity);
+      return {
+        data: opportunity,
+        audit: {
+          action: isCreated ? 'crm.opportunity.created' : 'crm.opportunity.updated',
+          entityType: 'crm_opportunity',
+          entityId: opportunity.id,
+          details: { name: opportunity.name },
+        },
+      };
     },
-  );
+  });
 
-  r.post(
-    '/api/sfdc/opportunities/remove',
-    {
-      ...write,
-      schema: { body: ZOpportunityRecordIdBody, response: { 200: ZOpportunityResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/sfdc/opportunities/remove',
+    ...write,
+    body: ZOpportunityRecordIdBody,
+    response: ZOpportunityResponse,
+    handler: async (request) => {
       const opportunity = await removeOpportunity(db, currentUser(request), request.body.id);
-      await recordAudit(db, request, {
-        action: 'crm.opportunity.removed',
-        entityType: 'crm_opportunity',
-        entityId: opportunity.id,
-      });
-      return ok(opportunity);
+      return {
+        data: opportunity,
+        audit: {
+          action: 'crm.opportunity.removed',
+          entityType: 'crm_opportunity',
+          entityId: opportunity.id,
+        },
+      };
     },
-  );
+  });
 
-  r.post(
-    '/api/sfdc/opportunities/restore',
-    {
-      ...write,
-      schema: { body: ZOpportunityRecordIdBody, response: { 200: ZOpportunityResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/sfdc/opportunities/restore',
+    ...write,
+    body: ZOpportunityRecordIdBody,
+    response: ZOpportunityResponse,
+    handler: async (request) => {
       const opportunity = await restoreOpportunity(db, currentUser(request), request.body.id);
-      await recordAudit(db, request, {
-        action: 'crm.opportunity.restored',
-        entityType: 'crm_opportunity',
-        entityId: opportunity.id,
-      });
-      return ok(opportunity);
+      return {
+        data: opportunity,
+        audit: {
+          action: 'crm.opportunity.restored',
+          entityType: 'crm_opportunity',
+          entityId: opportunity.id,
+        },
+      };
     },
-  );
+  });
 }

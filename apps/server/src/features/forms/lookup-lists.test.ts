@@ -4,7 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@bastion/db/schema/audit';
 import { lookupValues } from '@bastion/db/schema/forms';
 import { DEMO_PASSWORD } from '@bastion/db/seed/demo-data';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  createUser,
+  signedIn,
+  type TestContext,
+  signedInAs,
+} from '../../test/test-app.ts';
 import { saveLookupValue } from './save-lookup-value.ts';
 
 let ctx: TestContext;
@@ -14,7 +20,7 @@ let seller: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   root = await signedIn(ctx.app, { email: 'root@bastion.test', password: DEMO_PASSWORD });
-  itAdmin = await signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'IT_ADMIN' }] }));
+  itAdmin = await signedInAs(ctx, 'IT_ADMIN');
   seller = await signedIn(ctx.app, await createUser(ctx.db));
 });
 

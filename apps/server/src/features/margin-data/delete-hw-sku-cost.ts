@@ -1,15 +1,17 @@
 import type { Database } from '@bastion/db/client';
-import { AppError } from '../../lib/app-error.ts';
+import { deleteFoundRow } from './delete-found-row.ts';
 import { deleteHwSkuCost as deleteHwSkuCostRow, findHwSkuCost } from './margin-data.repository.ts';
 
 /** Removes a SKU's cost: quotes with the SKU then show no margin until a cost is set again. */
-export async function deleteHwSkuCost(db: Database, code: string) {
-  return db.transaction(async (tx) => {
-    const existing = await findHwSkuCost(tx, code);
-    if (!existing) {
-      throw new AppError('NOT_FOUND', `SKU ${code} has no hardware cost to remove.`);
-    }
-    await deleteHwSkuCostRow(tx, code);
-    return { sku: code, is_deleted: true as const, before: existing.unitCostUsdMinor };
+export function deleteHwSkuCost(db: Database, code: string) {
+  return deleteFoundRow(db, {
+    find: (tx) => findHwSkuCost(tx, code),
+    remove: (tx) => deleteHwSkuCostRow(tx, code),
+    notFound: `SKU ${code} has no hardware cost to remove.`,
+    answer: (existing) => ({
+      sku: code,
+      is_deleted: true as const,
+      before: existing.unitCostUsdMinor,
+    }),
   });
 }

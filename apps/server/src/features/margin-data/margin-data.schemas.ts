@@ -1,48 +1,68 @@
 import { z } from 'zod';
 import { PRODUCT_KINDS } from '@bastion/db/schema/catalog';
+import {
+  COSTED_KINDS,
+  DEPRECIATION_YEARS,
+  HW_KINDS,
+  MAX_DEPRECIATION_PERCENT,
+  MAX_REASON_LENGTH,
+  ZCostLookupKeyBody,
+  ZSaveApprovalSkuBody,
+  ZSaveCostLookupBody,
+  ZSaveDepreciationBody,
+  ZSaveHwSkuCostBody,
+  ZSaveMarkupBody,
+  ZSaveSupportCaseBody,
+  ZSkuBody,
+  ZSkuCode,
+  ZSupportCaseKeyBody,
+} from '@bastion/domain/margin-data/schemas';
 import { parsePercentBp, parseScaledDecimal } from '@bastion/domain/pricing/decimal';
 import {
   CASES_DECIMALS,
-  casesPerYearProblem,
   casesText,
   MAX_UNIT_COST_MINOR,
   percentProblem,
   percentText,
   usdProblem,
 } from '@bastion/domain/validation/amounts';
+import { zEnvelope } from '../../lib/envelope.ts';
 
 export { casesText, MAX_UNIT_COST_MINOR, percentText, percentProblem, usdProblem };
-
-/** Costs may rise over a contract (labour): a year may cost up to twice year one. */
-export const MAX_DEPRECIATION_PERCENT = 200;
-import { zEnvelope } from '../../lib/envelope.ts';
 
 /*
  * The margin data (mc-* screens) and approval SKUs (ps-approval-sku): request and response
  * schemas of POST /api/admin/margin/* and /api/admin/approval-skus/* (decision 010, issue 5).
- * Percentages travel as exact decimal text, money as integer cents (USD).
+ * Percentages travel as exact decimal text, money as integer cents (USD). The request bodies an
+ * administrator fills in live in packages/domain (margin-data/schemas.ts), which the browser's
+ * forms validate with too.
  */
 
+export {
+  COSTED_KINDS,
+  DEPRECIATION_YEARS,
+  HW_KINDS,
+  MAX_DEPRECIATION_PERCENT,
+  MAX_REASON_LENGTH,
+  ZCostLookupKeyBody,
+  ZSaveApprovalSkuBody,
+  ZSaveCostLookupBody,
+  ZSaveDepreciationBody,
+  ZSaveHwSkuCostBody,
+  ZSaveMarkupBody,
+  ZSaveSupportCaseBody,
+  ZSkuBody,
+  ZSupportCaseKeyBody,
+};
+export type {
+  CostedKind,
+  LookupKind,
+  SaveApprovalSkuInput,
+  SaveCostLookupInput,
+  SaveSupportCaseInput,
+} from '@bastion/domain/margin-data/schemas';
+
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
-
-/** Kinds with a cost of their own. A bundle's line costs 0: its components carry the cost. */
-export const COSTED_KINDS = [
-  'HARDWARE',
-  'ACCESS_POINT',
-  'SUBSCRIPTION',
-  'SUPPORT',
-  'SERVICE',
-] as const satisfies readonly ProductKind[];
-export type CostedKind = (typeof COSTED_KINDS)[number];
-
-/** Kinds whose unit cost is a share of the USD list price; ANY is a family's default. */
-export const LOOKUP_KINDS = ['ANY', 'SUBSCRIPTION', 'SUPPORT', 'SERVICE'] as const;
-export type LookupKind = (typeof LOOKUP_KINDS)[number];
-
-/** Kinds whose unit cost is set per SKU (mc-hw-sku-costs). */
-export const HW_KINDS = ['HARDWARE', 'ACCESS_POINT'] as const satisfies readonly ProductKind[];
-
-export const DEPRECIATION_YEARS = 5;
 
 /** Stored numeric text ("12.5", "12.50") in the same two-decimal form; null stays null. */
 export function normalizedPercent(text: string): string {
@@ -50,104 +70,11 @@ export function normalizedPercent(text: string): string {
   return parsed.ok ? percentText(parsed.value) : text;
 }
 
-const zPercentBp = (label: string) =>
-  z
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? `${label} is required: enter a percentage such as 12.5.`
-          : `${label} must be sent as text, such as "12.5", so that it stays exact.`,
-    })
-    .transform((text, ctx) => {
-      const problem = percentProblem(text, label);
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return z.NEVER;
-      }
-      const parsed = parsePercentBp(text);
-      return parsed.ok ? parsed.value : 0;
-    });
-
-const zUsdMinor = (label: string) =>
-  z
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? `${label} is required: enter US dollars such as 1234.50.`
-          : `${label} must be sent as text, such as "1234.50", so that it stays exact.`,
-    })
-    .transform((text, ctx) => {
-      const problem = usdProblem(text, label);
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return z.NEVER;
-      }
-      const parsed = parseScaledDecimal(text, 2);
-      return parsed.ok ? parsed.value : 0;
-    });
-
-/* Cases per unit-year as thousandths of a case, read exactly ("0.25" is 250). */
-const zCasesThousandths = (label: string) =>
-  z
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? `${label} is required: enter a number of cases such as 0.25.`
-          : `${label} must be sent as text, such as "0.25", so that it stays exact.`,
-    })
-    .transform((text, ctx) => {
-      const problem = casesPerYearProblem(text, label);
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return z.NEVER;
-      }
-      const parsed = parseScaledDecimal(text, CASES_DECIMALS);
-      return parsed.ok ? parsed.value : 0;
-    });
-
 /** Stored numeric(7,3) text in the same three-decimal form ("0.4" → "0.400"). */
 export function normalizedCases(text: string): string {
   const parsed = parseScaledDecimal(text, CASES_DECIMALS);
   return parsed.ok ? casesText(parsed.value) : text;
 }
-
-const ZSkuCode = z
-  .string({ error: 'Say which SKU.' })
-  .trim()
-  .min(1, 'Say which SKU.')
-  .max(64, 'That is not a SKU code.');
-
-const ZFamilyId = z
-  .string({ error: 'Choose a product family.' })
-  .trim()
-  .min(1, 'Choose a product family.')
-  .max(40, 'That is not a product family.');
-
-const KIND_LIST = 'HARDWARE, ACCESS_POINT, SUBSCRIPTION, SUPPORT or SERVICE';
-
-const ZCostedKind = z.enum(COSTED_KINDS, {
-  error: `The kind of product is one of ${KIND_LIST}. A bundle has no cost of its own.`,
-});
-
-const ZLookupKind = z
-  .enum([...PRODUCT_KINDS, 'ANY'], {
-    error: `The kind of product is ANY or one of ${KIND_LIST}.`,
-  })
-  .superRefine((kind, ctx) => {
-    if (kind === 'HARDWARE' || kind === 'ACCESS_POINT') {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'Hardware and access points are costed per SKU: set their cost under Hardware SKU costs.',
-      });
-    } else if (kind === 'BUNDLE') {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'A bundle has no cost of its own: its components carry the cost.',
-      });
-    }
-  })
-  .transform((kind) => kind as LookupKind);
 
 /* Every list answer says whether the caller may change what it lists. */
 const ZCanEdit = z.boolean();
@@ -180,21 +107,7 @@ export const ZCostLookupsResponse = zEnvelope(
   }),
 );
 
-export const ZSaveCostLookupBody = z.object({
-  family_id: ZFamilyId,
-  product_kind: ZLookupKind,
-  cost_percent: zPercentBp('The cost percentage'),
-});
-export type SaveCostLookupInput = z.infer<typeof ZSaveCostLookupBody>;
-
 export const ZCostLookupResponse = zEnvelope(ZCostLookup);
-
-export const ZCostLookupKeyBody = z.object({
-  family_id: ZFamilyId,
-  product_kind: z.enum([...PRODUCT_KINDS, 'ANY'], {
-    error: `The kind of product is ANY or one of ${KIND_LIST}.`,
-  }),
-});
 
 export const ZDeletedCostLookupResponse = zEnvelope(
   z.object({
@@ -216,11 +129,6 @@ export type Markup = z.infer<typeof ZMarkup>;
 
 export const ZMarkupsResponse = zEnvelope(z.object({ rows: z.array(ZMarkup), can_edit: ZCanEdit }));
 
-export const ZSaveMarkupBody = z.object({
-  product_kind: ZCostedKind,
-  percent: zPercentBp('The markup'),
-});
-
 export const ZMarkupResponse = zEnvelope(ZMarkup);
 
 /* Duration depreciation (mc-duration-depreciation). */
@@ -237,26 +145,6 @@ export type Depreciation = z.infer<typeof ZDepreciation>;
 export const ZDepreciationListResponse = zEnvelope(
   z.object({ rows: z.array(ZDepreciation), can_edit: ZCanEdit }),
 );
-
-export const ZSaveDepreciationBody = z.object({
-  product_kind: ZCostedKind,
-  percents: z
-    .array(z.string({ error: 'Each year is a percentage such as 90.' }), {
-      error: `Send the percentages of years 1 to ${DEPRECIATION_YEARS}.`,
-    })
-    .length(DEPRECIATION_YEARS, `Send the percentages of years 1 to ${DEPRECIATION_YEARS}.`)
-    .transform((texts, ctx) => {
-      const values: number[] = [];
-      texts.forEach((text, index) => {
-        const label = `Year ${index + 1}`;
-        const problem = percentProblem(text, label, MAX_DEPRECIATION_PERCENT);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [index] });
-        const parsed = parsePercentBp(text);
-        values.push(parsed.ok ? parsed.value : 0);
-      });
-      return values;
-    }),
-});
 
 export const ZDepreciationResponse = zEnvelope(ZDepreciation);
 
@@ -311,14 +199,7 @@ export const ZHwSkuCostsResponse = zEnvelope(
   }),
 );
 
-export const ZSaveHwSkuCostBody = z.object({
-  sku: ZSkuCode,
-  unit_cost_usd: zUsdMinor('The unit cost'),
-});
-
 export const ZHwSkuCostResponse = zEnvelope(ZHwSkuCost);
-
-export const ZSkuBody = z.object({ sku: ZSkuCode });
 
 export const ZDeletedSkuResponse = zEnvelope(
   z.object({ sku: z.string(), is_deleted: z.literal(true) }),
@@ -360,24 +241,13 @@ export const ZSupportCasesResponse = zEnvelope(
   }),
 );
 
-export const ZSaveSupportCaseBody = z.object({
-  family_id: ZFamilyId,
-  cases_per_unit_year: zCasesThousandths('Cases per unit-year'),
-  cost_per_case_usd: zUsdMinor('The cost per case'),
-});
-export type SaveSupportCaseInput = z.infer<typeof ZSaveSupportCaseBody>;
-
 export const ZSupportCaseResponse = zEnvelope(ZSupportCase);
-
-export const ZSupportCaseKeyBody = z.object({ family_id: ZFamilyId });
 
 export const ZDeletedSupportCaseResponse = zEnvelope(
   z.object({ family_id: z.string(), is_deleted: z.literal(true) }),
 );
 
 /* Approval SKUs (ps-approval-sku). */
-
-export const MAX_REASON_LENGTH = 300;
 
 export const ZApprovalSku = z.object({
   sku: z.string(),
@@ -394,17 +264,6 @@ export type ApprovalSku = z.infer<typeof ZApprovalSku>;
 export const ZApprovalSkusResponse = zEnvelope(
   z.object({ rows: z.array(ZApprovalSku), can_edit: ZCanEdit }),
 );
-
-export const ZSaveApprovalSkuBody = z.object({
-  sku: ZSkuCode,
-  reason: z
-    .string({ error: 'Please enter why this SKU needs approval.' })
-    .trim()
-    .min(1, 'Please enter why this SKU needs approval.')
-    .max(MAX_REASON_LENGTH, `The reason is too long (at most ${MAX_REASON_LENGTH} characters).`),
-  is_active: z.boolean({ error: 'Active is true or false.' }).default(true),
-});
-export type SaveApprovalSkuInput = z.infer<typeof ZSaveApprovalSkuBody>;
 
 export const ZApprovalSkuResponse = zEnvelope(ZApprovalSku);
 

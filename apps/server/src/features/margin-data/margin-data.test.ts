@@ -859,7 +859,8 @@ describe('a cost change reaches the margin of a quote', () => {
     lines: { cost_minor: number | null }[];
   }
 
-  it('shows the deal desk a lower margin after a hardware cost is raised', async () => {
+  /** A new EMEA quote of a seller's, and how two units of `code` on it price as `role` sees it. */
+  async function pricingOfNewQuote(code: string) {
     const opportunityId = await insertOpportunity(ctx.db, { region: 'EMEA' });
     const made = await post(
       '/api/dx/create-quote',
@@ -868,12 +869,16 @@ describe('a cost change reaches the margin of a quote', () => {
     );
     expect(made.statusCode, made.body).toBe(200);
     const quoteId = made.json<{ data: { id: string } }>().data.id;
-    const price = (role: Role) =>
+    return (role: Role) =>
       dataOf<Priced>(
         '/api/dx/pricing/execute',
-        { id: quoteId, lines: [{ key: 'a', sku: sku('EFFECT'), quantities: [2] }] },
+        { id: quoteId, lines: [{ key: 'a', sku: code, quantities: [2] }] },
         role,
       );
+  }
+
+  it('shows the deal desk a lower margin after a hardware cost is raised', async () => {
+    const price = await pricingOfNewQuote(sku('EFFECT'));
 
     await ctx.db.insert(skus).values({
       sku: sku('EFFECT'),
@@ -921,20 +926,7 @@ describe('a cost change reaches the margin of a quote', () => {
   });
 
   it("adds the family's support-case cost to a support line's cost, before the markup", async () => {
-    const opportunityId = await insertOpportunity(ctx.db, { region: 'EMEA' });
-    const made = await post(
-      '/api/dx/create-quote',
-      { opportunity_id: opportunityId, values: headerValues() },
-      'SALES_USER',
-    );
-    expect(made.statusCode, made.body).toBe(200);
-    const quoteId = made.json<{ data: { id: string } }>().data.id;
-    const price = (role: Role) =>
-      dataOf<Priced>(
-        '/api/dx/pricing/execute',
-        { id: quoteId, lines: [{ key: 'a', sku: sku('SUPCASE'), quantities: [2] }] },
-        role,
-      );
+    const price = await pricingOfNewQuote(sku('SUPCASE'));
 
     await ctx.db.insert(skus).values({
       sku: sku('SUPCASE'),

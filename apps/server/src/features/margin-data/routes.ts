@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import { currentUser } from '../../lib/access.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { ok, zEmptyBody } from '../../lib/envelope.ts';
+import { zEmptyBody } from '../../lib/envelope.ts';
+import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
 import { deleteApprovalSku } from './delete-approval-sku.ts';
 import { deleteCostLookup } from './delete-cost-lookup.ts';
 import { deleteHwSkuCost } from './delete-hw-sku-cost.ts';
@@ -73,317 +72,288 @@ export function registerMarginDataRoutes(app: FastifyInstance, deps: { db: Datab
   registerApprovalSkuRoutes(app, deps);
 }
 
+/** The rows come with whether the caller may edit them. */
+const editing = (request: FastifyRequest) => ({
+  canEdit: canEditMarginData(currentUser(request).permissions),
+});
+
 function registerCostLookupRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  postRoute(app, {
+    path: '/api/admin/margin/cost-lookups/list',
+    access: readsMarginData,
+    body: zEmptyBody,
+    response: ZCostLookupsResponse,
+    handler: (request) => listCostLookups(db, editing(request)),
+  });
 
-  r.post(
-    '/api/admin/margin/cost-lookups/list',
-    {
-      config: { access: readsMarginData },
-      schema: { body: zEmptyBody, response: { 200: ZCostLookupsResponse } },
-    },
-    async (request) =>
-      ok(
-        await listCostLookups(db, {
-          canEdit: canEditMarginData(currentUser(request).permissions),
-        }),
-      ),
-  );
-
-  r.post(
-    '/api/admin/margin/cost-lookups/save',
-    {
-      config: { access: editsMarginData },
-      schema: { body: ZSaveCostLookupBody, response: { 200: ZCostLookupResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/admin/margin/cost-lookups/save',
+    access: editsMarginData,
+    body: ZSaveCostLookupBody,
+    response: ZCostLookupResponse,
+    handler: async (request) => {
       const { lookup, before } = await saveCostLookup(db, request.body);
-      await recordAudit(db, request, {
-        action: 'margin.cost_lookup.saved',
-        entityType: 'mc_cost_lookup',
-        entityId: `${lookup.family_id}/${lookup.product_kind}`,
-        details: { before, after: lookup.cost_percent },
-      });
-      return ok(lookup);
+      return {
+        data: lookup,
+        audit: {
+          action: 'margin.cost_lookup.saved',
+          entityType: 'mc_cost_lookup',
+          entityId: `${lookup.family_id}/${lookup.product_kind}`,
+          details: { before, after: lookup.cost_percent },
+        },
+      };
     },
-  );
+  });
 
-  r.post(
-    '/api/admin/margin/cost-lookups/delete',
-    {
-      config: { access: editsMarginData },
-      schema: { body: ZCostLookupKeyBody, response: { 200: ZDeletedCostLookupResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/admin/margin/cost-lookups/delete',
+    access: editsMarginData,
+    body: ZCostLookupKeyBody,
+    response: ZDeletedCostLookupResponse,
+    handler: async (request) => {
       const { before, ...deleted } = await deleteCostLookup(
         db,
         request.body.family_id,
         request.body.product_kind,
       );
-      await recordAudit(db, request, {
-        action: 'margin.cost_lookup.deleted',
-        entityType: 'mc_cost_lookup',
-        entityId: `${deleted.family_id}/${deleted.product_kind}`,
-        details: { before },
-      });
-      return ok(deleted);
+      return {
+        data: deleted,
+        audit: {
+          action: 'margin.cost_lookup.deleted',
+          entityType: 'mc_cost_lookup',
+          entityId: `${deleted.family_id}/${deleted.product_kind}`,
+          details: { before },
+        },
+      };
     },
-  );
+  });
 }
 
 function registerMarkupRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  postRoute(app, {
+    path: '/api/admin/margin/markups/list',
+    access: readsMarginData,
+    body: zEmptyBody,
+    response: ZMarkupsResponse,
+    handler: (request) => listMarkups(db, editing(request)),
+  });
 
-  r.post(
-    '/api/admin/margin/markups/list',
-    {
-      config: { access: readsMarginData },
-      schema: { body: zEmptyBody, response: { 200: ZMarkupsResponse } },
-    },
-    async (request) =>
-      ok(await listMarkups(db, { canEdit: canEditMarginData(currentUser(request).permissions) })),
-  );
-
-  r.post(
-    '/api/admin/margin/markups/save',
-    {
-      config: { access: editsMarginData },
-      schema: { body: ZSaveMarkupBody, response: { 200: ZMarkupResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/admin/margin/markups/save',
+    access: editsMarginData,
+    body: ZSaveMarkupBody,
+    response: ZMarkupResponse,
+    handler: async (request) => {
       const { markup, before } = await saveMarkup(
         db,
         request.body.product_kind,
         request.body.percent,
       );
-      await recordAudit(db, request, {
-        action: 'margin.markup.saved',
-        entityType: 'mc_markup',
-        entityId: markup.product_kind,
-        details: { before, after: markup.percent },
-      });
-      return ok(markup);
+      return {
+        data: markup,
+        audit: {
+          action: 'margin.markup.saved',
+          entityType: 'mc_markup',
+          entityId: markup.product_kind,
+          details: { before, after: markup.percent },
+        },
+      };
     },
-  );
+  });
 }
 
 function registerDepreciationRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  postRoute(app, {
+    path: '/api/admin/margin/duration-depreciation/list',
+    access: readsMarginData,
+    body: zEmptyBody,
+    response: ZDepreciationListResponse,
+    handler: (request) => listDurationDepreciation(db, editing(request)),
+  });
 
-  r.post(
-    '/api/admin/margin/duration-depreciation/list',
-    {
-      config: { access: readsMarginData },
-      schema: { body: zEmptyBody, response: { 200: ZDepreciationListResponse } },
-    },
-    async (request) =>
-      ok(
-        await listDurationDepreciation(db, {
-          canEdit: canEditMarginData(currentUser(request).permissions),
-        }),
-      ),
-  );
-
-  r.post(
-    '/api/admin/margin/duration-depreciation/save',
-    {
-      config: { access: editsMarginData },
-      schema: { body: ZSaveDepreciationBody, response: { 200: ZDepreciationResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/admin/margin/duration-depreciation/save',
+    access: editsMarginData,
+    body: ZSaveDepreciationBody,
+    response: ZDepreciationResponse,
+    handler: async (request) => {
       const { depreciation, before } = await saveDurationDepreciation(
         db,
         request.body.product_kind,
         request.body.percents,
       );
-      await recordAudit(db, request, {
-        action: 'margin.duration_depreciation.saved',
-        entityType: 'mc_duration_depreciation',
-        entityId: depreciation.product_kind,
-        details: { before, after: depreciation.percents },
-      });
-      return ok(depreciation);
+      return {
+        data: depreciation,
+        audit: {
+          action: 'margin.duration_depreciation.saved',
+          entityType: 'mc_duration_depreciation',
+          entityId: depreciation.product_kind,
+          details: { before, after: depreciation.percents },
+        },
+      };
     },
-  );
+  });
 }
 
 function registerHwSkuCostRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  postRoute(app, {
+    path: '/api/admin/margin/hw-sku-costs/list',
+    access: readsMarginData,
+    body: ZListHwSkuCostsBody,
+    response: ZHwSkuCostsResponse,
+    handler: (request) => listHwSkuCosts(db, request.body, editing(request)),
+  });
 
-  r.post(
-    '/api/admin/margin/hw-sku-costs/list',
-    {
-      config: { access: readsMarginData },
-      schema: { body: ZListHwSkuCostsBody, response: { 200: ZHwSkuCostsResponse } },
-    },
-    async (request) =>
-      ok(
-        await listHwSkuCosts(db, request.body, {
-          canEdit: canEditMarginData(currentUser(request).permissions),
-        }),
-      ),
-  );
-
-  r.post(
-    '/api/admin/margin/hw-sku-costs/save',
-    {
-      config: { access: editsMarginData },
-      schema: { body: ZSaveHwSkuCostBody, response: { 200: ZHwSkuCostResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/admin/margin/hw-sku-costs/save',
+    access: editsMarginData,
+    body: ZSaveHwSkuCostBody,
+    response: ZHwSkuCostResponse,
+    handler: async (request) => {
       const { cost, before } = await saveHwSkuCost(
         db,
         request.body.sku,
         request.body.unit_cost_usd,
       );
-      await recordAudit(db, request, {
-        action: 'margin.hw_sku_cost.saved',
-        entityType: 'mc_hw_sku_cost',
-        entityId: cost.sku,
-        details: { before_usd_minor: before, after_usd_minor: cost.unit_cost_usd_minor },
-      });
-      return ok(cost);
+      return {
+        data: cost,
+        audit: {
+          action: 'margin.hw_sku_cost.saved',
+          entityType: 'mc_hw_sku_cost',
+          entityId: cost.sku,
+          details: { before_usd_minor: before, after_usd_minor: cost.unit_cost_usd_minor },
+        },
+      };
     },
-  );
+  });
 
-  r.post(
-    '/api/admin/margin/hw-sku-costs/delete',
-    {
-      config: { access: editsMarginData },
-      schema: { body: ZSkuBody, response: { 200: ZDeletedSkuResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/admin/margin/hw-sku-costs/delete',
+    access: editsMarginData,
+    body: ZSkuBody,
+    response: ZDeletedSkuResponse,
+    handler: async (request) => {
       const { before, ...deleted } = await deleteHwSkuCost(db, request.body.sku);
-      await recordAudit(db, request, {
-        action: 'margin.hw_sku_cost.deleted',
-        entityType: 'mc_hw_sku_cost',
-        entityId: deleted.sku,
-        details: { before_usd_minor: before },
-      });
-      return ok(deleted);
+      return {
+        data: deleted,
+        audit: {
+          action: 'margin.hw_sku_cost.deleted',
+          entityType: 'mc_hw_sku_cost',
+          entityId: deleted.sku,
+          details: { before_usd_minor: before },
+        },
+      };
     },
-  );
+  });
 }
 
 function registerSupportCaseRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  postRoute(app, {
+    path: '/api/admin/margin/support-cases/list',
+    access: readsMarginData,
+    body: zEmptyBody,
+    response: ZSupportCasesResponse,
+    handler: (request) => listSupportCases(db, editing(request)),
+  });
 
-  r.post(
-    '/api/admin/margin/support-cases/list',
-    {
-      config: { access: readsMarginData },
-      schema: { body: zEmptyBody, response: { 200: ZSupportCasesResponse } },
-    },
-    async (request) =>
-      ok(
-        await listSupportCases(db, {
-          canEdit: canEditMarginData(currentUser(request).permissions),
-        }),
-      ),
-  );
-
-  r.post(
-    '/api/admin/margin/support-cases/save',
-    {
-      config: { access: editsMarginData },
-      schema: { body: ZSaveSupportCaseBody, response: { 200: ZSupportCaseResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/admin/margin/support-cases/save',
+    access: editsMarginData,
+    body: ZSaveSupportCaseBody,
+    response: ZSupportCaseResponse,
+    handler: async (request) => {
       const { supportCase, before } = await saveSupportCase(db, request.body);
-      await recordAudit(db, request, {
-        action: 'margin.support_case.saved',
-        entityType: 'mc_support_case',
-        entityId: supportCase.family_id,
-        details: {
-          before,
-          after: {
-            cases_per_unit_year: supportCase.cases_per_unit_year,
-            cost_per_case_usd_minor: supportCase.cost_per_case_usd_minor,
+      return {
+        data: supportCase,
+        audit: {
+          action: 'margin.support_case.saved',
+          entityType: 'mc_support_case',
+          entityId: supportCase.family_id,
+          details: {
+            before,
+            after: {
+              cases_per_unit_year: supportCase.cases_per_unit_year,
+              cost_per_case_usd_minor: supportCase.cost_per_case_usd_minor,
+            },
           },
         },
-      });
-      return ok(supportCase);
+      };
     },
-  );
+  });
 
-  r.post(
-    '/api/admin/margin/support-cases/delete',
-    {
-      config: { access: editsMarginData },
-      schema: { body: ZSupportCaseKeyBody, response: { 200: ZDeletedSupportCaseResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/admin/margin/support-cases/delete',
+    access: editsMarginData,
+    body: ZSupportCaseKeyBody,
+    response: ZDeletedSupportCaseResponse,
+    handler: async (request) => {
       const { before, ...deleted } = await deleteSupportCase(db, request.body.family_id);
-      await recordAudit(db, request, {
-        action: 'margin.support_case.deleted',
-        entityType: 'mc_support_case',
-        entityId: deleted.family_id,
-        details: { before },
-      });
-      return ok(deleted);
+      return {
+        data: deleted,
+        audit: {
+          action: 'margin.support_case.deleted',
+          entityType: 'mc_support_case',
+          entityId: deleted.family_id,
+          details: { before },
+        },
+      };
     },
-  );
+  });
 }
 
 function registerApprovalSkuRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  postRoute(app, {
+    path: '/api/admin/approval-skus/list',
+    access: readsApprovalSkus,
+    body: zEmptyBody,
+    response: ZApprovalSkusResponse,
+    handler: (request) =>
+      listApprovalSkus(db, { canEdit: canEditApprovalSkus(currentUser(request).permissions) }),
+  });
 
-  r.post(
-    '/api/admin/approval-skus/list',
-    {
-      config: { access: readsApprovalSkus },
-      schema: { body: zEmptyBody, response: { 200: ZApprovalSkusResponse } },
-    },
-    async (request) =>
-      ok(
-        await listApprovalSkus(db, {
-          canEdit: canEditApprovalSkus(currentUser(request).permissions),
-        }),
-      ),
-  );
+  postRoute(app, {
+    path: '/api/admin/approval-skus/sku-options',
+    access: editsApprovalSkus,
+    body: ZApprovalSkuOptionsBody,
+    response: ZApprovalSkuOptionsResponse,
+    handler: (request) => findApprovalSkuOptions(db, request.body.search),
+  });
 
-  r.post(
-    '/api/admin/approval-skus/sku-options',
-    {
-      config: { access: editsApprovalSkus },
-      schema: { body: ZApprovalSkuOptionsBody, response: { 200: ZApprovalSkuOptionsResponse } },
-    },
-    async (request) => ok(await findApprovalSkuOptions(db, request.body.search)),
-  );
-
-  r.post(
-    '/api/admin/approval-skus/save',
-    {
-      config: { access: editsApprovalSkus },
-      schema: { body: ZSaveApprovalSkuBody, response: { 200: ZApprovalSkuResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/admin/approval-skus/save',
+    access: editsApprovalSkus,
+    body: ZSaveApprovalSkuBody,
+    response: ZApprovalSkuResponse,
+    handler: async (request) => {
       const { entry, isCreated } = await saveApprovalSku(db, request.body);
-      await recordAudit(db, request, {
-        action: isCreated ? 'approval_sku.created' : 'approval_sku.updated',
-        entityType: 'approval_sku',
-        entityId: entry.sku,
-        details: { reason: entry.reason, is_active: entry.is_active },
-      });
-      return ok(entry);
+      return {
+        data: entry,
+        audit: {
+          action: isCreated ? 'approval_sku.created' : 'approval_sku.updated',
+          entityType: 'approval_sku',
+          entityId: entry.sku,
+          details: { reason: entry.reason, is_active: entry.is_active },
+        },
+      };
     },
-  );
+  });
 
-  r.post(
-    '/api/admin/approval-skus/delete',
-    {
-      config: { access: editsApprovalSkus },
-      schema: { body: ZSkuBody, response: { 200: ZDeletedSkuResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/admin/approval-skus/delete',
+    access: editsApprovalSkus,
+    body: ZSkuBody,
+    response: ZDeletedSkuResponse,
+    handler: async (request) => {
       const { reason, ...deleted } = await deleteApprovalSku(db, request.body.sku);
-      await recordAudit(db, request, {
-        action: 'approval_sku.deleted',
-        entityType: 'approval_sku',
-        entityId: deleted.sku,
-        details: { reason },
-      });
-      return ok(deleted);
+      return {
+        data: deleted,
+        audit: {
+          action: 'approval_sku.deleted',
+          entityType: 'approval_sku',
+          entityId: deleted.sku,
+          details: { reason },
+        },
+      };
     },
-  );
+  });
 }

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  bundleComponents,
-  mcHwSkuCosts,
-  productFamilies,
-  skuPrices,
-  skus,
-} from '@bastion/db/schema/catalog';
+import { bundleComponents, mcHwSkuCosts, skuPrices, skus } from '@bastion/db/schema/catalog';
 import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
-import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
+import {
+  ensureTestFamily,
+  headerValues,
+  insertOpportunity,
+  unique,
+} from '../../test/quote-fixtures.ts';
 import { STALE_QUOTE_MESSAGE } from './update-quote-header.ts';
 
 let ctx: TestContext;
@@ -23,10 +22,7 @@ const sku = (name: string) => `T-${name}-${tag}`;
 beforeAll(async () => {
   ctx = await createTestApp();
   tag = unique().slice(0, 6).toUpperCase();
-  await ctx.db
-    .insert(productFamilies)
-    .values({ id: 'TEST_FAMILY', name: 'Test family' })
-    .onConflictDoNothing();
+  await ensureTestFamily(ctx.db);
   const base = { familyId: 'TEST_FAMILY', description: '' };
   await ctx.db.insert(skus).values([
     { ...base, sku: sku('HW'), name: 'Test appliance', kind: 'HARDWARE', billing: 'ONE_TIME' },

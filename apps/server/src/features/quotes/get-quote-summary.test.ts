@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { productFamilies, skuPrices, skus } from '@bastion/db/schema/catalog';
 import { quotes } from '@bastion/db/schema/quotes';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
-import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
+import {
+  headerValues,
+  insertOpportunity,
+  insertPricedTestSkus,
+  unique,
+} from '../../test/quote-fixtures.ts';
 import { SAVE_TERMS_FIRST, SUMMARY_NOT_REACHED } from './get-quote-summary.ts';
 
 let ctx: TestContext;
@@ -15,35 +19,7 @@ const sku = (name: string) => `Q-${name}-${tag}`;
 beforeAll(async () => {
   ctx = await createTestApp();
   tag = unique().slice(0, 6).toUpperCase();
-  await ctx.db
-    .insert(productFamilies)
-    .values({ id: 'TEST_FAMILY', name: 'Test family' })
-    .onConflictDoNothing();
-  await ctx.db.insert(skus).values([
-    {
-      sku: sku('FW'),
-      name: 'Test firewall',
-      kind: 'HARDWARE',
-      billing: 'ONE_TIME',
-      familyId: 'TEST_FAMILY',
-      isShippable: true,
-    },
-    {
-      sku: sku('SUB'),
-      name: 'Test subscription',
-      kind: 'SUBSCRIPTION',
-      billing: 'ANNUAL',
-      familyId: 'TEST_FAMILY',
-    },
-  ]);
-  await ctx.db.insert(skuPrices).values(
-    ['FW', 'SUB'].map((code) => ({
-      sku: sku(code),
-      currencyCode: 'EUR',
-      unitPriceMinor: 10_000,
-      effectiveFrom: '2020-01-01',
-    })),
-  );
+  await insertPricedTestSkus(ctx.db, sku, ['FW', 'SUB']);
   const cookieOf = (role: string) =>
     createUser(ctx.db, { roles: [{ role }] }).then((u) => signedIn(ctx.app, u));
   [desk, legal] = await Promise.all([cookieOf('DEAL_DESK'), cookieOf('LEGAL_MANAGER')]);

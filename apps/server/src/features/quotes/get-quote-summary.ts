@@ -5,7 +5,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { termsBlockingSummary } from '../../lib/quote-terms.ts';
 import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
-import { configurationOf } from './configure-quote.ts';
+import { configurationOf } from './get-quote-configuration.ts';
 import { shippingOf } from './configure-shipping.ts';
 import type { QuoteRow } from './quotes.repository.ts';
 

@@ -1,10 +1,10 @@
-import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
 import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/status-display';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { QuoteRow } from './quotes.repository.ts';
 import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
+import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
 
 /** A quote outside the caller's scope reads as absent: its existence is not theirs to know. */
 export async function requireVisibleQuote(db: Database, caller: AuthContext, id: string) {
@@ -39,15 +39,7 @@ export function quoteView(quote: QuoteRow) {
     version: quote.version,
     created_at: quote.createdAt.toISOString(),
     updated_at: quote.updatedAt.toISOString(),
-    target_path: quoteTargetPath({
-      id: quote.id,
-      quote_type: quote.quoteType,
-      deal_type: quote.dealType,
-      status_id: quote.statusId,
-      pre_archive_status_id: quote.preArchiveStatusId,
-      is_coterm: quote.isCoterm,
-      is_renewal: quote.isRenewal,
-    }),
+    target_path: targetPathOfQuote(quote),
   };
 }
 

@@ -1,5 +1,4 @@
 import { quoteStatusLabel, quoteStatusColor } from '@bastion/domain/quotes/status-display';
-import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
 import { dealTypeName } from '@bastion/domain/quotes/quote-types';
 import { deriveSalesChannel } from '@bastion/domain/quotes/sales-channel';
 import type { Database } from '@bastion/db/client';
@@ -15,6 +14,7 @@ import {
   type QuoteGridQuery,
 } from './quotes.repository.ts';
 import { viewerOf, type Viewer } from '../../lib/visibility.ts';
+import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
 
 export interface GridRequest {
   module_name: GridModuleName;
@@ -134,15 +134,7 @@ export async function listGridRows(db: Database, caller: AuthContext, request: G
       total: q.totalAmountMinor,
       currency_code: q.currencyCode,
       updated_at: q.updatedAt.toISOString(),
-      target_path: quoteTargetPath({
-        id: q.id,
-        quote_type: q.quoteType,
-        deal_type: q.dealType,
-        status_id: q.statusId,
-        pre_archive_status_id: q.preArchiveStatusId,
-        is_coterm: q.isCoterm,
-        is_renewal: q.isRenewal,
-      }),
+      target_path: targetPathOfQuote(q),
     })) satisfies Record<string, Cell>[],
   };
 }

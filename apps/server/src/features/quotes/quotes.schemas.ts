@@ -1,7 +1,11 @@
+// Kept whole: the quotes API contract, every request and response schema of its routes.
 import { z } from 'zod';
 import { zEnvelope } from '../../lib/envelope.ts';
 import { ZJson } from '../../lib/zod-json.ts';
 import { GRID_MODULE_NAMES } from './grid-modules.ts';
+
+// The rename form checks with the same schema (packages/domain).
+export { ZUpdateQuoteBody } from '@bastion/domain/quotes/schemas';
 
 export const ZQuoteId = z.object({
   id: z.uuid({ error: 'That is not a quote id.' }),
@@ -114,18 +118,6 @@ export const ZQuoteView = z.object({
 });
 
 export const ZQuoteResponse = zEnvelope(ZQuoteView);
-
-export const ZUpdateQuoteBody = z.object({
-  id: z.uuid({ error: 'That is not a quote id.' }),
-  version: z.number({ error: 'Send the version of the quote you changed.' }).int().min(1),
-  quote_name: z.string().trim().min(1, 'Please enter Quote Name').max(200).optional(),
-  contract_length: z
-    .number()
-    .int()
-    .min(1, 'At least 1 month.')
-    .max(60, 'At most 60 months.')
-    .optional(),
-});
 
 export const ZHistoryResponse = zEnvelope(
   z.object({

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
 import {
   addressesOpportunity,
@@ -10,13 +9,11 @@ import {
 } from '../../lib/access.ts';
 import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { ok } from '../../lib/envelope.ts';
-import {
-  getQuoteConfiguration,
-  priceQuoteDraft,
-  saveQuoteConfiguration,
-  saveSecureAccess,
-} from './configure-quote.ts';
+import { postRoute } from '../../lib/post-route.ts';
+import { getQuoteConfiguration } from './get-quote-configuration.ts';
+import { priceQuoteDraft } from './price-quote-draft.ts';
+import { saveQuoteConfiguration } from './save-quote-configuration.ts';
+import { saveSecureAccess } from './save-secure-access.ts';
 import { getQuoteShipping, saveQuoteShipping } from './configure-shipping.ts';
 import { getQuoteSummary } from './get-quote-summary.ts';
 import { createQuote } from './create-quote.ts';
@@ -58,139 +55,128 @@ export function registerQuoteRoutes(
   deps: { db: Database; crm: CrmAdapter; approverAccess?: ApproverQuoteAccess },
 ) {
   const { db, crm, approverAccess } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  postRoute(app, {
+    path: '/api/dx/grid',
+    access: seesQuotes,
+    body: ZGridBody,
+    response: ZGridResponse,
+    handler: (request) => listGridRows(db, currentUser(request), request.body),
+  });
 
-  r.post(
-    '/api/dx/grid',
-    {
-      config: { access: seesQuotes },
-      schema: { body: ZGridBody, response: { 200: ZGridResponse } },
-    },
-    async (request) => ok(await listGridRows(db, currentUser(request), request.body)),
-  );
+  postRoute(app, {
+    path: '/api/dx/create-quote',
+    access: requirePermission(
+      'can_create_quote',
+      (f) => f.can_create_quote || f.can_create_coterm_quote,
+    ),
+    body: ZCreateQuoteBody,
+    response: ZCreateQuoteResponse,
+    handler: (request) =>
+      createQuote({ db, crm, log: request.log }, currentUser(request), {
+        opportunityId: request.body.opportunity_id,
+        values: request.body.values,
+      }),
+  });
 
-  r.post(
-    '/api/dx/create-quote',
-    {
-      config: {
-        access: requirePermission(
-          'can_create_quote',
-          (f) => f.can_create_quote || f.can_create_coterm_quote,
-        ),
-      },
-      schema: { body: ZCreateQuoteBody, response: { 200: ZCreateQuoteResponse } },
-    },
-    async (request) =>
-      ok(
-        await createQuote({ db, crm, log: request.log }, currentUser(request), {
-          opportunityId: request.body.opportunity_id,
-          values: request.body.values,
-        }),
-      ),
-  );
+  postRoute(app, {
+    path: '/api/dx/get-opportunity',
+    access: seesQuotes,
+    addresses: addressesOpportunity('id'),
+    body: ZOpportunityBody,
+    response: ZOpportunityForQuoteResponse,
+    handler: (request) => getOpportunityForQuote(db, currentUser(request), request.body.id),
+  });
 
-  r.post(
-    '/api/dx/get-opportunity',
-    {
-      config: { access: seesQuotes, addresses: addressesOpportunity('id') },
-      schema: { body: ZOpportunityBody, response: { 200: ZOpportunityForQuoteResponse } },
-    },
-    async (request) => ok(await getOpportunityForQuote(db, currentUser(request), request.body.id)),
-  );
+  postRoute(app, {
+    path: '/api/dx/get-quote',
+    access: seesQuotes,
+    addresses: addressesQuote('id'),
+    body: ZQuoteId,
+    response: ZQuoteResponse,
+    handler: (request) => getQuote(db, currentUser(request), request.body.id),
+  });
 
-  r.post(
-    '/api/dx/get-quote',
-    {
-      config: { access: seesQuotes, addresses: addressesQuote('id') },
-      schema: { body: ZQuoteId, response: { 200: ZQuoteResponse } },
-    },
-    async (request) => ok(await getQuote(db, currentUser(request), request.body.id)),
-  );
+  postRoute(app, {
+    path: '/api/dx/update-quote',
+    access: editsQuotes,
+    addresses: addressesQuote('id'),
+    body: ZUpdateQuoteBody,
+    response: ZQuoteResponse,
+    handler: (request) => updateQuoteHeader(db, currentUser(request), request.body),
+  });
 
-  r.post(
-    '/api/dx/update-quote',
-    {
-      config: { access: editsQuotes, addresses: addressesQuote('id') },
-      schema: { body: ZUpdateQuoteBody, response: { 200: ZQuoteResponse } },
-    },
-    async (request) => ok(await updateQuoteHeader(db, currentUser(request), request.body)),
-  );
+  postRoute(app, {
+    path: '/api/dx/quote-history',
+    access: requirePermission('can_see_history', (f) => f.can_see_history && f.can_see_quotes),
+    addresses: addressesQuote('id'),
+    body: ZQuoteId,
+    response: ZHistoryResponse,
+    handler: (request) => getQuoteHistory(db, currentUser(request), request.body.id),
+  });
 
-  r.post(
-    '/api/dx/quote-history',
-    {
-      config: {
-        access: requirePermission('can_see_history', (f) => f.can_see_history && f.can_see_quotes),
-        addresses: addressesQuote('id'),
-      },
-      schema: { body: ZQuoteId, response: { 200: ZHistoryResponse } },
-    },
-    async (request) => ok(await getQuoteHistory(db, currentUser(request), request.body.id)),
-  );
+  postRoute(app, {
+    path: '/api/dx/quote-configuration',
+    access: seesQuotes,
+    addresses: addressesQuote('id'),
+    body: ZQuoteId,
+    response: ZConfigurationResponse,
+    handler: (request) => getQuoteConfiguration(db, currentUser(request), request.body.id),
+  });
 
-  r.post(
-    '/api/dx/quote-configuration',
-    {
-      config: { access: seesQuotes, addresses: addressesQuote('id') },
-      schema: { body: ZQuoteId, response: { 200: ZConfigurationResponse } },
-    },
-    async (request) => ok(await getQuoteConfiguration(db, currentUser(request), request.body.id)),
-  );
+  postRoute(app, {
+    path: '/api/dx/pricing/execute',
+    access: seesQuotes,
+    addresses: addressesQuote('id'),
+    body: ZPriceDraftBody,
+    response: ZPriceDraftResponse,
+    handler: (request) => priceQuoteDraft(db, currentUser(request), request.body),
+  });
 
-  r.post(
-    '/api/dx/pricing/execute',
-    {
-      config: { access: seesQuotes, addresses: addressesQuote('id') },
-      schema: { body: ZPriceDraftBody, response: { 200: ZPriceDraftResponse } },
-    },
-    async (request) => ok(await priceQuoteDraft(db, currentUser(request), request.body)),
-  );
+  postRoute(app, {
+    path: '/api/dx/save-quote-configuration',
+    access: editsQuotes,
+    addresses: addressesQuote('id'),
+    body: ZSaveConfigurationBody,
+    response: ZConfigurationResponse,
+    handler: (request) => saveQuoteConfiguration(db, currentUser(request), request.body),
+  });
 
-  r.post(
-    '/api/dx/save-quote-configuration',
-    {
-      config: { access: editsQuotes, addresses: addressesQuote('id') },
-      schema: { body: ZSaveConfigurationBody, response: { 200: ZConfigurationResponse } },
-    },
-    async (request) => ok(await saveQuoteConfiguration(db, currentUser(request), request.body)),
-  );
+  postRoute(app, {
+    path: '/api/dx/save-secure-access',
+    access: editsQuotes,
+    addresses: addressesQuote('id'),
+    body: ZSaveSecureAccessBody,
+    response: ZConfigurationResponse,
+    handler: (request) => saveSecureAccess(db, currentUser(request), request.body),
+  });
 
-  r.post(
-    '/api/dx/save-secure-access',
-    {
-      config: { access: editsQuotes, addresses: addressesQuote('id') },
-      schema: { body: ZSaveSecureAccessBody, response: { 200: ZConfigurationResponse } },
-    },
-    async (request) => ok(await saveSecureAccess(db, currentUser(request), request.body)),
-  );
+  postRoute(app, {
+    path: '/api/dx/quote-shipping',
+    access: seesQuotes,
+    addresses: addressesQuote('id'),
+    body: ZQuoteId,
+    response: ZShippingResponse,
+    handler: (request) => getQuoteShipping(db, currentUser(request), request.body.id),
+  });
 
-  r.post(
-    '/api/dx/quote-shipping',
-    {
-      config: { access: seesQuotes, addresses: addressesQuote('id') },
-      schema: { body: ZQuoteId, response: { 200: ZShippingResponse } },
-    },
-    async (request) => ok(await getQuoteShipping(db, currentUser(request), request.body.id)),
-  );
+  postRoute(app, {
+    path: '/api/dx/save-quote-shipping',
+    access: editsQuotes,
+    addresses: addressesQuote('id'),
+    body: ZSaveShippingBody,
+    response: ZShippingResponse,
+    handler: (request) => saveQuoteShipping(db, currentUser(request), request.body),
+  });
 
-  r.post(
-    '/api/dx/save-quote-shipping',
-    {
-      config: { access: editsQuotes, addresses: addressesQuote('id') },
-      schema: { body: ZSaveShippingBody, response: { 200: ZShippingResponse } },
-    },
-    async (request) => ok(await saveQuoteShipping(db, currentUser(request), request.body)),
-  );
-
-  r.post(
-    '/api/dx/quote-summary',
-    {
-      // Quote users and the quote's approvers (who may not see quotes otherwise): the use-case
-      // decides per quote.
-      config: { access: signedInAccess, addresses: addressesQuote('id') },
-      schema: { body: ZQuoteId, response: { 200: ZSummaryResponse } },
-    },
-    async (request) =>
-      ok(await getQuoteSummary(db, currentUser(request), request.body.id, approverAccess)),
-  );
+  postRoute(app, {
+    path: '/api/dx/quote-summary',
+    // Quote users and the quote's approvers (who may not see quotes otherwise): the use-case
+    // decides per quote.
+    access: signedInAccess,
+    addresses: addressesQuote('id'),
+    body: ZQuoteId,
+    response: ZSummaryResponse,
+    handler: (request) =>
+      getQuoteSummary(db, currentUser(request), request.body.id, approverAccess),
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import type { Database } from '@bastion/db/client';
 import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
@@ -9,8 +8,8 @@ import {
   requirePermission,
   signedInAccess,
 } from '../../lib/access.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { ok, zEmptyBody } from '../../lib/envelope.ts';
+import { zEmptyBody } from '../../lib/envelope.ts';
+import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
 import { getClauseHistory } from './get-clause-history.ts';
 import { getQuoteTerms } from './get-quote-terms.ts';
 import { listLibraryClauses } from './list-clauses.ts';
@@ -52,99 +51,92 @@ export function registerTermsRoutes(
   deps: { db: Database; approverAccess?: ApproverQuoteAccess },
 ) {
   const { db, approverAccess } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/api/dx/terms-clauses',
-    {
-      config: { access: readsLibrary },
-      schema: { body: ZListClausesBody, response: { 200: ZClausesResponse } },
-    },
-    async (request) =>
-      ok(
-        await listLibraryClauses(db, {
-          includeInactive: request.body?.include_inactive ?? true,
-        }),
-      ),
-  );
+  postRoute(app, {
+    path: '/api/dx/terms-clauses',
+    access: readsLibrary,
+    body: ZListClausesBody,
+    response: ZClausesResponse,
+    handler: (request) =>
+      listLibraryClauses(db, { includeInactive: request.body?.include_inactive ?? true }),
+  });
 
-  r.post(
-    '/api/dx/terms-clause-history',
-    {
-      config: { access: readsLibrary },
-      schema: { body: ZIdBody, response: { 200: ZClauseHistoryResponse } },
-    },
-    async (request) => ok(await getClauseHistory(db, request.body.id)),
-  );
+  postRoute(app, {
+    path: '/api/dx/terms-clause-history',
+    access: readsLibrary,
+    body: ZIdBody,
+    response: ZClauseHistoryResponse,
+    handler: (request) => getClauseHistory(db, request.body.id),
+  });
 
-  r.post(
-    '/api/admin/terms-clause-save',
-    {
-      config: { access: termsAdmin },
-      schema: { body: ZSaveClauseBody, response: { 200: ZClauseResponse } },
-    },
-    async (request) => {
+  auditedPostRoute(app, db, {
+    path: '/api/admin/terms-clause-save',
+    access: termsAdmin,
+    body: ZSaveClauseBody,
+    response: ZClauseResponse,
+    handler: async (request) => {
       const { isCreated, ...clause } = await saveClause(db, currentUser(request), request.body);
-      await recordAudit(db, request, {
-        action: isCreated ? 'terms.clause.created' : 'terms.clause.updated',
-        entityType: 'terms_clause',
-        entityId: clause.id,
-        details: { title: clause.title, version: clause.version, is_active: clause.is_active },
-      });
-      return ok(clause);
-    },
-  );
-
-  r.post(
-    '/api/admin/terms-rules',
-    {
-      config: { access: termsAdmin },
-      schema: { body: zEmptyBody, response: { 200: ZRulesResponse } },
-    },
-    async () => ok(await listClauseRules(db)),
-  );
-
-  r.post(
-    '/api/admin/terms-rule-save',
-    {
-      config: { access: termsAdmin },
-      schema: { body: ZSaveRuleBody, response: { 200: ZRuleResponse } },
-    },
-    async (request) => {
-      const { isCreated, ...rule } = await saveRule(db, currentUser(request), request.body);
-      await recordAudit(db, request, {
-        action: isCreated ? 'terms.rule.created' : 'terms.rule.updated',
-        entityType: 'terms_clause_rule',
-        entityId: rule.id,
-        details: {
-          name: rule.name,
-          condition: rule.condition,
-          effect: rule.effect,
-          clause_id: rule.clause_id,
-          is_active: rule.is_active,
+      return {
+        data: clause,
+        audit: {
+          action: isCreated ? 'terms.clause.created' : 'terms.clause.updated',
+          entityType: 'terms_clause',
+          entityId: clause.id,
+          details: { title: clause.title, version: clause.version, is_active: clause.is_active },
         },
-      });
-      return ok(rule);
+      };
     },
-  );
+  });
 
-  r.post(
-    '/api/dx/quote-terms/get',
-    {
-      // Quote users and the quote's approvers: the use-case decides per quote.
-      config: { access: signedInAccess, addresses: addressesQuote('id') },
-      schema: { body: ZQuoteTermsBody, response: { 200: ZQuoteTermsResponse } },
-    },
-    async (request) =>
-      ok(await getQuoteTerms(db, currentUser(request), request.body.id, approverAccess)),
-  );
+  postRoute(app, {
+    path: '/api/admin/terms-rules',
+    access: termsAdmin,
+    body: zEmptyBody,
+    response: ZRulesResponse,
+    handler: () => listClauseRules(db),
+  });
 
-  r.post(
-    '/api/dx/quote-terms/save',
-    {
-      config: { access: editsQuotes, addresses: addressesQuote('id') },
-      schema: { body: ZSaveQuoteTermsBody, response: { 200: ZQuoteTermsResponse } },
+  auditedPostRoute(app, db, {
+    path: '/api/admin/terms-rule-save',
+    access: termsAdmin,
+    body: ZSaveRuleBody,
+    response: ZRuleResponse,
+    handler: async (request) => {
+      const { isCreated, ...rule } = await saveRule(db, currentUser(request), request.body);
+      return {
+        data: rule,
+        audit: {
+          action: isCreated ? 'terms.rule.created' : 'terms.rule.updated',
+          entityType: 'terms_clause_rule',
+          entityId: rule.id,
+          details: {
+            name: rule.name,
+            condition: rule.condition,
+            effect: rule.effect,
+            clause_id: rule.clause_id,
+            is_active: rule.is_active,
+          },
+        },
+      };
     },
-    async (request) => ok(await saveQuoteTerms(db, currentUser(request), request.body)),
-  );
+  });
+
+  postRoute(app, {
+    path: '/api/dx/quote-terms/get',
+    // Quote users and the quote's approvers: the use-case decides per quote.
+    access: signedInAccess,
+    addresses: addressesQuote('id'),
+    body: ZQuoteTermsBody,
+    response: ZQuoteTermsResponse,
+    handler: (request) => getQuoteTerms(db, currentUser(request), request.body.id, approverAccess),
+  });
+
+  postRoute(app, {
+    path: '/api/dx/quote-terms/save',
+    access: editsQuotes,
+    addresses: addressesQuote('id'),
+    body: ZSaveQuoteTermsBody,
+    response: ZQuoteTermsResponse,
+    handler: (request) => saveQuoteTerms(db, currentUser(request), request.body),
+  });
 }

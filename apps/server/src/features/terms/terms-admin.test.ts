@@ -5,7 +5,7 @@ import { termsClauseVersions } from '@bastion/db/schema/terms';
 import { REFERENCE_CLAUSE_RULES, REFERENCE_CLAUSES } from '@bastion/db/seed/terms-reference-data';
 import { checkClauseCondition } from '@bastion/domain/terms/clause-rules';
 import { checkClauseDraft } from '@bastion/domain/terms/clauses';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import { createTestApp, signedInAs, type TestContext } from '../../test/test-app.ts';
 import { unique } from '../../test/quote-fixtures.ts';
 import { STALE_CLAUSE_MESSAGE } from './save-clause.ts';
 import { STALE_RULE_MESSAGE } from './save-rule.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   };
   await Promise.all(
     Object.entries(roles).map(async ([who, role]) => {
-      cookies[who] = await signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role }] }));
+      cookies[who] = await signedInAs(ctx, role);
     }),
   );
 });

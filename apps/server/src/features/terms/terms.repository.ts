@@ -9,6 +9,7 @@ import {
 } from '@bastion/db/schema/terms';
 import { users } from '@bastion/db/schema/users';
 import type { StoredTerm } from '@bastion/domain/terms/quote-terms';
+import { insertVersioned, updateAtVersion } from '../../lib/versioned-rows.ts';
 
 /** Queries of the terms feature: no decisions here, only reads and writes. */
 
@@ -175,12 +176,7 @@ export async function insertRule(
   actorUserId: string,
   now: Date,
 ): Promise<string> {
-  const [row] = await db
-    .insert(termsClauseRules)
-    .values({ ...fields, createdAt: now, updatedAt: now, updatedBy: actorUserId })
-    .returning({ id: termsClauseRules.id });
-  if (!row) throw new Error('rule insert returned nothing');
-  return row.id;
+  return insertVersioned(db, termsClauseRules, fields, actorUserId, now, 'rule');
 }
 
 /** False when the rule is no longer at `expectedVersion`. */
@@ -190,19 +186,7 @@ export async function updateRuleAtVersion(
   actorUserId: string,
   now: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .update(termsClauseRules)
-    .set({
-      ...input.fields,
-      version: sql`${termsClauseRules.version} + 1`,
-      updatedAt: now,
-      updatedBy: actorUserId,
-    })
-    .where(
-      and(eq(termsClauseRules.id, input.id), eq(termsClauseRules.version, input.expectedVersion)),
-    )
-    .returning({ id: termsClauseRules.id });
-  return rows.length > 0;
+  return updateAtVersion(db, termsClauseRules, input, actorUserId, now);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CLAUSE_RULE_EFFECTS } from '@bastion/domain/terms/clause-rules';
-import { CLAUSE_BODY_MAX, CLAUSE_TITLE_MAX } from '@bastion/domain/terms/clauses';
 import { QUOTE_TERM_SOURCES } from '@bastion/domain/terms/quote-terms';
 import { zEnvelope } from '../../lib/envelope.ts';
 
@@ -10,14 +9,18 @@ import { zEnvelope } from '../../lib/envelope.ts';
  * use-cases with the same paths, so a form shows every message under its field.
  */
 
-const ZId = (what: string) => z.uuid({ error: `That is not a ${what} id.` });
-const ZVersion = (what: string) =>
-  z
-    .number({ error: `Send the version of the ${what} you changed.` })
-    .int()
-    .min(1);
-
-export const ZIdBody = z.object({ id: ZId('clause') });
+// The request bodies are shared with the web app's forms (packages/domain).
+export {
+  ZIdBody,
+  ZListClausesBody,
+  ZQuoteTermsBody,
+  ZSaveClauseBody,
+  ZSaveQuoteTermsBody,
+  ZSaveRuleBody,
+  type SaveClauseInput,
+  type SaveQuoteTermsInput,
+  type SaveRuleInput,
+} from '@bastion/domain/terms/schemas';
 
 // ---------------------------------------------------------------------------------------------
 // The library
@@ -38,25 +41,8 @@ export const ZClause = z.object({
 });
 export type ClauseView = z.infer<typeof ZClause>;
 
-/** Withdrawn clauses are listed unless `include_inactive` is false (the add-from-library list). */
-export const ZListClausesBody = z.object({ include_inactive: z.boolean().optional() }).nullish();
-
 export const ZClausesResponse = zEnvelope(z.object({ clauses: z.array(ZClause) }));
 export const ZClauseResponse = zEnvelope(ZClause);
-
-export const ZSaveClauseBody = z.object({
-  /** Absent: a new clause. */
-  id: ZId('clause').optional(),
-  /** The version the editor opened; required to change a clause. */
-  version: ZVersion('clause').optional(),
-  title: z.string({ error: 'Give the clause a title.' }).max(CLAUSE_TITLE_MAX * 2),
-  body: z.string({ error: 'Write the text of the clause.' }).max(CLAUSE_BODY_MAX * 2),
-  category: z.string({ error: 'Choose a category.' }).max(100),
-  is_active: z.boolean().default(true),
-  /** Why it changed, kept with the version. */
-  note: z.string().trim().max(500, 'A note has at most 500 characters.').default(''),
-});
-export type SaveClauseInput = z.infer<typeof ZSaveClauseBody>;
 
 export const ZClauseVersion = z.object({
   version: z.number().int(),
@@ -95,48 +81,8 @@ export type RuleView = z.infer<typeof ZRule>;
 export const ZRulesResponse = zEnvelope(z.object({ rules: z.array(ZRule) }));
 export const ZRuleResponse = zEnvelope(ZRule);
 
-export const ZSaveRuleBody = z.object({
-  id: ZId('rule').optional(),
-  version: ZVersion('rule').optional(),
-  name: z
-    .string({ error: 'Give the rule a name.' })
-    .trim()
-    .min(1, 'Give the rule a name.')
-    .max(200, 'A name has at most 200 characters.'),
-  condition: z.string().max(2000, 'A condition has at most 2,000 characters.').default(''),
-  effect: z.enum(CLAUSE_RULE_EFFECTS, { error: 'The effect is ATTACH or REQUIRE.' }),
-  clause_id: ZId('clause'),
-  is_active: z.boolean().default(true),
-});
-export type SaveRuleInput = z.infer<typeof ZSaveRuleBody>;
-
 // ---------------------------------------------------------------------------------------------
 // A quote's terms
-
-export const ZQuoteTermsBody = z.object({ id: ZId('quote') });
-
-export const ZSaveQuoteTermsBody = z.object({
-  id: ZId('quote'),
-  version: ZVersion('quote'),
-  clauses: z
-    .array(
-      z.object({
-        clause_id: ZId('clause').optional(),
-        custom_title: z
-          .string()
-          .max(CLAUSE_TITLE_MAX * 2)
-          .optional(),
-        custom_text: z
-          .string()
-          .max(CLAUSE_BODY_MAX * 2)
-          .optional(),
-        position: z.number().int().min(0).max(10_000),
-      }),
-      { error: 'Send the clauses as a list.' },
-    )
-    .max(200, 'A quote has at most 200 clauses.'),
-});
-export type SaveQuoteTermsInput = z.infer<typeof ZSaveQuoteTermsBody>;
 
 const ZQuoteTerm = z.object({
   key: z.string(),

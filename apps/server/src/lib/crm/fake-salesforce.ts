@@ -1,3 +1,4 @@
+// Kept whole: one test double, a fake Salesforce server whose handlers share its records.
 import { randomBytes, verify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

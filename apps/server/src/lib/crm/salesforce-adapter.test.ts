@@ -8,17 +8,19 @@ import {
   type FakeSalesforce,
   type FakeSalesforceOptions,
 } from './fake-salesforce.ts';
+import { createSalesforceAdapter } from './salesforce-adapter.ts';
 import {
-  createSalesforceAdapter,
-  decimalToMinorUnits,
-  minorUnitsToDecimal,
-  SALESFORCE_FIELD_MAP,
-  salesforceId18,
   salesforceJwtAudience,
-  soqlString,
   type SalesforceAdapterOptions,
   type SalesforceCrmConfig,
-} from './salesforce-adapter.ts';
+} from './salesforce/client.ts';
+import { SALESFORCE_FIELD_MAP } from './salesforce/field-map.ts';
+import { soqlString } from './salesforce/queries.ts';
+import {
+  decimalToMinorUnits,
+  minorUnitsToDecimal,
+  salesforceId18,
+} from './salesforce/record-values.ts';
 
 const CLIENT_ID = 'bastion-connected-app';
 const SECRET = 'sEcReT-0123456789';

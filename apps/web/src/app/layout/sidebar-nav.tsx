@@ -63,16 +63,27 @@ function MenuLink({
   );
 }
 
-/** A tier-2 menu without a page of its own: a heading that folds its sub menus. */
-function MenuSection({
-  menu,
-  isCollapsed,
-  onNavigate,
-}: {
+/** A menu's sub menus, indented under it. */
+interface MenuProps {
   menu: SidebarMenu;
   isCollapsed: boolean;
   onNavigate?: () => void;
-}) {
+}
+
+function SubMenuLinks({ menu, isCollapsed, onNavigate }: MenuProps) {
+  return menu.children.map((child) => (
+    <MenuLink
+      key={child.id}
+      item={child}
+      isCollapsed={isCollapsed}
+      isNested
+      onNavigate={onNavigate}
+    />
+  ));
+}
+
+/** A tier-2 menu without a page of its own: a heading that folds its sub menus. */
+function MenuSection({ menu, isCollapsed, onNavigate }: MenuProps) {
   const { pathname } = useLocation();
   const [isOpen, setIsOpen] = useState(true);
   const listId = useId();
@@ -81,15 +92,7 @@ function MenuSection({
   );
   const children = (
     <ul className="sidebar-list" id={listId}>
-      {menu.children.map((child) => (
-        <MenuLink
-          key={child.id}
-          item={child}
-          isCollapsed={isCollapsed}
-          isNested
-          onNavigate={onNavigate}
-        />
-      ))}
+      <SubMenuLinks menu={menu} isCollapsed={isCollapsed} onNavigate={onNavigate} />
     </ul>
   );
 
@@ -135,15 +138,7 @@ export function SidebarNav({ group, isCollapsed, onNavigate }: SidebarNavProps) 
             <Fragment key={menu.item.id}>
               <MenuLink item={menu.item} isCollapsed={isCollapsed} onNavigate={onNavigate} />
               {/* A menu with a page of its own keeps its sub menus visible beneath it. */}
-              {menu.children.map((child) => (
-                <MenuLink
-                  key={child.id}
-                  item={child}
-                  isCollapsed={isCollapsed}
-                  isNested
-                  onNavigate={onNavigate}
-                />
-              ))}
+              <SubMenuLinks menu={menu} isCollapsed={isCollapsed} onNavigate={onNavigate} />
             </Fragment>
           ) : (
             <MenuSection

@@ -1,6 +1,7 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
-import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { DataTable } from '../data-table/data-table.tsx';
 import { StatusBadge } from '../status-badge.tsx';
 
 export type GridCell = string | number | boolean | null;
@@ -31,6 +32,8 @@ interface DataGridProps {
   /** Renders an 'action' column's cell. */
   renderAction?: (column: GridColumn, row: GridRow) => React.ReactNode;
   caption: string;
+  /** On narrow screens, secondary columns show in a detail below each row. */
+  narrowDetail?: boolean;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -54,107 +57,83 @@ function cellText(column: GridColumn, row: GridRow): string {
   return String(value);
 }
 
-/** Figures, dates, badges and buttons never wrap; names and text may. */
-function cellClass(column: GridColumn): string | undefined {
-  const classes = [
-    column.type === 'money'
-      ? 'text-end text-nowrap'
-      : column.type === 'text'
-        ? 'grid-col-text'
-        : 'text-nowrap',
-    column.priority === 'secondary' ? 'grid-col-secondary' : '',
-  ].filter(Boolean);
-  return classes.length > 0 ? classes.join(' ') : undefined;
+const columnHelper = createColumnHelper<GridRow>();
+
+/** The server's column list as DataTable column definitions. */
+function columnDefsOf(
+  columns: readonly GridColumn[],
+  rowLink: DataGridProps['rowLink'],
+  onOpen: DataGridProps['onOpen'],
+  renderAction: DataGridProps['renderAction'],
+) {
+  return columns.map((column) =>
+    columnHelper.display({
+      // The server sorts by the column's sort field, so that is the column's id.
+      id: column.sort ?? column.key,
+      header: column.label,
+      enableSorting: Boolean(column.sort),
+      meta: {
+        align: column.type === 'money' ? 'end' : undefined,
+        isText: column.type === 'text',
+        priority: column.priority,
+        isHeaderHidden: column.type === 'action',
+      },
+      cell: ({ row: { original: row } }) => {
+        const link = rowLink?.(row) ?? null;
+        if (column.type === 'badge') {
+          return (
+            <StatusBadge
+              label={cellText(column, row)}
+              tone={typeof row.status_tone === 'string' ? row.status_tone : 'grey'}
+            />
+          );
+        }
+        if (column.type === 'link' && link) {
+          return (
+            <a
+              href={link}
+              className="fw-semibold"
+              onClick={(event) => {
+                event.preventDefault();
+                onOpen(link);
+              }}
+            >
+              {cellText(column, row)}
+            </a>
+          );
+        }
+        if (column.type === 'action') return renderAction?.(column, row);
+        return cellText(column, row);
+      },
+    }),
+  );
 }
 
 /** The list of spec §2's generic grid: columns come from the server, sorting is the server's. */
 export function DataGrid(props: DataGridProps) {
   const { columns, rows, sort, onSort, rowLink, onOpen, renderAction, caption } = props;
+  const columnDefs = useMemo(
+    () => columnDefsOf(columns, rowLink, onOpen, renderAction),
+    [columns, rowLink, onOpen, renderAction],
+  );
   return (
-    <Table hover responsive size="sm" className="data-grid align-middle bg-body mb-0">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => {
-            const isSorted = sort?.field === column.sort;
-            const ariaSort = isSorted
-              ? sort?.direction === 'asc'
-                ? 'ascending'
-                : 'descending'
-              : undefined;
-            return (
-              <th key={column.key} scope="col" aria-sort={ariaSort} className={cellClass(column)}>
-                {column.sort ? (
-                  <Button
-                    variant="link"
-                    onClick={() =>
-                      onSort({
-                        field: column.sort ?? column.key,
-                        direction: isSorted && sort?.direction === 'desc' ? 'asc' : 'desc',
-                      })
-                    }
-                  >
-                    {column.label}
-                    <i
-                      className={`bi ms-1 ${
-                        isSorted
-                          ? sort?.direction === 'asc'
-                            ? 'bi-sort-up'
-                            : 'bi-sort-down'
-                          : 'bi-arrow-down-up text-body-tertiary'
-                      }`}
-                      aria-hidden="true"
-                    />
-                  </Button>
-                ) : column.type === 'action' ? (
-                  <span className="visually-hidden">{column.label}</span>
-                ) : (
-                  column.label
-                )}
-              </th>
-            );
-          })}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => {
-          const link = rowLink?.(row) ?? null;
-          return (
-            <tr
-              key={String(row.id)}
-              className={link ? 'is-clickable' : undefined}
-              onClick={link ? () => onOpen(link) : undefined}
-            >
-              {columns.map((column) => (
-                <td key={column.key} className={cellClass(column)}>
-                  {column.type === 'badge' ? (
-                    <StatusBadge
-                      label={cellText(column, row)}
-                      tone={typeof row.status_tone === 'string' ? row.status_tone : 'grey'}
-                    />
-                  ) : column.type === 'link' && link ? (
-                    <a
-                      href={link}
-                      className="fw-semibold"
-                      onClick={(event) => {
-                        event.preventDefault();
-                        event.stopPropagation();
-                        onOpen(link);
-                      }}
-                    >
-                      {cellText(column, row)}
-                    </a>
-                  ) : column.type === 'action' ? (
-                    renderAction?.(column, row)
-                  ) : (
-                    cellText(column, row)
-                  )}
-                </td>
-              ))}
-            </tr>
-          );
-        })}
-      </tbody>
-    </Table>
+    <DataTable
+      data={rows}
+      columns={columnDefs}
+      caption={caption}
+      getRowId={(row) => String(row.id)}
+      sort={sort}
+      onSortChange={onSort}
+      size="sm"
+      narrowDetail={props.narrowDetail}
+      onRowOpen={
+        rowLink
+          ? (row) => {
+              const link = rowLink(row);
+              if (link) onOpen(link);
+            }
+          : undefined
+      }
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { FieldState, JsonValue, Lookups } from '@bastion/domain/forms/recipe';
 import Form from 'react-bootstrap/Form';
+import { describedByOf, FieldShell, helpIdOf } from '../form/field-shell.tsx';
 import { textOf } from './composite-values.ts';
 import { SecureAccessInput } from './secure-access-input.tsx';
 import { ShippingBreakupsInput } from './shipping-breakups-input.tsx';
@@ -29,33 +30,14 @@ const asList = (value: JsonValue | undefined): string[] =>
 /** Empty inputs mean "no value", so required checks and payloads see undefined, not ''. */
 const orUndefined = (text: string) => (text === '' ? undefined : text);
 
-function Feedback({ id, error, helpText }: { id: string; error?: string; helpText?: string }) {
-  if (error) {
-    return (
-      <Form.Control.Feedback type="invalid" id={`${id}-message`} className="d-block">
-        {error}
-      </Form.Control.Feedback>
-    );
-  }
-  return helpText ? <Form.Text id={`${id}-message`}>{helpText}</Form.Text> : null;
-}
-
 /** One field of a recipe, drawn by its renderer (spec §3). */
 export function FieldControl(props: FieldControlProps) {
   const { field, value, values, error, id, onChange, onBlur } = props;
   const isInvalid = Boolean(error);
-  const describedBy = error || field.help_text ? `${id}-message` : undefined;
+  const describedBy = describedByOf(id, isInvalid, Boolean(field.help_text));
   const isRequired = Boolean(field.is_required && !field.is_optional);
-  const label = (
-    <>
-      {field.label}
-      {isRequired ? (
-        <span className="text-danger ms-1" aria-hidden="true">
-          *
-        </span>
-      ) : null}
-    </>
-  );
+  // Label, required mark, help and message: the kit's, as on every other form.
+  const shell = { id, label: field.label, isRequired, help: field.help_text, error };
   const inputProps = {
     disabled: field.is_disabled,
     isInvalid,
@@ -93,6 +75,7 @@ export function FieldControl(props: FieldControlProps) {
         />
       );
     case 'Checkbox':
+      // The label follows the box, as the kit's CheckboxField draws it.
       return (
         <Form.Group className="recipe-field recipe-field-check">
           <Form.Check
@@ -102,21 +85,24 @@ export function FieldControl(props: FieldControlProps) {
             checked={value === true}
             disabled={field.is_disabled}
             isInvalid={isInvalid}
+            feedback={error}
+            feedbackType="invalid"
             onBlur={onBlur}
-            aria-describedby={describedBy}
+            aria-describedby={describedByOf(id, false, Boolean(field.help_text))}
             onChange={(event) => onChange(field.field, event.target.checked)}
           />
-          <Feedback id={id} error={error} helpText={field.help_text} />
+          {field.help_text ? (
+            <Form.Text id={helpIdOf(id)} className="d-block">
+              {field.help_text}
+            </Form.Text>
+          ) : null}
         </Form.Group>
       );
     case 'CheckBoxGroup': {
       const selected = asList(value);
       return (
-        <Form.Group as="fieldset" className="recipe-field" aria-describedby={describedBy}>
-          <Form.Label as="legend" className="fs-6">
-            {label}
-          </Form.Label>
-          <div>
+        <FieldShell {...shell} className="recipe-field">
+          <div role="group" aria-label={field.label} aria-describedby={describedBy}>
             {(field.options ?? []).map((option) => (
               <Form.Check
                 key={option.value}
@@ -137,18 +123,14 @@ export function FieldControl(props: FieldControlProps) {
               />
             ))}
           </div>
-          <Feedback id={id} error={error} helpText={field.help_text} />
-        </Form.Group>
+        </FieldShell>
       );
     }
     case 'DateRange': {
       const startKey = field.field1 ?? `${field.field}_start`;
       const endKey = field.field2 ?? `${field.field}_end`;
       return (
-        <Form.Group as="fieldset" className="recipe-field" aria-describedby={describedBy}>
-          <Form.Label as="legend" className="fs-6">
-            {label}
-          </Form.Label>
+        <FieldShell {...shell} className="recipe-field">
           <div className="recipe-date-range">
             <Form.Control
               {...inputProps}
@@ -172,17 +154,14 @@ export function FieldControl(props: FieldControlProps) {
               onChange={(event) => onChange(endKey, orUndefined(event.target.value))}
             />
           </div>
-          <Feedback id={id} error={error} helpText={field.help_text} />
-        </Form.Group>
+        </FieldShell>
       );
     }
     default:
       return (
-        <Form.Group className="recipe-field" controlId={id}>
-          <Form.Label>{label}</Form.Label>
+        <FieldShell {...shell} className="recipe-field">
           <SimpleInput field={field} value={value} inputProps={inputProps} onChange={onChange} />
-          <Feedback id={id} error={error} helpText={field.help_text} />
-        </Form.Group>
+        </FieldShell>
       );
   }
 }

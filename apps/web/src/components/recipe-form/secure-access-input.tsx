@@ -1,9 +1,10 @@
-import type { FieldState, JsonValue, LookupOption } from '@bastion/domain/forms/recipe';
+import type { FieldState, JsonValue } from '@bastion/domain/forms/recipe';
 import { enabledContractYears } from '@bastion/domain/validation/contract-years';
 import { LAP_SIZES, PRICING_MODELS } from '@bastion/domain/validation/secure-access';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { asRecord, parseCount, textOf } from './composite-values.ts';
+import { OptionSelect } from './option-select.tsx';
 
 interface SecureAccessInputProps {
   field: FieldState;
@@ -137,39 +138,6 @@ export function SecureAccessInput(props: SecureAccessInputProps) {
       ))}
       <Message text={errors.years} />
     </fieldset>
-  );
-}
-
-export function OptionSelect({
-  id,
-  options,
-  value,
-  isInvalid,
-  label,
-  onChange,
-}: {
-  id?: string;
-  options: readonly LookupOption[];
-  value: string;
-  isInvalid: boolean;
-  label?: string;
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <Form.Select
-      id={id}
-      aria-label={label}
-      value={value}
-      isInvalid={isInvalid}
-      onChange={(event) => onChange(event.target.value || undefined)}
-    >
-      <option value="">Select…</option>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </Form.Select>
   );
 }
 

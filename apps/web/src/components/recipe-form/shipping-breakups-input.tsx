@@ -4,7 +4,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { asArray, asRecord, parseCount, textOf } from './composite-values.ts';
-import { Message, OptionSelect } from './secure-access-input.tsx';
+import { OptionSelect } from './option-select.tsx';
+import { ShippingLinesHead } from './shipping-lines-head.tsx';
+import { Message } from './secure-access-input.tsx';
 
 interface ShippingBreakupsInputProps {
   field: FieldState;
@@ -114,25 +116,11 @@ export function ShippingBreakupsInput(props: ShippingBreakupsInputProps) {
         </div>
       )}
       <Table size="sm" className="align-middle mb-2 shipping-lines" responsive>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Region</th>
-            <th scope="col">Incoterm</th>
-            {isEla ? (
-              years.map((year) => (
-                <th scope="col" key={year}>
-                  Year {year}
-                </th>
-              ))
-            ) : (
-              <th scope="col">Quantity</th>
-            )}
-            <th scope="col">
-              <span className="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
+        <ShippingLinesHead
+          columns={['Product', 'Region', 'Incoterm']
+            .concat(isEla ? years.map((year) => `Year ${year}`) : ['Quantity'])
+            .map((label) => ({ label }))}
+        />
         <tbody>
           {lines.length === 0 ? (
             <tr>

@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ZSaveGroupBody } from '@bastion/domain/approval-admin/schemas';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
-import { approvalAdminKeys, BASE, type Deleted } from './approval-admin-keys.ts';
+import { approvalAdminKeys, BASE, useRowDelete, useRowSave } from './approval-admin-keys.ts';
 
 /* Approval groups (POST /api/dx/approval-admin/groups/*) and the member pickers' options. */
 
@@ -28,17 +30,8 @@ export interface ApprovalGroup {
   updated_by: string | null;
 }
 
-export interface ApprovalGroupInput {
-  id?: string;
-  version?: number;
-  name: string;
-  description: string;
-  is_global: boolean;
-  regions: string[];
-  is_active: boolean;
-  user_ids: string[];
-  roles: string[];
-}
+/** What a save sends: the server's schema (packages/domain). */
+export type ApprovalGroupInput = z.input<typeof ZSaveGroupBody>;
 
 export interface MemberOptions {
   users: { id: string; name: string; email: string }[];
@@ -63,20 +56,16 @@ export function useMemberOptions(isEnabled = true) {
   });
 }
 
-export function useSaveApprovalGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ApprovalGroupInput) => apiPost<ApprovalGroup>(`${BASE}/groups/save`, input),
-    // Rules show their groups' names; workflows too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalAdminKeys.all }),
+export const useSaveApprovalGroup = () =>
+  useRowSave<'groups', ApprovalGroup, ApprovalGroupInput>({
+    listKey: approvalAdminKeys.groups,
+    field: 'groups',
+    path: 'groups/save',
   });
-}
 
-export function useDeleteApprovalGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: string; version: number }) =>
-      apiPost<Deleted>(`${BASE}/groups/delete`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalAdminKeys.all }),
+export const useDeleteApprovalGroup = () =>
+  useRowDelete<'groups', ApprovalGroup>({
+    listKey: approvalAdminKeys.groups,
+    field: 'groups',
+    path: 'groups/delete',
   });
-}

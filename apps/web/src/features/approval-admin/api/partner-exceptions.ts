@@ -1,6 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ZSavePartnerExceptionBody } from '@bastion/domain/approval-admin/schemas';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
-import { approvalAdminKeys, BASE, type Deleted } from './approval-admin-keys.ts';
+import { approvalAdminKeys, BASE, useRowDelete, useRowSave } from './approval-admin-keys.ts';
 
 /* Partner exceptions (POST /api/dx/approval-admin/partner-exceptions/*). */
 
@@ -22,16 +24,8 @@ export interface PartnerException {
   updated_by: string | null;
 }
 
-export interface PartnerExceptionInput {
-  id?: string;
-  version?: number;
-  partner_account_id: string;
-  extra_discount_percent: string;
-  valid_from: string;
-  valid_to: string;
-  reason: string;
-  is_active: boolean;
-}
+/** What a save sends: the server's schema (packages/domain). */
+export type PartnerExceptionInput = z.input<typeof ZSavePartnerExceptionBody>;
 
 export interface PartnerOption {
   id: string;
@@ -62,22 +56,16 @@ export function usePartnerOptions(search: string) {
   });
 }
 
-export function useSavePartnerException() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: PartnerExceptionInput) =>
-      apiPost<PartnerException>(`${BASE}/partner-exceptions/save`, input),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: approvalAdminKeys.partnerExceptions }),
+export const useSavePartnerException = () =>
+  useRowSave<'partner_exceptions', PartnerException, PartnerExceptionInput>({
+    listKey: approvalAdminKeys.partnerExceptions,
+    field: 'partner_exceptions',
+    path: 'partner-exceptions/save',
   });
-}
 
-export function useDeletePartnerException() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: string; version: number }) =>
-      apiPost<Deleted>(`${BASE}/partner-exceptions/delete`, input),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: approvalAdminKeys.partnerExceptions }),
+export const useDeletePartnerException = () =>
+  useRowDelete<'partner_exceptions', PartnerException>({
+    listKey: approvalAdminKeys.partnerExceptions,
+    field: 'partner_exceptions',
+    path: 'partner-exceptions/delete',
   });
-}

@@ -1,7 +1,9 @@
+import type { ZSaveRuleBody } from '@bastion/domain/approval-admin/schemas';
 import type { PredicateExplanation, PredicateNode } from '@bastion/domain/approvals/predicates';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
-import { approvalAdminKeys, BASE, type Deleted } from './approval-admin-keys.ts';
+import { approvalAdminKeys, BASE, useRowDelete, useRowSave } from './approval-admin-keys.ts';
 
 /* Approval rules (POST /api/dx/approval-admin/rules/*) and the preview against a quote. */
 
@@ -20,16 +22,8 @@ export interface ApprovalRule {
   updated_by: string | null;
 }
 
-export interface ApprovalRuleInput {
-  id?: string;
-  version?: number;
-  name: string;
-  description: string;
-  /** As built in the editor; the server checks it. */
-  predicate: unknown;
-  group_ids: string[];
-  is_active: boolean;
-}
+/** What a save sends: the server's schema (packages/domain). */
+export type ApprovalRuleInput = z.input<typeof ZSaveRuleBody>;
 
 export interface RulePreview {
   quote: {
@@ -54,23 +48,19 @@ export function useApprovalRules() {
   });
 }
 
-export function useSaveApprovalRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ApprovalRuleInput) => apiPost<ApprovalRule>(`${BASE}/rules/save`, input),
-    // Group cards count their rules.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalAdminKeys.all }),
+export const useSaveApprovalRule = () =>
+  useRowSave<'rules', ApprovalRule, ApprovalRuleInput>({
+    listKey: approvalAdminKeys.rules,
+    field: 'rules',
+    path: 'rules/save',
   });
-}
 
-export function useDeleteApprovalRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: string; version: number }) =>
-      apiPost<Deleted>(`${BASE}/rules/delete`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalAdminKeys.all }),
+export const useDeleteApprovalRule = () =>
+  useRowDelete<'rules', ApprovalRule>({
+    listKey: approvalAdminKeys.rules,
+    field: 'rules',
+    path: 'rules/delete',
   });
-}
 
 export function usePreviewRule() {
   return useMutation({

@@ -1,7 +1,9 @@
+import type { ZSaveWorkflowBody } from '@bastion/domain/approval-admin/schemas';
 import type { WorkflowNode } from '@bastion/domain/approvals/workflow';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
-import { approvalAdminKeys, BASE, type Deleted } from './approval-admin-keys.ts';
+import { approvalAdminKeys, BASE, useRowDelete, useRowSave } from './approval-admin-keys.ts';
 
 /* Workflow templates (POST /api/dx/approval-admin/workflows/*). */
 
@@ -16,14 +18,8 @@ export interface WorkflowTemplate {
   updated_by: string | null;
 }
 
-export interface WorkflowTemplateInput {
-  id?: string;
-  version?: number;
-  name: string;
-  description: string;
-  nodes: unknown;
-  is_default: boolean;
-}
+/** What a save sends: the server's schema (packages/domain). */
+export type WorkflowTemplateInput = z.input<typeof ZSaveWorkflowBody>;
 
 export function useWorkflowTemplates() {
   return useQuery({
@@ -33,21 +29,26 @@ export function useWorkflowTemplates() {
   });
 }
 
-function useInvalidatingMutation<I, O>(path: string) {
+export const useSaveWorkflowTemplate = () =>
+  useRowSave<'workflows', WorkflowTemplate, WorkflowTemplateInput>({
+    listKey: approvalAdminKeys.workflows,
+    field: 'workflows',
+    path: 'workflows/save',
+  });
+
+/** Making one the default takes the mark off the others: the list reloads rather than guess. */
+export function useSetDefaultWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: I) => apiPost<O>(`${BASE}/${path}`, input),
+    mutationFn: (input: { id: string; version: number }) =>
+      apiPost<WorkflowTemplate>(`${BASE}/workflows/set-default`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalAdminKeys.all }),
   });
 }
 
-export const useSaveWorkflowTemplate = () =>
-  useInvalidatingMutation<WorkflowTemplateInput, WorkflowTemplate>('workflows/save');
-
-export const useSetDefaultWorkflow = () =>
-  useInvalidatingMutation<{ id: string; version: number }, WorkflowTemplate>(
-    'workflows/set-default',
-  );
-
 export const useDeleteWorkflowTemplate = () =>
-  useInvalidatingMutation<{ id: string; version: number }, Deleted>('workflows/delete');
+  useRowDelete<'workflows', WorkflowTemplate>({
+    listKey: approvalAdminKeys.workflows,
+    field: 'workflows',
+    path: 'workflows/delete',
+  });

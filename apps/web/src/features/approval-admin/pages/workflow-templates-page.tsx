@@ -1,129 +1,131 @@
-import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import { useNavigate, useParams } from 'react-router';
+import { AdminLayout, LoadState } from '../../../components/admin/admin-layout.tsx';
+import { NewButton, StatePanel, useNotice } from '../../../components/admin/admin-parts.tsx';
+import { usePanelState } from '../../../components/admin/use-panel-state.ts';
+import { FormProblem } from '../../../components/form/form.tsx';
 import { NoData } from '../../../components/no-data.tsx';
 import { useApprovalGroups } from '../api/groups.ts';
-import { useWorkflowTemplates, type WorkflowTemplate } from '../api/workflows.ts';
-import { ApprovalAdminLayout, LoadState } from '../components/approval-admin-layout.tsx';
+import {
+  useDeleteWorkflowTemplate,
+  useWorkflowTemplates,
+  type WorkflowTemplate,
+} from '../api/workflows.ts';
+import { APPROVAL_ADMINS, approvalAdminTabs } from '../components/approval-admin-tabs.ts';
+import '../components/approval-admin.css';
+import { SidebarSplit } from '../components/sidebar-split.tsx';
+import { WorkflowCards } from '../components/workflow-cards.tsx';
+import { WorkflowDetail } from '../components/workflow-detail.tsx';
 import { WorkflowEditor } from '../components/workflow-editor.tsx';
-
-const stepCount = (w: WorkflowTemplate) => w.nodes.filter((n) => n.kind === 'STEP').length;
 
 /**
  * /{context}/manage-workflow-template/{id}/{ref}: the workflow templates, and the chosen one
- * ({id}: a template, `default`, or `new`) drawn as a diagram with its editor.
+ * ({id}: a template, or `default`) drawn as a diagram; its editor opens in a side panel.
  */
 export function WorkflowTemplatesPage() {
   const { context = 'cpq', id = 'default', ref = 'ref' } = useParams();
   const navigate = useNavigate();
   const workflows = useWorkflowTemplates();
   const groups = useApprovalGroups();
-  const [notice, setNotice] = useState<string | null>(null);
+  const remove = useDeleteWorkflowTemplate();
+  const panel = usePanelState<{ workflow: WorkflowTemplate | null }>();
+  const notice = useNotice();
   const go = (target: string) =>
     void navigate(`/${context}/manage-workflow-template/${target}/${ref}`);
   const open = (target: string) => {
-    setNotice(null);
+    notice.clear();
     go(target);
+  };
+  const edit = (workflow: WorkflowTemplate | null) => {
+    notice.clear();
+    panel.open({ workflow });
   };
 
   return (
-    <ApprovalAdminLayout
+    <AdminLayout
       title="Workflow templates"
       subtitle="The order in which approval groups decide. Submissions follow the default template."
+      tabs={approvalAdminTabs(context)}
       actions={
         workflows.isError ? null : (
-          <Button onClick={() => open('new')}>
-            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+          <NewButton onClick={() => edit(null)} isDisabled={!groups.isSuccess}>
             New workflow
-          </Button>
+          </NewButton>
         )
       }
     >
-      {notice ? (
-        <Alert variant="success" role="status" dismissible onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
-      <LoadState query={workflows} what="the workflow templates">
+      <FormProblem error={remove.error} />
+      {notice.element}
+      <LoadState query={workflows} what="the workflow templates" whoSees={APPROVAL_ADMINS}>
         {({ workflows: list }) => {
           const chosen =
-            id === 'new'
-              ? null
-              : id === 'default'
-                ? (list.find((w) => w.is_default) ?? list[0] ?? null)
-                : (list.find((w) => w.id === id) ?? null);
-          const isMissing = id !== 'new' && id !== 'default' && chosen === null;
+            id === 'default'
+              ? (list.find((w) => w.is_default) ?? list[0] ?? null)
+              : (list.find((w) => w.id === id) ?? null);
           return (
-            <div className="approval-admin-split">
-              <aside className="approval-admin-sidebar" aria-labelledby="workflow-list-heading">
-                <h2
-                  className="h6 text-uppercase text-body-secondary mb-2"
-                  id="workflow-list-heading"
-                >
-                  Templates
-                </h2>
-                <ul className="list-unstyled d-flex flex-column gap-2 mb-0">
-                  {list.map((w) => {
-                    const isSelected = chosen?.id === w.id;
-                    return (
-                      <li key={w.id}>
-                        <button
-                          type="button"
-                          className={`approval-group-card ${isSelected ? 'is-selected' : ''}`}
-                          aria-current={isSelected ? 'true' : undefined}
-                          onClick={() => open(w.id)}
-                        >
-                          <span className="d-flex align-items-start gap-2">
-                            <span className="fw-semibold flex-grow-1 text-break">{w.name}</span>
-                            {w.is_default ? <Badge bg="success">Default</Badge> : null}
-                          </span>
-                          <span className="d-block small text-body-secondary mt-1">
-                            {stepCount(w)} {stepCount(w) === 1 ? 'step' : 'steps'}
-                          </span>
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-                {list.length === 0 ? (
-                  <p className="small text-body-secondary">
-                    No template yet: the first one you create is the default.
-                  </p>
-                ) : null}
-              </aside>
-              <div className="approval-admin-main">
-                {isMissing ? (
-                  <NoData
-                    icon="bi-diagram-3"
-                    title="No such workflow"
-                    message="It may have been deleted. Choose one of the templates."
-                  />
-                ) : (
-                  <LoadState query={groups} what="the approval groups">
-                    {(data) => (
-                      <WorkflowEditor
-                        key={chosen ? `${chosen.id}:${chosen.version}` : 'new'}
-                        workflow={chosen}
-                        groups={data.groups}
-                        onSaved={(saved, verb) => {
-                          setNotice(`${verb} “${saved.name}”.`);
-                          go(saved.id);
-                        }}
-                        onDeleted={(deleted) => {
-                          setNotice(`Deleted “${deleted.name}”.`);
-                          go('default');
-                        }}
-                      />
-                    )}
-                  </LoadState>
-                )}
-              </div>
-            </div>
+            <SidebarSplit
+              title="Templates"
+              sidebar={
+                <WorkflowCards workflows={list} chosenId={chosen?.id ?? null} onChoose={open} />
+              }
+            >
+              {chosen === null ? (
+                <NoData
+                  icon="bi-diagram-3"
+                  title={list.length === 0 ? 'No workflow yet' : 'No such workflow'}
+                  message={
+                    list.length === 0
+                      ? 'Create the first workflow template: submissions follow it.'
+                      : 'It may have been deleted. Choose one of the templates.'
+                  }
+                />
+              ) : (
+                <LoadState query={groups} what="the approval groups" whoSees={APPROVAL_ADMINS}>
+                  {(data) => (
+                    <WorkflowDetail
+                      workflow={chosen}
+                      groups={data.groups}
+                      onEdit={() => edit(chosen)}
+                      onMadeDefault={(saved) => notice.show(`Made the default: “${saved.name}”.`)}
+                      isDeleting={remove.isPending}
+                      onDelete={() => {
+                        notice.clear();
+                        remove.mutate(chosen, {
+                          onSuccess: () => {
+                            notice.show(`Deleted “${chosen.name}”.`);
+                            go('default');
+                          },
+                        });
+                      }}
+                    />
+                  )}
+                </LoadState>
+              )}
+            </SidebarSplit>
           );
         }}
       </LoadState>
-    </ApprovalAdminLayout>
+      <StatePanel
+        panel={panel}
+        title={(content) =>
+          content?.workflow ? `Edit workflow “${content.workflow.name}”` : 'New workflow template'
+        }
+      >
+        {({ workflow }) =>
+          groups.data ? (
+            <WorkflowEditor
+              key={workflow?.id ?? 'new'}
+              workflow={workflow}
+              groups={groups.data.groups}
+              onCancel={panel.close}
+              onSaved={(saved, verb) => {
+                panel.close();
+                notice.show(`${verb} “${saved.name}”.`);
+                go(saved.id);
+              }}
+            />
+          ) : null
+        }
+      </StatePanel>
+    </AdminLayout>
   );
 }

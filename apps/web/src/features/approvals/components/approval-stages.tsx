@@ -66,7 +66,7 @@ export function ApprovalStages({
           >
             <div className="approval-stage-head">
               <span
-                className={`approval-stage-marker tone-${approvalStepTone(stage.state)}`}
+                className={`quote-step-marker approval-stage-marker tone-${approvalStepTone(stage.state)}`}
                 aria-hidden="true"
               >
                 {icon ? <i className={`bi ${icon}`} /> : stage.stage}

@@ -10,6 +10,7 @@ import { ApprovalStages } from './approval-stages.tsx';
 import { ApprovalTrail } from './approval-trail.tsx';
 import { personName, SUBMISSION_LABELS, SUBMISSION_TONES } from './approval-format.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
+import { DecideButtons } from './decide-buttons.tsx';
 import { DecisionModal, type DecisionKind } from './decision-modal.tsx';
 import './approvals.css';
 
@@ -111,26 +112,10 @@ function ApprovalsPanelBody({ quote, state }: { quote: QuoteRef; state: Approval
           stages={current.stages}
           renderActions={(step) =>
             isOpen && step.can_decide && step.state === 'pending' ? (
-              <div className="d-flex gap-2 mt-2">
-                <Button
-                  size="sm"
-                  variant="success"
-                  onClick={() => setDialog({ kind: 'approve', step })}
-                  aria-label={`Approve for ${step.group_name}`}
-                >
-                  <i className="bi bi-check-lg me-1" aria-hidden="true" />
-                  Approve
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  onClick={() => setDialog({ kind: 'reject', step })}
-                  aria-label={`Reject for ${step.group_name}`}
-                >
-                  <i className="bi bi-x-lg me-1" aria-hidden="true" />
-                  Reject
-                </Button>
-              </div>
+              <DecideButtons
+                subject={`for ${step.group_name}`}
+                onDecide={(kind) => setDialog({ kind, step })}
+              />
             ) : null
           }
         />
@@ -245,7 +230,7 @@ function ApprovalsPanelBody({ quote, state }: { quote: QuoteRef; state: Approval
         <ConfirmModal
           title="Recall this submission?"
           confirmLabel="Recall"
-          commentLabel="Comment for the approvers (optional)"
+          comment={{ label: 'Comment for the approvers (optional)' }}
           isPending={change.isPending}
           error={change.isError ? change.error.message : null}
           onHide={close}

@@ -6,13 +6,25 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import './approvals.css';
 
-/** Asks before an action that changes what others see; an optional comment goes with it. */
+/** The comment box a confirmation may carry. */
+export interface ConfirmComment {
+  label: string;
+  /** A decision that needs a reason (a rejection): this message shows until one is given. */
+  missingMessage?: string;
+  help?: ReactNode;
+  rows?: number;
+}
+
+/**
+ * Asks before an action that changes what others see (spec §9: modal 800px wide); a comment
+ * goes with it when `comment` is given. Shown by its parent only while open.
+ */
 export function ConfirmModal({
   title,
   children,
   confirmLabel,
   confirmVariant = 'primary',
-  commentLabel,
+  comment: commentSpec,
   isPending,
   error,
   onConfirm,
@@ -22,21 +34,24 @@ export function ConfirmModal({
   children: ReactNode;
   confirmLabel: string;
   confirmVariant?: string;
-  /** Shows a comment box with this label. */
-  commentLabel?: string;
+  comment?: ConfirmComment;
   isPending: boolean;
   error: string | null;
   onConfirm: (comment: string) => void;
   onHide: () => void;
 }) {
   const [comment, setComment] = useState('');
+  const [isTouched, setIsTouched] = useState(false);
   const commentId = useId();
+  const isMissing = Boolean(commentSpec?.missingMessage) && comment.trim() === '';
   return (
     <Modal show onHide={isPending ? undefined : onHide} dialogClassName="app-modal" centered>
       <Form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          onConfirm(comment.trim());
+          setIsTouched(true);
+          if (!isMissing) onConfirm(comment.trim());
         }}
       >
         <Modal.Header closeButton={!isPending}>
@@ -45,17 +60,26 @@ export function ConfirmModal({
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className={commentLabel ? undefined : 'mb-0'}>{children}</p>
-          {commentLabel ? (
+          <div className={commentSpec ? 'mb-3' : undefined}>{children}</div>
+          {commentSpec ? (
             <Form.Group controlId={commentId}>
-              <Form.Label>{commentLabel}</Form.Label>
+              <Form.Label>{commentSpec.label}</Form.Label>
               <Form.Control
                 as="textarea"
-                rows={3}
+                rows={commentSpec.rows ?? 3}
                 maxLength={2000}
                 value={comment}
+                autoFocus
+                required={Boolean(commentSpec.missingMessage)}
+                isInvalid={isTouched && isMissing}
                 onChange={(event) => setComment(event.target.value)}
               />
+              {commentSpec.missingMessage ? (
+                <Form.Control.Feedback type="invalid">
+                  {commentSpec.missingMessage}
+                </Form.Control.Feedback>
+              ) : null}
+              {commentSpec.help ? <Form.Text>{commentSpec.help}</Form.Text> : null}
             </Form.Group>
           ) : null}
           {error ? (

@@ -1,10 +1,4 @@
-import { useId, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
-import './approvals.css';
+import { ConfirmModal } from './confirm-modal.tsx';
 
 export type DecisionKind = 'approve' | 'reject';
 
@@ -23,8 +17,8 @@ export interface DecisionTarget {
 }
 
 /**
- * Approve or reject one step (spec §9: modal 800px wide). A rejection needs a comment, which
- * the seller reads; an approval's comment is optional. Shown by its parent only while open.
+ * Approve or reject one step: the confirmation with the step's facts. A rejection needs a
+ * comment, which the seller reads; an approval's comment is optional.
  */
 export function DecisionModal({
   target,
@@ -39,96 +33,44 @@ export function DecisionModal({
   onConfirm: (comment: string) => void;
   onHide: () => void;
 }) {
-  const [comment, setComment] = useState('');
-  const [isTouched, setIsTouched] = useState(false);
-  const commentId = useId();
   const isReject = target.kind === 'reject';
-  const isMissing = isReject && comment.trim() === '';
-  const title = isReject ? 'Reject this approval step' : 'Approve this approval step';
-
+  const facts: [string, string | null | undefined][] = [
+    ['Quote', target.quoteLabel],
+    ['Total', target.amount],
+    ['Step', target.stepLabel],
+    ['Why it needs approval', target.reasons.join('; ')],
+    ['You decide for', target.onBehalfOf ? `${target.onBehalfOf} (delegated to you)` : null],
+  ];
   return (
-    <Modal show onHide={isPending ? undefined : onHide} dialogClassName="app-modal" centered>
-      <Form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setIsTouched(true);
-          if (!isMissing) onConfirm(comment.trim());
-        }}
-      >
-        <Modal.Header closeButton={!isPending}>
-          <Modal.Title as="h2" className="h5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <dl className="decision-facts">
-            <div>
-              <dt>Quote</dt>
-              <dd>{target.quoteLabel}</dd>
+    <ConfirmModal
+      title={isReject ? 'Reject this approval step' : 'Approve this approval step'}
+      confirmLabel={isReject ? 'Reject' : 'Approve'}
+      confirmVariant={isReject ? 'danger' : 'success'}
+      comment={
+        isReject
+          ? {
+              label: 'Reason for rejecting (the seller reads it)',
+              missingMessage: 'Say why you reject it, so the seller knows what to change.',
+              help: 'Rejecting ends this submission: the seller revises the quote and submits it again.',
+              rows: 4,
+            }
+          : { label: 'Comment (optional)', rows: 4 }
+      }
+      isPending={isPending}
+      error={error}
+      onConfirm={onConfirm}
+      onHide={onHide}
+    >
+      <dl className="decision-facts mb-0">
+        {facts
+          .filter((fact): fact is [string, string] => Boolean(fact[1]))
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
             </div>
-            {target.amount ? (
-              <div>
-                <dt>Total</dt>
-                <dd>{target.amount}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Step</dt>
-              <dd>{target.stepLabel}</dd>
-            </div>
-            {target.reasons.length > 0 ? (
-              <div>
-                <dt>Why it needs approval</dt>
-                <dd>{target.reasons.join('; ')}</dd>
-              </div>
-            ) : null}
-            {target.onBehalfOf ? (
-              <div>
-                <dt>You decide for</dt>
-                <dd>{target.onBehalfOf} (delegated to you)</dd>
-              </div>
-            ) : null}
-          </dl>
-          <Form.Group controlId={commentId}>
-            <Form.Label>
-              {isReject ? 'Reason for rejecting (the seller reads it)' : 'Comment (optional)'}
-            </Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={4}
-              maxLength={2000}
-              value={comment}
-              autoFocus
-              required={isReject}
-              isInvalid={isTouched && isMissing}
-              onChange={(event) => setComment(event.target.value)}
-            />
-            <Form.Control.Feedback type="invalid">
-              Say why you reject it, so the seller knows what to change.
-            </Form.Control.Feedback>
-            {isReject ? (
-              <Form.Text>
-                Rejecting ends this submission: the seller revises the quote and submits it again.
-              </Form.Text>
-            ) : null}
-          </Form.Group>
-          {error ? (
-            <Alert variant="danger" className="mt-3 mb-0" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant={isReject ? 'danger' : 'success'} disabled={isPending}>
-            {isPending ? <Spinner animation="border" size="sm" className="me-1" /> : null}
-            {isReject ? 'Reject' : 'Approve'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+          ))}
+      </dl>
+    </ConfirmModal>
   );
 }

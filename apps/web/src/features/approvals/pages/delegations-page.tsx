@@ -1,11 +1,22 @@
-import { useDeferredValue, useId, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { LoadState } from '../../../components/admin/admin-layout.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { describedByOf, FieldShell } from '../../../components/form/field-shell.tsx';
+import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import {
+  AppForm,
+  FormProblem,
+  showServerErrors,
+  SubmitButton,
+  useZodForm,
+} from '../../../components/form/form.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import type { Delegation, DelegationState } from '../api/approval-types.ts';
@@ -36,6 +47,33 @@ const toInstant = (local: string): string | null => {
 };
 
 /**
+ * The new-delegation form: local times as the inputs hold them, read into instants for the
+ * server (POST /api/dx/delegations/create), which checks the window again (overlaps, a year at
+ * most) and answers under the same field names. The reason's limit is the server's.
+ */
+const ZDelegationForm = z
+  .object({
+    delegate_user_id: z.string().min(1, 'Choose who decides for you.'),
+    starts_at: z.string(),
+    ends_at: z.string(),
+    reason: z.string().trim().max(500, 'The reason is at most 500 characters.'),
+    lend_roles: z.array(z.string()),
+  })
+  .superRefine((values, ctx) => {
+    const start = toInstant(values.starts_at);
+    const end = toInstant(values.ends_at);
+    if (!end) ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'Say until when.' });
+    else if (start && end <= start) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ends_at'],
+        message: 'The end must come after the start.',
+      });
+    }
+  });
+type DelegationFormInput = z.input<typeof ZDelegationForm>;
+
+/**
  * user-profile/{ref}/delegations: "delegate my approvals to X from … to …", optionally lending
  * roles, and the delegations made by and to the user, which the delegator can end.
  */
@@ -47,28 +85,26 @@ export function DelegationsPage() {
         title="Delegate my approvals"
         subtitle="While you are away, someone you choose decides your approval steps on your behalf. Their decisions say so in the trail."
       />
-      {delegations.isPending ? (
-        <Spinner animation="border" role="status" aria-label="Loading the delegations" />
-      ) : delegations.isError ? (
-        <ErrorScreen error={delegations.error} onRetry={() => void delegations.refetch()} />
-      ) : (
-        <>
-          <NewDelegation lendableRoles={delegations.data.lendable_roles} />
-          <DelegationList
-            title="My delegations"
-            empty="You have not delegated your approvals."
-            rows={delegations.data.mine}
-            other="delegate"
-            canEnd
-          />
-          <DelegationList
-            title="Delegated to me"
-            empty="Nobody has delegated their approvals to you."
-            rows={delegations.data.to_me}
-            other="delegator"
-          />
-        </>
-      )}
+      <LoadState query={delegations} what="the delegations">
+        {(data) => (
+          <>
+            <NewDelegation lendableRoles={data.lendable_roles} />
+            <DelegationList
+              title="My delegations"
+              empty="You have not delegated your approvals."
+              rows={data.mine}
+              other="delegate"
+              canEnd
+            />
+            <DelegationList
+              title="Delegated to me"
+              empty="Nobody has delegated their approvals to you."
+              rows={data.to_me}
+              other="delegator"
+            />
+          </>
+        )}
+      </LoadState>
     </>
   );
 }
@@ -78,241 +114,256 @@ function NewDelegation({ lendableRoles }: { lendableRoles: readonly string[] }) 
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim());
   const candidates = useDelegateCandidates(deferredSearch);
-  const [delegateId, setDelegateId] = useState('');
-  const [startsAt, setStartsAt] = useState(() => localInputValue(new Date()));
-  const [endsAt, setEndsAt] = useState('');
-  const [reason, setReason] = useState('');
-  const [lent, setLent] = useState<readonly string[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const create = useCreateDelegation();
   const people = candidates.data?.users ?? [];
-
-  const submit = () => {
-    setSaved(null);
-    const start = toInstant(startsAt);
-    const end = toInstant(endsAt);
-    if (!delegateId) return setProblem('Choose who decides for you.');
-    if (!end) return setProblem('Say until when.');
-    if (start && end <= start) return setProblem('The end must come after the start.');
-    setProblem(null);
-    const name = people.find((p) => p.id === delegateId)?.name ?? 'your delegate';
-    create.mutate(
-      {
-        delegate_user_id: delegateId,
-        ...(start ? { starts_at: start } : {}),
-        ends_at: end,
-        reason: reason.trim(),
-        lend_roles: [...lent],
-      },
-      {
-        onSuccess: () => {
-          setSaved(`${name} now decides your approvals until ${when(end)}.`);
-          setDelegateId('');
-          setEndsAt('');
-          setReason('');
-          setLent([]);
-        },
-      },
-    );
+  const defaultValues: DelegationFormInput = {
+    delegate_user_id: '',
+    starts_at: localInputValue(new Date()),
+    ends_at: '',
+    reason: '',
+    lend_roles: [],
   };
+  const form = useZodForm(ZDelegationForm, { defaultValues });
 
   return (
     <Card className="mb-4">
       <Card.Body>
         <h2 className="h5">New delegation</h2>
-        <Form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
+        <AppForm
+          form={form}
+          onSubmit={(values) => {
+            setSaved(null);
+            const start = toInstant(values.starts_at);
+            const end = toInstant(values.ends_at) ?? '';
+            const name = people.find((p) => p.id === values.delegate_user_id)?.name;
+            create.mutate(
+              {
+                delegate_user_id: values.delegate_user_id,
+                ...(start ? { starts_at: start } : {}),
+                ends_at: end,
+                reason: values.reason,
+                lend_roles: values.lend_roles,
+              },
+              {
+                onSuccess: () => {
+                  setSaved(
+                    `${name ?? 'your delegate'} now decides your approvals until ${when(end)}.`,
+                  );
+                  form.reset({ ...defaultValues, starts_at: values.starts_at });
+                },
+                onError: (error) => showServerErrors(form, error),
+              },
+            );
           }}
         >
           <div className="row g-3">
-            <div className="col-12 col-md-6">
-              <Form.Label htmlFor={`${id}-search`}>Find a colleague</Form.Label>
+            <Form.Group className="col-12 col-md-6" controlId={`${id}-search`}>
+              <Form.Label>Find a colleague</Form.Label>
               <Form.Control
-                id={`${id}-search`}
                 type="search"
                 placeholder="Name or e-mail"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
               />
-            </div>
-            <div className="col-12 col-md-6">
-              <Form.Label htmlFor={`${id}-delegate`}>Delegate to</Form.Label>
-              <Form.Select
-                id={`${id}-delegate`}
-                value={delegateId}
-                onChange={(event) => setDelegateId(event.target.value)}
-              >
-                <option value="">
-                  {candidates.isPending
-                    ? 'Loading…'
-                    : people.length === 0
-                      ? 'Nobody matches'
-                      : 'Choose a person'}
-                </option>
-                {people.map((person) => (
-                  <option key={person.id} value={person.id}>
-                    {person.name} ({person.email})
-                  </option>
-                ))}
-              </Form.Select>
-            </div>
-            <div className="col-12 col-sm-6 col-xl-3">
-              <Form.Label htmlFor={`${id}-from`}>From</Form.Label>
-              <Form.Control
-                id={`${id}-from`}
-                type="datetime-local"
-                value={startsAt}
-                onChange={(event) => setStartsAt(event.target.value)}
-              />
-            </div>
-            <div className="col-12 col-sm-6 col-xl-3">
-              <Form.Label htmlFor={`${id}-to`}>Until</Form.Label>
-              <Form.Control
-                id={`${id}-to`}
-                type="datetime-local"
-                value={endsAt}
-                min={startsAt || undefined}
-                onChange={(event) => setEndsAt(event.target.value)}
-              />
-            </div>
-            <div className="col-12 col-xl-6">
-              <Form.Label htmlFor={`${id}-reason`}>Reason (optional)</Form.Label>
-              <Form.Control
-                id={`${id}-reason`}
-                maxLength={500}
-                placeholder="Annual leave"
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-              />
-            </div>
-            {lendableRoles.length > 0 ? (
-              <fieldset className="col-12">
-                <legend className="form-label fs-6 mb-1">Also lend my roles (optional)</legend>
-                <div className="small text-body-secondary mb-1">
-                  Your delegate already decides the steps you could decide. Lending a role also
-                  gives them what the role allows, until the delegation ends.
-                </div>
-                {lendableRoles.map((role) => (
-                  <Form.Check
-                    inline
-                    key={role}
-                    id={`${id}-role-${role}`}
-                    label={role}
-                    checked={lent.includes(role)}
-                    onChange={() =>
-                      setLent(
-                        lent.includes(role) ? lent.filter((r) => r !== role) : [...lent, role],
-                      )
-                    }
-                  />
-                ))}
-              </fieldset>
-            ) : null}
+            </Form.Group>
+            <SelectField
+              name="delegate_user_id"
+              label="Delegate to"
+              isRequired
+              className="col-12 col-md-6"
+              emptyLabel={
+                candidates.isPending
+                  ? 'Loading…'
+                  : people.length === 0
+                    ? 'Nobody matches'
+                    : 'Choose a person'
+              }
+              options={people.map((person) => ({
+                value: person.id,
+                label: `${person.name} (${person.email})`,
+              }))}
+            />
+            <DateTimeField name="starts_at" label="From" />
+            <DateTimeField name="ends_at" label="Until" isRequired minOf="starts_at" />
+            <TextField
+              name="reason"
+              label="Reason (optional)"
+              maxLength={500}
+              placeholder="Annual leave"
+              className="col-12 col-xl-6"
+            />
+            {lendableRoles.length > 0 ? <LendRoles roles={lendableRoles} /> : null}
           </div>
-          {problem || create.isError ? (
-            <Alert variant="danger" className="mt-3 mb-0" role="alert">
-              {problem ?? create.error?.message}
-            </Alert>
-          ) : null}
+          <FormProblem error={create.error} className="mt-3 mb-0" />
           {saved ? (
             <Alert variant="success" className="mt-3 mb-0" role="status">
               {saved}
             </Alert>
           ) : null}
-          <Button type="submit" className="mt-3" disabled={create.isPending}>
-            {create.isPending ? <Spinner animation="border" size="sm" className="me-1" /> : null}
+          <SubmitButton className="mt-3" isPending={create.isPending}>
             Delegate my approvals
-          </Button>
-        </Form>
+          </SubmitButton>
+        </AppForm>
       </Card.Body>
     </Card>
   );
 }
 
-function DelegationList({
-  title,
-  empty,
-  rows,
-  other,
-  canEnd = false,
-}: {
+/** A local date and time (the kit's fields have no datetime-local), bound to the form. */
+function DateTimeField(props: {
+  name: string;
+  label: string;
+  isRequired?: boolean;
+  minOf?: string;
+}) {
+  const id = useId();
+  const { register, getFieldState, formState } = useFormContext<DelegationFormInput>();
+  const name = props.name as 'starts_at' | 'ends_at';
+  const min = useWatch<DelegationFormInput>({ name: (props.minOf ?? name) as typeof name });
+  const error = getFieldState(name, formState).error?.message;
+  return (
+    <FieldShell
+      id={id}
+      label={props.label}
+      isRequired={props.isRequired}
+      error={error}
+      className="col-12 col-sm-6 col-xl-3"
+    >
+      <Form.Control
+        type="datetime-local"
+        {...register(name)}
+        min={props.minOf && typeof min === 'string' && min ? min : undefined}
+        isInvalid={Boolean(error)}
+        aria-required={props.isRequired || undefined}
+        aria-describedby={describedByOf(id, Boolean(error), false)}
+      />
+    </FieldShell>
+  );
+}
+
+/** The user's own roles, which the delegate may borrow for the window. */
+function LendRoles({ roles }: { roles: readonly string[] }) {
+  const id = useId();
+  const { setValue } = useFormContext<DelegationFormInput>();
+  const lent = useWatch<DelegationFormInput, 'lend_roles'>({ name: 'lend_roles' });
+  return (
+    <fieldset className="col-12">
+      <legend className="form-label fs-6 mb-1">Also lend my roles (optional)</legend>
+      <div className="small text-body-secondary mb-1">
+        Your delegate already decides the steps you could decide. Lending a role also gives them
+        what the role allows, until the delegation ends.
+      </div>
+      {roles.map((role) => (
+        <Form.Check
+          inline
+          key={role}
+          id={`${id}-role-${role}`}
+          label={role}
+          checked={lent.includes(role)}
+          onChange={() =>
+            setValue(
+              'lend_roles',
+              lent.includes(role) ? lent.filter((r) => r !== role) : [...lent, role],
+              { shouldDirty: true },
+            )
+          }
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+function DelegationList(props: {
   title: string;
   empty: string;
   rows: readonly Delegation[];
   other: 'delegate' | 'delegator';
   canEnd?: boolean;
 }) {
+  const { other, canEnd = false } = props;
   const end = useEndDelegation();
+  const { isPending, mutate } = end;
+  const columns = useMemo(() => {
+    const list: ColumnDef<Delegation, never>[] = [
+      {
+        id: 'person',
+        header: other === 'delegate' ? 'Delegate' : 'For',
+        meta: { isText: true },
+        cell: ({ row }) => (
+          <>
+            {row.original[other].name}
+            <div className="small text-body-secondary">{row.original[other].email}</div>
+          </>
+        ),
+      },
+      {
+        id: 'when',
+        header: 'When',
+        cell: ({ row }) => (
+          <>
+            <div>from {when(row.original.starts_at)}</div>
+            <div>until {when(row.original.ends_at)}</div>
+          </>
+        ),
+      },
+      {
+        id: 'state',
+        header: 'State',
+        cell: ({ row }) => <StatusBadge {...STATE_BADGES[row.original.state]} />,
+      },
+      {
+        id: 'roles',
+        header: 'Roles lent',
+        meta: { isText: true },
+        cell: ({ row }) => row.original.lent_roles.join(', ') || '—',
+      },
+      {
+        id: 'reason',
+        header: 'Reason',
+        meta: { isText: true },
+        cell: ({ row }) => row.original.reason || '—',
+      },
+    ];
+    if (!canEnd) return list;
+    const actions: ColumnDef<Delegation, never> = {
+      id: 'actions',
+      header: 'Actions',
+      meta: { isHeaderHidden: true, align: 'end' },
+      cell: ({ row }) =>
+        row.original.state === 'ended' ? null : (
+          <Button
+            size="sm"
+            variant="outline-danger"
+            disabled={isPending}
+            onClick={() => mutate(row.original.id)}
+            aria-label={`End the delegation to ${row.original[other].name}`}
+          >
+            {row.original.state === 'scheduled' ? 'Cancel' : 'End now'}
+          </Button>
+        ),
+    };
+    return [...list, actions];
+  }, [other, canEnd, isPending, mutate]);
   return (
-    <section className="mb-4" aria-label={title}>
-      <h2 className="h5">{title}</h2>
+    <section className="mb-4" aria-label={props.title}>
+      <h2 className="h5">{props.title}</h2>
       {end.isError ? (
         <Alert variant="danger" dismissible onClose={() => end.reset()}>
           {end.error.message}
         </Alert>
       ) : null}
-      {rows.length === 0 ? (
-        <p className="text-body-secondary">{empty}</p>
+      {props.rows.length === 0 ? (
+        <p className="text-body-secondary">{props.empty}</p>
       ) : (
         <div className="card">
-          <Table size="sm" responsive className="mb-0 align-middle">
-            <thead>
-              <tr>
-                <th scope="col">{other === 'delegate' ? 'Delegate' : 'For'}</th>
-                <th scope="col">When</th>
-                <th scope="col">State</th>
-                <th scope="col">Roles lent</th>
-                <th scope="col">Reason</th>
-                {canEnd ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const person = row[other];
-                const badge = STATE_BADGES[row.state];
-                return (
-                  <tr key={row.id}>
-                    <td>
-                      {person.name}
-                      <div className="small text-body-secondary">{person.email}</div>
-                    </td>
-                    <td>
-                      <div className="text-nowrap">from {when(row.starts_at)}</div>
-                      <div className="text-nowrap">until {when(row.ends_at)}</div>
-                    </td>
-                    <td>
-                      <StatusBadge label={badge.label} tone={badge.tone} />
-                    </td>
-                    <td>{row.lent_roles.length > 0 ? row.lent_roles.join(', ') : '—'}</td>
-                    <td>{row.reason || '—'}</td>
-                    {canEnd ? (
-                      <td className="text-end">
-                        {row.state !== 'ended' ? (
-                          <Button
-                            size="sm"
-                            variant="outline-danger"
-                            disabled={end.isPending}
-                            onClick={() => end.mutate(row.id)}
-                            aria-label={`End the delegation to ${person.name}`}
-                          >
-                            {row.state === 'scheduled' ? 'Cancel' : 'End now'}
-                          </Button>
-                        ) : null}
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
+          <DataTable
+            data={props.rows}
+            columns={columns}
+            caption={props.title}
+            getRowId={(row) => row.id}
+            size="sm"
+          />
         </div>
       )}
     </section>

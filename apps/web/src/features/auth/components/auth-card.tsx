@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router';
 import { environment } from '../../../lib/environment.ts';
+import { SignOutButton } from './sign-out-button.tsx';
 
 interface AuthCardProps {
   /** Names the page for the browser tab and screen readers. */
@@ -27,6 +29,45 @@ export function AuthCard({ title, children, footer }: AuthCardProps) {
           {children}
         </Card.Body>
         {footer ? <Card.Footer className="text-center py-3">{footer}</Card.Footer> : null}
+      </Card>
+    </main>
+  );
+}
+
+/** The footer link of the password and Google pages. */
+export function BackToSignIn() {
+  return (
+    <Link to="/login" className="link-secondary">
+      <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+      Back to sign in
+    </Link>
+  );
+}
+
+/** A signed-in user's dead end (maintenance, no menus): what happened, and a way out. */
+export function NoticeCard({
+  title,
+  icon,
+  heading,
+  children,
+}: {
+  /** For the browser tab. */
+  title: string;
+  /** Bootstrap icon classes ("bi-cone-striped text-warning"). */
+  icon: string;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <main className="auth-page">
+      <title>{`${title} · Bastion CPQ`}</title>
+      <Card className="auth-card shadow-sm text-center">
+        <Card.Body className="p-4 p-sm-5">
+          <i className={`bi ${icon} no-data-icon`} aria-hidden="true" />
+          <h1 className="h4 mt-3">{heading}</h1>
+          {children}
+          <SignOutButton />
+        </Card.Body>
       </Card>
     </main>
   );

@@ -1,31 +1,28 @@
-import { type FormEvent, useState } from 'react';
+import { ZForgotPasswordBody } from '@bastion/domain/auth/schemas';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import { Link } from 'react-router';
+import { TextField } from '../../../components/form/fields.tsx';
+import {
+  AppForm,
+  showServerErrors,
+  SubmitButton,
+  useZodForm,
+} from '../../../components/form/form.tsx';
+import { messageOf } from '../../../lib/api-problems.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, BackToSignIn } from '../components/auth-card.tsx';
+import { useFocusOnMount } from '../components/use-focus-on-mount.ts';
 
 export function ForgotPasswordPage() {
   const requestReset = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    requestReset.mutate(email.trim());
-  };
+  const form = useZodForm(ZForgotPasswordBody, {
+    // Judged on submit: leaving the field (for the link below) must not move the page under the click.
+    mode: 'onSubmit',
+    defaultValues: { email: '' },
+  });
+  useFocusOnMount(form, 'email');
 
   return (
-    <AuthCard
-      title="Reset your password"
-      footer={
-        <Link to="/login" className="link-secondary">
-          <i className="bi bi-arrow-left me-1" aria-hidden="true" />
-          Back to sign in
-        </Link>
-      }
-    >
+    <AuthCard title="Reset your password" footer={<BackToSignIn />}>
       {requestReset.isSuccess ? (
         // Same answer whether or not the account exists, so the page reveals no accounts.
         <Alert variant="success" role="alert" className="mb-0">
@@ -39,34 +36,28 @@ export function ForgotPasswordPage() {
           </p>
           {requestReset.isError ? (
             <Alert variant="danger" role="alert">
-              {requestReset.error.message}
+              {messageOf(requestReset.error)}
             </Alert>
           ) : null}
-          <Form onSubmit={handleSubmit}>
-            <Form.Group className="mb-4" controlId="forgot-email">
-              <Form.Label>Email</Form.Label>
-              <Form.Control
-                type="email"
-                name="email"
-                autoComplete="username"
-                required
-                autoFocus
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </Form.Group>
-            <Button
-              type="submit"
-              variant="primary"
-              className="w-100"
-              disabled={requestReset.isPending}
-            >
-              {requestReset.isPending ? (
-                <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-              ) : null}
+          <AppForm
+            form={form}
+            onSubmit={({ email }) =>
+              requestReset.mutate(email, {
+                onError: (error) => showServerErrors(form, error, ['email']),
+              })
+            }
+          >
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="username"
+              className="mb-4"
+            />
+            <SubmitButton isPending={requestReset.isPending} className="w-100">
               Send instructions
-            </Button>
-          </Form>
+            </SubmitButton>
+          </AppForm>
         </>
       )}
     </AuthCard>

@@ -1,20 +1,11 @@
 import Alert from 'react-bootstrap/Alert';
-import { Link } from 'react-router';
 import { environment } from '../../../lib/environment.ts';
-import { AuthCard } from '../components/auth-card.tsx';
+import { AuthCard, BackToSignIn } from '../components/auth-card.tsx';
 
 /** Where Google sign-in returns to; the Google flow itself arrives with a later issue. */
 export function GoogleProfilePage() {
   return (
-    <AuthCard
-      title="Google sign-in"
-      footer={
-        <Link to="/login" className="link-secondary">
-          <i className="bi bi-arrow-left me-1" aria-hidden="true" />
-          Back to sign in
-        </Link>
-      }
-    >
+    <AuthCard title="Google sign-in" footer={<BackToSignIn />}>
       {environment.googleClientId ? (
         <>
           <p>Continue with the Google account your company gave you.</p>

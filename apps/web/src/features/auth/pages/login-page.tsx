@@ -1,10 +1,15 @@
+import { ZLoginForm } from '@bastion/domain/auth/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { TextField } from '../../../components/form/fields.tsx';
+import {
+  AppForm,
+  showServerErrors,
+  SubmitButton,
+  useZodForm,
+} from '../../../components/form/form.tsx';
 import { FullPageLoader } from '../../../components/full-page-loader.tsx';
 import { environment } from '../../../lib/environment.ts';
 import {
@@ -16,6 +21,7 @@ import {
 import { sessionProbeQueryOptions } from '../api/session.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { useFocusOnMount } from '../components/use-focus-on-mount.ts';
 import { landingPathFor } from '../landing-path.ts';
 import type { LoginPageState } from '../login-page-state.ts';
 
@@ -52,8 +58,12 @@ export function LoginPage() {
     ...sessionProbeQueryOptions,
     enabled: mayBeSignedIn && signIn.isIdle,
   });
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm(ZLoginForm, {
+    // Judged on submit: leaving a field (for the links below) must not move the page under the click.
+    mode: 'onSubmit',
+    defaultValues: { email: '', password: '' },
+  });
+  useFocusOnMount(form, 'email', !probe.data && !probe.isLoading);
 
   const requestedPath = from ?? readReturnPath();
 
@@ -62,20 +72,21 @@ export function LoginPage() {
   }
   if (probe.isLoading) return <FullPageLoader />;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const signInWith = (credentials: { email: string; password: string }) =>
     signIn.mutate(
-      { email: email.trim(), password, ...(unlockToken ? { unlock_token: unlockToken } : {}) },
+      { ...credentials, ...(unlockToken ? { unlock_token: unlockToken } : {}) },
       {
         onSuccess: (session) => {
           forgetReturnPath();
           // flushSync: the landing page is on screen by the time the address changes.
           void navigate(landingPathFor(session, requestedPath), { replace: true, flushSync: true });
         },
-        onError: () => setPassword(''),
+        onError: (error) => {
+          form.resetField('password');
+          showServerErrors(form, error, ['email', 'password']);
+        },
       },
     );
-  };
 
   return (
     <AuthCard
@@ -105,37 +116,19 @@ export function LoginPage() {
           {errorMessageOf(signIn.error)}
         </Alert>
       ) : null}
-      <Form onSubmit={handleSubmit}>
-        <Form.Group className="mb-3" controlId="login-email">
-          <Form.Label>Email</Form.Label>
-          <Form.Control
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="login-password">
-          <Form.Label>Password</Form.Label>
-          <Form.Control
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Form.Group>
-        <Button type="submit" variant="primary" className="w-100" disabled={signIn.isPending}>
-          {signIn.isPending ? (
-            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-          ) : null}
+      <AppForm form={form} onSubmit={signInWith}>
+        <TextField name="email" label="Email" type="email" autoComplete="username" />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          className="mb-4"
+        />
+        <SubmitButton isPending={signIn.isPending} className="w-100">
           Sign in
-        </Button>
-      </Form>
+        </SubmitButton>
+      </AppForm>
       {environment.googleClientId ? (
         <>
           <div className="auth-divider my-3">

@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Billing, ProductKind } from '@bastion/domain/pricing/model';
-import type { LapSize, PricingModel } from '@bastion/domain/validation/secure-access';
+import type { ZSaveSkuBody } from '@bastion/domain/catalog/schemas';
+import type { LapSize } from '@bastion/domain/validation/secure-access';
+import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
 
 /* The catalogue grid and the SKU panel (POST /api/admin/catalog/skus/*, families/list). */
@@ -72,20 +74,8 @@ export interface CatalogSkuPage {
   price_date: string;
 }
 
-export interface CatalogSkuInput {
-  is_new: boolean;
-  sku: string;
-  name: string;
-  description: string;
-  kind: ProductKind;
-  billing: Billing;
-  family_id: string;
-  hierarchy_node_id: string;
-  size: LapSize | null;
-  pricing_model: PricingModel | null;
-  is_shippable: boolean;
-  is_active: boolean;
-}
+/** What a SKU is saved with: the server's own schema (packages/domain). */
+export type CatalogSkuInput = z.input<typeof ZSaveSkuBody>;
 
 export const catalogSkuKeys = {
   all: ['catalog', 'skus'] as const,

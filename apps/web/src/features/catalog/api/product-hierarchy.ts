@@ -1,17 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import type { CatalogFamily } from './catalog-skus.ts';
+import type { CatalogFamily, ProductLine } from './catalog-skus.ts';
 
 /* The product hierarchy, as catalogue admins edit it (POST /api/admin/catalog/hierarchy/*). */
 
-export interface HierarchyNode {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  family_id: string | null;
-  sort_order: number;
-  /** SKUs placed directly on this line. */
-  sku_count: number;
+/** A product line as admins see it: its sku_count counts inactive SKUs too. */
+export interface HierarchyNode extends ProductLine {
   active_sku_count: number;
   child_count: number;
 }

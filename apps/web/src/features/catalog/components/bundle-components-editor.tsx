@@ -1,24 +1,23 @@
-import { useEffect, useId, useState } from 'react';
+import { MAX_BUNDLE_COMPONENTS, ZComponentQuantityText } from '@bastion/domain/catalog/schemas';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import ListGroup from 'react-bootstrap/ListGroup';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { describedByOf, FieldShell } from '../../../components/form/field-shell.tsx';
+import { SubmitButton } from '../../../components/form/form.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-problems.ts';
 import {
-  useCatalogSkus,
   useSaveBundleComponents,
   type BundleComponent,
   type CatalogSkuDetail,
   type CatalogSkuSummary,
 } from '../api/catalog-skus.ts';
-import { KIND_LABELS, plural, skuStatusOf } from './catalog-labels.ts';
-import { fieldErrorsOf } from './form-fields.tsx';
-
-/** The server's limits (decision 010): shown and checked as the admin types. */
-const MAX_QUANTITY = 1000;
-const MAX_COMPONENTS = 50;
+import { plural, skuStatusOf } from './catalog-labels.ts';
+import { SkuSearch } from './sku-search.tsx';
+import { IN_ORDER } from './catalog-columns.tsx';
 
 interface DraftComponent {
   sku: string;
@@ -32,11 +31,10 @@ interface DraftComponent {
 const draftOf = (components: readonly BundleComponent[]): DraftComponent[] =>
   components.map((c) => ({ ...c, quantity: String(c.quantity) }));
 
+/** The server's message for a quantity it would refuse (decision 010), or null. */
 function quantityProblem(text: string): string | null {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return `A whole number from 1 to ${MAX_QUANTITY}.`;
-  const n = Number(trimmed);
-  return n < 1 || n > MAX_QUANTITY ? `A whole number from 1 to ${MAX_QUANTITY}.` : null;
+  const result = ZComponentQuantityText.safeParse(text);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
 /** Why a SKU cannot go into this bundle, or null when it can. */
@@ -54,33 +52,128 @@ const sameAsSaved = (draft: readonly DraftComponent[], saved: readonly BundleCom
     (c, i) => c.sku === saved[i]?.sku && c.quantity.trim() === String(saved[i]?.quantity),
   );
 
+const column = createColumnHelper<BundleComponent>();
+
+/** The components table, read or edited. */
+const COMPONENTS_TABLE = {
+  caption: 'Components',
+  size: 'sm',
+  className: 'small',
+  getRowId: (c: { sku: string }) => c.sku,
+} as const;
+
 /** A bundle's components as everyone reads them. */
 export function BundleComponentsList({ components }: { components: readonly BundleComponent[] }) {
-  if (components.length === 0) {
-    return <p className="small text-body-secondary mb-0">No components yet.</p>;
-  }
   return (
-    <Table size="sm" className="mb-0 small" aria-label="Components">
-      <thead>
-        <tr>
-          <th scope="col">SKU</th>
-          <th scope="col">Name</th>
-          <th scope="col" className="text-end">
-            Quantity
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {components.map((c) => (
-          <tr key={c.sku}>
-            <td className="text-nowrap fw-semibold">{c.sku}</td>
-            <td>{c.name}</td>
-            <td className="text-end">{c.quantity}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      {...COMPONENTS_TABLE}
+      data={components}
+      emptyState="No components yet."
+      columns={[
+        column.accessor('sku', { ...IN_ORDER, header: 'SKU', meta: { className: 'fw-semibold' } }),
+        column.accessor('name', { ...IN_ORDER, header: 'Name', meta: { isText: true } }),
+        column.accessor('quantity', { ...IN_ORDER, header: 'Quantity', meta: { align: 'end' } }),
+      ]}
+    />
   );
+}
+
+/** A component's quantity, checked as typed; its label is read to screen readers only. */
+function QuantityInput(props: {
+  sku: string;
+  value: string;
+  error: string | null | undefined;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <FieldShell
+      id={id}
+      label={`Quantity of ${props.sku}`}
+      isLabelHidden
+      error={props.error ?? undefined}
+      className="mb-0"
+    >
+      <Form.Control
+        size="sm"
+        className="text-end"
+        style={{ width: '6rem' }}
+        inputMode="numeric"
+        value={props.value}
+        isInvalid={Boolean(props.error)}
+        aria-describedby={describedByOf(id, Boolean(props.error), false)}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </FieldShell>
+  );
+}
+
+/** The editor's rows: what it holds, each row's problem (typed or the server's), and removal. */
+function draftColumns(options: {
+  problems: readonly (string | null)[];
+  errors: FieldErrors;
+  indexOf: (sku: string) => number;
+  onQuantity: (index: number, quantity: string) => void;
+  onRemove: (index: number) => void;
+}) {
+  const { problems, errors, indexOf } = options;
+  const draftColumn = createColumnHelper<DraftComponent>();
+  return [
+    draftColumn.accessor('sku', { ...IN_ORDER, header: 'SKU', meta: { className: 'fw-semibold' } }),
+    draftColumn.accessor('name', {
+      ...IN_ORDER,
+      header: 'Name',
+      meta: { isText: true },
+      cell: ({ row: { original: c } }) => {
+        const skuError = errors[`components.${indexOf(c.sku)}.sku`];
+        return (
+          <>
+            <div>{c.name}</div>
+            {c.is_active ? null : (
+              <StatusBadge label={skuStatusOf(false).label} tone={skuStatusOf(false).tone} />
+            )}
+            {skuError ? (
+              <div className="text-danger" role="alert">
+                {skuError}
+              </div>
+            ) : null}
+          </>
+        );
+      },
+    }),
+    draftColumn.accessor('quantity', {
+      ...IN_ORDER,
+      header: 'Quantity',
+      cell: ({ row: { original: c } }) => {
+        const index = indexOf(c.sku);
+        return (
+          <QuantityInput
+            sku={c.sku}
+            value={c.quantity}
+            error={problems[index] ?? errors[`components.${index}.quantity`]}
+            onChange={(quantity) => options.onQuantity(index, quantity)}
+          />
+        );
+      },
+    }),
+    draftColumn.display({
+      id: 'actions',
+      header: 'Actions',
+      meta: { isHeaderHidden: true, align: 'end' },
+      cell: ({ row: { original: c } }) => (
+        <Button
+          size="sm"
+          variant="link"
+          className="p-1 text-danger"
+          aria-label={`Remove ${c.sku}`}
+          title="Remove"
+          onClick={() => options.onRemove(indexOf(c.sku))}
+        >
+          <i className="bi bi-trash" aria-hidden="true" />
+        </Button>
+      ),
+    }),
+  ];
 }
 
 /**
@@ -106,6 +199,14 @@ export function BundleComponentsEditor({ bundle }: { bundle: CatalogSkuDetail })
       ...draft,
       { sku: row.sku, name: row.name, kind: row.kind, is_active: row.is_active, quantity: '1' },
     ]);
+  const columns = draftColumns({
+    problems,
+    errors,
+    indexOf: (sku) => draft.findIndex((c) => c.sku === sku),
+    onQuantity: (index, quantity) =>
+      change(draft.map((other, i) => (i === index ? { ...other, quantity } : other))),
+    onRemove: (index) => change(draft.filter((_, i) => i !== index)),
+  });
 
   return (
     <Form
@@ -134,84 +235,44 @@ export function BundleComponentsEditor({ bundle }: { bundle: CatalogSkuDetail })
         What the bundle brings onto a quote when a seller adds it. Components are active products
         that are not bundles themselves, each listed once.
       </p>
-      {draft.length === 0 ? (
-        <p className="small mb-2">No components yet: find the products below and add them.</p>
-      ) : (
-        <Table size="sm" className="align-middle small mb-2" aria-label="Components">
-          <thead>
-            <tr>
-              <th scope="col">SKU</th>
-              <th scope="col">Name</th>
-              <th scope="col" style={{ width: '7rem' }}>
-                Quantity
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {draft.map((c, index) => {
-              const skuError = errors[`components.${index}.sku`];
-              const quantityError = problems[index] ?? errors[`components.${index}.quantity`];
-              return (
-                <tr key={c.sku} className={skuError ? 'table-danger' : undefined}>
-                  <td className="text-nowrap fw-semibold">{c.sku}</td>
-                  <td>
-                    <div>{c.name}</div>
-                    {c.is_active ? null : (
-                      <StatusBadge
-                        label={skuStatusOf(false).label}
-                        tone={skuStatusOf(false).tone}
-                      />
-                    )}
-                    {skuError ? (
-                      <div className="text-danger" role="alert">
-                        {skuError}
-                      </div>
-                    ) : null}
-                  </td>
-                  <td>
-                    <Form.Control
-                      size="sm"
-                      className="text-end"
-                      inputMode="numeric"
-                      aria-label={`Quantity of ${c.sku}`}
-                      value={c.quantity}
-                      isInvalid={quantityError !== null && quantityError !== undefined}
-                      onChange={(event) =>
-                        change(
-                          draft.map((other, i) =>
-                            i === index ? { ...other, quantity: event.target.value } : other,
-                          ),
-                        )
-                      }
-                    />
-                    <Form.Control.Feedback type="invalid">{quantityError}</Form.Control.Feedback>
-                  </td>
-                  <td className="text-end">
-                    <Button
-                      size="sm"
-                      variant="link"
-                      className="p-1 text-danger"
-                      aria-label={`Remove ${c.sku}`}
-                      title="Remove"
-                      onClick={() => change(draft.filter((_, i) => i !== index))}
-                    >
-                      <i className="bi bi-trash" aria-hidden="true" />
-                    </Button>
-                  </td>
-                </tr>
+      <div className="mb-2">
+        <DataTable
+          {...COMPONENTS_TABLE}
+          data={draft}
+          columns={columns}
+          rowClassName={(c) =>
+            errors[`components.${draft.indexOf(c)}.sku`] ? 'table-danger' : undefined
+          }
+          emptyState="No components yet: find the products below and add them."
+        />
+      </div>
+      {draft.length < MAX_BUNDLE_COMPONENTS ? (
+        <div className="border rounded p-2 bg-body-tertiary">
+          <SkuSearch
+            label="Add a component"
+            placeholder="SKU code or name, e.g. BX-100F"
+            listLabel="Products to add"
+            isCompact
+            end={(row) => {
+              const refusal = refusalOf(bundle.sku, row, draft);
+              return refusal ? (
+                <span className="text-body-secondary text-nowrap">{refusal}</span>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  aria-label={`Add ${row.sku}`}
+                  onClick={() => add(row)}
+                >
+                  Add
+                </Button>
               );
-            })}
-          </tbody>
-        </Table>
-      )}
-      {draft.length < MAX_COMPONENTS ? (
-        <ComponentFinder bundle={bundle.sku} draft={draft} onAdd={add} />
+            }}
+          />
+        </div>
       ) : (
         <p className="small text-body-secondary">
-          {`A bundle holds at most ${MAX_COMPONENTS} components.`}
+          {`A bundle holds at most ${MAX_BUNDLE_COMPONENTS} components.`}
         </p>
       )}
       {save.isError ? (
@@ -227,12 +288,9 @@ export function BundleComponentsEditor({ bundle }: { bundle: CatalogSkuDetail })
         </Alert>
       ) : null}
       <div className="d-flex align-items-center gap-2 mt-3">
-        <Button type="submit" disabled={!isDirty || !isValid || save.isPending}>
-          {save.isPending ? (
-            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-          ) : null}
+        <SubmitButton isPending={save.isPending} isDisabled={!isDirty || !isValid}>
           Save components
-        </Button>
+        </SubmitButton>
         <Button
           variant="outline-secondary"
           disabled={!isDirty || save.isPending}
@@ -245,103 +303,5 @@ export function BundleComponentsEditor({ bundle }: { bundle: CatalogSkuDetail })
         ) : null}
       </div>
     </Form>
-  );
-}
-
-/** Finds products by code or name; those that cannot go into the bundle say why. */
-function ComponentFinder(props: {
-  bundle: string;
-  draft: readonly DraftComponent[];
-  onAdd: (row: CatalogSkuSummary) => void;
-}) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const results = useCatalogSkus(
-    {
-      search,
-      family_id: '',
-      kind: '',
-      status: 'all',
-      node_id: null,
-      sort: 'sku',
-      direction: 'asc',
-      page: 1,
-      page_size: 8,
-    },
-    { enabled: search !== '' },
-  );
-
-  return (
-    <div className="border rounded p-2 bg-body-tertiary">
-      <Form.Label htmlFor={id} className="small mb-1">
-        Add a component
-      </Form.Label>
-      <Form.Control
-        id={id}
-        size="sm"
-        type="search"
-        placeholder="SKU code or name, e.g. BX-100F"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      {search === '' ? null : results.isPending ? (
-        <Spinner
-          animation="border"
-          size="sm"
-          className="mt-2"
-          role="status"
-          aria-label="Searching"
-        />
-      ) : results.isError ? (
-        <div className="text-danger small mt-2" role="alert">
-          {results.error.message}
-        </div>
-      ) : results.data.rows.length === 0 ? (
-        <p className="small text-body-secondary mt-2 mb-0">{`No SKU matches “${search}”.`}</p>
-      ) : (
-        <>
-          <ListGroup as="ul" className="mt-2" aria-label="Products to add">
-            {results.data.rows.map((row) => {
-              const refusal = refusalOf(props.bundle, row, props.draft);
-              return (
-                <ListGroup.Item
-                  as="li"
-                  key={row.sku}
-                  className="d-flex align-items-center gap-2 py-1 small"
-                >
-                  <span className="fw-semibold text-nowrap">{row.sku}</span>
-                  <span className="text-truncate flex-grow-1" title={row.name}>
-                    {row.name}
-                    <span className="text-body-secondary"> · {KIND_LABELS[row.kind]}</span>
-                  </span>
-                  {refusal ? (
-                    <span className="text-body-secondary text-nowrap">{refusal}</span>
-                  ) : (
-                    <Button
-                      size="sm"
-                      variant="outline-primary"
-                      aria-label={`Add ${row.sku}`}
-                      onClick={() => props.onAdd(row)}
-                    >
-                      Add
-                    </Button>
-                  )}
-                </ListGroup.Item>
-              );
-            })}
-          </ListGroup>
-          {results.data.total > results.data.rows.length ? (
-            <p className="small text-body-secondary mt-1 mb-0">
-              {`${plural(results.data.total, 'match', 'matches')}; type more to narrow them.`}
-            </p>
-          ) : null}
-        </>
-      )}
-    </div>
   );
 }

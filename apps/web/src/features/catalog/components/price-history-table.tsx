@@ -1,10 +1,13 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { LoadState } from '../../../components/admin/admin-layout.tsx';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import type { PriceHistory, PriceRow } from '../api/sku-prices.ts';
+import { usePriceHistory, type PriceHistory, type PriceRow } from '../api/sku-prices.ts';
 import { formatDay, PRICE_STATUS_BADGES } from './catalog-labels.ts';
+import { IN_ORDER } from './catalog-columns.tsx';
 
 /** The rows of one currency, newest first, as the server sends them. */
 function byCurrency(rows: readonly PriceRow[]): [string, PriceRow[]][] {
@@ -13,6 +16,67 @@ function byCurrency(rows: readonly PriceRow[]): [string, PriceRow[]][] {
     groups.set(row.currency_code, [...(groups.get(row.currency_code) ?? []), row]);
   return [...groups].sort(([a], [b]) => (a === 'USD' ? -1 : b === 'USD' ? 1 : a.localeCompare(b)));
 }
+
+const column = createColumnHelper<PriceRow>();
+
+const PRICE_COLUMNS = [
+  column.accessor('effective_from', {
+    ...IN_ORDER,
+    header: 'From',
+    cell: ({ getValue }) => formatDay(getValue()),
+  }),
+  column.accessor('effective_to', {
+    ...IN_ORDER,
+    header: 'Until',
+    cell: ({ getValue }) => {
+      const until = getValue();
+      return until ? formatDay(until) : 'Open';
+    },
+  }),
+  column.accessor('unit_price_minor', {
+    ...IN_ORDER,
+    header: 'Unit price',
+    meta: { align: 'end', className: 'fw-semibold' },
+    cell: ({ row: { original: row } }) => formatCurrency(row.unit_price_minor, row.currency_code),
+  }),
+  column.accessor('status', {
+    ...IN_ORDER,
+    header: 'Status',
+    cell: ({ getValue }) => {
+      const badge = PRICE_STATUS_BADGES[getValue()];
+      return <StatusBadge label={badge.label} tone={badge.tone} />;
+    },
+  }),
+  column.accessor('created_by_email', {
+    ...IN_ORDER,
+    header: 'Set by',
+    meta: { isText: true },
+    cell: ({ getValue }) => (
+      <span className="small text-break">{getValue() ?? 'Price list load'}</span>
+    ),
+  }),
+];
+
+/** A scheduled price offers to be cancelled, after asking once more in place. */
+const cancelColumn = (onCancel: (row: PriceRow) => void, cancellingId: string | null) =>
+  column.display({
+    id: 'actions',
+    header: 'Actions',
+    meta: { isHeaderHidden: true, align: 'end' },
+    cell: ({ row: { original: row } }) =>
+      row.status === 'scheduled' ? (
+        <ConfirmButton
+          size="sm"
+          label={`Cancel the ${row.currency_code} price from ${formatDay(row.effective_from)}`}
+          text="Cancel"
+          question="Cancel this price?"
+          confirmText="Cancel it"
+          cancelText="Keep"
+          isPending={cancellingId === row.id}
+          onConfirm={() => onCancel(row)}
+        />
+      ) : null,
+  });
 
 /**
  * A SKU's price history, one table per currency: each price's days, status and author. With
@@ -27,102 +91,40 @@ export function PriceHistoryTables({
   onCancel?: (row: PriceRow) => void;
   cancellingId?: string | null;
 }) {
-  // A cancel asks once more in place, so a stray click removes nothing.
-  const [askingId, setAskingId] = useState<string | null>(null);
   if (history.rows.length === 0) {
     return <p className="text-body-secondary mb-0">No prices yet: this SKU cannot be quoted.</p>;
   }
+  const columns = onCancel
+    ? [...PRICE_COLUMNS, cancelColumn(onCancel, cancellingId ?? null)]
+    : PRICE_COLUMNS;
   return (
     <div className="d-flex flex-column gap-3">
       {byCurrency(history.rows).map(([currency, rows]) => (
         <section key={currency} aria-label={`${currency} prices`}>
           <h4 className="h6 mb-2">{currency}</h4>
-          <Table
+          <DataTable
+            caption={`${currency} prices`}
             size="sm"
-            responsive
-            className="align-middle mb-0"
-            aria-label={`${currency} prices`}
-          >
-            <thead>
-              <tr>
-                <th scope="col">From</th>
-                <th scope="col">Until</th>
-                <th scope="col" className="text-end">
-                  Unit price
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Set by</th>
-                {onCancel ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const badge = PRICE_STATUS_BADGES[row.status];
-                return (
-                  <tr
-                    key={row.id}
-                    className={row.status === 'past' ? 'text-body-secondary' : undefined}
-                  >
-                    <td className="text-nowrap">{formatDay(row.effective_from)}</td>
-                    <td className="text-nowrap">
-                      {row.effective_to ? formatDay(row.effective_to) : 'Open'}
-                    </td>
-                    <td className="text-end text-nowrap fw-semibold">
-                      {formatCurrency(row.unit_price_minor, row.currency_code)}
-                    </td>
-                    <td>
-                      <StatusBadge label={badge.label} tone={badge.tone} />
-                    </td>
-                    <td className="small text-break">
-                      {row.created_by_email ?? 'Price list load'}
-                    </td>
-                    {onCancel ? (
-                      <td className="text-end">
-                        {row.status === 'scheduled' && askingId === row.id ? (
-                          <span className="d-inline-flex gap-1 text-nowrap">
-                            <Button
-                              size="sm"
-                              variant="danger"
-                              disabled={cancellingId === row.id}
-                              onClick={() => {
-                                setAskingId(null);
-                                onCancel(row);
-                              }}
-                            >
-                              Cancel it
-                            </Button>
-                            <Button
-                              size="sm"
-                              variant="outline-secondary"
-                              onClick={() => setAskingId(null)}
-                            >
-                              Keep
-                            </Button>
-                          </span>
-                        ) : row.status === 'scheduled' ? (
-                          <Button
-                            size="sm"
-                            variant="outline-danger"
-                            disabled={cancellingId === row.id}
-                            onClick={() => setAskingId(row.id)}
-                            aria-label={`Cancel the ${row.currency_code} price from ${formatDay(row.effective_from)}`}
-                          >
-                            Cancel
-                          </Button>
-                        ) : null}
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
+            data={rows}
+            getRowId={(row) => row.id}
+            columns={columns}
+            rowClassName={(row) => (row.status === 'past' ? 'text-body-secondary' : undefined)}
+          />
         </section>
       ))}
     </div>
+  );
+}
+
+/** A SKU's price history once it has loaded, as `children` shows it. */
+export function LoadedPriceHistory(props: {
+  code: string;
+  children: (history: PriceHistory) => ReactNode;
+}) {
+  const history = usePriceHistory(props.code);
+  return (
+    <LoadState query={history} what="the prices">
+      {props.children}
+    </LoadState>
   );
 }

@@ -1,12 +1,9 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
-import { useId } from 'react';
-import Offcanvas from 'react-bootstrap/Offcanvas';
-import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { LoadState } from '../../../components/admin/admin-layout.tsx';
+import { SidePanel } from '../../../components/side-panel.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useCatalogSku, type CatalogSkuDetail } from '../api/catalog-skus.ts';
-import { usePriceHistory } from '../api/sku-prices.ts';
 import { BundleComponentsEditor, BundleComponentsList } from './bundle-components-editor.tsx';
 import {
   BILLING_LABELS,
@@ -16,13 +13,13 @@ import {
   SIZE_LABELS,
   skuStatusOf,
 } from './catalog-labels.ts';
-import { PriceHistoryTables } from './price-history-table.tsx';
+import { LoadedPriceHistory, PriceHistoryTables } from './price-history-table.tsx';
 import { SkuForm } from './sku-form.tsx';
 
 const FACTS_GRID = { gridTemplateColumns: 'max-content 1fr', columnGap: '1.5rem' } as const;
 
 /**
- * The side panel of one SKU (spec §9: 500px, 700px on wide screens): its details, and for
+ * The side panel of one SKU (the large one: 700px on wide screens): its details, and for
  * catalogue admins its edit form and price history. A null code adds a new SKU.
  */
 export function SkuOffcanvas(props: {
@@ -35,81 +32,76 @@ export function SkuOffcanvas(props: {
   onExited: () => void;
   onSaved: (sku: CatalogSkuDetail, isCreated: boolean) => void;
 }) {
-  const titleId = useId();
   return (
-    <Offcanvas
+    <SidePanel
       show={props.show}
+      title={props.code ?? 'New SKU'}
       onHide={props.onHide}
       onExited={props.onExited}
-      placement="end"
-      className="offcanvas-wide"
-      aria-labelledby={titleId}
     >
-      <Offcanvas.Header closeButton closeLabel="Close">
-        <Offcanvas.Title as="h2" className="h5" id={titleId}>
-          {props.code ?? 'New SKU'}
-        </Offcanvas.Title>
-      </Offcanvas.Header>
-      <Offcanvas.Body>
-        {props.code === null ? (
-          <SkuForm sku={null} onSaved={(sku) => props.onSaved(sku, true)} onCancel={props.onHide} />
-        ) : (
-          <SkuPanel {...props} code={props.code} />
-        )}
-      </Offcanvas.Body>
-    </Offcanvas>
+      {props.code === null ? (
+        <SkuForm sku={null} onSaved={(sku) => props.onSaved(sku, true)} onCancel={props.onHide} />
+      ) : (
+        <SkuPanel {...props} code={props.code} />
+      )}
+    </SidePanel>
   );
 }
 
-function SkuPanel(props: {
-  code: string;
+interface PanelProps {
   context: string;
   canAdminister: boolean;
   onHide: () => void;
   onSaved: (sku: CatalogSkuDetail, isCreated: boolean) => void;
-}) {
-  const sku = useCatalogSku(props.code);
-  if (sku.isPending)
-    return <Spinner animation="border" role="status" aria-label="Loading the SKU" />;
-  if (sku.isError) return <ErrorScreen error={sku.error} onRetry={() => void sku.refetch()} />;
-  const status = skuStatusOf(sku.data.is_active);
+}
+
+function SkuPanel({ code, ...props }: PanelProps & { code: string }) {
+  const sku = useCatalogSku(code);
+  return (
+    <LoadState query={sku} what="the SKU">
+      {(data) => <SkuDetails {...props} sku={data} />}
+    </LoadState>
+  );
+}
+
+/** What everyone reads of a SKU; for catalogue admins, its form and price history too. */
+function SkuDetails({ sku, ...props }: PanelProps & { sku: CatalogSkuDetail }) {
+  const status = skuStatusOf(sku.is_active);
   return (
     <div className="d-flex flex-column gap-4">
       <section aria-label="Details">
         <div className="d-flex align-items-center gap-2 mb-2">
           <StatusBadge label={status.label} tone={status.tone} />
-          <span className="fw-semibold">{sku.data.name}</span>
+          <span className="fw-semibold">{sku.name}</span>
         </div>
-        {sku.data.description ? (
-          <p className="text-body-secondary">{sku.data.description}</p>
-        ) : null}
+        {sku.description ? <p className="text-body-secondary">{sku.description}</p> : null}
         <dl className="d-grid gap-1 mb-0 small" style={FACTS_GRID}>
           <dt>Family</dt>
-          <dd className="mb-0">{sku.data.family_name}</dd>
+          <dd className="mb-0">{sku.family_name}</dd>
           <dt>Product line</dt>
-          <dd className="mb-0">{sku.data.hierarchy_path || 'Not placed'}</dd>
+          <dd className="mb-0">{sku.hierarchy_path || 'Not placed'}</dd>
           <dt>Kind</dt>
-          <dd className="mb-0">{KIND_LABELS[sku.data.kind]}</dd>
+          <dd className="mb-0">{KIND_LABELS[sku.kind]}</dd>
           <dt>Billing</dt>
-          <dd className="mb-0">{BILLING_LABELS[sku.data.billing]}</dd>
-          {sku.data.pricing_model ? (
+          <dd className="mb-0">{BILLING_LABELS[sku.billing]}</dd>
+          {sku.pricing_model ? (
             <>
               <dt>Secure access</dt>
               <dd className="mb-0">
-                {sku.data.pricing_model}
-                {sku.data.size ? `, size ${SIZE_LABELS[sku.data.size]}` : ''}
+                {sku.pricing_model}
+                {sku.size ? `, size ${SIZE_LABELS[sku.size]}` : ''}
               </dd>
             </>
           ) : null}
           <dt>Shippable</dt>
-          <dd className="mb-0">{sku.data.is_shippable ? 'Yes' : 'No'}</dd>
+          <dd className="mb-0">{sku.is_shippable ? 'Yes' : 'No'}</dd>
           <dt>On quotes</dt>
-          <dd className="mb-0">{plural(sku.data.quote_line_count, 'quote line', 'quote lines')}</dd>
-          <dt>{`List price on ${formatDay(sku.data.price_date)}`}</dt>
+          <dd className="mb-0">{plural(sku.quote_line_count, 'quote line', 'quote lines')}</dd>
+          <dt>{`List price on ${formatDay(sku.price_date)}`}</dt>
           <dd className="mb-0">
-            {sku.data.prices_today.length === 0
+            {sku.prices_today.length === 0
               ? 'None: not sellable today'
-              : [...sku.data.prices_today]
+              : [...sku.prices_today]
                   .sort(
                     (a, b) => Number(b.currency_code === 'USD') - Number(a.currency_code === 'USD'),
                   )
@@ -118,15 +110,15 @@ function SkuPanel(props: {
           </dd>
         </dl>
       </section>
-      {sku.data.kind === 'BUNDLE' ? (
+      {sku.kind === 'BUNDLE' ? (
         <section aria-labelledby="sku-components-heading" className="border-top pt-3">
           <h3 id="sku-components-heading" className="h6 text-uppercase text-body-secondary">
             Components
           </h3>
           {props.canAdminister ? (
-            <BundleComponentsEditor bundle={sku.data} />
+            <BundleComponentsEditor bundle={sku} />
           ) : (
-            <BundleComponentsList components={sku.data.components} />
+            <BundleComponentsList components={sku.components} />
           )}
         </section>
       ) : null}
@@ -137,8 +129,8 @@ function SkuPanel(props: {
               Edit
             </h3>
             <SkuForm
-              key={sku.data.updated_at}
-              sku={sku.data}
+              key={sku.updated_at}
+              sku={sku}
               onSaved={(saved) => props.onSaved(saved, false)}
               onCancel={props.onHide}
             />
@@ -149,27 +141,18 @@ function SkuPanel(props: {
                 Price history
               </h3>
               <Link
-                to={`/${props.context}/skupricing/ref?sku=${encodeURIComponent(sku.data.sku)}`}
+                to={`/${props.context}/skupricing/ref?sku=${encodeURIComponent(sku.sku)}`}
                 className="small"
               >
                 Schedule a price change
               </Link>
             </div>
-            <SkuPriceHistory code={sku.data.sku} />
+            <LoadedPriceHistory code={sku.sku}>
+              {(history) => <PriceHistoryTables history={history} />}
+            </LoadedPriceHistory>
           </section>
         </>
       ) : null}
     </div>
   );
-}
-
-function SkuPriceHistory({ code }: { code: string }) {
-  const history = usePriceHistory(code);
-  if (history.isPending) {
-    return <Spinner animation="border" size="sm" role="status" aria-label="Loading prices" />;
-  }
-  if (history.isError) {
-    return <ErrorScreen error={history.error} onRetry={() => void history.refetch()} />;
-  }
-  return <PriceHistoryTables history={history.data} />;
 }

@@ -3,19 +3,18 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { useSearchParams } from 'react-router';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { NoData } from '../../../components/no-data.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
-import { useCancelScheduledPrice, usePriceHistory } from '../api/sku-prices.ts';
+import { useCancelScheduledPrice, type PriceHistory } from '../api/sku-prices.ts';
 import { formatDay, skuStatusOf } from '../components/catalog-labels.ts';
 import { PriceChangeForm } from '../components/price-change-form.tsx';
-import { PriceHistoryTables } from '../components/price-history-table.tsx';
+import { LoadedPriceHistory, PriceHistoryTables } from '../components/price-history-table.tsx';
 import { PriceExportCard, PriceImportCard } from '../components/price-transfer.tsx';
 import { SkuPicker } from '../components/sku-picker.tsx';
+import { SuccessNotice } from '../components/success-notice.tsx';
 
 /** Today in UTC, as the server counts price days. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -60,7 +59,9 @@ export function SkuPricingPage() {
           </Card.Body>
         </Card>
         {selected ? (
-          <SkuPrices code={selected} />
+          <LoadedPriceHistory code={selected}>
+            {(history) => <SkuPriceCard history={history} />}
+          </LoadedPriceHistory>
         ) : (
           <NoData
             icon="bi-tags"
@@ -86,45 +87,41 @@ export function SkuPricingPage() {
   );
 }
 
-function SkuPrices({ code }: { code: string }) {
-  const history = usePriceHistory(code);
+/** One SKU's prices: a change to schedule, and the history with its scheduled prices. */
+function SkuPriceCard({ history }: { history: PriceHistory }) {
   const cancel = useCancelScheduledPrice();
-  if (history.isPending) {
-    return <Spinner animation="border" role="status" aria-label="Loading the prices" />;
-  }
-  if (history.isError) {
-    return <ErrorScreen error={history.error} onRetry={() => void history.refetch()} />;
-  }
-  const status = skuStatusOf(history.data.is_active);
+  const status = skuStatusOf(history.is_active);
   return (
     <Card>
       <Card.Header className="d-flex align-items-center gap-2 flex-wrap">
-        <h2 className="h5 mb-0">{history.data.sku}</h2>
+        <h2 className="h5 mb-0">{history.sku}</h2>
         <StatusBadge label={status.label} tone={status.tone} />
-        <span className="text-body-secondary">{history.data.name}</span>
+        <span className="text-body-secondary">{history.name}</span>
       </Card.Header>
       <Card.Body className="d-flex flex-column gap-4">
         <section aria-labelledby="schedule-heading">
           <h3 id="schedule-heading" className="h6 text-uppercase text-body-secondary">
             Schedule a price change
           </h3>
-          <PriceChangeForm key={history.data.sku} history={history.data} />
+          <PriceChangeForm key={history.sku} history={history} />
         </section>
         <section aria-labelledby="history-heading">
           <h3 id="history-heading" className="h6 text-uppercase text-body-secondary">
-            {`Price history · today is ${formatDay(history.data.today)}`}
+            {`Price history · today is ${formatDay(history.today)}`}
           </h3>
           {cancel.isError ? (
             <Alert variant="danger" role="alert" dismissible onClose={() => cancel.reset()}>
               {cancel.error.message}
             </Alert>
-          ) : cancel.isSuccess ? (
-            <Alert variant="success" role="status" dismissible onClose={() => cancel.reset()}>
-              Cancelled the scheduled price; the one before it runs on.
-            </Alert>
           ) : null}
+          <SuccessNotice
+            message={
+              cancel.isSuccess ? 'Cancelled the scheduled price; the one before it runs on.' : null
+            }
+            onClose={() => cancel.reset()}
+          />
           <PriceHistoryTables
-            history={history.data}
+            history={history}
             cancellingId={cancel.isPending ? cancel.variables : null}
             onCancel={(row) => cancel.mutate(row.id)}
           />

@@ -16,7 +16,7 @@ import {
   useFormDefinition,
   useServerFormCheck,
 } from '../../../components/recipe-form/use-form-definition.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { fieldErrorsOf } from '../../../lib/api-problems.ts';
 import { useFormRecipeList } from '../api/form-recipes.ts';
 import { LookupListsSection } from '../components/lookup-lists-section.tsx';
 
@@ -89,11 +89,9 @@ function FormPreview({ name }: { name: string }) {
   const definition = useFormDefinition(name);
   const check = useServerFormCheck();
   const [attempt, setAttempt] = useState(0);
+  // A new object only with a new refusal: the form forgets what was edited since the last one.
   const serverErrors = useMemo(
-    () =>
-      isApiError(check.error)
-        ? Object.fromEntries(check.error.errors.map((e) => [e.path, e.message]))
-        : undefined,
+    () => (check.error ? fieldErrorsOf(check.error) : undefined),
     [check.error],
   );
 

@@ -1,4 +1,10 @@
+import type {
+  CrmAccountKind,
+  ZSaveAccountBody,
+  ZSaveContactBody,
+} from '@bastion/domain/crm/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
 
 /*
@@ -6,7 +12,7 @@ import { apiPost } from '../../../lib/api-client.ts';
  * (POST /api/sfdc/accounts/*, /api/sfdc/contacts/*).
  */
 
-export type CrmAccountKind = 'CUSTOMER' | 'PARTNER' | 'DISTRIBUTOR';
+export type { CrmAccountKind };
 
 export interface CrmContact {
   id: string;
@@ -69,11 +75,10 @@ export interface CrmRecordPage<T> {
 }
 
 /** What the account form sends: no id creates an account. */
-export type CrmAccountInput = Omit<CrmAccount, 'id' | 'updated_at' | 'contacts'> & {
-  id?: string;
-};
+export type CrmAccountInput = z.input<typeof ZSaveAccountBody>;
 
-export type CrmContactInput = Omit<CrmContact, 'id'> & { id?: string };
+/** What the contact form sends: no id adds a contact. */
+export type CrmContactInput = z.input<typeof ZSaveContactBody>;
 
 export const crmAccountKeys = {
   all: ['crm', 'accounts'] as const,

@@ -1,4 +1,6 @@
+import type { ZSaveOpportunityBody } from '@bastion/domain/crm/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
 import { crmConnectionStatusQuery } from './crm-connection.ts';
 import type { CrmRecordPage } from './crm-accounts.ts';
@@ -83,22 +85,7 @@ export interface CrmOpportunityListRequest {
 }
 
 /** What the opportunity form sends: no id creates an opportunity. */
-export type CrmOpportunityInput = Omit<
-  CrmOpportunity,
-  | 'id'
-  | 'account_name'
-  | 'partner_name'
-  | 'partner_contact_name'
-  | 'distributor_name'
-  | 'amount_minor'
-  | 'quote_number'
-  | 'quote_status'
-  | 'created_on'
-  | 'created_by'
-  | 'modified_on'
-  | 'modified_by'
-  | 'removed_at'
-> & { id?: string };
+export type CrmOpportunityInput = z.input<typeof ZSaveOpportunityBody>;
 
 export const crmOpportunityKeys = {
   all: ['crm', 'opportunities'] as const,

@@ -1,55 +1,44 @@
-import { type FormEvent, useState } from 'react';
+import { ZAccountForm, type AccountFormValues } from '@bastion/domain/crm/schemas';
+import { useEffect, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { EditorActions } from '../../../components/admin/editor-actions.tsx';
 import {
-  useCrmAccount,
-  useSaveCrmAccount,
-  type CrmAccount,
-  type CrmAccountInput,
-  type CrmAccountKind,
-} from '../api/crm-accounts.ts';
-import { ContactsEditor } from './contacts-editor.tsx';
-import {
-  CheckField,
-  daysOrNull,
+  CheckboxField,
   FieldSection,
-  fieldErrorsOf,
-  SaveProblem,
   SelectField,
   TextField,
-  textOf,
-  type FieldErrors,
-} from './record-form-controls.tsx';
-import { ACCOUNT_KINDS, PARTNER_TYPES, REGIONS } from './record-options.ts';
-
-type Draft = Omit<
-  CrmAccountInput,
-  'id' | 'payment_term_days' | 'payment_term_name' | 'partner_type'
-> & {
-  payment_term_days: string;
-  payment_term_name: string;
-  partner_type: string;
-};
+} from '../../../components/form/fields.tsx';
+import {
+  AppForm,
+  FormProblem,
+  showServerErrors,
+  useZodForm,
+} from '../../../components/form/form.tsx';
+import { useCrmAccount, useSaveCrmAccount, type CrmAccount } from '../api/crm-accounts.ts';
+import { ContactsEditor } from './contacts-editor.tsx';
+import { PaymentTermFields } from './payment-term-fields.tsx';
+import { LoadedRecord } from './record-list-parts.tsx';
+import { ACCOUNT_KINDS, PARTNER_TYPES, REGION_OPTIONS, textOf } from './record-options.ts';
 
 type AddressPart = 'street' | 'city' | 'state' | 'postal_code' | 'country';
-const ADDRESS_LABELS: Record<AddressPart, string> = {
-  street: 'Street',
-  city: 'City',
-  state: 'State or province',
-  postal_code: 'Postal code',
-  country: 'Country',
-};
+const ADDRESS_PARTS: readonly { part: AddressPart; label: string; maxLength: number }[] = [
+  { part: 'street', label: 'Street', maxLength: 255 },
+  { part: 'city', label: 'City', maxLength: 120 },
+  { part: 'postal_code', label: 'Postal code', maxLength: 40 },
+  { part: 'state', label: 'State or province', maxLength: 120 },
+  { part: 'country', label: 'Country', maxLength: 120 },
+];
 
-function draftOf(a: CrmAccount | null): Draft {
+function valuesOf(a: CrmAccount | null): AccountFormValues {
   return {
+    ...(a ? { id: a.id } : {}),
     name: a?.name ?? '',
     kind: a?.kind ?? 'CUSTOMER',
-    region: a?.region ?? '',
+    region: (a?.region ?? '') as AccountFormValues['region'],
     country: a?.country ?? '',
     billing_street: a?.billing_street ?? '',
     billing_city: a?.billing_city ?? '',
@@ -63,19 +52,8 @@ function draftOf(a: CrmAccount | null): Draft {
     shipping_country: a?.shipping_country ?? '',
     payment_term_days: textOf(a?.payment_term_days),
     payment_term_name: a?.payment_term_name ?? '',
-    partner_type: a?.partner_type ?? '',
+    partner_type: (a?.partner_type ?? '') as AccountFormValues['partner_type'],
     is_public_sector: a?.is_public_sector ?? false,
-  };
-}
-
-function inputOf(draft: Draft, id: string | null): CrmAccountInput {
-  return {
-    ...draft,
-    ...(id ? { id } : {}),
-    payment_term_days: daysOrNull(draft.payment_term_days),
-    payment_term_name: draft.payment_term_name.trim() || null,
-    // Only partners have a programme level.
-    partner_type: draft.kind === 'PARTNER' ? draft.partner_type || null : null,
   };
 }
 
@@ -85,15 +63,11 @@ export function AccountForm(props: {
   onSaved: (account: CrmAccount, isCreated: boolean) => void;
   onCancel: () => void;
 }) {
-  const account = useCrmAccount(props.id);
-  if (props.id === null) return <AccountEditor account={null} {...props} />;
-  if (account.isPending) {
-    return <Spinner animation="border" role="status" aria-label="Loading the account" />;
-  }
-  if (account.isError) {
-    return <ErrorScreen error={account.error} onRetry={() => void account.refetch()} />;
-  }
-  return <AccountEditor key={account.data.id} account={account.data} {...props} />;
+  return (
+    <LoadedRecord id={props.id} query={useCrmAccount(props.id)} what="the account">
+      {(record) => <AccountEditor key={record?.id ?? 'new'} account={record} {...props} />}
+    </LoadedRecord>
+  );
 }
 
 function AccountEditor({
@@ -105,30 +79,8 @@ function AccountEditor({
   onSaved: (account: CrmAccount, isCreated: boolean) => void;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState(() => draftOf(account));
+  const form = useZodForm(ZAccountForm, { defaultValues: valuesOf(account) });
   const save = useSaveCrmAccount();
-  const errors = fieldErrorsOf(save.error);
-  const set =
-    <K extends keyof Draft>(key: K) =>
-    (value: Draft[K]) =>
-      setDraft((current) => ({ ...current, [key]: value }));
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate(inputOf(draft, account?.id ?? null), {
-      onSuccess: (saved) => onSaved(saved, account === null),
-    });
-  };
-
-  const copyBillingToShipping = () =>
-    setDraft((current) => ({
-      ...current,
-      shipping_street: current.billing_street,
-      shipping_city: current.billing_city,
-      shipping_state: current.billing_state,
-      shipping_postal_code: current.billing_postal_code,
-      shipping_country: current.billing_country,
-    }));
 
   return (
     <>
@@ -137,126 +89,28 @@ function AccountEditor({
           <code>{account.id}</code>
         </div>
       ) : null}
-      <Form noValidate onSubmit={submit} aria-label="Account">
-        <FieldSection title="Account">
-          <TextField
-            label="Name"
-            isRequired
-            maxLength={255}
-            value={draft.name}
-            onChange={set('name')}
-            error={errors.name}
-          />
-          <Row>
-            <Col sm={6}>
-              <SelectField
-                label="Kind"
-                isRequired
-                options={ACCOUNT_KINDS}
-                value={draft.kind}
-                onChange={(kind) => set('kind')(kind as CrmAccountKind)}
-                error={errors.kind}
-                help={account ? 'An account in use by opportunities keeps its kind.' : undefined}
-              />
-            </Col>
-            <Col sm={6}>
-              <SelectField
-                label="Partner type"
-                emptyLabel={
-                  draft.kind === 'PARTNER' ? 'None (Authorized on quotes)' : 'Partners only'
-                }
-                isDisabled={draft.kind !== 'PARTNER'}
-                options={PARTNER_TYPES}
-                value={draft.kind === 'PARTNER' ? draft.partner_type : ''}
-                onChange={set('partner_type')}
-                error={errors.partner_type}
-              />
-            </Col>
-          </Row>
-          <Row>
-            <Col sm={7}>
-              <SelectField
-                label="Region"
-                emptyLabel="None"
-                options={REGIONS.map((region) => ({ value: region, label: region }))}
-                value={draft.region}
-                onChange={set('region')}
-                error={errors.region}
-              />
-            </Col>
-            <Col sm={5}>
-              <TextField
-                label="Country code"
-                maxLength={2}
-                placeholder="US"
-                help="Two letters (ISO)."
-                value={draft.country}
-                onChange={(value) => set('country')(value.toUpperCase())}
-                error={errors.country}
-              />
-            </Col>
-          </Row>
-          <Row>
-            <Col xs={5}>
-              <TextField
-                label="Payment term (days)"
-                type="number"
-                value={draft.payment_term_days}
-                onChange={set('payment_term_days')}
-                error={errors.payment_term_days}
-              />
-            </Col>
-            <Col xs={7}>
-              <TextField
-                label="Payment term name"
-                maxLength={60}
-                placeholder="Net 30"
-                value={draft.payment_term_name}
-                onChange={set('payment_term_name')}
-                error={errors.payment_term_name}
-              />
-            </Col>
-          </Row>
-          <CheckField
-            label="Public sector"
-            isChecked={draft.is_public_sector}
-            onChange={set('is_public_sector')}
-            error={errors.is_public_sector}
-          />
-        </FieldSection>
-        <AddressFields
-          prefix="billing"
-          title="Billing address"
-          draft={draft}
-          setDraft={setDraft}
-          errors={errors}
+      <AppForm
+        form={form}
+        aria-label="Account"
+        onSubmit={(values) =>
+          save.mutate(values, {
+            onSuccess: (saved) => onSaved(saved, account === null),
+            onError: (error) => showServerErrors(form, error),
+          })
+        }
+      >
+        <AccountFields isExisting={account !== null} />
+        <AddressFields prefix="billing" title="Billing address" />
+        <AddressFields prefix="shipping" title="Shipping address" action={<SameAsBilling />} />
+        <FormProblem error={save.error} />
+        <EditorActions
+          submitText="Save"
+          isPending={save.isPending}
+          onCancel={onCancel}
+          cancelText={account ? 'Close' : 'Cancel'}
         />
-        <AddressFields
-          prefix="shipping"
-          title="Shipping address"
-          draft={draft}
-          setDraft={setDraft}
-          errors={errors}
-          action={
-            <Button size="sm" variant="link" className="p-0 mb-2" onClick={copyBillingToShipping}>
-              Same as billing
-            </Button>
-          }
-        />
-        <SaveProblem error={save.error} />
-        <div className="d-flex gap-2 mb-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? (
-              <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-            ) : null}
-            Save
-          </Button>
-          <Button variant="outline-secondary" onClick={onCancel}>
-            {account ? 'Close' : 'Cancel'}
-          </Button>
-        </div>
-      </Form>
-      <div className="border-top pt-3">
+      </AppForm>
+      <div className="border-top pt-3 mt-3">
         {account ? (
           <ContactsEditor account={account} />
         ) : (
@@ -269,42 +123,91 @@ function AccountEditor({
   );
 }
 
-function AddressFields({
-  prefix,
-  title,
-  draft,
-  setDraft,
-  errors,
-  action,
-}: {
-  prefix: 'billing' | 'shipping';
-  title: string;
-  draft: Draft;
-  setDraft: (update: (current: Draft) => Draft) => void;
-  errors: FieldErrors;
-  action?: React.ReactNode;
-}) {
-  const field = (part: AddressPart) => `${prefix}_${part}` as const;
-  const input = (part: AddressPart, maxLength: number) => (
-    <TextField
-      label={ADDRESS_LABELS[part]}
-      maxLength={maxLength}
-      value={draft[field(part)]}
-      onChange={(value) => setDraft((current) => ({ ...current, [field(part)]: value }))}
-      error={errors[field(part)]}
-    />
-  );
+function AccountFields({ isExisting }: { isExisting: boolean }) {
+  const { control, setValue } = useFormContext<AccountFormValues>();
+  const isPartner = useWatch({ control, name: 'kind' }) === 'PARTNER';
+  // Only partners have a programme level.
+  useEffect(() => {
+    if (!isPartner) setValue('partner_type', '');
+  }, [isPartner, setValue]);
   return (
-    <FieldSection title={title}>
-      {action}
-      {input('street', 255)}
+    <FieldSection title="Account">
+      <TextField name="name" label="Name" isRequired maxLength={255} />
       <Row>
-        <Col sm={7}>{input('city', 120)}</Col>
-        <Col sm={5}>{input('postal_code', 40)}</Col>
+        <Col sm={6}>
+          <SelectField
+            name="kind"
+            label="Kind"
+            isRequired
+            options={ACCOUNT_KINDS}
+            help={isExisting ? 'An account in use by opportunities keeps its kind.' : undefined}
+          />
+        </Col>
+        <Col sm={6}>
+          <SelectField
+            name="partner_type"
+            label="Partner type"
+            emptyLabel={isPartner ? 'None (Authorized on quotes)' : 'Partners only'}
+            isDisabled={!isPartner}
+            options={PARTNER_TYPES}
+          />
+        </Col>
       </Row>
       <Row>
-        <Col sm={6}>{input('state', 120)}</Col>
-        <Col sm={6}>{input('country', 120)}</Col>
+        <Col sm={7}>
+          <SelectField name="region" label="Region" emptyLabel="None" options={REGION_OPTIONS} />
+        </Col>
+        <Col sm={5}>
+          <TextField
+            name="country"
+            label="Country code"
+            maxLength={2}
+            placeholder="US"
+            help="Two letters (ISO)."
+          />
+        </Col>
+      </Row>
+      <PaymentTermFields />
+      <CheckboxField name="is_public_sector" label="Public sector" />
+    </FieldSection>
+  );
+}
+
+function SameAsBilling() {
+  const { getValues, setValue } = useFormContext<AccountFormValues>();
+  const copy = () => {
+    for (const { part } of ADDRESS_PARTS) {
+      setValue(`shipping_${part}`, getValues(`billing_${part}`), { shouldDirty: true });
+    }
+  };
+  return (
+    <Button size="sm" variant="link" className="p-0 mb-2" onClick={copy}>
+      Same as billing
+    </Button>
+  );
+}
+
+function AddressFields(props: {
+  prefix: 'billing' | 'shipping';
+  title: string;
+  action?: ReactNode;
+}) {
+  const [street, city, postalCode, state, country] = ADDRESS_PARTS.map(
+    ({ part, label, maxLength }) => (
+      <TextField key={part} name={`${props.prefix}_${part}`} label={label} maxLength={maxLength} />
+    ),
+  );
+  return (
+    <FieldSection title={props.title}>
+      {props.action}
+      {street}
+      <Row>
+        <Col sm={7}>{city}</Col>
+        <Col sm={5}>{postalCode}</Col>
+      </Row>
+      <Row>
+        <Col sm={6}>{state}</Col>
+        <Col sm={6}>{country}</Col>
       </Row>
     </FieldSection>
   );

@@ -1,74 +1,82 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
+import { useController, useFormContext } from 'react-hook-form';
+import { describedByOf, FieldShell } from '../../../components/form/field-shell.tsx';
 import { useCrmAccounts, type CrmAccountKind } from '../api/crm-accounts.ts';
+import { useSearchText } from '../../../lib/use-debounced-value.ts';
 import { accountKindLabel } from './record-options.ts';
-
-export interface PickedAccount {
-  id: string;
-  name: string;
-}
 
 const SHOWN = 8;
 
 /**
  * Chooses an account of one kind (customer, partner or distributor) by searching its name, id
- * or country. Shows the choice with "Change" and, when optional, "Clear".
+ * or country; the form holds its id ('' for none). Shows the choice with "Change" and, when
+ * optional, "Clear".
  */
-export function AccountPicker(props: {
+export function AccountPickerField(props: {
+  /** The form field holding the account's id. */
+  name: string;
   label: string;
   kind: CrmAccountKind;
-  value: PickedAccount | null;
-  onChange: (account: PickedAccount | null) => void;
-  error?: string | undefined;
+  /** The name of the account the record names when the form opens. */
+  initialName: string | null;
   isRequired?: boolean;
   help?: string;
+  /** After a pick or a clear (the partner's contact goes with its partner). */
+  onPicked?: () => void;
 }) {
   const id = useId();
+  const { control } = useFormContext<Record<string, string>>();
+  const {
+    field: { value: current, onChange, onBlur, ref },
+    fieldState,
+  } = useController({ name: props.name, control });
+  const error = fieldState.error?.message;
+  const value = typeof current === 'string' ? current : '';
+  const [pickedName, setPickedName] = useState(props.initialName);
   const [isPicking, setIsPicking] = useState(false);
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const { text, setText, search } = useSearchText(250);
   const matches = useCrmAccounts(
     { search, kind: props.kind, page: 1, page_size: SHOWN },
     { enabled: isPicking },
   );
   const kindName = accountKindLabel(props.kind).toLowerCase();
+  const shownName = value ? (pickedName ?? value) : '';
+  const describedBy = describedByOf(id, Boolean(error), Boolean(props.help));
 
-  const pick = (account: PickedAccount | null) => {
-    props.onChange(account);
+  const pick = (account: { id: string; name: string } | null) => {
+    onChange(account?.id ?? '');
+    onBlur();
+    setPickedName(account?.name ?? null);
     setIsPicking(false);
     setText('');
+    props.onPicked?.();
   };
 
   return (
-    <Form.Group className="mb-3">
-      <Form.Label htmlFor={id}>
-        {props.label}
-        {props.isRequired ? (
-          <span className="text-danger ms-1" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Form.Label>
+    <FieldShell
+      id={id}
+      label={props.label}
+      isRequired={props.isRequired}
+      help={props.help}
+      error={error}
+    >
       {isPicking ? (
         <>
           <InputGroup hasValidation>
             <Form.Control
-              id={id}
               type="search"
               autoFocus
               placeholder="Name, id or country"
               aria-label={`Search ${kindName} accounts`}
+              aria-describedby={describedBy}
               value={text}
               onChange={(event) => setText(event.target.value)}
-              isInvalid={Boolean(props.error)}
+              isInvalid={Boolean(error)}
             />
             <Button variant="outline-secondary" onClick={() => setIsPicking(false)}>
               Cancel
@@ -91,11 +99,7 @@ export function AccountPicker(props: {
           ) : (
             <ListGroup className="mt-1" aria-label={`Matching ${kindName} accounts`}>
               {matches.data.rows.map((account) => (
-                <ListGroup.Item
-                  key={account.id}
-                  action
-                  onClick={() => pick({ id: account.id, name: account.name })}
-                >
+                <ListGroup.Item key={account.id} action onClick={() => pick(account)}>
                   <div className="fw-semibold">{account.name}</div>
                   <div className="small text-body-secondary">
                     {[account.id, account.region, account.country].filter(Boolean).join(' · ')}
@@ -108,21 +112,23 @@ export function AccountPicker(props: {
       ) : (
         <InputGroup hasValidation>
           <Form.Control
-            id={id}
+            ref={ref}
             readOnly
-            value={props.value?.name ?? ''}
-            title={props.value ? `${props.value.name} (${props.value.id})` : undefined}
+            value={shownName}
+            title={value ? `${shownName} (${value})` : undefined}
             placeholder={props.isRequired ? `Choose a ${kindName} account` : 'None'}
-            isInvalid={Boolean(props.error)}
+            isInvalid={Boolean(error)}
+            aria-required={props.isRequired || undefined}
+            aria-describedby={describedBy}
           />
           <Button
             variant="outline-primary"
             onClick={() => setIsPicking(true)}
-            aria-label={`${props.value ? 'Change' : 'Choose'} ${props.label.toLowerCase()}`}
+            aria-label={`${value ? 'Change' : 'Choose'} ${props.label.toLowerCase()}`}
           >
-            {props.value ? 'Change' : 'Choose'}
+            {value ? 'Change' : 'Choose'}
           </Button>
-          {props.value && !props.isRequired ? (
+          {value && !props.isRequired ? (
             <Button
               variant="outline-secondary"
               onClick={() => pick(null)}
@@ -131,10 +137,8 @@ export function AccountPicker(props: {
               Clear
             </Button>
           ) : null}
-          <Form.Control.Feedback type="invalid">{props.error}</Form.Control.Feedback>
         </InputGroup>
       )}
-      {props.help ? <Form.Text>{props.help}</Form.Text> : null}
-    </Form.Group>
+    </FieldShell>
   );
 }

@@ -1,19 +1,24 @@
-import { type FormEvent, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { ZSaveContactBody, type ContactFormValues } from '@bastion/domain/crm/schemas';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { TextField } from '../../../components/form/fields.tsx';
+import {
+  AppForm,
+  FormProblem,
+  showServerErrors,
+  SubmitButton,
+  useZodForm,
+} from '../../../components/form/form.tsx';
 import {
   useDeleteCrmContact,
   useSaveCrmContact,
   type CrmAccount,
   type CrmContact,
-  type CrmContactInput,
 } from '../api/crm-accounts.ts';
-import { fieldErrorsOf, SaveProblem, TextField } from './record-form-controls.tsx';
 
 const fullName = (contact: Pick<CrmContact, 'first_name' | 'last_name'>) =>
   `${contact.first_name} ${contact.last_name}`.trim();
@@ -22,8 +27,6 @@ const fullName = (contact: Pick<CrmContact, 'first_name' | 'last_name'>) =>
 export function ContactsEditor({ account }: { account: CrmAccount }) {
   /** The contact being edited: its id, 'new', or none. */
   const [editing, setEditing] = useState<string | null>(null);
-  /** The contact whose deletion awaits confirmation. */
-  const [deleting, setDeleting] = useState<string | null>(null);
   const remove = useDeleteCrmContact();
 
   return (
@@ -51,17 +54,15 @@ export function ContactsEditor({ account }: { account: CrmAccount }) {
         <p className="small text-body-secondary mb-0">No contacts yet.</p>
       ) : (
         <ListGroup aria-label="Contacts">
-          {account.contacts.map((contact) =>
-            editing === contact.id ? (
-              <ListGroup.Item key={contact.id}>
+          {account.contacts.map((contact) => (
+            <ListGroup.Item key={contact.id}>
+              {editing === contact.id ? (
                 <ContactForm
                   accountId={account.id}
                   contact={contact}
                   onDone={() => setEditing(null)}
                 />
-              </ListGroup.Item>
-            ) : (
-              <ListGroup.Item key={contact.id}>
+              ) : (
                 <div className="d-flex justify-content-between gap-2">
                   <div className="min-w-0">
                     <div className="fw-semibold">{fullName(contact) || contact.id}</div>
@@ -79,55 +80,29 @@ export function ContactsEditor({ account }: { account: CrmAccount }) {
                       aria-label={`Edit contact ${fullName(contact)}`}
                       onClick={() => {
                         remove.reset();
-                        setDeleting(null);
                         setEditing(contact.id);
                       }}
                     >
                       Edit
                     </Button>
-                    <Button
+                    <ConfirmButton
                       size="sm"
-                      variant="outline-danger"
-                      disabled={editing !== null || remove.isPending}
-                      aria-label={`Delete contact ${fullName(contact)}`}
-                      onClick={() => {
+                      label={`Delete contact ${fullName(contact)}`}
+                      text="Delete"
+                      question={`Delete ${fullName(contact) || contact.id}? This cannot be undone.`}
+                      confirmText="Delete contact"
+                      cancelText="Keep it"
+                      isPending={editing !== null || remove.isPending}
+                      onConfirm={() => {
                         remove.reset();
-                        setDeleting(contact.id);
+                        remove.mutate(contact.id);
                       }}
-                    >
-                      Delete
-                    </Button>
+                    />
                   </div>
                 </div>
-                {deleting === contact.id ? (
-                  <Alert variant="danger" className="mt-2 mb-0 py-2" role="alertdialog">
-                    <p className="mb-2 small">
-                      Delete {fullName(contact) || contact.id}? This cannot be undone.
-                    </p>
-                    <div className="d-flex gap-2">
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        disabled={remove.isPending}
-                        onClick={() =>
-                          remove.mutate(contact.id, { onSettled: () => setDeleting(null) })
-                        }
-                      >
-                        Delete contact
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline-secondary"
-                        onClick={() => setDeleting(null)}
-                      >
-                        Keep it
-                      </Button>
-                    </div>
-                  </Alert>
-                ) : null}
-              </ListGroup.Item>
-            ),
-          )}
+              )}
+            </ListGroup.Item>
+          ))}
         </ListGroup>
       )}
     </section>
@@ -143,99 +118,70 @@ function ContactForm({
   contact: CrmContact | null;
   onDone: () => void;
 }) {
-  const [draft, setDraft] = useState<CrmContactInput>(() => ({
-    account_id: accountId,
-    first_name: contact?.first_name ?? '',
-    last_name: contact?.last_name ?? '',
-    email: contact?.email ?? '',
-    phone: contact?.phone ?? '',
-    title: contact?.title ?? '',
-  }));
+  const form = useZodForm(ZSaveContactBody, {
+    defaultValues: {
+      ...(contact ? { id: contact.id } : {}),
+      account_id: accountId,
+      first_name: contact?.first_name ?? '',
+      last_name: contact?.last_name ?? '',
+      email: contact?.email ?? '',
+      phone: contact?.phone ?? '',
+      title: contact?.title ?? '',
+    } satisfies ContactFormValues,
+  });
   const save = useSaveCrmContact();
-  const errors = fieldErrorsOf(save.error);
-  const set = (key: keyof CrmContactInput) => (value: string) =>
-    setDraft((current) => ({ ...current, [key]: value }));
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate(contact ? { ...draft, id: contact.id } : draft, { onSuccess: onDone });
-  };
 
   return (
-    <Form
-      noValidate
-      onSubmit={submit}
+    <AppForm
+      form={form}
       className="border rounded p-2 mb-2 bg-body-tertiary"
       aria-label={contact ? `Contact ${fullName(contact)}` : 'New contact'}
+      onSubmit={(values) =>
+        save.mutate(values, {
+          onSuccess: onDone,
+          onError: (error) => showServerErrors(form, error),
+        })
+      }
     >
-      <SaveProblem error={save.error} />
+      <FormProblem error={save.error} />
       <Row>
         <Col sm={6}>
-          <TextField
-            label="First name"
-            maxLength={80}
-            value={draft.first_name}
-            onChange={set('first_name')}
-            error={errors.first_name}
-            className="mb-2"
-          />
+          <TextField name="first_name" label="First name" maxLength={80} className="mb-2" />
         </Col>
         <Col sm={6}>
           <TextField
+            name="last_name"
             label="Last name"
             isRequired
             maxLength={80}
-            value={draft.last_name}
-            onChange={set('last_name')}
-            error={errors.last_name}
             className="mb-2"
           />
         </Col>
       </Row>
       <TextField
+        name="email"
         label="E-mail"
         type="email"
         maxLength={254}
-        value={draft.email}
-        onChange={set('email')}
-        error={errors.email}
         help="Without one, quotes cannot notify this contact."
         className="mb-2"
       />
       <Row>
         <Col sm={6}>
-          <TextField
-            label="Phone"
-            type="tel"
-            maxLength={40}
-            value={draft.phone}
-            onChange={set('phone')}
-            error={errors.phone}
-            className="mb-2"
-          />
+          <TextField name="phone" label="Phone" type="tel" maxLength={40} className="mb-2" />
         </Col>
         <Col sm={6}>
-          <TextField
-            label="Title"
-            maxLength={120}
-            value={draft.title}
-            onChange={set('title')}
-            error={errors.title}
-            className="mb-2"
-          />
+          <TextField name="title" label="Title" maxLength={120} className="mb-2" />
         </Col>
       </Row>
       <div className="d-flex gap-2">
-        <Button type="submit" size="sm" disabled={save.isPending}>
-          {save.isPending ? (
-            <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-          ) : null}
+        <SubmitButton isPending={save.isPending} className="btn-sm">
           Save contact
-        </Button>
+        </SubmitButton>
         <Button size="sm" variant="outline-secondary" onClick={onDone}>
           Cancel
         </Button>
       </div>
-    </Form>
+    </AppForm>
   );
 }

@@ -1,16 +1,7 @@
-import { useEffect, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import Pagination from 'react-bootstrap/Pagination';
-
-/** The search text as typed, and as sent: a moment after the typing stops. */
-export function useDebouncedSearch(delayMs = 300) {
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), delayMs);
-    return () => clearTimeout(timer);
-  }, [text, delayMs]);
-  return { text, setText, search };
-}
+import { LoadState } from '../../../components/admin/admin-layout.tsx';
 
 export const PAGE_SIZE = 15;
 
@@ -43,21 +34,20 @@ export const resultCount = (total: number) =>
   total === 1 ? '1 result' : `${total.toLocaleString('en-US')} results`;
 
 /**
- * Which record the side panel edits (null id: a new one) and whether it is open. The record stays
- * set while the panel slides out, so its content does not vanish mid-animation.
+ * The record a side panel edits, once loaded (null for a new one, which loads nothing): the
+ * loading and failure states are LoadState's.
  */
-export function useRecordPanel() {
-  const [record, setRecord] = useState<{ id: string | null } | null>(null);
-  const [isOpen, setIsOpen] = useState(false);
-  return {
-    record,
-    isOpen,
-    open: (id: string | null) => {
-      setRecord({ id });
-      setIsOpen(true);
-    },
-    close: () => setIsOpen(false),
-    /** For Offcanvas onExited. */
-    clear: () => setRecord(null),
-  };
+export function LoadedRecord<T>(props: {
+  id: string | null;
+  query: UseQueryResult<T>;
+  /** "the account": what is loading. */
+  what: string;
+  children: (record: T | null) => ReactNode;
+}) {
+  if (props.id === null) return <>{props.children(null)}</>;
+  return (
+    <LoadState query={props.query} what={props.what}>
+      {props.children}
+    </LoadState>
+  );
 }

@@ -6,9 +6,9 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
+import { AdminLayout, LoadState } from '../../../components/admin/admin-layout.tsx';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { NoData } from '../../../components/no-data.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
 import {
   useCrmConnectionStatus,
   useSyncCrm,
@@ -100,49 +100,50 @@ export function CrmAdminPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        title="CRM connection"
-        subtitle="Where opportunities come from, and what quotes take from them."
-        actions={syncButton}
-      />
-      {status.isPending ? (
-        <Spinner animation="border" role="status" aria-label="Loading the connection status" />
-      ) : status.isError ? (
-        <ErrorScreen error={status.error} onRetry={() => void status.refetch()} />
+    <AdminLayout
+      title="CRM connection"
+      subtitle="Where opportunities come from, and what quotes take from them."
+      actions={syncButton}
+    >
+      <LoadState query={status} what="the connection status">
+        {(connection) => (
+          <div className="d-flex flex-column gap-4">
+            <SyncResult sync={sync} />
+            <ConnectionCard status={connection} />
+            {/* With Salesforce, records are edited there; the server refuses edits here. */}
+            {connection.adapter === 'embedded' ? <CrmRecordsCard /> : null}
+            <FieldMappingCard />
+          </div>
+        )}
+      </LoadState>
+    </AdminLayout>
+  );
+}
+
+/** What the last sync did, until dismissed. */
+function SyncResult({ sync }: { sync: ReturnType<typeof useSyncCrm> }) {
+  if (!sync.isSuccess && !sync.isError) return null;
+  return (
+    <Alert
+      variant={sync.isSuccess ? 'success' : 'danger'}
+      className="mb-0"
+      role={sync.isSuccess ? 'status' : 'alert'}
+      dismissible
+      onClose={() => sync.reset()}
+    >
+      {sync.isSuccess ? (
+        sync.data.synced_count === 0 ? (
+          'Sync finished: nothing changed since the last sync.'
+        ) : (
+          `Sync finished: ${plural(sync.data.synced_count, 'opportunity', 'opportunities')} copied.`
+        )
       ) : (
-        <div className="d-flex flex-column gap-4">
-          {sync.isSuccess ? (
-            <Alert
-              variant="success"
-              className="mb-0"
-              role="status"
-              dismissible
-              onClose={() => sync.reset()}
-            >
-              {sync.data.synced_count === 0
-                ? 'Sync finished: nothing changed since the last sync.'
-                : `Sync finished: ${plural(sync.data.synced_count, 'opportunity', 'opportunities')} copied.`}
-            </Alert>
-          ) : sync.isError ? (
-            <Alert
-              variant="danger"
-              className="mb-0"
-              role="alert"
-              dismissible
-              onClose={() => sync.reset()}
-            >
-              <div className="fw-semibold">The sync did not finish.</div>
-              {sync.error.message}
-            </Alert>
-          ) : null}
-          <ConnectionCard status={status.data} />
-          {/* With Salesforce, records are edited there; the server refuses edits here. */}
-          {status.data.adapter === 'embedded' ? <CrmRecordsCard /> : null}
-          <FieldMappingCard />
-        </div>
+        <>
+          <div className="fw-semibold">The sync did not finish.</div>
+          {sync.error?.message}
+        </>
       )}
-    </>
+    </Alert>
   );
 }
 

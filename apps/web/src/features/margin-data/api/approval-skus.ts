@@ -1,6 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SaveApprovalSkuInput } from '@bastion/domain/margin-data/schemas';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { withoutRow } from '../../../components/admin/use-optimistic-list.ts';
 import { apiPost } from '../../../lib/api-client.ts';
 import { marginDataKeys, type ProductKind } from './margin-data-keys.ts';
+import { useMarginList, useMarginListMutation } from './use-margin-list-mutation.ts';
 
 /* SKUs whose presence on a quote asks for approval (POST /api/admin/approval-skus/*). */
 
@@ -28,19 +31,12 @@ export interface ApprovalSkuOption {
   is_listed: boolean;
 }
 
-export interface ApprovalSkuInput {
-  sku: string;
-  reason: string;
-  is_active: boolean;
-}
+export type { SaveApprovalSkuInput };
 
-export function useApprovalSkus() {
-  return useQuery({
-    queryKey: marginDataKeys.approvalSkus,
-    queryFn: ({ signal }) =>
-      apiPost<ApprovalSkuList>('/api/admin/approval-skus/list', {}, { signal }),
-  });
-}
+const skuOf = (row: { sku: string }) => row.sku;
+
+export const useApprovalSkus = () =>
+  useMarginList<ApprovalSkuList>(marginDataKeys.approvalSkus, '/api/admin/approval-skus/list');
 
 /** SKUs to choose from when adding one; nothing is asked while `isEnabled` is false. */
 export function useApprovalSkuOptions(search: string, isEnabled: boolean) {
@@ -57,25 +53,22 @@ export function useApprovalSkuOptions(search: string, isEnabled: boolean) {
   });
 }
 
+/** Saves a SKU's entry; a SKU new to the list shows once the list reloads (its name comes with it). */
 export function useSaveApprovalSku() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ApprovalSkuInput) =>
-      apiPost<ApprovalSku>('/api/admin/approval-skus/save', input),
-    onSuccess: (saved) => {
-      queryClient.setQueryData<ApprovalSkuList>(marginDataKeys.approvalSkus, (old) =>
-        old ? { ...old, rows: old.rows.map((row) => (row.sku === saved.sku ? saved : row)) } : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: marginDataKeys.approvalSkus });
-    },
+  return useMarginListMutation<ApprovalSkuList, ApprovalSku, SaveApprovalSkuInput, ApprovalSku>({
+    listKey: marginDataKeys.approvalSkus,
+    path: '/api/admin/approval-skus/save',
+    patchRows: (rows, input) =>
+      rows.map((row) =>
+        row.sku === input.sku ? { ...row, reason: input.reason, is_active: input.is_active } : row,
+      ),
   });
 }
 
 export function useDeleteApprovalSku() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (sku: string) =>
-      apiPost<{ sku: string; is_deleted: true }>('/api/admin/approval-skus/delete', { sku }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: marginDataKeys.approvalSkus }),
+  return useMarginListMutation<ApprovalSkuList, ApprovalSku, { sku: string }>({
+    listKey: marginDataKeys.approvalSkus,
+    path: '/api/admin/approval-skus/delete',
+    patchRows: (rows, { sku }) => withoutRow(rows, sku, skuOf),
   });
 }

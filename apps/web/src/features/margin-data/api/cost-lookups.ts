@@ -1,6 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import type { ZCostLookupForm } from '@bastion/domain/margin-data/schemas';
+import type { z } from 'zod';
+import { withoutRow, withRow } from '../../../components/admin/use-optimistic-list.ts';
+import { normalPercent } from '../components/input-checks.ts';
 import { marginDataKeys, type LookupKind } from './margin-data-keys.ts';
+import { useMarginList, useMarginListMutation } from './use-margin-list-mutation.ts';
 
 /* Cost as a share of the USD list price, per family and kind (POST /api/admin/margin/cost-lookups/*). */
 
@@ -31,35 +34,35 @@ export interface CostLookupKey {
   product_kind: LookupKind;
 }
 
-export function useCostLookups() {
-  return useQuery({
-    queryKey: marginDataKeys.costLookups,
-    queryFn: ({ signal }) =>
-      apiPost<CostLookupList>('/api/admin/margin/cost-lookups/list', {}, { signal }),
-  });
-}
+export type CostLookupInput = z.output<typeof ZCostLookupForm>;
+
+/** A lookup's key as one string: a family has one row per kind. */
+export const costLookupId = (key: CostLookupKey) => `${key.family_id}/${key.product_kind}`;
+
+export const useCostLookups = () =>
+  useMarginList<CostLookupList>(marginDataKeys.costLookups, '/api/admin/margin/cost-lookups/list');
 
 export function useSaveCostLookup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CostLookupKey & { cost_percent: string }) =>
-      apiPost<CostLookup>('/api/admin/margin/cost-lookups/save', input),
-    onSuccess: (saved) => {
-      const isSame = (row: CostLookup) =>
-        row.family_id === saved.family_id && row.product_kind === saved.product_kind;
-      queryClient.setQueryData<CostLookupList>(marginDataKeys.costLookups, (old) =>
-        old ? { ...old, rows: old.rows.map((row) => (isSame(row) ? saved : row)) } : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: marginDataKeys.costLookups });
-    },
+  return useMarginListMutation<CostLookupList, CostLookup, CostLookupInput, CostLookup>({
+    listKey: marginDataKeys.costLookups,
+    path: '/api/admin/margin/cost-lookups/save',
+    patchRows: (rows, input, list) =>
+      withRow(
+        rows,
+        {
+          ...input,
+          family_name: list.families.find((f) => f.id === input.family_id)?.name ?? input.family_id,
+          cost_percent: normalPercent(input.cost_percent),
+        },
+        costLookupId,
+      ),
   });
 }
 
 export function useDeleteCostLookup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CostLookupKey) =>
-      apiPost<CostLookupKey & { is_deleted: true }>('/api/admin/margin/cost-lookups/delete', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: marginDataKeys.costLookups }),
+  return useMarginListMutation<CostLookupList, CostLookup, CostLookupKey>({
+    listKey: marginDataKeys.costLookups,
+    path: '/api/admin/margin/cost-lookups/delete',
+    patchRows: (rows, key) => withoutRow(rows, costLookupId(key), costLookupId),
   });
 }

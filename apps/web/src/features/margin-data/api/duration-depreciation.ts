@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import type { ZDepreciationForm } from '@bastion/domain/margin-data/schemas';
+import type { z } from 'zod';
+import { normalPercent } from '../components/input-checks.ts';
 import { marginDataKeys, type CostedKind } from './margin-data-keys.ts';
+import { useMarginList, useMarginListMutation } from './use-margin-list-mutation.ts';
 
 /* The share of year-one cost each contract year costs (POST /api/admin/margin/duration-depreciation/*). */
 
@@ -17,29 +19,23 @@ export interface DepreciationList {
   can_edit: boolean;
 }
 
-export function useDurationDepreciation() {
-  return useQuery({
-    queryKey: marginDataKeys.depreciation,
-    queryFn: ({ signal }) =>
-      apiPost<DepreciationList>('/api/admin/margin/duration-depreciation/list', {}, { signal }),
-  });
-}
+export type DepreciationInput = z.output<typeof ZDepreciationForm>;
+
+export const useDurationDepreciation = () =>
+  useMarginList<DepreciationList>(
+    marginDataKeys.depreciation,
+    '/api/admin/margin/duration-depreciation/list',
+  );
 
 export function useSaveDurationDepreciation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { product_kind: CostedKind; percents: string[] }) =>
-      apiPost<Depreciation>('/api/admin/margin/duration-depreciation/save', input),
-    onSuccess: (saved) => {
-      queryClient.setQueryData<DepreciationList>(marginDataKeys.depreciation, (old) =>
-        old
-          ? {
-              ...old,
-              rows: old.rows.map((row) => (row.product_kind === saved.product_kind ? saved : row)),
-            }
-          : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: marginDataKeys.depreciation });
-    },
+  return useMarginListMutation<DepreciationList, Depreciation, DepreciationInput>({
+    listKey: marginDataKeys.depreciation,
+    path: '/api/admin/margin/duration-depreciation/save',
+    patchRows: (rows, input) =>
+      rows.map((row) =>
+        row.product_kind === input.product_kind
+          ? { ...row, percents: input.percents.map(normalPercent), is_set: true }
+          : row,
+      ),
   });
 }

@@ -1,10 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ZHwSkuCostForm } from '@bastion/domain/margin-data/schemas';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPost } from '../../../lib/api-client.ts';
-import { marginDataKeys } from './margin-data-keys.ts';
+import { centsOf, impliedPercent } from '../components/input-checks.ts';
+import { marginDataKeys, type HwKind } from './margin-data-keys.ts';
+import { useMarginListMutation } from './use-margin-list-mutation.ts';
 
 /* The landed unit cost of hardware and access points (POST /api/admin/margin/hw-sku-costs/*). */
 
-export type HwKind = 'HARDWARE' | 'ACCESS_POINT';
+export type { HwKind };
 
 export interface HwSkuCost {
   sku: string;
@@ -42,35 +46,48 @@ export interface HwSkuCostPage {
   can_edit: boolean;
 }
 
+export type HwSkuCostInput = z.output<typeof ZHwSkuCostForm>;
+
+/** The query key of one page of SKUs: the list a change on that page patches. */
+export const hwSkuCostsKey = (request: HwSkuCostRequest) =>
+  [...marginDataKeys.hwSkuCosts, request] as const;
+
 /** One page of SKUs; the previous page stays on screen while the next loads. */
 export function useHwSkuCosts(request: HwSkuCostRequest) {
   return useQuery({
-    queryKey: [...marginDataKeys.hwSkuCosts, request],
+    queryKey: hwSkuCostsKey(request),
     queryFn: ({ signal }) =>
       apiPost<HwSkuCostPage>('/api/admin/margin/hw-sku-costs/list', request, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useSaveHwSkuCost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { sku: string; unit_cost_usd: string }) =>
-      apiPost<HwSkuCost>('/api/admin/margin/hw-sku-costs/save', input),
-    onSuccess: (saved) => {
-      queryClient.setQueriesData<HwSkuCostPage>({ queryKey: marginDataKeys.hwSkuCosts }, (old) =>
-        old ? { ...old, rows: old.rows.map((row) => (row.sku === saved.sku ? saved : row)) } : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: marginDataKeys.hwSkuCosts });
-    },
+/** The row with this cost (null: none), its share of list price worked out again. */
+const withCost = (row: HwSkuCost, cents: number | null): HwSkuCost => ({
+  ...row,
+  unit_cost_usd_minor: cents,
+  implied_cost_percent: impliedPercent(cents, row.usd_list_price_minor),
+});
+
+/** Saves or removes a SKU's cost, shown at once on the page `request` lists. */
+export function useSaveHwSkuCost(request: HwSkuCostRequest) {
+  return useMarginListMutation<HwSkuCostPage, HwSkuCost, HwSkuCostInput>({
+    listKey: hwSkuCostsKey(request),
+    path: '/api/admin/margin/hw-sku-costs/save',
+    patchRows: (rows, input) =>
+      rows.map((row) =>
+        row.sku === input.sku ? withCost(row, centsOf(input.unit_cost_usd)) : row,
+      ),
+    alsoInvalidates: [marginDataKeys.hwSkuCosts],
   });
 }
 
-export function useDeleteHwSkuCost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (sku: string) =>
-      apiPost<{ sku: string; is_deleted: true }>('/api/admin/margin/hw-sku-costs/delete', { sku }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: marginDataKeys.hwSkuCosts }),
+export function useDeleteHwSkuCost(request: HwSkuCostRequest) {
+  return useMarginListMutation<HwSkuCostPage, HwSkuCost, { sku: string }>({
+    listKey: hwSkuCostsKey(request),
+    path: '/api/admin/margin/hw-sku-costs/delete',
+    patchRows: (rows, { sku }) =>
+      rows.map((row) => (row.sku === sku ? { ...withCost(row, null), updated_at: null } : row)),
+    alsoInvalidates: [marginDataKeys.hwSkuCosts],
   });
 }

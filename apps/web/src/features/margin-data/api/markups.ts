@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import type { ZMarkupForm } from '@bastion/domain/margin-data/schemas';
+import type { z } from 'zod';
+import { normalPercent } from '../components/input-checks.ts';
 import { marginDataKeys, type CostedKind } from './margin-data-keys.ts';
+import { useMarginList, useMarginListMutation } from './use-margin-list-mutation.ts';
 
 /* Overhead per kind of product (POST /api/admin/margin/markups/*). */
 
@@ -17,30 +19,22 @@ export interface MarkupList {
   can_edit: boolean;
 }
 
-export function useMarkups() {
-  return useQuery({
-    queryKey: marginDataKeys.markups,
-    queryFn: ({ signal }) => apiPost<MarkupList>('/api/admin/margin/markups/list', {}, { signal }),
-  });
-}
+export type MarkupInput = z.output<typeof ZMarkupForm>;
+
+export const useMarkups = () =>
+  useMarginList<MarkupList>(marginDataKeys.markups, '/api/admin/margin/markups/list');
 
 export function useSaveMarkup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { product_kind: CostedKind; percent: string }) =>
-      apiPost<Markup>('/api/admin/margin/markups/save', input),
-    onSuccess: (saved) => {
-      queryClient.setQueryData<MarkupList>(marginDataKeys.markups, (old) =>
-        old
-          ? {
-              ...old,
-              rows: old.rows.map((row) => (row.product_kind === saved.product_kind ? saved : row)),
-            }
-          : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: marginDataKeys.markups });
-      // The hardware page explains its costs with the markups.
-      void queryClient.invalidateQueries({ queryKey: marginDataKeys.hwSkuCosts });
-    },
+  return useMarginListMutation<MarkupList, Markup, MarkupInput>({
+    listKey: marginDataKeys.markups,
+    path: '/api/admin/margin/markups/save',
+    patchRows: (rows, input) =>
+      rows.map((row) =>
+        row.product_kind === input.product_kind
+          ? { ...row, percent: normalPercent(input.percent), is_set: true }
+          : row,
+      ),
+    // The hardware page explains its costs with the markups.
+    alsoInvalidates: [marginDataKeys.hwSkuCosts],
   });
 }

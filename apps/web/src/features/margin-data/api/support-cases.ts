@@ -1,6 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import type { ZSupportCaseForm } from '@bastion/domain/margin-data/schemas';
+import type { z } from 'zod';
+import { withoutRow, withRow } from '../../../components/admin/use-optimistic-list.ts';
+import { centsOf, normalCases, supportCaseCostOf } from '../components/input-checks.ts';
 import { marginDataKeys } from './margin-data-keys.ts';
+import { useMarginList, useMarginListMutation } from './use-margin-list-mutation.ts';
 
 /*
  * A family's expected support load: cases one unit raises a year and the USD cost of handling
@@ -36,48 +39,42 @@ export interface SupportCaseList {
   can_edit: boolean;
 }
 
-export interface SaveSupportCaseInput {
-  family_id: string;
-  /** Decimal text, at most 3 decimals. */
-  cases_per_unit_year: string;
-  /** US dollars as text, at most 2 decimals. */
-  cost_per_case_usd: string;
-}
+/** Decimal texts as typed: cases with at most 3 decimals, US dollars with at most 2. */
+export type SaveSupportCaseInput = z.output<typeof ZSupportCaseForm>;
 
-export function useSupportCases() {
-  return useQuery({
-    queryKey: marginDataKeys.supportCases,
-    queryFn: ({ signal }) =>
-      apiPost<SupportCaseList>('/api/admin/margin/support-cases/list', {}, { signal }),
-  });
-}
+const familyOf = (row: { family_id: string }) => row.family_id;
+
+export const useSupportCases = () =>
+  useMarginList<SupportCaseList>(
+    marginDataKeys.supportCases,
+    '/api/admin/margin/support-cases/list',
+  );
 
 export function useSaveSupportCase() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SaveSupportCaseInput) =>
-      apiPost<SupportCase>('/api/admin/margin/support-cases/save', input),
-    onSuccess: (saved) => {
-      queryClient.setQueryData<SupportCaseList>(marginDataKeys.supportCases, (old) =>
-        old
-          ? {
-              ...old,
-              rows: old.rows.map((row) => (row.family_id === saved.family_id ? saved : row)),
-            }
-          : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: marginDataKeys.supportCases });
-    },
+  return useMarginListMutation<SupportCaseList, SupportCase, SaveSupportCaseInput, SupportCase>({
+    listKey: marginDataKeys.supportCases,
+    path: '/api/admin/margin/support-cases/save',
+    patchRows: (rows, input, list) =>
+      withRow(
+        rows,
+        {
+          family_id: input.family_id,
+          family_name: list.families.find((f) => f.id === input.family_id)?.name ?? input.family_id,
+          cases_per_unit_year: normalCases(input.cases_per_unit_year),
+          cost_per_case_usd_minor: centsOf(input.cost_per_case_usd) ?? 0,
+          cost_per_unit_year_usd_minor:
+            supportCaseCostOf(input.cases_per_unit_year, input.cost_per_case_usd) ?? 0,
+          updated_at: new Date().toISOString(),
+        },
+        familyOf,
+      ),
   });
 }
 
 export function useDeleteSupportCase() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (familyId: string) =>
-      apiPost<{ family_id: string; is_deleted: true }>('/api/admin/margin/support-cases/delete', {
-        family_id: familyId,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: marginDataKeys.supportCases }),
+  return useMarginListMutation<SupportCaseList, SupportCase, { family_id: string }>({
+    listKey: marginDataKeys.supportCases,
+    path: '/api/admin/margin/support-cases/delete',
+    patchRows: (rows, key) => withoutRow(rows, key.family_id, familyOf),
   });
 }

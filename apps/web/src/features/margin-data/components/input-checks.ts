@@ -1,21 +1,19 @@
+import { casesThousandthsOf, percentBpOf } from '@bastion/domain/margin-data/schemas';
 import { BP_PER_WHOLE, multiplyRatio, parseScaledDecimal } from '@bastion/domain/pricing/decimal';
 import { supportCaseCostMinor } from '@bastion/domain/pricing/support-cases';
 import {
   CASES_DECIMALS,
   casesPerYearProblem,
+  casesText,
+  percentText,
   usdProblem,
 } from '@bastion/domain/validation/amounts';
 
-export {
-  casesPerYearProblem,
-  isSamePercent,
-  percentProblem,
-  usdProblem,
-} from '@bastion/domain/validation/amounts';
+export { isSamePercent } from '@bastion/domain/validation/amounts';
 
 /*
- * The checks the server makes on margin data (apps/server/src/features/margin-data), run as the
- * user types so a mistake shows beside the field before anything is sent. Same rules, same words.
+ * Figures as the margin pages show them while the user types: the same readings the server makes
+ * (packages/domain), so what a row shows before saving is what it shows after.
  */
 
 /** Cents as the text a cost field starts with: 123450 → "1234.50". */
@@ -31,11 +29,16 @@ export function centsOf(text: string): number | null {
   return parsed.ok ? parsed.value : null;
 }
 
+/** Valid percentage text as the server stores it: "7.5" → "7.50". */
+export const normalPercent = (text: string) => percentText(percentBpOf(text));
+
+/** Valid cases text as the server stores it: "0.4" → "0.400". */
+export const normalCases = (text: string) => casesText(casesThousandthsOf(text));
+
 /** Cost as a share of list price, "41.15" (%), as the server works it out; null without both. */
 export function impliedPercent(costMinor: number | null, listMinor: number | null): string | null {
   if (costMinor === null || listMinor === null || listMinor <= 0) return null;
-  const bp = multiplyRatio(costMinor, BP_PER_WHOLE, listMinor);
-  return `${Math.trunc(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
+  return percentText(multiplyRatio(costMinor, BP_PER_WHOLE, listMinor));
 }
 
 /** Thousandths of a case from valid cases-per-unit-year text ("0.4" → 400), else null. */

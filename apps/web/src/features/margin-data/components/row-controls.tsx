@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -40,11 +39,6 @@ export function DecimalInput(props: DecimalInputProps & { prefix?: string; suffi
       </InputGroup>
     </div>
   );
-}
-
-/** A percentage field with its unit beside it and its problem beneath. */
-export function PercentInput(props: DecimalInputProps) {
-  return <DecimalInput {...props} suffix="%" />;
 }
 
 /** Save for one row: enabled only with a valid change; says when it is saving. */
@@ -92,47 +86,20 @@ export function RowStatus({ isSaved, problem }: { isSaved: boolean; problem: str
   );
 }
 
-/** A remove button that asks once more in place, so a stray click changes nothing. */
-export function ConfirmRemoveButton(props: {
-  label: string;
-  question: string;
-  isPending: boolean;
-  onConfirm: () => void;
-}) {
-  const [isAsking, setIsAsking] = useState(false);
-  if (!isAsking) {
-    return (
-      <Button
-        size="sm"
-        variant="outline-danger"
-        aria-label={props.label}
-        disabled={props.isPending}
-        onClick={() => setIsAsking(true)}
-      >
-        <i className="bi bi-trash" aria-hidden="true" />
-      </Button>
-    );
-  }
+/** A multi-line text for one row, its problem beneath. */
+export function TextAreaInput(props: Omit<DecimalInputProps, 'onEnter' | 'width'>) {
   return (
-    <div
-      role="alertdialog"
-      aria-label={props.label}
-      className="d-flex flex-wrap gap-1 align-items-center justify-content-end"
-    >
-      <span className="small">{props.question}</span>
-      <Button
+    <>
+      <Form.Control
+        as="textarea"
+        rows={3}
         size="sm"
-        variant="danger"
-        onClick={() => {
-          setIsAsking(false);
-          props.onConfirm();
-        }}
-      >
-        Remove
-      </Button>
-      <Button size="sm" variant="outline-secondary" onClick={() => setIsAsking(false)}>
-        Cancel
-      </Button>
-    </div>
+        aria-label={props.label}
+        value={props.value}
+        isInvalid={props.error !== null}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      <Form.Control.Feedback type="invalid">{props.error}</Form.Control.Feedback>
+    </>
   );
 }

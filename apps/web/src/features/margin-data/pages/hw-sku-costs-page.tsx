@@ -1,14 +1,13 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { formatDate } from '@bastion/domain/format/date-time';
+import { ZHwSkuCostForm } from '@bastion/domain/margin-data/schemas';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import Pagination from 'react-bootstrap/Pagination';
-import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
 import {
   useDeleteHwSkuCost,
@@ -17,17 +16,13 @@ import {
   type HwKind,
   type HwSkuCost,
   type HwSkuCostPage,
+  type HwSkuCostRequest,
 } from '../api/hw-sku-costs.ts';
-import { centsOf, centsText, impliedPercent, usdProblem } from '../components/input-checks.ts';
+import { actionsColumn, DecimalCell, EditableTable } from '../components/editable-table.tsx';
+import { centsOf, centsText, impliedPercent } from '../components/input-checks.ts';
 import { KIND_LABELS } from '../components/kind-labels.ts';
-import {
-  LoadState,
-  MARGIN_EDITORS,
-  MarginDataLayout,
-  ReadOnlyNotice,
-} from '../components/margin-data-layout.tsx';
-import { problemOf } from '../components/problem-of.ts';
-import { ConfirmRemoveButton, RowStatus, SaveButton } from '../components/row-controls.tsx';
+import { MarginDataScreen } from '../components/margin-data-screen.tsx';
+import { textAt, useRowEditor } from '../components/row-editor.ts';
 
 const PAGE_SIZE = 25;
 const userTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -38,6 +33,102 @@ interface Filters {
   isMissingOnly: boolean;
   includeRetired: boolean;
 }
+
+/** The unit cost's share of list price, following what is typed. */
+function ImpliedPercentCell({ row }: { row: HwSkuCost }) {
+  const { editor } = useRowEditor(row);
+  const implied = editor.isDrafting
+    ? impliedPercent(centsOf(textAt(editor, 'unit_cost_usd')), row.usd_list_price_minor)
+    : row.implied_cost_percent;
+  return <>{implied === null ? '—' : `${implied} %`}</>;
+}
+
+const columns: readonly ColumnDef<HwSkuCost, never>[] = [
+  {
+    id: 'sku',
+    header: 'SKU',
+    meta: { isRowHeader: true, isText: true },
+    cell: ({ row: { original: row } }) => (
+      <div className="fw-normal text-wrap" style={{ minWidth: '14rem' }}>
+        <div className="text-nowrap">
+          <span className="fw-semibold font-monospace">{row.sku}</span>
+          {row.is_active ? null : (
+            <Badge bg="secondary" className="ms-2">
+              Retired
+            </Badge>
+          )}
+        </div>
+        <div className="small text-body-secondary">{row.name}</div>
+        <div className="small text-body-secondary">
+          {KIND_LABELS[row.kind]} · {row.family_name}
+        </div>
+      </div>
+    ),
+  },
+  {
+    id: 'list_price',
+    header: 'List price today',
+    meta: { align: 'end' },
+    cell: ({ row: { original: row } }) =>
+      row.usd_list_price_minor === null ? (
+        <span className="text-body-secondary small">No USD price today</span>
+      ) : (
+        <span className="font-monospace">{formatCurrency(row.usd_list_price_minor, 'USD')}</span>
+      ),
+  },
+  {
+    id: 'unit_cost',
+    header: 'Unit cost (USD)',
+    meta: { align: 'end' },
+    cell: ({ row: { original: row } }) => (
+      <>
+        <DecimalCell
+          row={row}
+          path="unit_cost_usd"
+          label={`Unit cost of ${row.sku} in US dollars`}
+          prefix="$"
+          width="10rem"
+          placeholder="No cost"
+          readOnly={
+            row.unit_cost_usd_minor === null ? (
+              <Badge bg="warning" text="dark">
+                No cost
+              </Badge>
+            ) : (
+              <span className="font-monospace">
+                {formatCurrency(row.unit_cost_usd_minor, 'USD')}
+              </span>
+            )
+          }
+        />
+        {row.updated_at ? (
+          <div className="small text-body-secondary mt-1 text-nowrap">
+            Updated {formatDate(Date.parse(row.updated_at) / 1000, userTimeZone)}
+          </div>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    id: 'implied',
+    header: () => (
+      <span title="Unit cost as a share of today's USD list price, before markup">
+        Cost % of list
+      </span>
+    ),
+    meta: { align: 'end', className: 'font-monospace' },
+    cell: ({ row: { original: row } }) => <ImpliedPercentCell row={row} />,
+  },
+];
+
+const actions = actionsColumn<HwSkuCost>({
+  saveLabel: (row) => `Save unit cost of ${row.sku}`,
+  removal: (row) =>
+    row.unit_cost_usd_minor === null
+      ? null
+      : { label: `Remove the cost of ${row.sku}`, question: 'Quotes will show no margin for it.' },
+  minWidth: '9rem',
+});
 
 /**
  * mc-hw-sku-costs/{id} (spec §2): the landed unit cost of every hardware and access-point SKU;
@@ -64,7 +155,7 @@ export function HwSkuCostsPage() {
     return () => clearTimeout(timer);
   }, [searchText]);
 
-  const costs = useHwSkuCosts({
+  const request: HwSkuCostRequest = {
     search: focusSku ? '' : filters.search,
     kind: focusSku ? null : filters.kind,
     missing_cost: focusSku ? false : filters.isMissingOnly,
@@ -72,78 +163,94 @@ export function HwSkuCostsPage() {
     focus_sku: focusSku,
     page: focusSku ? 1 : page,
     page_size: PAGE_SIZE,
-  });
+  };
+  const costs = useHwSkuCosts(request);
+  const save = useSaveHwSkuCost(request);
+  const remove = useDeleteHwSkuCost(request);
   const changeFilters = (change: Partial<Filters>) => {
     setFilters({ ...filters, ...change });
     setPage(1);
   };
 
   return (
-    <MarginDataLayout
+    <MarginDataScreen
       title="Hardware SKU costs"
       subtitle="The landed cost of one unit of each appliance and access point, in US dollars."
+      query={costs}
       isMarginData
     >
-      <LoadState query={costs} what="margin data">
-        {(data) => (
-          <div className="d-flex flex-column gap-3">
-            {data.can_edit ? null : <ReadOnlyNotice whoCanEdit={MARGIN_EDITORS} />}
-            <p className="text-body-secondary mb-0">
-              Quotes add the markup ({KIND_LABELS.HARDWARE} {data.markups.HARDWARE} %,{' '}
-              {KIND_LABELS.ACCESS_POINT.toLowerCase()} {data.markups.ACCESS_POINT} %) and convert
-              the cost to the quote&apos;s currency. List prices are those in effect on{' '}
-              {data.price_date}.
-            </p>
-            {focusSku ? (
-              <Alert variant="info" className="mb-0 d-flex flex-wrap gap-2 align-items-center">
-                <span>
-                  Showing <strong>{focusSku}</strong> only.
-                </span>
-                <Link to={`/${context}/mc-hw-sku-costs/all/ref`} className="alert-link">
-                  Show all hardware SKUs
-                </Link>
-              </Alert>
-            ) : (
-              <>
-                {data.missing_cost_count > 0 ? (
-                  <Alert
-                    variant="warning"
-                    className="mb-0 d-flex flex-wrap gap-2 align-items-center"
-                  >
-                    <span>
-                      <strong>{data.missing_cost_count.toLocaleString('en-US')}</strong>{' '}
-                      {data.missing_cost_count === 1 ? 'SKU on sale has' : 'SKUs on sale have'} no
-                      cost: quotes with them show no margin.
-                    </span>
-                    {filters.isMissingOnly ? null : (
-                      <Button
-                        size="sm"
-                        variant="outline-dark"
-                        onClick={() => changeFilters({ isMissingOnly: true })}
-                      >
-                        Show only these
-                      </Button>
-                    )}
-                  </Alert>
-                ) : null}
-                <FilterBar
-                  searchText={searchText}
-                  onSearchText={setSearchText}
-                  filters={filters}
-                  onChange={changeFilters}
-                />
-              </>
-            )}
-            <Card>
-              <Card.Body>
-                <CostTable data={data} focusSku={focusSku} />
-                <Pager data={data} onPage={setPage} />
-              </Card.Body>
-            </Card>
-          </div>
-        )}
-      </LoadState>
-    </MarginDataLayout>
+      {(data) => (
+        <>
+          <p className="text-body-secondary mb-0">
+            Quotes add the markup ({KIND_LABELS.HARDWARE} {data.markups.HARDWARE} %,{' '}
+            {KIND_LABELS.ACCESS_POINT.toLowerCase()} {data.markups.ACCESS_POINT} %) and convert the
+            cost to the quote&apos;s currency. List prices are those in effect on {data.price_date}.
+          </p>
+          {focusSku ? (
+            <Alert variant="info" className="mb-0 d-flex flex-wrap gap-2 align-items-center">
+              <span>
+                Showing <strong>{focusSku}</strong> only.
+              </span>
+              <Link to={`/${context}/mc-hw-sku-costs/all/ref`} className="alert-link">
+                Show all hardware SKUs
+              </Link>
+            </Alert>
+          ) : (
+            <>
+              {data.missing_cost_count > 0 ? (
+                <Alert variant="warning" className="mb-0 d-flex flex-wrap gap-2 align-items-center">
+                  <span>
+                    <strong>{data.missing_cost_count.toLocaleString('en-US')}</strong>{' '}
+                    {data.missing_cost_count === 1 ? 'SKU on sale has' : 'SKUs on sale have'} no
+                    cost: quotes with them show no margin.
+                  </span>
+                  {filters.isMissingOnly ? null : (
+                    <Button
+                      size="sm"
+                      variant="outline-dark"
+                      onClick={() => changeFilters({ isMissingOnly: true })}
+                    >
+                      Show only these
+                    </Button>
+                  )}
+                </Alert>
+              ) : null}
+              <FilterBar
+                searchText={searchText}
+                onSearchText={setSearchText}
+                filters={filters}
+                onChange={changeFilters}
+              />
+            </>
+          )}
+          <EditableTable
+            caption="Hardware SKU costs"
+            rows={data.rows}
+            columns={columns}
+            actions={actions}
+            canEdit={data.can_edit}
+            emptyState={
+              focusSku
+                ? `${focusSku} is not a hardware or access-point SKU. Subscriptions, support and services are costed under Cost lookup.`
+                : 'No hardware SKU matches these filters.'
+            }
+            footer={<Pager data={data} onPage={setPage} />}
+            spec={{
+              rowId: (row) => row.sku,
+              schema: ZHwSkuCostForm,
+              valuesOf: (row) => ({
+                sku: row.sku,
+                unit_cost_usd: centsText(row.unit_cost_usd_minor),
+              }),
+              isUnchanged: (values, row) =>
+                centsOf(values.unit_cost_usd) === row.unit_cost_usd_minor,
+              save: (values) => save.mutateAsync(values),
+              remove: (row) => remove.mutateAsync({ sku: row.sku }),
+            }}
+          />
+        </>
+      )}
+    </MarginDataScreen>
   );
 }
 
@@ -199,164 +306,6 @@ function FilterBar(props: {
         />
       </div>
     </Form>
-  );
-}
-
-function CostTable({ data, focusSku }: { data: HwSkuCostPage; focusSku: string | null }) {
-  if (data.rows.length === 0) {
-    return (
-      <p className="text-body-secondary mb-0">
-        {focusSku
-          ? `${focusSku} is not a hardware or access-point SKU. Subscriptions, support and services are costed under Cost lookup.`
-          : 'No hardware SKU matches these filters.'}
-      </p>
-    );
-  }
-  return (
-    <Table responsive className="mb-0 align-middle" aria-label="Hardware SKU costs">
-      <thead className="text-nowrap">
-        <tr>
-          <th scope="col">SKU</th>
-          <th scope="col" className="text-end">
-            List price today
-          </th>
-          <th scope="col" className="text-end">
-            Unit cost (USD)
-          </th>
-          <th
-            scope="col"
-            className="text-end"
-            title="Unit cost as a share of today's USD list price, before markup"
-          >
-            Cost % of list
-          </th>
-          {data.can_edit ? (
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          ) : null}
-        </tr>
-      </thead>
-      <tbody>
-        {data.rows.map((row) => (
-          <CostRow key={row.sku} row={row} canEdit={data.can_edit} />
-        ))}
-      </tbody>
-    </Table>
-  );
-}
-
-function CostRow({ row, canEdit }: { row: HwSkuCost; canEdit: boolean }) {
-  const save = useSaveHwSkuCost();
-  const remove = useDeleteHwSkuCost();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [isSaved, setIsSaved] = useState(false);
-  const value = draft ?? centsText(row.unit_cost_usd_minor);
-  const problem = draft === null ? null : usdProblem(draft, 'The unit cost');
-  const draftCents = draft === null ? row.unit_cost_usd_minor : centsOf(draft);
-  const isChanged = draft !== null && draftCents !== row.unit_cost_usd_minor;
-  const implied =
-    draft === null
-      ? row.implied_cost_percent
-      : impliedPercent(draftCents, row.usd_list_price_minor);
-  const submit = () => {
-    if (draft === null || problem || !isChanged) return;
-    save.mutate(
-      { sku: row.sku, unit_cost_usd: draft.trim() },
-      {
-        onSuccess: () => {
-          setDraft(null);
-          setIsSaved(true);
-        },
-      },
-    );
-  };
-  return (
-    <tr>
-      <th scope="row" className="fw-normal" style={{ minWidth: '14rem' }}>
-        <div className="text-nowrap">
-          <span className="fw-semibold font-monospace">{row.sku}</span>
-          {row.is_active ? null : (
-            <Badge bg="secondary" className="ms-2">
-              Retired
-            </Badge>
-          )}
-        </div>
-        <div className="small text-body-secondary">{row.name}</div>
-        <div className="small text-body-secondary">
-          {KIND_LABELS[row.kind]} · {row.family_name}
-        </div>
-      </th>
-      <td className="text-end text-nowrap">
-        {row.usd_list_price_minor === null ? (
-          <span className="text-body-secondary small">No USD price today</span>
-        ) : (
-          <span className="font-monospace">{formatCurrency(row.usd_list_price_minor, 'USD')}</span>
-        )}
-      </td>
-      <td className="text-end" style={{ width: '10rem' }}>
-        {canEdit ? (
-          <InputGroup size="sm" hasValidation>
-            <InputGroup.Text>$</InputGroup.Text>
-            <Form.Control
-              aria-label={`Unit cost of ${row.sku} in US dollars`}
-              inputMode="decimal"
-              className="text-end"
-              placeholder="No cost"
-              value={value}
-              isInvalid={problem !== null}
-              onChange={(event) => {
-                setDraft(event.target.value);
-                setIsSaved(false);
-                save.reset();
-                remove.reset();
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') submit();
-              }}
-            />
-            <Form.Control.Feedback type="invalid" className="text-start">
-              {problem}
-            </Form.Control.Feedback>
-          </InputGroup>
-        ) : row.unit_cost_usd_minor === null ? (
-          <Badge bg="warning" text="dark">
-            No cost
-          </Badge>
-        ) : (
-          <span className="font-monospace">{formatCurrency(row.unit_cost_usd_minor, 'USD')}</span>
-        )}
-        {row.updated_at ? (
-          <div className="small text-body-secondary mt-1 text-nowrap">
-            Updated {formatDate(Date.parse(row.updated_at) / 1000, userTimeZone)}
-          </div>
-        ) : null}
-      </td>
-      <td className="text-end font-monospace text-nowrap">
-        {implied === null ? '—' : `${implied} %`}
-      </td>
-      {canEdit ? (
-        <td style={{ width: '9rem' }}>
-          <div className="d-flex flex-wrap align-items-center gap-2">
-            <SaveButton
-              label={`Save unit cost of ${row.sku}`}
-              isDisabled={!isChanged || problem !== null}
-              isPending={save.isPending}
-              onSave={submit}
-            />
-            {row.unit_cost_usd_minor === null ? null : (
-              <ConfirmRemoveButton
-                label={`Remove the cost of ${row.sku}`}
-                question="Quotes will show no margin for it."
-                isPending={remove.isPending}
-                onConfirm={() => remove.mutate(row.sku, { onSuccess: () => setDraft(null) })}
-              />
-            )}
-            <RowStatus isSaved={isSaved} problem={problemOf(save.error ?? remove.error)} />
-          </div>
-        </td>
-      ) : null}
-    </tr>
   );
 }
 

@@ -1,12 +1,9 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { formatDate } from '@bastion/domain/format/date-time';
-import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
+import { ZSupportCaseForm } from '@bastion/domain/margin-data/schemas';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { SelectField, TextField } from '../../../components/form/fields.tsx';
 import {
   useDeleteSupportCase,
   useSaveSupportCase,
@@ -15,30 +12,13 @@ import {
   type SupportCaseFamily,
   type SupportCaseList,
 } from '../api/support-cases.ts';
-import {
-  casesOf,
-  casesPerYearProblem,
-  centsOf,
-  centsText,
-  supportCaseCostOf,
-  usdProblem,
-} from '../components/input-checks.ts';
-import {
-  LoadState,
-  MARGIN_EDITORS,
-  MarginDataLayout,
-  ReadOnlyNotice,
-} from '../components/margin-data-layout.tsx';
-import { fieldProblemsOf, problemOf } from '../components/problem-of.ts';
-import {
-  ConfirmRemoveButton,
-  DecimalInput,
-  RowStatus,
-  SaveButton,
-} from '../components/row-controls.tsx';
+import { AddButton, AddRowCard } from '../components/add-row-card.tsx';
+import { actionsColumn, DecimalCell, EditableTable } from '../components/editable-table.tsx';
+import { casesOf, centsOf, centsText, supportCaseCostOf } from '../components/input-checks.ts';
+import { FamiliesWarning, MarginDataScreen } from '../components/margin-data-screen.tsx';
+import { textAt, useRowEditor } from '../components/row-editor.ts';
 
 const CASES_LABEL = 'Cases per unit-year';
-const COST_LABEL = 'The cost per case';
 const userTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const supportSkuCount = (n: number) =>
@@ -52,6 +32,123 @@ const supportSkuCount = (n: number) =>
 const formula = (cases: string, costMinor: number) =>
   `${cases} ${casesOf(cases) === 1000 ? 'case' : 'cases'} × ${formatCurrency(costMinor, 'USD')}`;
 
+/** A family the table lists, with its support cases when it has them. */
+interface FamilyRow {
+  family: SupportCaseFamily;
+  row: SupportCase | undefined;
+}
+
+const familyName = (family: SupportCaseFamily) =>
+  `${family.name}${family.is_active ? '' : ' (inactive)'}`;
+
+/** Cases × cost per case as typed, or as saved. */
+function PerUnitYearCell({ item }: { item: FamilyRow }) {
+  const { editor } = useRowEditor(item);
+  const cases = textAt(editor, 'cases_per_unit_year');
+  const cost = textAt(editor, 'cost_per_case_usd');
+  const perUnitYear = editor.isDrafting
+    ? supportCaseCostOf(cases, cost)
+    : (item.row?.cost_per_unit_year_usd_minor ?? null);
+  if (perUnitYear === null) {
+    return <span className="text-body-secondary small">{item.row ? '—' : 'Nothing added'}</span>;
+  }
+  return (
+    <>
+      <div className="font-monospace fw-semibold">{formatCurrency(perUnitYear, 'USD')}</div>
+      <div className="small text-body-secondary">{formula(cases.trim(), centsOf(cost) ?? 0)}</div>
+    </>
+  );
+}
+
+function UpdatedOn({ item }: { item: FamilyRow }) {
+  const { editor } = useRowEditor(item);
+  if (!item.row || editor.isDrafting) return null;
+  return (
+    <div className="small text-body-secondary mt-1 text-nowrap">
+      Updated {formatDate(Date.parse(item.row.updated_at) / 1000, userTimeZone)}
+    </div>
+  );
+}
+
+const columns: readonly ColumnDef<FamilyRow, never>[] = [
+  {
+    id: 'family',
+    header: 'Product family',
+    meta: { isRowHeader: true, isText: true },
+    cell: ({ row: { original: item } }) => (
+      <div className="fw-normal text-wrap" style={{ minWidth: '12rem' }}>
+        <div className="fw-semibold">{familyName(item.family)}</div>
+        <div className="small text-body-secondary">
+          {item.family.id} · {supportSkuCount(item.family.support_sku_count)}
+        </div>
+      </div>
+    ),
+  },
+  {
+    id: 'cases',
+    header: CASES_LABEL,
+    meta: { align: 'end' },
+    cell: ({ row: { original: item } }) => (
+      <DecimalCell
+        row={item}
+        path="cases_per_unit_year"
+        label={`Cases per unit-year for ${item.family.name}`}
+        placeholder="None"
+        suffix="cases"
+        width="10rem"
+        readOnly={
+          <span className="font-monospace">{item.row ? item.row.cases_per_unit_year : '—'}</span>
+        }
+      />
+    ),
+  },
+  {
+    id: 'cost',
+    header: 'Cost per case (USD)',
+    meta: { align: 'end' },
+    cell: ({ row: { original: item } }) => (
+      <>
+        <DecimalCell
+          row={item}
+          path="cost_per_case_usd"
+          label={`Cost per case for ${item.family.name} in US dollars`}
+          placeholder="None"
+          prefix="$"
+          width="10rem"
+          readOnly={
+            <span className="font-monospace">
+              {item.row ? formatCurrency(item.row.cost_per_case_usd_minor, 'USD') : '—'}
+            </span>
+          }
+        />
+        <UpdatedOn item={item} />
+      </>
+    ),
+  },
+  {
+    id: 'per_unit_year',
+    header: () => (
+      <span title="Cases per unit-year × cost per case: what a year of support for one unit adds to its cost, before markup">
+        Cost per unit-year
+      </span>
+    ),
+    meta: { align: 'end' },
+    cell: ({ row: { original: item } }) => <PerUnitYearCell item={item} />,
+  },
+];
+
+const actions = actionsColumn<FamilyRow>({
+  saveLabel: (item) => `Save support cases for ${item.family.name}`,
+  removal: (item) =>
+    item.row
+      ? {
+          label: `Remove support cases for ${item.family.name}`,
+          question: 'Support is then costed from the cost lookup alone.',
+        }
+      : null,
+  minWidth: '9rem',
+});
+
 /**
  * mc-support-cases (spec §2; decision 010): per product family, the support cases one unit
  * raises a year and what handling one costs. Quotes add cases × cost to the yearly unit cost of
@@ -60,38 +157,47 @@ const formula = (cases: string, costMinor: number) =>
 export function SupportCasesPage() {
   const supportCases = useSupportCases();
   return (
-    <MarginDataLayout
+    <MarginDataScreen
       title="Support cases"
       subtitle="What handling support cases costs, per unit of a product family's support and year."
+      query={supportCases}
       isMarginData
     >
-      <LoadState query={supportCases} what="margin data">
-        {(data) => <SupportCasesContent data={data} />}
-      </LoadState>
-    </MarginDataLayout>
+      {(data) => <SupportCasesContent data={data} />}
+    </MarginDataScreen>
   );
 }
 
 function SupportCasesContent({ data }: { data: SupportCaseList }) {
-  const rowByFamily = new Map(data.rows.map((row) => [row.family_id, row]));
+  const save = useSaveSupportCase();
+  const remove = useDeleteSupportCase();
   // Families that sell support, and any other family someone gave a row.
-  const shown = data.families.filter((f) => f.has_row || f.support_sku_count > 0);
+  const rows = useMemo(() => {
+    const rowByFamily = new Map(data.rows.map((row) => [row.family_id, row]));
+    return data.families
+      .filter((f) => rowByFamily.has(f.id) || f.has_row || f.support_sku_count > 0)
+      .map((family): FamilyRow => ({ family, row: rowByFamily.get(family.id) }));
+  }, [data]);
   const others = data.families.filter((f) => !f.has_row && f.support_sku_count === 0);
-  const withoutRow = data.families.filter((f) => !f.has_row && f.support_sku_count > 0);
   const example = data.rows[0];
   return (
-    <div className="d-flex flex-column gap-3">
-      {data.can_edit ? null : <ReadOnlyNotice whoCanEdit={MARGIN_EDITORS} />}
-      {withoutRow.length > 0 ? (
-        <Alert variant="warning" className="mb-0">
-          <div className="fw-semibold">Families selling support without support cases</div>
-          {withoutRow.map((f) => `${f.name} (${supportSkuCount(f.support_sku_count)})`).join(', ')}:
-          their support is costed from the cost lookup alone, so quotes may overstate its margin.
-        </Alert>
-      ) : null}
-      <Card>
-        <Card.Body>
-          <p className="text-body-secondary">
+    <>
+      <FamiliesWarning
+        title="Families selling support without support cases"
+        families={data.families
+          .filter((f) => !f.has_row && f.support_sku_count > 0)
+          .map((f) => `${f.name} (${supportSkuCount(f.support_sku_count)})`)}
+        consequence="their support is costed from the cost lookup alone, so quotes may overstate its margin."
+      />
+      <EditableTable
+        caption="Support cases"
+        rows={rows}
+        columns={columns}
+        actions={actions}
+        canEdit={data.can_edit}
+        emptyState="No product family sells support, and none has support cases yet."
+        intro={
+          <>
             Unit cost of a support SKU per 12 months = USD list price × the family&apos;s support
             percentage (Cost lookup) + cases per unit-year × cost per case, then the support markup
             ({data.support_markup} %) on the sum. Families without a row add nothing.
@@ -104,308 +210,65 @@ function SupportCasesContent({ data }: { data: SupportCaseList }) {
                 ten units {formatCurrency(example.cost_per_unit_year_usd_minor * 10, 'USD')}.
               </>
             ) : null}
-          </p>
-          <Table responsive className="mb-0 align-middle" aria-label="Support cases">
-            <thead className="text-nowrap">
-              <tr>
-                <th scope="col">Product family</th>
-                <th scope="col" className="text-end">
-                  Cases per unit-year
-                </th>
-                <th scope="col" className="text-end">
-                  Cost per case (USD)
-                </th>
-                <th
-                  scope="col"
-                  className="text-end"
-                  title="Cases per unit-year × cost per case: what a year of support for one unit adds to its cost, before markup"
-                >
-                  Cost per unit-year
-                </th>
-                {data.can_edit ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((family) => (
-                <SupportCaseRow
-                  key={family.id}
-                  family={family}
-                  row={rowByFamily.get(family.id)}
-                  canEdit={data.can_edit}
-                />
-              ))}
-            </tbody>
-          </Table>
-          {shown.length === 0 ? (
-            <p className="text-body-secondary mt-3 mb-0">
-              No product family sells support, and none has support cases yet.
-            </p>
-          ) : null}
-        </Card.Body>
-      </Card>
-      {data.can_edit && others.length > 0 ? <AddSupportCaseCard families={others} /> : null}
-    </div>
-  );
-}
-
-function SupportCaseRow(props: {
-  family: SupportCaseFamily;
-  row: SupportCase | undefined;
-  canEdit: boolean;
-}) {
-  const { family, row, canEdit } = props;
-  const save = useSaveSupportCase();
-  const remove = useDeleteSupportCase();
-  const [draftCases, setDraftCases] = useState<string | null>(null);
-  const [draftCost, setDraftCost] = useState<string | null>(null);
-  const [isSaved, setIsSaved] = useState(false);
-  const cases = draftCases ?? row?.cases_per_unit_year ?? '';
-  const cost = draftCost ?? centsText(row?.cost_per_case_usd_minor ?? null);
-  const isDrafting = draftCases !== null || draftCost !== null;
-  // A family without a row asks for both figures once either is typed.
-  const casesProblem = isDrafting ? casesPerYearProblem(cases, CASES_LABEL) : null;
-  const costProblem = isDrafting ? usdProblem(cost, COST_LABEL) : null;
-  const isChanged =
-    isDrafting &&
-    (row === undefined ||
-      casesOf(cases) !== casesOf(row.cases_per_unit_year) ||
-      centsOf(cost) !== row.cost_per_case_usd_minor);
-  const perUnitYear = isDrafting
-    ? supportCaseCostOf(cases, cost)
-    : (row?.cost_per_unit_year_usd_minor ?? null);
-  const change = (apply: () => void) => {
-    apply();
-    setIsSaved(false);
-    save.reset();
-    remove.reset();
-  };
-  const submit = () => {
-    if (!isChanged || casesProblem || costProblem) return;
-    save.mutate(
-      { family_id: family.id, cases_per_unit_year: cases.trim(), cost_per_case_usd: cost.trim() },
-      {
-        onSuccess: () => {
-          setDraftCases(null);
-          setDraftCost(null);
-          setIsSaved(true);
-        },
-      },
-    );
-  };
-  return (
-    <tr>
-      <th scope="row" className="fw-normal" style={{ minWidth: '12rem' }}>
-        <div className="fw-semibold">
-          {family.name}
-          {family.is_active ? '' : ' (inactive)'}
-        </div>
-        <div className="small text-body-secondary">
-          {family.id} · {supportSkuCount(family.support_sku_count)}
-        </div>
-      </th>
-      <td className="text-end" style={{ width: '11rem' }}>
-        {canEdit ? (
-          <DecimalInput
-            label={`Cases per unit-year for ${family.name}`}
-            value={cases}
-            placeholder="None"
-            suffix="cases"
-            width="10rem"
-            error={casesProblem}
-            onEnter={submit}
-            onChange={(next) => change(() => setDraftCases(next))}
-          />
-        ) : (
-          <span className="font-monospace">{row ? row.cases_per_unit_year : '—'}</span>
-        )}
-      </td>
-      <td className="text-end" style={{ width: '11rem' }}>
-        {canEdit ? (
-          <DecimalInput
-            label={`Cost per case for ${family.name} in US dollars`}
-            value={cost}
-            placeholder="None"
-            prefix="$"
-            width="10rem"
-            error={costProblem}
-            onEnter={submit}
-            onChange={(next) => change(() => setDraftCost(next))}
-          />
-        ) : (
-          <span className="font-monospace">
-            {row ? formatCurrency(row.cost_per_case_usd_minor, 'USD') : '—'}
-          </span>
-        )}
-        {row && !isDrafting ? (
-          <div className="small text-body-secondary mt-1 text-nowrap">
-            Updated {formatDate(Date.parse(row.updated_at) / 1000, userTimeZone)}
-          </div>
-        ) : null}
-      </td>
-      <td className="text-end text-nowrap">
-        {perUnitYear === null ? (
-          <span className="text-body-secondary small">{row ? '—' : 'Nothing added'}</span>
-        ) : (
-          <>
-            <div className="font-monospace fw-semibold">{formatCurrency(perUnitYear, 'USD')}</div>
-            <div className="small text-body-secondary">
-              {formula(cases.trim(), centsOf(cost) ?? 0)}
-            </div>
           </>
-        )}
-      </td>
-      {canEdit ? (
-        <td style={{ width: '14rem' }}>
-          <div className="d-flex flex-wrap align-items-center gap-2">
-            <SaveButton
-              label={`Save support cases for ${family.name}`}
-              isDisabled={!isChanged || casesProblem !== null || costProblem !== null}
-              isPending={save.isPending}
-              onSave={submit}
-            />
-            {row ? (
-              <ConfirmRemoveButton
-                label={`Remove support cases for ${family.name}`}
-                question="Support is then costed from the cost lookup alone."
-                isPending={remove.isPending}
-                onConfirm={() =>
-                  remove.mutate(family.id, {
-                    onSuccess: () => {
-                      setDraftCases(null);
-                      setDraftCost(null);
-                    },
-                  })
-                }
-              />
-            ) : null}
-            <RowStatus isSaved={isSaved} problem={problemOf(save.error ?? remove.error)} />
-          </div>
-        </td>
-      ) : null}
-    </tr>
-  );
-}
-
-/** A row for a family that sells no support yet (it applies once the family does). */
-function AddSupportCaseCard({ families }: { families: SupportCaseFamily[] }) {
-  const save = useSaveSupportCase();
-  const [familyId, setFamilyId] = useState('');
-  const [cases, setCases] = useState('');
-  const [cost, setCost] = useState('');
-  const [isTouched, setIsTouched] = useState(false);
-  const [added, setAdded] = useState<string | null>(null);
-  const familyProblem = familyId ? null : 'Choose a product family.';
-  const casesProblem = casesPerYearProblem(cases, CASES_LABEL);
-  const costProblem = usdProblem(cost, COST_LABEL);
-  const serverProblems = fieldProblemsOf(save.error);
-  const change = (apply: () => void) => {
-    apply();
-    setAdded(null);
-    save.reset();
-  };
-  return (
-    <Card>
-      <Card.Header>
-        <h2 className="h5 mb-0">Another family</h2>
-      </Card.Header>
-      <Card.Body>
-        <Form
-          noValidate
-          className="row g-3 align-items-start"
-          aria-label="Add support cases"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setIsTouched(true);
-            if (familyProblem || casesProblem || costProblem) return;
-            save.mutate(
-              {
-                family_id: familyId,
-                cases_per_unit_year: cases.trim(),
-                cost_per_case_usd: cost.trim(),
-              },
-              {
-                onSuccess: (saved) => {
-                  setAdded(
-                    `${saved.family_name}: ${formula(saved.cases_per_unit_year, saved.cost_per_case_usd_minor)} saved.`,
-                  );
-                  setFamilyId('');
-                  setCases('');
-                  setCost('');
-                  setIsTouched(false);
-                },
-              },
-            );
+        }
+        spec={{
+          rowId: (item) => item.family.id,
+          schema: ZSupportCaseForm,
+          valuesOf: (item) => ({
+            family_id: item.family.id,
+            cases_per_unit_year: item.row?.cases_per_unit_year ?? '',
+            cost_per_case_usd: centsText(item.row?.cost_per_case_usd_minor ?? null),
+          }),
+          isUnchanged: (values, item) =>
+            item.row !== undefined &&
+            casesOf(values.cases_per_unit_year) === casesOf(item.row.cases_per_unit_year) &&
+            centsOf(values.cost_per_case_usd) === item.row.cost_per_case_usd_minor,
+          save: (values) => save.mutateAsync(values),
+          remove: (item) => remove.mutateAsync({ family_id: item.family.id }),
+        }}
+      />
+      {data.can_edit && others.length > 0 ? (
+        <AddRowCard
+          title="Another family"
+          formLabel="Add support cases"
+          schema={ZSupportCaseForm}
+          defaultValues={{ family_id: '', cases_per_unit_year: '', cost_per_case_usd: '' }}
+          save={async (values) => {
+            const saved = await save.mutateAsync(values);
+            return `${saved.family_name}: ${formula(saved.cases_per_unit_year, saved.cost_per_case_usd_minor)} saved.`;
           }}
         >
-          <Form.Group className="col-12 col-md-4" controlId="support-case-family">
-            <Form.Label>Product family</Form.Label>
-            <Form.Select
-              value={familyId}
-              isInvalid={isTouched && (familyProblem !== null || Boolean(serverProblems.family_id))}
-              onChange={(event) => change(() => setFamilyId(event.target.value))}
-            >
-              <option value="">Choose a family…</option>
-              {families.map((family) => (
-                <option key={family.id} value={family.id}>
-                  {family.name}
-                  {family.is_active ? '' : ' (inactive)'}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Control.Feedback type="invalid">
-              {familyProblem ?? serverProblems.family_id}
-            </Form.Control.Feedback>
-            <Form.Text>These families sell no support yet.</Form.Text>
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="support-case-cases">
-            <Form.Label>{CASES_LABEL}</Form.Label>
-            <Form.Control
-              inputMode="decimal"
-              className="text-end"
-              value={cases}
-              placeholder="e.g. 0.25"
-              isInvalid={(isTouched || cases !== '') && casesProblem !== null}
-              onChange={(event) => change(() => setCases(event.target.value))}
-            />
-            <Form.Control.Feedback type="invalid">
-              {casesProblem ?? serverProblems.cases_per_unit_year}
-            </Form.Control.Feedback>
-          </Form.Group>
-          <Form.Group className="col-6 col-md-3" controlId="support-case-cost">
-            <Form.Label>Cost per case (USD)</Form.Label>
-            <Form.Control
-              inputMode="decimal"
-              className="text-end"
-              value={cost}
-              placeholder="e.g. 85.00"
-              isInvalid={(isTouched || cost !== '') && costProblem !== null}
-              onChange={(event) => change(() => setCost(event.target.value))}
-            />
-            <Form.Control.Feedback type="invalid">
-              {costProblem ?? serverProblems.cost_per_case_usd}
-            </Form.Control.Feedback>
-          </Form.Group>
-          <div className="col-12 col-md-2 pt-md-4 mt-md-2">
-            <Button type="submit" disabled={save.isPending} className="w-100">
-              {save.isPending ? <Spinner animation="border" size="sm" aria-hidden="true" /> : 'Add'}
-            </Button>
-          </div>
-        </Form>
-        {added ? (
-          <Alert variant="success" className="mt-3 mb-0" role="status">
-            {added}
-          </Alert>
-        ) : null}
-        {save.isError && Object.keys(serverProblems).length === 0 ? (
-          <Alert variant="danger" className="mt-3 mb-0" role="alert">
-            {problemOf(save.error)}
-          </Alert>
-        ) : null}
-      </Card.Body>
-    </Card>
+          <SelectField
+            name="family_id"
+            label="Product family"
+            isRequired
+            className="col-12 col-md-4"
+            emptyLabel="Choose a family…"
+            help="These families sell no support yet."
+            options={others.map((family) => ({ value: family.id, label: familyName(family) }))}
+          />
+          <TextField
+            name="cases_per_unit_year"
+            label={CASES_LABEL}
+            isRequired
+            isFigure
+            inputMode="decimal"
+            placeholder="e.g. 0.25"
+            className="col-6 col-md-3"
+          />
+          <TextField
+            name="cost_per_case_usd"
+            label="Cost per case (USD)"
+            isRequired
+            isFigure
+            inputMode="decimal"
+            placeholder="e.g. 85.00"
+            className="col-6 col-md-3"
+          />
+          <AddButton className="col-12 col-md-2 pt-md-4 mt-md-2">Add</AddButton>
+        </AddRowCard>
+      ) : null}
+    </>
   );
 }

@@ -1,7 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
+import {
+  DateRangeFilter,
+  FilterBar,
+  SearchBox,
+} from '../../../components/data-grid/filter-controls.tsx';
 import type { GridFilterDefinition } from '../api/grid.ts';
 
 export interface GridFilterValues {
@@ -28,19 +33,10 @@ interface GridFilterBarProps {
 
 /** Text search (applied as the user pauses), a multi-choice picker per filter, a date range. */
 export function GridFilterBar({ filters, dateLabel, value, onChange }: GridFilterBarProps) {
-  const [search, setSearch] = useState(value.search);
-  // Back and forward change the address, and with it the value: the box follows it.
-  const [shownSearch, setShownSearch] = useState(value.search);
-  if (shownSearch !== value.search) {
-    setShownSearch(value.search);
-    setSearch(value.search);
-  }
-  useEffect(() => {
-    if (search === value.search) return;
-    const timer = setTimeout(() => onChange({ ...value, search }), 300);
-    return () => clearTimeout(timer);
-  }, [search, value, onChange]);
-
+  const search = useCallback(
+    (text: string) => onChange({ ...value, search: text }),
+    [onChange, value],
+  );
   const isFiltered =
     value.search !== '' ||
     value.dateFrom !== '' ||
@@ -48,26 +44,14 @@ export function GridFilterBar({ filters, dateLabel, value, onChange }: GridFilte
     Object.values(value.selected).some((values) => values.length > 0);
 
   return (
-    <Form
-      className="grid-filter-bar row g-2 align-items-end mb-3"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ ...value, search });
-      }}
-    >
-      <div className="col-12 col-lg-3">
-        <Form.Label htmlFor="grid-search" className="small mb-1">
-          Search
-        </Form.Label>
-        <Form.Control
-          id="grid-search"
-          type="search"
-          placeholder="Number, name or account"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
+    <FilterBar>
+      <SearchBox
+        id="grid-search"
+        className="col-12 col-lg-3"
+        placeholder="Number, name or account"
+        value={value.search}
+        onSearch={search}
+      />
       {filters.map((filter) => (
         <div className="col-6 col-md-3 col-lg" key={filter.key}>
           <MultiChoiceFilter
@@ -79,44 +63,22 @@ export function GridFilterBar({ filters, dateLabel, value, onChange }: GridFilte
           />
         </div>
       ))}
-      <div className="col-6 col-md-3 col-lg-auto">
-        <Form.Label htmlFor="grid-date-from" className="small mb-1">
-          {dateLabel} from
-        </Form.Label>
-        <Form.Control
-          id="grid-date-from"
-          type="date"
-          value={value.dateFrom}
-          max={value.dateTo || undefined}
-          onChange={(event) => onChange({ ...value, dateFrom: event.target.value })}
-        />
-      </div>
-      <div className="col-6 col-md-3 col-lg-auto">
-        <Form.Label htmlFor="grid-date-to" className="small mb-1">
-          {dateLabel} to
-        </Form.Label>
-        <Form.Control
-          id="grid-date-to"
-          type="date"
-          value={value.dateTo}
-          min={value.dateFrom || undefined}
-          onChange={(event) => onChange({ ...value, dateTo: event.target.value })}
-        />
-      </div>
+      <DateRangeFilter
+        idPrefix="grid-date"
+        label={dateLabel}
+        from={value.dateFrom}
+        to={value.dateTo}
+        className="col-6 col-md-3 col-lg-auto"
+        onChange={({ from, to }) => onChange({ ...value, dateFrom: from, dateTo: to })}
+      />
       {isFiltered ? (
         <div className="col-auto">
-          <Button
-            variant="outline-secondary"
-            onClick={() => {
-              setSearch('');
-              onChange(EMPTY_FILTERS);
-            }}
-          >
+          <Button variant="outline-secondary" onClick={() => onChange(EMPTY_FILTERS)}>
             Clear filters
           </Button>
         </div>
       ) : null}
-    </Form>
+    </FilterBar>
   );
 }
 

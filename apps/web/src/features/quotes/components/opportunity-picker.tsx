@@ -1,11 +1,12 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useGridPage } from '../api/grid.ts';
 
 const SHOWN = 8;
@@ -22,11 +23,7 @@ export function OpportunityPicker({
   onPick: (opportunityId: string) => void;
 }) {
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const search = useDebouncedValue(text.trim(), 300);
   const list = useGridPage({
     module_name: 'opportunities',
     search: search || undefined,

@@ -1,9 +1,14 @@
-import { type FormEvent, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { ZRenameQuoteForm } from '@bastion/domain/quotes/schemas';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import { isApiError } from '../../../lib/api-client.ts';
+import {
+  AppForm,
+  showServerErrors,
+  SubmitButton,
+  useZodForm,
+} from '../../../components/form/form.tsx';
+import { TextField } from '../../../components/form/fields.tsx';
 import { type QuoteView, useUpdateQuote } from '../api/quotes.ts';
+import { QuoteSaveProblem } from './quote-save-problem.tsx';
 
 /**
  * Renames a quote at the version the user saw. When someone else changed it meanwhile, says so
@@ -19,50 +24,46 @@ export function RenameQuoteForm({
   onReload: () => void;
 }) {
   const update = useUpdateQuote(quote.id);
-  const [name, setName] = useState(quote.quote_name);
-  const isStale = isApiError(update.error) && update.error.status === 409;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    update.mutate({ version: quote.version, quote_name: name.trim() }, { onSuccess: onDone });
-  };
+  const form = useZodForm(ZRenameQuoteForm, { defaultValues: { quote_name: quote.quote_name } });
 
   return (
-    <Form onSubmit={submit} className="mb-3">
-      {isStale ? (
-        <Alert variant="warning" role="alert" className="d-flex align-items-center gap-3">
-          <span className="me-auto">{update.error?.message}</span>
-          <Button
-            variant="warning"
-            onClick={() => {
-              update.reset();
-              onReload();
-            }}
-          >
-            Reload the quote
-          </Button>
-        </Alert>
-      ) : update.isError ? (
-        <Alert variant="danger" role="alert">
-          {update.error.message}
-        </Alert>
-      ) : null}
-      <Form.Label htmlFor="rename-quote">Quote name</Form.Label>
-      <div className="d-flex gap-2">
-        <Form.Control
-          id="rename-quote"
-          value={name}
+    <AppForm
+      form={form}
+      className="mb-3"
+      onSubmit={(values) =>
+        update.mutate(
+          { version: quote.version, quote_name: values.quote_name },
+          {
+            onSuccess: onDone,
+            onError: (error) => showServerErrors(form, error, ['quote_name']),
+          },
+        )
+      }
+    >
+      <QuoteSaveProblem
+        error={update.error}
+        hasFieldMessages
+        onReload={() => {
+          update.reset();
+          onReload();
+        }}
+      />
+      <div className="d-flex gap-2 align-items-start">
+        <TextField
+          name="quote_name"
+          label="Quote name"
+          isRequired
           maxLength={200}
-          required
-          onChange={(event) => setName(event.target.value)}
+          className="flex-grow-1"
         />
-        <Button type="submit" disabled={update.isPending || name.trim() === ''}>
-          Save
-        </Button>
-        <Button variant="outline-secondary" onClick={onDone}>
-          Cancel
-        </Button>
+        {/* Level with the input, below its label. */}
+        <div className="d-flex gap-2" style={{ marginTop: '2rem' }}>
+          <SubmitButton isPending={update.isPending}>Save</SubmitButton>
+          <Button variant="outline-secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
       </div>
-    </Form>
+    </AppForm>
   );
 }

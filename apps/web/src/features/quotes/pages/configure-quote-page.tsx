@@ -31,6 +31,7 @@ import { SecureAccessPanel } from '../components/configure/secure-access-panel.t
 import { TotalsPanel } from '../components/configure/totals-panel.tsx';
 import { WaterfallOffcanvas } from '../components/configure/waterfall-offcanvas.tsx';
 import { QuoteSteps } from '../components/quote-steps.tsx';
+import { QuoteSaveProblem } from '../components/quote-save-problem.tsx';
 
 /** configure-quote/{id}/{ref}: the products of a quote, priced as they are entered (issue 5). */
 export function ConfigureQuotePage() {
@@ -141,7 +142,6 @@ function ConfigureQuote({
     [pricing.result],
   );
   const detailsLine = detailsKey ? (pricedByKey.get(detailsKey) ?? null) : null;
-  const isStale = isApiError(save.error) && save.error.status === 409;
   const canSave =
     !isReadOnly && !hasLocalProblems && pricing.lineErrors.size === 0 && !save.isPending;
 
@@ -187,22 +187,7 @@ function ConfigureQuote({
           {REALIGNMENT_NOTICE}
         </Alert>
       ) : null}
-      {isStale ? (
-        <Alert
-          variant="warning"
-          role="alert"
-          className="d-flex align-items-center justify-content-between"
-        >
-          <span>{save.error?.message}</span>
-          <Button variant="outline-dark" size="sm" onClick={onReload}>
-            Reload the quote
-          </Button>
-        </Alert>
-      ) : save.isError ? (
-        <Alert variant="danger" role="alert">
-          {save.error.message}
-        </Alert>
-      ) : null}
+      <QuoteSaveProblem error={save.error} onReload={onReload} />
       {pricing.quoteErrors.length > 0 ? (
         <Alert variant="danger" role="alert">
           {pricing.quoteErrors.join(' ')}

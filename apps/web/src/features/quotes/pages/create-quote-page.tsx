@@ -10,6 +10,7 @@ import { RecipeForm } from '../../../components/recipe-form/recipe-form.tsx';
 import { useFormDefinition } from '../../../components/recipe-form/use-form-definition.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/components/session-context.tsx';
+import { FactList, type Fact } from '../components/quote-facts.tsx';
 import { OpportunityPicker } from '../components/opportunity-picker.tsx';
 import { useCreateQuote, useOpportunityForQuote, type OpportunityForQuote } from '../api/quotes.ts';
 
@@ -103,7 +104,7 @@ function CreateQuoteForOpportunity({ opportunityId }: { opportunityId: string })
 }
 
 function OpportunitySummary({ opportunity: opp }: { opportunity: OpportunityForQuote }) {
-  const rows: [string, string][] = [
+  const facts: Fact[] = [
     ['Opportunity', opp.id],
     ['Account', opp.account_name],
     ['Region', opp.region],
@@ -123,14 +124,7 @@ function OpportunitySummary({ opportunity: opp }: { opportunity: OpportunityForQ
         From the CRM
       </Card.Header>
       <Card.Body>
-        <dl className="row mb-0 small">
-          {rows.map(([label, value]) => (
-            <div className="col-12 d-flex justify-content-between border-bottom py-1" key={label}>
-              <dt className="fw-normal text-body-secondary">{label}</dt>
-              <dd className="mb-0 text-end">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} layout="panel" />
       </Card.Body>
     </Card>
   );

@@ -14,7 +14,7 @@ import {
   readGridViewState,
   writeGridViewState,
   type GridViewState,
-} from '../components/grid-url-state.ts';
+} from '../../../components/data-grid/grid-url-state.ts';
 
 const PAGE_SIZE = 25;
 

@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useQuote } from '../api/quotes.ts';
+import { FactList, QuoteHistoryLink, type Fact } from '../components/quote-facts.tsx';
 import { RenameQuoteForm } from '../components/rename-quote-form.tsx';
 
 /** view-quote/{id}/{ref}: the quote, read-only. */
@@ -22,7 +23,7 @@ export function ViewQuotePage() {
   if (quote.isError)
     return <ErrorScreen error={quote.error} onRetry={() => void quote.refetch()} />;
   const q = quote.data;
-  const facts: [string, string][] = [
+  const facts: Fact[] = [
     ['Account', q.account_name],
     ['Region', q.region],
     ['Type', q.quote_type],
@@ -47,15 +48,7 @@ export function ViewQuotePage() {
                 Rename
               </Button>
             ) : null}
-            {session.user.permissions.can_see_history ? (
-              <Link
-                className="btn btn-outline-secondary"
-                to={`/cpq/quote-history/${q.id}/${q.quote_type}`}
-              >
-                <i className="bi bi-clock-history me-1" aria-hidden="true" />
-                History
-              </Link>
-            ) : null}
+            {session.user.permissions.can_see_history ? <QuoteHistoryLink quote={q} /> : null}
             <Link className="btn btn-primary" to={q.target_path}>
               Open
             </Link>
@@ -72,14 +65,7 @@ export function ViewQuotePage() {
       ) : null}
       <Card>
         <Card.Body>
-          <dl className="row mb-0">
-            {facts.map(([label, value]) => (
-              <div className="col-12 col-md-6 col-xl-4 mb-2" key={label}>
-                <dt className="small text-body-secondary fw-normal">{label}</dt>
-                <dd className="mb-0">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FactList facts={facts} layout="columns" />
         </Card.Body>
       </Card>
     </>

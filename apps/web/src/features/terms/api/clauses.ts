@@ -1,4 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ZSaveClauseBody } from '@bastion/domain/terms/schemas';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useRowSaveMutation } from '../../../components/admin/use-row-save.ts';
 import { apiPost } from '../../../lib/api-client.ts';
 
 /*
@@ -31,16 +34,8 @@ export interface ClauseVersion {
   created_by: string | null;
 }
 
-/** What the editor sends: no id creates a clause; an edit names the version it started from. */
-export interface ClauseInput {
-  id?: string;
-  version?: number;
-  title: string;
-  body: string;
-  category: string;
-  is_active: boolean;
-  note: string;
-}
+/** What the editor sends (the server's schema): no id creates a clause; an edit names its version. */
+export type ClauseInput = z.input<typeof ZSaveClauseBody>;
 
 export const clauseKeys = {
   all: ['terms', 'clauses'] as const,
@@ -75,13 +70,17 @@ export function useClauseHistory(id: string | null) {
   });
 }
 
-/** Rules show their clause's title, and quotes its text: both refresh after an edit. */
+/**
+ * Saves a clause: the library shows it at once (taken back if refused); rules show its title
+ * and quotes its text, so everything of the terms reloads after.
+ */
 export function useSaveClause() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ClauseInput) => apiPost<Clause>('/api/admin/terms-clause-save', input),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['terms'] });
-    },
+  return useRowSaveMutation<{ clauses: Clause[] }, Clause, ClauseInput>({
+    listKey: clauseKeys.list(true),
+    save: (input) => apiPost<Clause>('/api/admin/terms-clause-save', input),
+    rowsOf: (list) => list.clauses,
+    withRows: (list, rows) => ({ ...list, clauses: rows }),
+    idOf: (row) => row.id,
+    alsoInvalidates: [['terms']],
   });
 }

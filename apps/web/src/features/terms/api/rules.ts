@@ -1,4 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ZSaveRuleBody } from '@bastion/domain/terms/schemas';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useRowSaveMutation } from '../../../components/admin/use-row-save.ts';
 import { apiPost } from '../../../lib/api-client.ts';
 
 /* Clause rules (POST /api/admin/terms-rules, /api/admin/terms-rule-save). */
@@ -20,15 +23,8 @@ export interface ClauseRule {
   updated_by: string | null;
 }
 
-export interface ClauseRuleInput {
-  id?: string;
-  version?: number;
-  name: string;
-  condition: string;
-  effect: ClauseRuleEffect;
-  clause_id: string;
-  is_active: boolean;
-}
+/** What the editor sends: the server's schema. */
+export type ClauseRuleInput = z.input<typeof ZSaveRuleBody>;
 
 export const ruleKeys = { all: ['terms', 'rules'] as const };
 
@@ -40,12 +36,14 @@ export function useClauseRules() {
   });
 }
 
+/** Saves a rule: the list shows it at once (taken back if refused); the library counts rules. */
 export function useSaveClauseRule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ClauseRuleInput) =>
-      apiPost<ClauseRule>('/api/admin/terms-rule-save', input),
-    // The library counts each clause's rules.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['terms'] }),
+  return useRowSaveMutation<{ rules: ClauseRule[] }, ClauseRule, ClauseRuleInput>({
+    listKey: ruleKeys.all,
+    save: (input) => apiPost<ClauseRule>('/api/admin/terms-rule-save', input),
+    rowsOf: (list) => list.rules,
+    withRows: (list, rows) => ({ ...list, rules: rows }),
+    idOf: (row) => row.id,
+    alsoInvalidates: [['terms']],
   });
 }

@@ -1,16 +1,22 @@
-import { CLAUSE_CATEGORIES, checkClauseDraft } from '@bastion/domain/terms/clauses';
+import { CLAUSE_CATEGORIES } from '@bastion/domain/terms/clauses';
 import { PLACEHOLDERS, placeholdersIn } from '@bastion/domain/terms/placeholders';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { ZClauseForm, type ClauseFormInput } from '@bastion/domain/terms/schemas';
+import { useId, useRef } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { EditorForm } from '../../../components/admin/editor-form.tsx';
+import { describedByOf, FieldShell } from '../../../components/form/field-shell.tsx';
+import { CheckboxField, SelectField, TextField } from '../../../components/form/fields.tsx';
+import { useZodForm } from '../../../components/form/form.tsx';
 import { useSaveClause, type Clause } from '../api/clauses.ts';
-import { fieldErrorsOf, isStale } from './field-errors.ts';
+
+const CATEGORY_OPTIONS = CLAUSE_CATEGORIES.map((c) => ({ value: c, label: c }));
 
 /**
  * Creates a clause or makes its next version. Placeholders are inserted from the list, so their
- * names are right; the server checks them again.
+ * names are right; the form's schema checks them as the server does (checkClauseDraft).
  */
 export function ClauseEditor({
   clause,
@@ -22,118 +28,128 @@ export function ClauseEditor({
   onSaved: (clause: Clause) => void;
   onCancel: () => void;
 }) {
-  const ids = useId();
-  const [title, setTitle] = useState(clause?.title ?? '');
-  const [category, setCategory] = useState(clause?.category ?? '');
-  const [body, setBody] = useState(clause?.body ?? '');
-  const [isActive, setIsActive] = useState(clause?.is_active ?? true);
-  const [note, setNote] = useState('');
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const form = useZodForm(ZClauseForm, {
+    defaultValues: {
+      title: clause?.title ?? '',
+      category: clause?.category ?? '',
+      body: clause?.body ?? '',
+      is_active: clause?.is_active ?? true,
+      note: '',
+    } satisfies ClauseFormInput,
+  });
   const save = useSaveClause();
-
-  const localProblems = Object.fromEntries(
-    checkClauseDraft({ title, body, category }).map((p) => [p.path, p.message]),
-  );
-  const serverProblems = fieldErrorsOf(save.error);
-  const errorOf = (path: string) =>
-    (isSubmitted ? localProblems[path] : undefined) ?? serverProblems[path];
-
-  const insertPlaceholder = (name: string) => {
-    const area = bodyRef.current;
-    const token = `{${name}}`;
-    const start = area?.selectionStart ?? body.length;
-    const end = area?.selectionEnd ?? body.length;
-    setBody(body.slice(0, start) + token + body.slice(end));
-    requestAnimationFrame(() => {
-      area?.focus();
-      area?.setSelectionRange(start + token.length, start + token.length);
-    });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    if (Object.keys(localProblems).length > 0) return;
-    save.mutate(
-      {
-        ...(clause ? { id: clause.id, version: clause.version } : {}),
-        title,
-        body,
-        category,
-        is_active: isActive,
-        note,
-      },
-      { onSuccess: onSaved },
-    );
-  };
-
-  const used = placeholdersIn(body);
+  const isActive = useWatch({ control: form.control, name: 'is_active' });
   return (
-    <Form noValidate onSubmit={submit}>
+    <EditorForm
+      form={form}
+      error={save.error}
+      submitText={clause ? 'Save new version' : 'Create clause'}
+      isPending={save.isPending}
+      onCancel={onCancel}
+      aria-label={clause ? `Edit clause ${clause.title}` : 'New clause'}
+      onSubmit={(values) => {
+        const input = { ...(clause ? { id: clause.id, version: clause.version } : {}), ...values };
+        const preview: Clause = {
+          id: clause?.id ?? `new-${values.title}`,
+          code: clause?.code ?? null,
+          title: values.title.trim(),
+          body: values.body.trim(),
+          category: values.category,
+          is_active: values.is_active,
+          version: (clause?.version ?? 0) + 1,
+          placeholders: placeholdersIn(values.body),
+          rule_count: clause?.rule_count ?? 0,
+          updated_at: new Date().toISOString(),
+          updated_by: clause?.updated_by ?? null,
+        };
+        return save.mutateAsync({ input, preview }).then(onSaved);
+      }}
+    >
       {clause ? (
         <p className="small text-body-secondary">
           Version {clause.version}. Saving makes version {clause.version + 1}; quotes already past
           their terms step keep the wording they saved.
         </p>
       ) : null}
-      {isStale(save.error) ? (
-        <Alert variant="warning" role="alert">
-          {save.error?.message}
-        </Alert>
-      ) : save.isError && Object.keys(serverProblems).length === 0 ? (
-        <Alert variant="danger" role="alert">
-          {save.error.message}
-        </Alert>
-      ) : null}
-      <Form.Group className="mb-3" controlId={`${ids}-title`}>
-        <Form.Label>Title</Form.Label>
-        <Form.Control
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          isInvalid={Boolean(errorOf('title'))}
-          maxLength={200}
-        />
-        <Form.Control.Feedback type="invalid">{errorOf('title')}</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId={`${ids}-category`}>
-        <Form.Label>Category</Form.Label>
-        <Form.Select
-          value={category}
-          onChange={(e) => setCategory(e.target.value)}
-          isInvalid={Boolean(errorOf('category'))}
-        >
-          <option value="">Choose…</option>
-          {CLAUSE_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Form.Select>
-        <Form.Control.Feedback type="invalid">{errorOf('category')}</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-2" controlId={`${ids}-body`}>
-        <Form.Label>Text</Form.Label>
+      <TextField name="title" label="Title" isRequired maxLength={200} />
+      <SelectField
+        name="category"
+        label="Category"
+        isRequired
+        emptyLabel="Choose…"
+        options={CATEGORY_OPTIONS}
+      />
+      <ClauseTextField />
+      <CheckboxField
+        name="is_active"
+        className="mb-3"
+        label={
+          <>
+            Active{' '}
+            {isActive === false ? (
+              <Badge bg="secondary" className="ms-1">
+                Withdrawn: cannot be added to quotes
+              </Badge>
+            ) : null}
+          </>
+        }
+      />
+      <TextField
+        name="note"
+        label="What changed (kept with the version)"
+        maxLength={500}
+        placeholder={clause ? 'e.g. Liability cap aligned with the 2027 policy' : 'optional'}
+      />
+    </EditorForm>
+  );
+}
+
+/** The clause's text, with buttons that insert a placeholder where the cursor is. */
+function ClauseTextField() {
+  const id = useId();
+  const { control } = useFormContext<ClauseFormInput>();
+  const { field, fieldState } = useController({ control, name: 'body' });
+  const { value, onChange, onBlur, ref } = field;
+  const area = useRef<HTMLTextAreaElement | null>(null);
+  const error = fieldState.error?.message;
+  const used = placeholdersIn(value);
+
+  const insertPlaceholder = (name: string) => {
+    const token = `{${name}}`;
+    const start = area.current?.selectionStart ?? value.length;
+    const end = area.current?.selectionEnd ?? value.length;
+    onChange(value.slice(0, start) + token + value.slice(end));
+    requestAnimationFrame(() => {
+      area.current?.focus();
+      area.current?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  return (
+    <>
+      <FieldShell id={id} label="Text" isRequired error={error} className="mb-2">
         <Form.Control
           as="textarea"
-          ref={bodyRef}
           rows={9}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-          isInvalid={Boolean(errorOf('body'))}
+          name={field.name}
+          ref={(element: HTMLTextAreaElement | null) => {
+            area.current = element;
+            ref(element);
+          }}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+          isInvalid={Boolean(error)}
+          aria-required
+          aria-describedby={describedByOf(id, Boolean(error), false)}
         />
-        <Form.Control.Feedback type="invalid">{errorOf('body')}</Form.Control.Feedback>
-      </Form.Group>
+      </FieldShell>
       <div className="mb-3">
-        <div className="small text-body-secondary mb-1" id={`${ids}-placeholders`}>
+        <div className="small text-body-secondary mb-1" id={`${id}-placeholders`}>
           Insert a placeholder: the quote&apos;s value replaces it. A quote without that value
           cannot take the clause.
         </div>
-        <div
-          className="d-flex flex-wrap gap-1"
-          role="group"
-          aria-labelledby={`${ids}-placeholders`}
-        >
+        <div className="d-flex flex-wrap gap-1" role="group" aria-labelledby={`${id}-placeholders`}>
           {PLACEHOLDERS.map((p) => (
             <Button
               key={p.name}
@@ -147,40 +163,6 @@ export function ClauseEditor({
           ))}
         </div>
       </div>
-      <Form.Check
-        type="switch"
-        id={`${ids}-active`}
-        className="mb-3"
-        label={
-          <>
-            Active{' '}
-            {isActive ? null : (
-              <Badge bg="secondary" className="ms-1">
-                Withdrawn: cannot be added to quotes
-              </Badge>
-            )}
-          </>
-        }
-        checked={isActive}
-        onChange={(e) => setIsActive(e.target.checked)}
-      />
-      <Form.Group className="mb-3" controlId={`${ids}-note`}>
-        <Form.Label>What changed (kept with the version)</Form.Label>
-        <Form.Control
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          maxLength={500}
-          placeholder={clause ? 'e.g. Liability cap aligned with the 2027 policy' : 'optional'}
-        />
-      </Form.Group>
-      <div className="d-flex gap-2 justify-content-end">
-        <Button variant="outline-secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : clause ? 'Save new version' : 'Create clause'}
-        </Button>
-      </div>
-    </Form>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { ErrorScreen } from '../../../components/error-screen.tsx';
 import { useClauseHistory, type ClauseVersion } from '../api/clauses.ts';
 import { TemplateText } from './template-text.tsx';
-import { formatWhen } from './terms-admin-layout.tsx';
+import { formatWhen } from './terms-admin.ts';
 
 const PRE_WRAP = { whiteSpace: 'pre-wrap' } as const;
 

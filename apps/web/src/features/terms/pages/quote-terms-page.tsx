@@ -13,7 +13,7 @@ import { useSession } from '../../auth/components/session-context.tsx';
 import { useQuoteTerms, useSaveQuoteTerms, type QuoteTerms } from '../api/quote-terms.ts';
 import { CustomClausePanel } from '../components/custom-clause-panel.tsx';
 import { LibraryPanel } from '../components/library-panel.tsx';
-import { formatWhen } from '../components/terms-admin-layout.tsx';
+import { formatWhen } from '../components/terms-admin.ts';
 import { draftOf, draftReducer, toSubmitted } from '../components/terms-draft.ts';
 import { TermsList } from '../components/terms-list.tsx';
 import { TermsPreview } from '../components/terms-preview.tsx';

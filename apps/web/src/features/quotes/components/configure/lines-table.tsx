@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { PricedLine } from '../../api/configure.ts';
 import { lineProblems, type DraftLine, type LinesAction } from './line-state.ts';
+import { quantityHeadings } from '../quote-facts.tsx';
 
 interface LinesTableProps {
   lines: readonly DraftLine[];
@@ -57,17 +58,11 @@ export function LinesTable(props: LinesTableProps) {
         <span role="columnheader" className="text-end">
           Unit list
         </span>
-        {isEla ? (
-          Array.from({ length: years }, (_, i) => (
-            <span role="columnheader" className="text-end" key={i}>
-              Year {i + 1}
-            </span>
-          ))
-        ) : (
-          <span role="columnheader" className="text-end">
-            Quantity
+        {quantityHeadings(isEla, years, 'Quantity').map((heading) => (
+          <span role="columnheader" className="text-end" key={heading}>
+            {heading}
           </span>
-        )}
+        ))}
         <span role="columnheader" className="text-end" title="Line discount, percent">
           Disc. %
         </span>

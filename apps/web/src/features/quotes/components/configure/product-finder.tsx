@@ -1,11 +1,12 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import Spinner from 'react-bootstrap/Spinner';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import {
   useProductHierarchy,
   useSkuSearch,
@@ -54,13 +55,9 @@ export function ProductFinder({
   onAdd: (sku: CatalogSku) => void;
 }) {
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useDebouncedValue(text.trim(), 250);
   const [nodeId, setNodeId] = useState('');
   const [lastAdded, setLastAdded] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [text]);
   const hierarchy = useProductHierarchy();
   const options = useMemo(() => flatten(hierarchy.data?.nodes ?? []), [hierarchy.data]);
   const results = useSkuSearch({

@@ -1,0 +1,155 @@
+import { priceQuote } from '@bastion/domain/pricing/engine';
+import type { PricingLine, PricingResult } from '@bastion/domain/pricing/model';
+import { formatBp, parsePercentBp } from '@bastion/domain/pricing/decimal';
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
+import { loadPricingInput } from '../../lib/pricing-inputs.ts';
+import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
+import { requireVisibleQuote } from './get-quote.ts';
+import type { listQuoteLines } from './quote-lines.repository.ts';
+import type { QuoteRow } from './quotes.repository.ts';
+import { STALE_QUOTE_MESSAGE } from './update-quote-header.ts';
+
+/** What the configure step's use-cases share: drafts, their checks and prices, and line views. */
+
+/** A line as the configure page sends it: `key` names it within the request. */
+export interface LineDraft {
+  /** The stored line's id; absent on a line added since the quote was loaded. */
+  id?: string | undefined;
+  key: string;
+  sku: string;
+  quantities: number[];
+  manual_discount_percent?: string | undefined;
+  /** The key of the BUNDLE line this line belongs to. */
+  parent_key?: string | undefined;
+}
+
+export const yearsOf = (quote: Pick<QuoteRow, 'quoteType' | 'contractLength'>) =>
+  quote.quoteType === 'ELA' ? Math.min(5, Math.ceil(quote.contractLength / 12)) : 1;
+
+/** Without can_see_margin the figures are not hidden by the page: they are never sent. */
+export function forViewer(result: PricingResult, caller: AuthContext) {
+  if (caller.permissions.can_see_margin) return { ...result, shows_margin: true };
+  const strip = <T extends { cost_minor: number | null; margin_minor?: number | null }>(
+    amounts: T,
+  ): T => ({ ...amounts, cost_minor: null, margin_minor: null, margin_percent_bp: null });
+  return {
+    ...result,
+    shows_margin: false,
+    totals: strip(result.totals),
+    lines: result.lines.map((line) => ({
+      ...strip(line),
+      rollup: line.rollup ? strip(line.rollup) : null,
+      years: line.years.map((year) => ({ ...year, cost_minor: null })),
+    })),
+  };
+}
+
+function pricingLines(drafts: readonly LineDraft[]): PricingLine[] {
+  return drafts.map((d) => ({
+    line_id: d.key,
+    sku: d.sku,
+    quantities: d.quantities,
+    manual_discount_percent: d.manual_discount_percent ?? null,
+    parent_line_id: d.parent_key ?? null,
+  }));
+}
+
+/** Checks what the engine cannot: keys, parents, and that each id is one of this quote's. */
+export function checkDrafts(drafts: readonly LineDraft[], storedIds: ReadonlySet<string>) {
+  const details: AppErrorDetail[] = [];
+  const keys = new Set<string>();
+  const ids = new Set<string>();
+  drafts.forEach((draft, index) => {
+    if (keys.has(draft.key)) {
+      details.push({ path: `lines.${index}.key`, message: 'Two lines have the same key.' });
+    }
+    keys.add(draft.key);
+    if (draft.id !== undefined) {
+      if (!storedIds.has(draft.id) || ids.has(draft.id)) {
+        details.push({ path: `lines.${index}.id`, message: 'That line is not on this quote.' });
+      }
+      ids.add(draft.id);
+    }
+  });
+  drafts.forEach((draft, index) => {
+    if (draft.parent_key !== undefined && !keys.has(draft.parent_key)) {
+      details.push({
+        path: `lines.${index}.parent_key`,
+        message: 'The bundle this line belongs to is not on the quote.',
+      });
+    }
+  });
+  if (details.length > 0) {
+    throw new AppError('VALIDATION_FAILED', details[0]?.message ?? 'Check the lines.', {
+      details,
+    });
+  }
+}
+
+/** Prices drafts, or answers 400 with each line's problem (path `lines.N.field`). */
+export async function priceDrafts(db: Database, quote: QuoteRow, drafts: readonly LineDraft[]) {
+  const input = await loadPricingInput(db, quote, pricingLines(drafts));
+  const outcome = priceQuote(input);
+  if (outcome.ok) return outcome.result;
+  const indexByKey = new Map(drafts.map((d, i) => [d.key, i]));
+  const details = outcome.errors.map((error) => {
+    const index = error.line_id === undefined ? undefined : indexByKey.get(error.line_id);
+    return {
+      path: index === undefined ? error.field : `lines.${index}.${error.field}`,
+      message: error.message,
+    };
+  });
+  throw new AppError('VALIDATION_FAILED', details[0]?.message ?? 'The quote cannot be priced.', {
+    details,
+  });
+}
+
+export type StoredLine = Awaited<ReturnType<typeof listQuoteLines>>[number];
+
+export function lineView(row: StoredLine, years: number) {
+  const { line } = row;
+  return {
+    id: line.id,
+    position: line.position,
+    sku: line.sku,
+    name: row.name,
+    kind: row.kind,
+    billing: row.billing,
+    is_shippable: row.isShippable,
+    is_active: row.isActive,
+    pricing_model: row.pricingModel,
+    size: row.size,
+    parent_line_id: line.parentLineId,
+    quantities: [line.y1, line.y2, line.y3, line.y4, line.y5].slice(0, years),
+    manual_discount_percent: formatBp(parseBp(line.manualDiscountPercent)),
+    needs_shipping_realignment: line.needsShippingRealignment,
+  };
+}
+
+export const parseBp = (text: string) => {
+  const parsed = parsePercentBp(text);
+  return parsed.ok ? parsed.value : 0;
+};
+
+/** The quote, if the caller may change its products now and saw its current version. */
+export async function requireEditableQuote(
+  db: Database,
+  caller: AuthContext,
+  id: string,
+  version: number,
+) {
+  const quote = await requireVisibleQuote(db, caller, id);
+  if (quote.quoteType === 'LEGACY') {
+    throw new AppError('CONFLICT', 'Legacy quotes are read-only.');
+  }
+  if (!EDITABLE_STATUSES.has(quote.statusId)) {
+    throw new AppError(
+      'CONFLICT',
+      'This quote has left configuration (it is accepted, completed or archived); its products can no longer change.',
+    );
+  }
+  if (version !== quote.version) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
+  return quote;
+}

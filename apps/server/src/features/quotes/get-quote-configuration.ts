@@ -1,0 +1,64 @@
+import { priceQuote } from '@bastion/domain/pricing/engine';
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import { loadPricingInput } from '../../lib/pricing-inputs.ts';
+import { LOCKED_BY_OTHER_MESSAGE } from '../../lib/quote-terms.ts';
+import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
+import { forViewer, lineView, yearsOf } from './configure-lines.ts';
+import { quoteView, requireVisibleQuote } from './get-quote.ts';
+import { listQuoteLines } from './quote-lines.repository.ts';
+import type { QuoteRow } from './quotes.repository.ts';
+
+/** The quote, its lines and their prices, as the configure page opens them. */
+export async function getQuoteConfiguration(db: Database, caller: AuthContext, id: string) {
+  const quote = await requireVisibleQuote(db, caller, id);
+  return configurationOf(db, caller, quote);
+}
+
+export async function configurationOf(db: Database, caller: AuthContext, quote: QuoteRow) {
+  const years = yearsOf(quote);
+  const rows = await listQuoteLines(db, quote.id);
+  const lines = rows.map((row) => lineView(row, years));
+  const isLegacy = quote.quoteType === 'LEGACY';
+  let pricing = null;
+  if (!isLegacy && lines.length > 0) {
+    const outcome = priceQuote(
+      await loadPricingInput(
+        db,
+        quote,
+        lines.map((l) => ({
+          line_id: l.id,
+          sku: l.sku,
+          quantities: l.quantities,
+          manual_discount_percent: l.manual_discount_percent,
+          parent_line_id: l.parent_line_id,
+        })),
+      ),
+    );
+    // A stored quote whose prices lapsed (an inactive SKU, a price ended) still opens; the
+    // page shows why it cannot be priced, and saving asks for a fix.
+    pricing = outcome.ok
+      ? { ok: true as const, result: forViewer(outcome.result, caller) }
+      : { ok: false as const, errors: outcome.errors };
+  }
+  // A quote locked by someone else opens read-only for everyone but them.
+  const readOnlyReason = isLegacy
+    ? 'Legacy quotes are read-only.'
+    : !EDITABLE_STATUSES.has(quote.statusId)
+      ? 'This quote has left configuration; its products can no longer change.'
+      : quote.lockedBy !== null && quote.lockedBy !== caller.userId
+        ? LOCKED_BY_OTHER_MESSAGE
+        : null;
+  return {
+    quote: quoteView(quote),
+    years,
+    price_date: quote.priceDate,
+    is_read_only: readOnlyReason !== null,
+    read_only_reason: readOnlyReason,
+    /** Products changed after their shipping was set: the §8 realignment notice applies. */
+    needs_shipping_realignment: lines.some((l) => l.needs_shipping_realignment),
+    lines,
+    secure_access: quote.secureAccess,
+    pricing,
+  };
+}

@@ -1,0 +1,61 @@
+import { secureAccessLines } from '@bastion/domain/quotes/secure-access-lines';
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireEditableQuote, type LineDraft } from './configure-lines.ts';
+import { configurationOf } from './get-quote-configuration.ts';
+import { listQuoteLines } from './quote-lines.repository.ts';
+import type { QuoteRow } from './quotes.repository.ts';
+import { writeQuoteLines } from './write-quote-lines.ts';
+
+/**
+ * Saves the configure step: the lines replace the stored ones and the quote's total becomes
+ * their net, if the quote is still the version the caller saw. With `advance`, the quote moves
+ * on to shipping and hardware (SH_HW_CONFIG).
+ */
+export async function saveQuoteConfiguration(
+  db: Database,
+  caller: AuthContext,
+  input: { id: string; version: number; lines: LineDraft[]; advance: boolean },
+  now = new Date(),
+) {
+  const quote = await requireEditableQuote(db, caller, input.id, input.version);
+  checkSizedLines(quote, input.lines);
+  const stored = await listQuoteLines(db, quote.id);
+  const updated = await writeQuoteLines(db, caller, quote, stored, input.lines, {
+    advance: input.advance,
+    action: input.advance ? 'configured' : 'products_saved',
+    now,
+  });
+  return configurationOf(db, caller, updated);
+}
+
+/**
+ * Secure-access lines made by the sizing keep the sizing's quantities: the sizing is what the
+ * quote says was sized, so a change goes through it (a line may still be removed, or discounted).
+ */
+function checkSizedLines(quote: QuoteRow, drafts: readonly LineDraft[]) {
+  if (!quote.secureAccess) return;
+  const sized = new Map(
+    secureAccessLines(quote.secureAccess, {
+      quote_type: quote.quoteType,
+      contract_length: quote.contractLength,
+    }).map((line) => [line.sku, line.quantities]),
+  );
+  const details = drafts.flatMap((draft, index) => {
+    const expected = sized.get(draft.sku);
+    if (!expected || draft.parent_key !== undefined) return [];
+    const same = expected.every((q, i) => (draft.quantities[i] ?? 0) === q);
+    return same
+      ? []
+      : [
+          {
+            path: `lines.${index}.quantities`,
+            message: 'Secure-access quantities come from the sizing: change them there.',
+          },
+        ];
+  });
+  if (details.length > 0) {
+    throw new AppError('VALIDATION_FAILED', details[0]?.message ?? '', { details });
+  }
+}

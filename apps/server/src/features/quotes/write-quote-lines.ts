@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { formatBp } from '@bastion/domain/pricing/decimal';
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  checkDrafts,
+  parseBp,
+  priceDrafts,
+  type LineDraft,
+  type StoredLine,
+} from './configure-lines.ts';
+import {
+  findSkus,
+  listShippedLineIds,
+  replaceQuoteLines,
+  type NewLine,
+} from './quote-lines.repository.ts';
+import type { HistoryChange, QuoteRow } from './quotes.repository.ts';
+import { STALE_QUOTE_MESSAGE } from './update-quote-header.ts';
+
+/**
+ * The configure step's order of statuses (spec §4 screen flow); a submitted or decided quote is
+ * past them all.
+ */
+const FLOW_STEP: Readonly<Record<string, number>> = {
+  INCOMPLETE: 0,
+  SH_HW_CONFIG: 1,
+  TNC: 2,
+  PENDING_APPROVAL: 3,
+  APPROVED: 3,
+  REJECTED: 3,
+  BUDGETARY: 3,
+};
+
+/**
+ * Where a product change leaves the quote: shipping to redo sends it back to configuration;
+ * Next moves it on to shipping unless it is already further. (A submitted quote whose products
+ * change goes back through the flow when the writer voids its submission.)
+ */
+export function nextStatus(current: string, change: { realign: boolean; advance: boolean }) {
+  let status = current;
+  if (change.realign && (FLOW_STEP[status] ?? 0) >= 1) status = 'INCOMPLETE';
+  if (change.advance && (FLOW_STEP[status] ?? 0) < 1) status = 'SH_HW_CONFIG';
+  return status;
+}
+
+/**
+ * Checks, prices and stores a quote's new lines with its total and a history entry, in one
+ * transaction at the quote's current version.
+ */
+export async function writeQuoteLines(
+  db: Database,
+  caller: AuthContext,
+  quote: QuoteRow,
+  stored: readonly StoredLine[],
+  drafts: LineDraft[],
+  options: {
+    advance: boolean;
+    action: string;
+    now: Date;
+    secureAccess?: Record<string, unknown> | undefined;
+  },
+): Promise<QuoteRow> {
+  const input = { lines: drafts, advance: options.advance };
+  checkDrafts(input.lines, new Set(stored.map((s) => s.line.id)));
+  // A SKU no longer sold may stay on a line that already had it, but not be added anew.
+  const storedSkus = new Set(stored.map((s) => `${s.line.id}\u0000${s.line.sku}`));
+  const skuRows = await findSkus(
+    db,
+    input.lines.map((l) => l.sku),
+  );
+  const inactive = new Set(skuRows.filter((s) => !s.isActive).map((s) => s.sku));
+  const added = input.lines
+    .map((line, index) => ({ line, index }))
+    .filter(
+      ({ line }) => inactive.has(line.sku) && !storedSkus.has(`${line.id ?? ''}\u0000${line.sku}`),
+    );
+  if (added.length > 0) {
+    const details = added.map(({ line, index }) => ({
+      path: `lines.${index}.sku`,
+      message: `SKU ${line.sku} is no longer sold.`,
+    }));
+    throw new AppError('VALIDATION_FAILED', details[0]?.message ?? '', { details });
+  }
+
+  const result = await priceDrafts(db, quote, input.lines);
+  if (input.advance && input.lines.length === 0) {
+    throw new AppError('VALIDATION_FAILED', 'Add at least one product before moving on.', {
+      details: [{ path: 'lines', message: 'Add at least one product before moving on.' }],
+    });
+  }
+
+  const idByKey = new Map(input.lines.map((l) => [l.key, l.id ?? randomUUID()]));
+  const lines: NewLine[] = input.lines.map((draft, position) => {
+    const q = [0, 1, 2, 3, 4].map((i) => draft.quantities[i] ?? 0);
+    return {
+      id: idByKey.get(draft.key) as string,
+      position,
+      sku: draft.sku,
+      parentLineId: draft.parent_key ? (idByKey.get(draft.parent_key) ?? null) : null,
+      y1: q[0] ?? 0,
+      y2: q[1] ?? 0,
+      y3: q[2] ?? 0,
+      y4: q[3] ?? 0,
+      y5: q[4] ?? 0,
+      manualDiscountPercent: formatBp(parseBp(draft.manual_discount_percent ?? '0')),
+    };
+  });
+
+  // A product whose shipping was set and whose SKU or quantities changed must be shipped again
+  // (spec §8 realignment): its breakup lines go, and the quote goes back to configuration.
+  const shipped = await listShippedLineIds(db, quote.id);
+  const storedById = new Map(stored.map((row) => [row.line.id, row.line]));
+  const realign = lines.filter((line) => {
+    const before = storedById.get(line.id);
+    if (!before || !shipped.has(line.id)) return false;
+    return (
+      before.sku !== line.sku ||
+      [before.y1, before.y2, before.y3, before.y4, before.y5].some(
+        (q, i) => q !== [line.y1, line.y2, line.y3, line.y4, line.y5][i],
+      )
+    );
+  });
+  for (const line of realign) line.needsShippingRealignment = true;
+  const statusAfter = nextStatus(quote.statusId, {
+    realign: realign.length > 0,
+    advance: input.advance,
+  });
+
+  const changes: HistoryChange[] = [
+    ...lineChanges(stored, lines),
+    ...(result.totals.net_minor !== quote.totalAmountMinor
+      ? [{ field: 'total', before: quote.totalAmountMinor, after: result.totals.net_minor }]
+      : []),
+    ...(statusAfter !== quote.statusId
+      ? [{ field: 'status_id', before: quote.statusId, after: statusAfter }]
+      : []),
+    ...realign.map((line) => ({
+      field: `shipping ${line.sku}`,
+      before: 'configured',
+      after: 'needs realignment',
+    })),
+  ];
+  if (options.secureAccess !== undefined) {
+    changes.push({
+      field: 'secure_access',
+      before: quote.secureAccess ?? null,
+      after: options.secureAccess,
+    });
+  }
+  const updated = await replaceQuoteLines(
+    db,
+    {
+      quoteId: quote.id,
+      expectedVersion: quote.version,
+      lines,
+      realignLineIds: realign.map((line) => line.id),
+      set: {
+        totalAmountMinor: result.totals.net_minor,
+        ...(statusAfter !== quote.statusId ? { statusId: statusAfter } : {}),
+        ...(options.secureAccess !== undefined ? { secureAccess: options.secureAccess } : {}),
+      },
+      changes,
+      action: options.action,
+      actorUserId: caller.userId,
+      // A submission voided by this change: back to configuration, or on to shipping on Next.
+      statusIfVoided: input.advance && realign.length === 0 ? 'SH_HW_CONFIG' : 'INCOMPLETE',
+    },
+    options.now,
+  );
+  if (!updated) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
+  return updated;
+}
+
+/** History: which products were added, removed or changed (SKU, quantities, discount). */
+function lineChanges(stored: readonly StoredLine[], next: readonly NewLine[]): HistoryChange[] {
+  const describe = (l: {
+    sku: string;
+    y1?: number | undefined;
+    y2?: number | undefined;
+    y3?: number | undefined;
+    y4?: number | undefined;
+    y5?: number | undefined;
+    manualDiscountPercent?: string | undefined;
+  }) => ({
+    sku: l.sku,
+    quantities: [l.y1 ?? 0, l.y2 ?? 0, l.y3 ?? 0, l.y4 ?? 0, l.y5 ?? 0],
+    discount: formatBp(parseBp(l.manualDiscountPercent ?? '0')),
+  });
+  const before = new Map(stored.map((s) => [s.line.id, describe(s.line)]));
+  const changes: HistoryChange[] = [];
+  for (const line of next) {
+    const was = before.get(line.id);
+    const now = describe(line);
+    if (!was) changes.push({ field: `line ${line.sku}`, before: null, after: now });
+    else if (JSON.stringify(was) !== JSON.stringify(now)) {
+      changes.push({ field: `line ${line.sku}`, before: was, after: now });
+    }
+    before.delete(line.id);
+  }
+  for (const gone of before.values()) {
+    changes.push({ field: `line ${gone.sku}`, before: gone, after: null });
+  }
+  return changes;
+}

@@ -1,0 +1,129 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Form from 'react-bootstrap/Form';
+
+/** One control of a grid's filter bar, with its small label above it. */
+export function FilterField({
+  id,
+  label,
+  className,
+  children,
+}: {
+  /** The control's id, which the label points at. */
+  id: string;
+  label: ReactNode;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Form.Label htmlFor={id} className="small mb-1">
+        {label}
+      </Form.Label>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A filter bar's search box: applied as the user pauses (300 ms) or presses Enter. `value` is the
+ * applied search (in the address): Back and forward change it, and the box follows.
+ */
+export function SearchBox({
+  id,
+  value,
+  placeholder,
+  className,
+  onSearch,
+}: {
+  id: string;
+  value: string;
+  placeholder: string;
+  className: string;
+  onSearch: (search: string) => void;
+}) {
+  const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setTyped(value);
+  }
+  useEffect(() => {
+    if (typed === value) return;
+    const timer = setTimeout(() => onSearch(typed), 300);
+    return () => clearTimeout(timer);
+  }, [typed, value, onSearch]);
+  return (
+    <FilterField id={id} label="Search" className={className}>
+      <Form.Control
+        id={id}
+        type="search"
+        placeholder={placeholder}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          onSearch(typed);
+        }}
+      />
+    </FilterField>
+  );
+}
+
+/** A grid's filter bar: a row of labelled controls that wraps on narrow screens. */
+export function FilterBar({ children }: { children: ReactNode }) {
+  return (
+    <Form
+      className="grid-filter-bar row g-2 align-items-end mb-3"
+      role="search"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {children}
+    </Form>
+  );
+}
+
+/** "Created from" and "to": two dates, each bounding the other. */
+export function DateRangeFilter({
+  idPrefix,
+  label,
+  from,
+  to,
+  className,
+  onChange,
+}: {
+  idPrefix: string;
+  label: string;
+  from: string;
+  to: string;
+  className: string;
+  onChange: (range: { from: string; to: string }) => void;
+}) {
+  const ends = [
+    { key: 'from', value: from, min: undefined, max: to || undefined },
+    { key: 'to', value: to, min: from || undefined, max: undefined },
+  ] as const;
+  return ends.map((end) => (
+    <FilterField
+      key={end.key}
+      id={`${idPrefix}-${end.key}`}
+      label={`${label} ${end.key}`}
+      className={className}
+    >
+      <Form.Control
+        id={`${idPrefix}-${end.key}`}
+        type="date"
+        value={end.value}
+        min={end.min}
+        max={end.max}
+        onChange={(event) =>
+          onChange(
+            end.key === 'from'
+              ? { from: event.target.value, to }
+              : { from, to: event.target.value },
+          )
+        }
+      />
+    </FilterField>
+  ));
+}

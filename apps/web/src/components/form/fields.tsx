@@ -1,0 +1,194 @@
+import { useId, type ReactNode } from 'react';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { useController, useFormContext } from 'react-hook-form';
+import { describedByOf, FieldShell } from './field-shell.tsx';
+
+/** What every bound field takes: its name in the form's values, and how it is shown. */
+interface BoundFieldProps {
+  name: string;
+  label: ReactNode;
+  help?: ReactNode;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  isReadOnly?: boolean;
+  className?: string;
+  isLabelHidden?: boolean;
+}
+
+/** The field's value, its message (zod's or the server's) and the ids that tie them together. */
+function useBoundField(name: string) {
+  const id = useId();
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name, control });
+  // Taken apart, so that reading the value is not mistaken for reading the ref during render.
+  const { ref, ...binding } = field;
+  return { id, ref, binding, error: fieldState.error?.message };
+}
+
+const asText = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : '';
+
+export function TextField(
+  props: BoundFieldProps & {
+    type?: 'text' | 'email' | 'date' | 'tel' | 'url' | 'password';
+    placeholder?: string;
+    maxLength?: number;
+    inputMode?: 'decimal' | 'numeric' | 'email' | 'tel';
+    autoComplete?: string;
+    /** A textarea of this many rows instead of one line. */
+    rows?: number;
+    /** Text before and after the control ("$", "%", "cases"). */
+    prefix?: ReactNode;
+    suffix?: ReactNode;
+    /** Suggestions offered as the user types (free text is still allowed). */
+    suggestions?: readonly string[];
+    /** Figures are right-aligned and monospaced. */
+    isFigure?: boolean;
+  },
+) {
+  const { id, ref, binding: field, error } = useBoundField(props.name);
+  const listId = props.suggestions ? `${id}-options` : undefined;
+  const control = (
+    <Form.Control
+      {...(props.rows
+        ? { as: 'textarea' as const, rows: props.rows }
+        : { type: props.type ?? 'text' })}
+      name={field.name}
+      ref={ref}
+      value={asText(field.value)}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      isInvalid={Boolean(error)}
+      disabled={props.isDisabled}
+      readOnly={props.isReadOnly}
+      plaintext={props.isReadOnly}
+      maxLength={props.maxLength}
+      placeholder={props.placeholder}
+      inputMode={props.inputMode}
+      autoComplete={props.autoComplete}
+      list={listId}
+      className={props.isFigure ? 'text-end font-monospace' : undefined}
+      aria-required={props.isRequired || undefined}
+      aria-describedby={describedByOf(id, Boolean(error), Boolean(props.help))}
+    />
+  );
+  return (
+    <FieldShell
+      id={id}
+      label={props.label}
+      isRequired={props.isRequired}
+      help={props.help}
+      error={error}
+      className={props.className}
+      isLabelHidden={props.isLabelHidden}
+    >
+      {props.prefix || props.suffix ? (
+        <InputGroup hasValidation>
+          {props.prefix ? <InputGroup.Text>{props.prefix}</InputGroup.Text> : null}
+          {control}
+          {props.suffix ? <InputGroup.Text>{props.suffix}</InputGroup.Text> : null}
+        </InputGroup>
+      ) : (
+        control
+      )}
+      {props.suggestions ? (
+        <datalist id={listId}>
+          {props.suggestions.map((option) => (
+            <option key={option} value={option} />
+          ))}
+        </datalist>
+      ) : null}
+    </FieldShell>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  isDisabled?: boolean;
+}
+
+export function SelectField(
+  props: BoundFieldProps & {
+    options: readonly SelectOption[];
+    /** The label of the empty choice; none when every record must choose. */
+    emptyLabel?: string;
+  },
+) {
+  const { id, ref, binding: field, error } = useBoundField(props.name);
+  return (
+    <FieldShell
+      id={id}
+      label={props.label}
+      isRequired={props.isRequired}
+      help={props.help}
+      error={error}
+      className={props.className}
+      isLabelHidden={props.isLabelHidden}
+    >
+      <Form.Select
+        name={field.name}
+        ref={ref}
+        value={asText(field.value)}
+        onChange={(event) => field.onChange(event.target.value)}
+        onBlur={field.onBlur}
+        isInvalid={Boolean(error)}
+        disabled={props.isDisabled || props.isReadOnly}
+        aria-required={props.isRequired || undefined}
+        aria-describedby={describedByOf(id, Boolean(error), Boolean(props.help))}
+      >
+        {props.emptyLabel !== undefined ? <option value="">{props.emptyLabel}</option> : null}
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.isDisabled}>
+            {option.label}
+          </option>
+        ))}
+      </Form.Select>
+    </FieldShell>
+  );
+}
+
+export function CheckboxField(props: Omit<BoundFieldProps, 'isRequired' | 'isLabelHidden'>) {
+  const { id, ref, binding: field, error } = useBoundField(props.name);
+  return (
+    <Form.Group className={props.className ?? 'mb-2'}>
+      <Form.Check
+        id={id}
+        type="checkbox"
+        name={field.name}
+        ref={ref}
+        label={props.label}
+        checked={field.value === true}
+        onChange={(event) => field.onChange(event.target.checked)}
+        onBlur={field.onBlur}
+        disabled={props.isDisabled || props.isReadOnly}
+        isInvalid={Boolean(error)}
+        feedback={error}
+        feedbackType="invalid"
+        aria-describedby={describedByOf(id, false, Boolean(props.help))}
+      />
+      {props.help ? (
+        <Form.Text id={`${id}-help`} className="d-block">
+          {props.help}
+        </Form.Text>
+      ) : null}
+    </Form.Group>
+  );
+}
+
+/** A titled group of fields inside a form. */
+export function FieldSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="mb-3">
+      <legend className="h6 text-body-secondary text-uppercase small fw-semibold mb-2">
+        {title}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}

@@ -1,0 +1,92 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import Badge from 'react-bootstrap/Badge';
+import { DataTable } from '../../../components/data-table/data-table.tsx';
+import type { ApprovalGroup } from '../api/groups.ts';
+
+export function ScopeBadge({ group }: { group: ApprovalGroup }) {
+  return group.is_global ? (
+    <Badge bg="primary-subtle" text="primary-emphasis" className="border border-primary-subtle">
+      <i className="bi bi-globe2 me-1" aria-hidden="true" />
+      Global
+    </Badge>
+  ) : (
+    <Badge
+      bg="warning-subtle"
+      text="warning-emphasis"
+      className="border border-warning-subtle text-wrap text-start"
+    >
+      <i className="bi bi-geo-alt me-1" aria-hidden="true" />
+      Regional: {group.regions.join(', ')}
+    </Badge>
+  );
+}
+
+/** A narrow column's header: its icon, its name for screen readers and on hover. */
+function CountHeader({ icon, label }: { icon: string; label: string }) {
+  return (
+    <span title={label}>
+      <i className={`bi ${icon}`} aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
+const columns: ColumnDef<ApprovalGroup, never>[] = [
+  {
+    id: 'name',
+    header: 'Group',
+    meta: { isRowHeader: true, isText: true },
+    cell: ({ row: { original: group } }) => (
+      <>
+        <span className="d-flex align-items-start gap-2">
+          <span className="fw-semibold flex-grow-1 text-break">{group.name}</span>
+          {group.is_active ? null : <Badge bg="secondary">Inactive</Badge>}
+        </span>
+        <span className="d-block mt-1 fw-normal">
+          <ScopeBadge group={group} />
+        </span>
+      </>
+    ),
+  },
+  {
+    id: 'members',
+    header: () => <CountHeader icon="bi-people" label="Members" />,
+    meta: { align: 'end' },
+    cell: ({ row }) => (
+      <span title="Users and roles who may approve for the group">{row.original.member_count}</span>
+    ),
+  },
+  {
+    id: 'rules',
+    header: () => <CountHeader icon="bi-signpost-split" label="Rules" />,
+    meta: { align: 'end' },
+    cell: ({ row }) => (
+      <span title="Active rules that require this group">{row.original.rule_count}</span>
+    ),
+  },
+];
+
+/** The groups: name, scope, members, and the number of active rules requiring each. */
+export function GroupTable({
+  groups,
+  selectedId,
+  onSelect,
+}: {
+  groups: readonly ApprovalGroup[];
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+}) {
+  return (
+    <DataTable
+      data={groups}
+      columns={columns}
+      caption="Approval groups"
+      size="sm"
+      getRowId={(group) => group.id}
+      activeRowId={selectedId}
+      rowClassName={(group) => (group.is_active ? undefined : 'text-body-secondary')}
+      onRowOpen={(group) => onSelect(group.id === selectedId ? null : group.id)}
+      emptyState="No groups yet. A group is who approves: users, or everyone with a role."
+    />
+  );
+}

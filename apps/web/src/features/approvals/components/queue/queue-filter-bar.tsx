@@ -1,0 +1,72 @@
+import { useCallback } from 'react';
+import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
+import {
+  FilterBar,
+  FilterField,
+  SearchBox,
+} from '../../../../components/data-grid/filter-controls.tsx';
+import { useSession } from '../../../auth/components/session-context.tsx';
+import type { AssignedTo } from '../../api/approval-types.ts';
+
+/** Search (applied as the user pauses) and the 'assigned to' choice when there is one. */
+export function QueueFilterBar({
+  search,
+  assignedTo,
+  options,
+  onChange,
+}: {
+  search: string;
+  assignedTo: AssignedTo;
+  options: readonly { value: AssignedTo; label: string }[];
+  onChange: (next: { search?: string; assignedTo?: AssignedTo }) => void;
+}) {
+  const { user } = useSession();
+  const canDelegate = user.is_approver || user.has_delegation || user.is_delegated_to_me;
+  const searchFor = useCallback((text: string) => onChange({ search: text }), [onChange]);
+
+  return (
+    <FilterBar>
+      <SearchBox
+        id="approval-search"
+        className="col-12 col-md-6 col-lg-4"
+        placeholder="Quote, account or owner"
+        value={search}
+        onSearch={searchFor}
+      />
+      {/* Spec §6: the filter is shown only when there is more than one choice. */}
+      {options.length > 1 ? (
+        <FilterField
+          id="approval-assigned-to"
+          label="Assigned to"
+          className="col-12 col-md-4 col-lg-3"
+        >
+          <Form.Select
+            id="approval-assigned-to"
+            value={assignedTo}
+            onChange={(event) =>
+              onChange({
+                assignedTo:
+                  options.find((o) => o.value === event.target.value)?.value ?? assignedTo,
+              })
+            }
+          >
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Form.Select>
+        </FilterField>
+      ) : null}
+      {canDelegate ? (
+        <div className="col-auto ms-auto">
+          <Link className="btn btn-link" to="/cpq/user-profile/ref/delegations">
+            <i className="bi bi-person-up me-1" aria-hidden="true" />
+            Delegate my approvals
+          </Link>
+        </div>
+      ) : null}
+    </FilterBar>
+  );
+}

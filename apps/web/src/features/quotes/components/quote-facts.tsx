@@ -1,0 +1,65 @@
+/* How the quote pages show what they know: fact lists, per-year headings, the history link. */
+
+import { Link } from 'react-router';
+
+/** A label and its value; a fact without a value (null) is left out. */
+export type Fact = readonly [label: string, value: string | null | undefined];
+
+const LAYOUTS = {
+  /** The summary's grid of quote details. */
+  summary: { list: 'summary-grid', item: undefined, dt: undefined, dd: undefined },
+  /** A read-only quote: three across on wide screens. */
+  columns: {
+    list: 'row mb-0',
+    item: 'col-12 col-md-6 col-xl-4 mb-2',
+    dt: 'small text-body-secondary fw-normal',
+    dd: 'mb-0',
+  },
+  /** A side panel: label left, value right, one a line. */
+  panel: {
+    list: 'row mb-0 small',
+    item: 'col-12 d-flex justify-content-between border-bottom py-1',
+    dt: 'fw-normal text-body-secondary',
+    dd: 'mb-0 text-end',
+  },
+} as const;
+
+/** Facts about a quote or an opportunity as a description list, in one of the pages' layouts. */
+export function FactList({
+  facts,
+  layout,
+}: {
+  facts: readonly Fact[];
+  layout: keyof typeof LAYOUTS;
+}) {
+  const classes = LAYOUTS[layout];
+  return (
+    <dl className={classes.list}>
+      {facts
+        .filter((fact): fact is readonly [string, string] => Boolean(fact[1]))
+        .map(([label, value]) => (
+          <div className={classes.item} key={label}>
+            <dt className={classes.dt}>{label}</dt>
+            <dd className={classes.dd}>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** The header's link to a quote's history. */
+export function QuoteHistoryLink({ quote }: { quote: { id: string; quote_type: string } }) {
+  return (
+    <Link
+      className="btn btn-outline-secondary"
+      to={`/cpq/quote-history/${quote.id}/${quote.quote_type}`}
+    >
+      <i className="bi bi-clock-history me-1" aria-hidden="true" />
+      History
+    </Link>
+  );
+}
+
+/** Column headings of per-year quantities: one a year on an ELA, else one for the quantity. */
+export const quantityHeadings = (isEla: boolean, years: number, single: string): string[] =>
+  isEla ? Array.from({ length: years }, (_, i) => `Year ${i + 1}`) : [single];

@@ -1,0 +1,131 @@
+import { formatCurrency } from '@bastion/domain/format/currency';
+import Table from 'react-bootstrap/Table';
+import type { QuoteSummary } from '../../api/summary.ts';
+import { quantityHeadings } from '../quote-facts.tsx';
+
+type PricingResult = Extract<NonNullable<QuoteSummary['pricing']>, { ok: true }>['result'];
+
+/** The priced lines of the quote, as the customer reads them, and their totals. */
+export function SummaryProducts({ summary }: { summary: QuoteSummary }) {
+  const { quote } = summary;
+  const money = (minor: number) => formatCurrency(minor, quote.currency_code);
+  const result = summary.pricing?.ok ? summary.pricing.result : null;
+  const priced = new Map((result?.lines ?? []).map((line) => [line.line_id, line]));
+  return (
+    <section className="summary-section" aria-labelledby="summary-lines">
+      <h2 id="summary-lines" className="h5">
+        Products
+      </h2>
+      {summary.lines.length === 0 ? (
+        <p className="text-body-secondary">
+          {summary.is_legacy
+            ? 'A legacy quote keeps its figures in the system it came from.'
+            : 'No products yet.'}
+        </p>
+      ) : (
+        <Table size="sm" className="summary-table">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              {quantityHeadings(quote.quote_type === 'ELA', summary.years, 'Qty').map((heading) => (
+                <th scope="col" className="text-end" key={heading}>
+                  {heading}
+                </th>
+              ))}
+              <th scope="col" className="text-end">
+                Unit list
+              </th>
+              <th scope="col" className="text-end">
+                Discount
+              </th>
+              <th scope="col" className="text-end">
+                Net
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.lines.map((line) => {
+              const price = priced.get(line.id);
+              const isBundle = price?.is_bundle ?? false;
+              return (
+                <tr key={line.id} className={line.parent_line_id ? 'is-component' : undefined}>
+                  <td>
+                    <div className={line.parent_line_id ? 'ps-3' : 'fw-semibold'}>{line.name}</div>
+                    <div className="small text-body-secondary">{line.sku}</div>
+                  </td>
+                  {line.quantities.map((q, i) => (
+                    <td className="text-end" key={i}>
+                      {q}
+                    </td>
+                  ))}
+                  <td className="text-end">
+                    {price && !isBundle ? money(price.unit_list_price_minor) : ''}
+                  </td>
+                  <td className="text-end">
+                    {price && price.effective_discount_percent_bp > 0
+                      ? `${(price.effective_discount_percent_bp / 100).toFixed(2)} %`
+                      : ''}
+                  </td>
+                  <td className="text-end fw-semibold">
+                    {price
+                      ? money(isBundle ? (price.rollup?.net_minor ?? 0) : price.net_minor)
+                      : ''}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+      {result ? (
+        <SummaryTotals result={result} currencyCode={quote.currency_code} money={money} />
+      ) : summary.is_legacy ? (
+        <p className="fw-semibold">Total: {money(quote.total_amount_minor)}</p>
+      ) : null}
+    </section>
+  );
+}
+
+function SummaryTotals({
+  result,
+  currencyCode,
+  money,
+}: {
+  result: PricingResult;
+  currencyCode: string;
+  money: (minor: number) => string;
+}) {
+  const { totals } = result;
+  return (
+    <div className="summary-totals">
+      <dl>
+        <div>
+          <dt>List price</dt>
+          <dd>{money(totals.list_minor)}</dd>
+        </div>
+        {totals.adjustment_minor !== 0 ? (
+          <div>
+            <dt>Price adjustment</dt>
+            <dd>{money(totals.adjustment_minor)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Discounts</dt>
+          <dd>{money(-totals.discount_minor)}</dd>
+        </div>
+        {totals.per_year.length > 1
+          ? totals.per_year.map((year) => (
+              <div key={year.year}>
+                <dt>Year {year.year}</dt>
+                <dd>{money(year.net_minor)}</dd>
+              </div>
+            ))
+          : null}
+        <div className="summary-total">
+          <dt>Total ({currencyCode})</dt>
+          <dd data-testid="summary-total">{money(totals.net_minor)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { signIn } from '../quotes/quote-helpers.ts';
+import { approvalsPanel, quoteOnSummary, summaryStatus } from './approval-helpers.ts';
+
+// Unset when Chromium failed to start; afterAll must not hide that error behind its own.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the approvals queue on a narrow screen', () => {
+  it('keeps its key columns in view, never scrolls sideways, and shows the rest in the row', async () => {
+    const sales = await newPage(browser, { width: 1400, height: 1200 });
+    await signIn(sales, 'sales@bastion.test');
+    await quoteOnSummary(sales, `E2E narrow queue ${Date.now()}`, '40');
+    const quoteNumber = (await sales.locator('.page-header p').innerText()).split(' · ')[0] ?? '';
+    await approvalsPanel(sales).getByRole('button', { name: 'Submit for approval' }).click();
+    await expect
+      .poll(() => summaryStatus(sales).innerText(), { timeout: 15_000 })
+      .toBe('Pending Approval');
+    await sales.context().close();
+
+    const approver = await newPage(browser, { width: 800, height: 1000 });
+    await signIn(approver, 'approver@bastion.test');
+    await approver.goto('/cpq/grid/quote-approvals/ref');
+    await approver.getByLabel('Search').fill(quoteNumber);
+    const table = approver.locator('table.data-grid');
+    const row = table.locator('tbody tr').filter({ hasText: quoteNumber });
+    await row.waitFor();
+
+    // Nothing sideways: the table fits the box it scrolls in.
+    const fits = await table.evaluate((element) => {
+      const box = element.parentElement as HTMLElement;
+      const widths = [...element.querySelectorAll('thead th')]
+        .filter((th) => (th as HTMLElement).offsetWidth > 0)
+        .map((th) => `${th.textContent?.trim() || '·'} ${(th as HTMLElement).offsetWidth}`);
+      return { scroll: box.scrollWidth, client: box.clientWidth, widths: widths.join(', ') };
+    });
+    await screenshot(approver, 'approvals-queue-narrow', { fullPage: false });
+    expect(fits.scroll, fits.widths).toBeLessThanOrEqual(fits.client);
+
+    // What is decided, and the buttons to decide it, stay in the row.
+    const text = await row.innerText();
+    expect(text).toContain('E2E narrow queue');
+    expect(text).toContain('Line discount above 30 %');
+    expect(text).toContain('Finance approvers');
+    expect(await row.getByRole('button', { name: /^Approve / }).isVisible()).toBe(true);
+    // The account, the submitter and the pending date have given way…
+    // (The owner's column says "Submitted by" until the server sends the owner.)
+    for (const label of ['Account', /^(Owner|Submitted by)$/, 'Pending since']) {
+      expect(await table.locator('thead th').filter({ hasText: label }).isVisible()).toBe(false);
+    }
+    // …to the row's detail.
+    await row.getByRole('button', { name: 'Show details' }).click();
+    const detail = row.locator('xpath=following-sibling::tr[1]');
+    await detail.waitFor();
+    const detailText = await detail.innerText();
+    expect(detailText).toMatch(
+      /Account[\s\S]*(Owner|Submitted by)[\s\S]*Net total[\s\S]*Pending since/,
+    );
+    expect(detailText).toContain('Sam Seller');
+    expect(detailText).toMatch(/\d{4}/);
+    await screenshot(approver, 'approvals-queue-narrow-detail', { fullPage: false });
+    const afterOpen = await table.evaluate((element) => {
+      const box = element.parentElement as HTMLElement;
+      return { scroll: box.scrollWidth, client: box.clientWidth };
+    });
+    expect(afterOpen.scroll).toBeLessThanOrEqual(afterOpen.client);
+    await approver.context().close();
+  }, 180_000);
+});

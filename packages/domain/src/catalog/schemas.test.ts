@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ZComponentQuantityText, ZMoveNodeForm, ZSkuForm } from './schemas.ts';
+
+const LINE = '0b7c7d3e-8a6a-4c3e-9c1e-1f1f1f1f1f1f';
+const sku = {
+  sku: ' bx-1200-hw ',
+  name: 'Appliance',
+  description: '',
+  kind: 'HARDWARE',
+  billing: 'ONE_TIME',
+  family_id: 'SECURE_ACCESS',
+  hierarchy_node_id: LINE,
+  size: '',
+  pricing_model: '',
+  is_shippable: true,
+  is_active: true,
+} as const;
+
+const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+describe('the SKU form', () => {
+  it('sends what the server takes: capitals, and null for no size or pricing model', () => {
+    expect(ZSkuForm.parse(sku)).toMatchObject({
+      sku: 'BX-1200-HW',
+      size: null,
+      pricing_model: null,
+    });
+    expect(
+      ZSkuForm.parse({ ...sku, family_id: 'FIREWALL', pricing_model: 'Device Based', size: 's' }),
+    ).toMatchObject({ pricing_model: null, size: null });
+  });
+
+  it('says what the server says of a secure-access SKU without a size', () => {
+    expect(messagesOf(ZSkuForm.safeParse({ ...sku, pricing_model: 'Device Based' }))).toEqual([
+      ['size', 'A secure-access SKU needs a size: xs, s, m or l.'],
+    ]);
+  });
+
+  it('asks for a product line the server’s way', () => {
+    expect(messagesOf(ZSkuForm.safeParse({ ...sku, hierarchy_node_id: '' }))).toEqual([
+      ['hierarchy_node_id', 'Choose where the SKU sits in the product hierarchy.'],
+    ]);
+  });
+});
+
+describe('the other catalogue forms', () => {
+  it('moves a line to the top level when no parent is chosen', () => {
+    expect(ZMoveNodeForm.parse({ id: LINE, parent_id: '' })).toEqual({ id: LINE, parent_id: null });
+  });
+
+  it('reads a typed component quantity with the server’s message', () => {
+    expect(ZComponentQuantityText.parse(' 12 ')).toBe(12);
+    for (const text of ['0', '1.5', 'x', '1001']) {
+      expect(messagesOf(ZComponentQuantityText.safeParse(text))).toEqual([
+        ['', 'The quantity is a whole number from 1 to 1000.'],
+      ]);
+    }
+  });
+});
