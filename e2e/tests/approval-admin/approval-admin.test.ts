@@ -51,8 +51,7 @@ describe('approval admin', () => {
     const groups = page.getByRole('complementary', { name: 'Approval groups' });
     const finance = groups.getByRole('row', { name: /^Finance approvers/ });
     await finance.waitFor();
-    expect(await finance.getByRole('rowheader').textContent()).toContain('Global');
-    expect(await finance.getByRole('cell').allTextContents()).toEqual(['2', '2']);
+    expect(await finance.textContent()).toMatch(/Global.*2 members.*2 rules/);
     await finance.click();
     await page.waitForURL((url) =>
       /^\/cpq\/manage-approval-admin\/[0-9a-f-]{36}\/ref$/.test(url.pathname),
@@ -81,10 +80,7 @@ describe('approval admin', () => {
     await panel.getByRole('button', { name: 'Create group' }).click();
     await page.getByText(`Saved the group “${groupName}”.`).waitFor();
     const card = groups.getByRole('row', { name: new RegExp(`^${groupName}`) });
-    expect(await card.getByRole('rowheader').textContent()).toContain(
-      'Regional: EMEA, North America',
-    );
-    expect(await card.getByRole('cell').allTextContents()).toEqual(['2', '0']);
+    expect(await card.textContent()).toMatch(/Regional: EMEA, North America.*2 members.*0 rules/);
 
     // A rule for it: quote type is STANDARD and (region is one of … or custom clause is yes).
     await page

@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the approvals queue on a narrow screen', () => {
+describe('the approvals queue on narrow and wide screens', () => {
   it('keeps its key columns in view, never scrolls sideways, and shows the rest in the row', async () => {
     const sales = await newPage(browser, { width: 1400, height: 1200 });
     await signIn(sales, 'sales@bastion.test');
@@ -71,6 +71,23 @@ describe('the approvals queue on a narrow screen', () => {
       return { scroll: box.scrollWidth, client: box.clientWidth };
     });
     expect(afterOpen.scroll).toBeLessThanOrEqual(afterOpen.client);
+
+    // On a laptop, beside the open sidebar, the figures are back in the row; the account, the
+    // owner and the date stay in the detail, which no longer repeats the figures.
+    await approver.setViewportSize({ width: 1400, height: 1000 });
+    for (const label of ['Net total', 'Largest discount']) {
+      await table.locator('thead th').filter({ hasText: label }).waitFor({ state: 'visible' });
+    }
+    expect(await row.innerText()).toContain('$');
+    const wideDetail = await detail.innerText();
+    expect(wideDetail).toContain('Sam Seller');
+    expect(wideDetail).not.toContain('Net total');
+    const wide = await table.evaluate((element) => {
+      const box = element.parentElement as HTMLElement;
+      return { scroll: box.scrollWidth, client: box.clientWidth };
+    });
+    await screenshot(approver, 'approvals-queue-wide', { fullPage: false });
+    expect(wide.scroll).toBeLessThanOrEqual(wide.client);
     await approver.context().close();
   }, 180_000);
 });

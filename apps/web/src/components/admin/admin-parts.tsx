@@ -6,9 +6,9 @@ import { SidePanel } from '../side-panel.tsx';
 import type { usePanelState } from './use-panel-state.ts';
 
 /*
- * Pieces the admin screens that outgrow AdminScreen (a sidebar, a diagram, two lists) build
- * from, so they still read alike: the "New …" button, the line that says what was saved, the
- * side panel driven by usePanelState, and a list's Edit column.
+ * Pieces AdminScreen is made of, and that the screens which outgrow it (a sidebar, a diagram,
+ * two lists) build from, so they still read alike: the "New …" button, the line that says what
+ * was saved, the side panel driven by usePanelState, and a list's Edit column.
  */
 
 /** The button that opens an empty editor ("New rule"). */

@@ -24,8 +24,11 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Figures align right and never wrap. */
     align?: 'end';
-    /** Gives way when the table is narrow; shown in the row's detail instead (see narrowDetail). */
-    priority?: 'secondary';
+    /**
+     * Gives way when the table is narrow, and shows in the row's detail instead (narrowDetail):
+     * 'secondary' below the table's narrowAt width, 'low' below 1100px in every table.
+     */
+    priority?: 'secondary' | 'low';
     /** Text that may wrap (names, descriptions); everything else stays on one line. */
     isText?: boolean;
     /** The cell is the row's header (th scope=row), as a name column should be. */
@@ -72,6 +75,11 @@ export interface DataTableProps<T> {
    * as a list below it, so nothing needs a sideways scroll.
    */
   narrowDetail?: boolean;
+  /**
+   * How narrow the table must be before secondary columns give way: 1100px (the default: names
+   * keep a readable width beside them) or 900px (a work queue whose figures matter most).
+   */
+  narrowAt?: 900 | 1100;
   /** Draws only the rows in view; the table scrolls inside a box this many pixels high. */
   virtualHeight?: number;
   size?: 'sm';
@@ -92,6 +100,7 @@ function cellClass(
           ? 'grid-col-text'
           : 'text-nowrap',
       meta?.priority === 'secondary' ? 'grid-col-secondary' : '',
+      meta?.priority === 'low' ? 'grid-col-low' : '',
       meta?.className ?? '',
     ]
       .filter(Boolean)
@@ -185,10 +194,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 10,
   });
-  const secondaryColumns = table
+  const givingWay = table
     .getAllLeafColumns()
-    .filter((column) => column.columnDef.meta?.priority === 'secondary');
-  const hasDetail = Boolean(props.narrowDetail) && secondaryColumns.length > 0;
+    .map((column) => column.columnDef.meta?.priority)
+    .filter((priority) => priority !== undefined);
+  const hasDetail = Boolean(props.narrowDetail) && givingWay.length > 0;
   const columnCount =
     table.getVisibleLeafColumns().length + (selection ? 1 : 0) + (hasDetail ? 1 : 0);
 
@@ -283,15 +293,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <dl className="row mb-0 small">
                 {row
                   .getVisibleCells()
-                  .filter((cell) => cell.column.columnDef.meta?.priority === 'secondary')
+                  .filter((cell) => cell.column.columnDef.meta?.priority !== undefined)
                   .map((cell) => (
                     <Fragment key={cell.id}>
-                      <dt className="col-5 text-body-secondary fw-normal">
+                      <dt
+                        className={`col-5 text-body-secondary fw-normal detail-${cell.column.columnDef.meta?.priority}`}
+                      >
                         {typeof cell.column.columnDef.header === 'string'
                           ? cell.column.columnDef.header
                           : cell.column.id}
                       </dt>
-                      <dd className="col-7 mb-1">
+                      <dd className={`col-7 mb-1 detail-${cell.column.columnDef.meta?.priority}`}>
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </dd>
                     </Fragment>
@@ -318,6 +330,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       className={[
         'data-grid data-table align-middle bg-body mb-0',
         hasDetail ? 'has-narrow-detail' : '',
+        props.narrowAt === 900 ? 'narrow-at-900' : '',
+        givingWay.includes('low') ? 'has-low-columns' : '',
         props.className ?? '',
       ]
         .filter(Boolean)

@@ -21,15 +21,7 @@ export function ScopeBadge({ group }: { group: ApprovalGroup }) {
   );
 }
 
-/** A narrow column's header: its icon, its name for screen readers and on hover. */
-function CountHeader({ icon, label }: { icon: string; label: string }) {
-  return (
-    <span title={label}>
-      <i className={`bi ${icon}`} aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
-    </span>
-  );
-}
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const columns: ColumnDef<ApprovalGroup, never>[] = [
   {
@@ -45,23 +37,17 @@ const columns: ColumnDef<ApprovalGroup, never>[] = [
         <span className="d-block mt-1 fw-normal">
           <ScopeBadge group={group} />
         </span>
+        <span className="d-flex gap-3 mt-1 small text-body-secondary fw-normal">
+          <span title="Users and roles who may approve for the group">
+            <i className="bi bi-people me-1" aria-hidden="true" />
+            {counted(group.member_count, 'member', 'members')}
+          </span>
+          <span title="Active rules that require this group">
+            <i className="bi bi-signpost-split me-1" aria-hidden="true" />
+            {counted(group.rule_count, 'rule', 'rules')}
+          </span>
+        </span>
       </>
-    ),
-  },
-  {
-    id: 'members',
-    header: () => <CountHeader icon="bi-people" label="Members" />,
-    meta: { align: 'end' },
-    cell: ({ row }) => (
-      <span title="Users and roles who may approve for the group">{row.original.member_count}</span>
-    ),
-  },
-  {
-    id: 'rules',
-    header: () => <CountHeader icon="bi-signpost-split" label="Rules" />,
-    meta: { align: 'end' },
-    cell: ({ row }) => (
-      <span title="Active rules that require this group">{row.original.rule_count}</span>
     ),
   },
 ];

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useNavigate, useParams } from 'react-router';
-import { AdminLayout, LoadState } from '../../../components/admin/admin-layout.tsx';
-import { NewButton, StatePanel, useNotice } from '../../../components/admin/admin-parts.tsx';
+import { AdminScreen } from '../../../components/admin/admin-screen.tsx';
 import { usePanelState } from '../../../components/admin/use-panel-state.ts';
 import { usePartnerExceptions, type PartnerException } from '../api/partner-exceptions.ts';
 import { APPROVAL_ADMINS, approvalAdminTabs } from '../components/approval-admin-tabs.ts';
@@ -19,8 +18,7 @@ export function PartnerExceptionsPage() {
   const { context = 'cpq', id = 'new', ref = 'ref' } = useParams();
   const navigate = useNavigate();
   const list = usePartnerExceptions();
-  const panel = usePanelState<{ exception: PartnerException | null }>();
-  const notice = useNotice();
+  const panel = usePanelState<{ row: PartnerException | null }>();
   // The exception the address names, opened once when it first shows (a link to it).
   const [linkedId, setLinkedId] = useState<string | null>(null);
   const go = (target: string) =>
@@ -29,69 +27,54 @@ export function PartnerExceptionsPage() {
   const linked = id === 'new' ? undefined : rows.find((r) => r.id === id);
   if (linked && linkedId !== id) {
     setLinkedId(id);
-    panel.open({ exception: linked });
+    panel.open({ row: linked });
   }
 
-  const open = (exception: PartnerException | null) => {
-    notice.clear();
-    setLinkedId(exception?.id ?? null);
-    panel.open({ exception });
-    if (exception) go(exception.id);
-  };
-  const close = () => {
-    panel.close();
-    setLinkedId(null);
-    go('new');
-  };
-
   return (
-    <AdminLayout
+    <AdminScreen<{ partner_exceptions: PartnerException[] }, PartnerException>
       title="Partner exceptions"
       subtitle="Partners allowed an extra discount for a time. A rule can ask for approval whenever a quote’s partner has one in force."
       tabs={approvalAdminTabs(context)}
-      actions={
-        list.isError ? null : <NewButton onClick={() => open(null)}>New exception</NewButton>
+      query={list}
+      what="the partner exceptions"
+      whoSees={APPROVAL_ADMINS}
+      newLabel="New exception"
+      canCreate
+      panel={panel}
+      onOpen={(exception) => {
+        setLinkedId(exception?.id ?? null);
+        if (exception) go(exception.id);
+      }}
+      onClose={() => {
+        setLinkedId(null);
+        go('new');
+      }}
+      banner={
+        list.isSuccess && id !== 'new' && !linked && !panel.isShown ? (
+          <Alert variant="warning">
+            That exception no longer exists; someone may have deleted it.{' '}
+            <Alert.Link onClick={() => panel.open({ row: null })}>Add a new one</Alert.Link>.
+          </Alert>
+        ) : null
       }
-    >
-      {notice.element}
-      <LoadState query={list} what="the partner exceptions" whoSees={APPROVAL_ADMINS}>
-        {(data) => (
-          <div className="d-flex flex-column gap-3">
-            {id !== 'new' && !linked && !panel.isShown ? (
-              <Alert variant="warning">
-                That exception no longer exists; someone may have deleted it.{' '}
-                <Alert.Link onClick={() => open(null)}>Add a new one</Alert.Link>.
-              </Alert>
-            ) : null}
-            <PartnerExceptionTable
-              rows={data.partner_exceptions}
-              editingId={panel.isShown ? (panel.content?.exception?.id ?? null) : null}
-              onEdit={open}
-            />
-          </div>
-        )}
-      </LoadState>
-      <StatePanel
-        panel={panel}
-        onHide={close}
-        title={(content) =>
-          content?.exception
-            ? `Edit the exception for ${content.exception.partner_name}`
-            : 'Add a partner exception'
-        }
-      >
-        {({ exception }) => (
-          <PartnerExceptionEditor
-            key={exception?.id ?? 'new'}
-            exception={exception}
-            onCancel={close}
-            onDone={(message) => {
-              close();
-              notice.show(message);
-            }}
-          />
-        )}
-      </StatePanel>
-    </AdminLayout>
+      panelTitle={(exception) =>
+        exception ? `Edit the exception for ${exception.partner_name}` : 'Add a partner exception'
+      }
+      list={(data, { open, activeRow }) => (
+        <PartnerExceptionTable
+          rows={data.partner_exceptions}
+          editingId={activeRow?.id ?? null}
+          onEdit={open}
+        />
+      )}
+      editor={(exception, { close, done }) => (
+        <PartnerExceptionEditor
+          key={exception?.id ?? 'new'}
+          exception={exception}
+          onCancel={close}
+          onDone={done}
+        />
+      )}
+    />
   );
 }

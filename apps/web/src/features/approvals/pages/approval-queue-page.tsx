@@ -173,6 +173,7 @@ export function ApprovalQueuePage() {
               getRowId={(row) => row.step_id}
               size="sm"
               narrowDetail
+              narrowAt={900}
               onRowOpen={(row) => void navigate(row.target_path)}
             />
           </div>

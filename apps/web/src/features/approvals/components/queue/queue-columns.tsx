@@ -65,13 +65,13 @@ export function queueColumns(options: {
     column.accessor('account_name', {
       ...unsorted,
       header: 'Account',
-      meta: { isText: true, priority: 'secondary' },
+      meta: { isText: true, priority: 'low' },
     }),
     column.accessor((row) => personName(row.owner === undefined ? row.submitted_by : row.owner), {
       ...unsorted,
       id: 'owner',
       header: hasOwner ? 'Owner' : 'Submitted by',
-      meta: { isText: true, priority: 'secondary' },
+      meta: { isText: true, priority: 'low' },
     }),
     column.accessor((row) => money(row.total_amount_minor, row.currency_code), {
       ...unsorted,
@@ -105,7 +105,7 @@ export function queueColumns(options: {
       ...unsorted,
       id: 'pending_since',
       header: 'Pending since',
-      meta: { priority: 'secondary' },
+      meta: { priority: 'low' },
     }),
     column.display({
       id: 'decide',
