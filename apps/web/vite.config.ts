@@ -25,6 +25,8 @@ function buildMetaFile(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), buildMetaFile()],
+  // '@/components/…' and '@/lib/…': the app's shared layers, the same from every feature.
+  resolve: { alias: { '@': `${import.meta.dirname}/src` } },
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion),
   },

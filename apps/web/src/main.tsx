@@ -1,5 +1,5 @@
 // First: the schemas the app builds on import must not try eval (lib/zod-config.ts).
-import './lib/zod-config.ts';
+import '@/lib/zod-config.ts';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import 'bootstrap-icons/font/bootstrap-icons.min.css';
 import './app/app.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 // The DOM build of RouterProvider supports flushSync navigations.
 import { RouterProvider } from 'react-router/dom';
-import { ErrorBoundary } from '../components/error-boundary.tsx';
+import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 

@@ -1,5 +1,5 @@
 import { type Params, type RouteObject, useParams } from 'react-router';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { PlaceholderPage } from '@/components/placeholder-page.tsx';
 import { ApprovalAdminPage } from '../features/approval-admin/pages/approval-admin-page.tsx';
 import { PartnerExceptionsPage } from '../features/approval-admin/pages/partner-exceptions-page.tsx';
 import { WorkflowTemplatesPage } from '../features/approval-admin/pages/workflow-templates-page.tsx';

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api-client.ts';
+import { isApiError } from '@/lib/api-client.ts';
 
 const MAX_RETRIES = 2;
 

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useParams } from 'react-router';
-import { NotFoundPage } from '../components/not-found-page.tsx';
+import { NotFoundPage } from '@/components/not-found-page.tsx';
 import { useSession } from '../features/auth/components/session-context.tsx';
 import { landingPathFor } from '../features/auth/landing-path.ts';
 import { buildMenuGroups } from './layout/menu-tree.ts';

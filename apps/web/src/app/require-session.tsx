@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ErrorScreen } from '../components/error-screen.tsx';
-import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { FullPageLoader } from '@/components/full-page-loader.tsx';
 import {
   type Session,
   sessionQueryKey,
@@ -17,8 +17,8 @@ import { useSignOut } from '../features/auth/api/sign-out.ts';
 import { MaintenanceScreen } from '../features/auth/components/maintenance-screen.tsx';
 import { SessionProvider } from '../features/auth/components/session-context.tsx';
 import type { LoginPageState } from '../features/auth/login-page-state.ts';
-import { apiPost, isApiError, onSessionExpired } from '../lib/api-client.ts';
-import { isLoggedOut, rememberReturnPath } from '../lib/session-markers.ts';
+import { apiPost, isApiError, onSessionExpired } from '@/lib/api-client.ts';
+import { isLoggedOut, rememberReturnPath } from '@/lib/session-markers.ts';
 
 /**
  * The auth guard: everything behind it may assume a signed-in user (useSession). Without a

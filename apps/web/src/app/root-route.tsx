@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useVersionCheck } from '../lib/version-check.ts';
+import { useVersionCheck } from '@/lib/version-check.ts';
 
 /** Wraps every page, public or not: app-wide effects that need the router live here. */
 export function RootRoute() {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ErrorScreen } from '../components/error-screen.tsx';
-import { NotFoundPage } from '../components/not-found-page.tsx';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { NotFoundPage } from '@/components/not-found-page.tsx';
 
 /** The router's errorElement: anything thrown while matching or rendering a route. */
 export function RouteErrorPage() {

@@ -2,7 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link } from 'react-router';
-import { environment } from '../../lib/environment.ts';
+import { environment } from '@/lib/environment.ts';
 import type { MenuGroup } from './menu-tree.ts';
 import { PendingApprovalsBadge } from '../../features/approvals/components/pending-approvals-badge.tsx';
 import { UserMenu } from './user-menu.tsx';

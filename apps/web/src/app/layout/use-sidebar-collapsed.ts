@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { STORAGE_KEYS, localStore } from '../../lib/storage.ts';
+import { STORAGE_KEYS, localStore } from '@/lib/storage.ts';
 
 /** The user's choice to collapse the sidebar, remembered across visits. */
 export function useSidebarCollapsed(): [boolean, () => void] {

@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Nav from 'react-bootstrap/Nav';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation } from 'react-router';
-import { isApiError } from '../../lib/api-client.ts';
+import { isApiError } from '@/lib/api-client.ts';
 import { ErrorScreen } from '../error-screen.tsx';
 import { NoData } from '../no-data.tsx';
 import { PageHeader } from '../page-header.tsx';

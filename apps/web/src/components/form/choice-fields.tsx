@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useController, useFormContext } from 'react-hook-form';
-import { describedByOf, helpIdOf, messageIdOf } from './field-shell.tsx';
+import { describedByOf, FieldNotes } from './field-shell.tsx';
 import { useFieldMessage } from './use-field-message.ts';
 
 /**
@@ -24,16 +24,7 @@ export function ChoiceFieldset(props: {
     >
       <legend className="form-label fs-6 mb-1">{props.legend}</legend>
       {props.children}
-      {help ? (
-        <Form.Text id={helpIdOf(id)} className="d-block">
-          {help}
-        </Form.Text>
-      ) : null}
-      {error ? (
-        <div id={messageIdOf(id)} className="invalid-feedback d-block" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <FieldNotes id={id} help={help} error={error} isAlert />
     </fieldset>
   );
 }

@@ -43,16 +43,36 @@ export function FieldShell(props: {
         {isRequired ? <RequiredMark /> : null}
       </Form.Label>
       {props.children}
+      <FieldNotes id={id} help={help} error={error} />
+    </Form.Group>
+  );
+}
+
+/** A field's help, then what is wrong with it: the ids its control's aria-describedby names. */
+export function FieldNotes(props: {
+  id: string;
+  help?: ReactNode;
+  error?: string | undefined;
+  /** Announced as soon as it shows (a group of choices has no single control to describe). */
+  isAlert?: boolean;
+}) {
+  const { id, help, error } = props;
+  return (
+    <>
       {help ? (
         <Form.Text id={helpIdOf(id)} className="d-block">
           {help}
         </Form.Text>
       ) : null}
       {error ? (
-        <Form.Control.Feedback type="invalid" id={messageIdOf(id)} className="d-block">
+        <div
+          id={messageIdOf(id)}
+          className="invalid-feedback d-block"
+          role={props.isAlert ? 'alert' : undefined}
+        >
           {error}
-        </Form.Control.Feedback>
+        </div>
       ) : null}
-    </Form.Group>
+    </>
   );
 }

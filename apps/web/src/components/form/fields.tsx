@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useController, useFormContext } from 'react-hook-form';
-import { describedByOf, FieldShell } from './field-shell.tsx';
+import { describedByOf, FieldNotes, FieldShell } from './field-shell.tsx';
 
 /** What every bound field takes: its name in the form's values, and how it is shown. */
 interface BoundFieldProps {
@@ -24,6 +24,29 @@ function useBoundField(name: string) {
   // Taken apart, so that reading the value is not mistaken for reading the ref during render.
   const { ref, ...binding } = field;
   return { id, ref, binding, error: fieldState.error?.message };
+}
+
+/** FieldShell with what a bound field's props say about its label, help and message. */
+function BoundShell(props: {
+  field: BoundFieldProps;
+  id: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  const { field, id, error } = props;
+  return (
+    <FieldShell
+      id={id}
+      label={field.label}
+      isRequired={field.isRequired}
+      help={field.help}
+      error={error}
+      className={field.className}
+      isLabelHidden={field.isLabelHidden}
+    >
+      {props.children}
+    </FieldShell>
+  );
 }
 
 const asText = (value: unknown): string =>
@@ -78,15 +101,7 @@ export function TextField(
     />
   );
   return (
-    <FieldShell
-      id={id}
-      label={props.label}
-      isRequired={props.isRequired}
-      help={props.help}
-      error={error}
-      className={props.className}
-      isLabelHidden={props.isLabelHidden}
-    >
+    <BoundShell field={props} id={id} error={error}>
       {props.prefix || props.suffix ? (
         <InputGroup hasValidation>
           {props.prefix ? <InputGroup.Text>{props.prefix}</InputGroup.Text> : null}
@@ -103,7 +118,7 @@ export function TextField(
           ))}
         </datalist>
       ) : null}
-    </FieldShell>
+    </BoundShell>
   );
 }
 
@@ -122,15 +137,7 @@ export function SelectField(
 ) {
   const { id, ref, binding: field, error } = useBoundField(props.name);
   return (
-    <FieldShell
-      id={id}
-      label={props.label}
-      isRequired={props.isRequired}
-      help={props.help}
-      error={error}
-      className={props.className}
-      isLabelHidden={props.isLabelHidden}
-    >
+    <BoundShell field={props} id={id} error={error}>
       <Form.Select
         name={field.name}
         ref={ref}
@@ -149,7 +156,7 @@ export function SelectField(
           </option>
         ))}
       </Form.Select>
-    </FieldShell>
+    </BoundShell>
   );
 }
 
@@ -168,15 +175,9 @@ export function CheckboxField(props: Omit<BoundFieldProps, 'isRequired' | 'isLab
         onBlur={field.onBlur}
         disabled={props.isDisabled || props.isReadOnly}
         isInvalid={Boolean(error)}
-        feedback={error}
-        feedbackType="invalid"
-        aria-describedby={describedByOf(id, false, Boolean(props.help))}
+        aria-describedby={describedByOf(id, Boolean(error), Boolean(props.help))}
       />
-      {props.help ? (
-        <Form.Text id={`${id}-help`} className="d-block">
-          {props.help}
-        </Form.Text>
-      ) : null}
+      <FieldNotes id={id} help={props.help} error={error} />
     </Form.Group>
   );
 }

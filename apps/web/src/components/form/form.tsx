@@ -13,7 +13,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { fieldErrorsOf } from '../../lib/api-problems.ts';
+import { fieldErrorsOf } from '@/lib/api-problems.ts';
 
 /**
  * A react-hook-form form validated by a zod schema: the same schema the server checks with

@@ -1,6 +1,6 @@
 import type { FormRecipe, FormValues, Lookups } from '@bastion/domain/forms/recipe';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 export interface FormDefinition {
   name: string;

@@ -1,10 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
-import {
-  useOptimisticListMutation,
-  withoutRow,
-} from '../../../components/admin/use-optimistic-list.ts';
-import { useRowSaveMutation } from '../../../components/admin/use-row-save.ts';
-import { apiPost } from '../../../lib/api-client.ts';
+import { useOptimisticListMutation, withoutRow } from '@/components/admin/use-optimistic-list.ts';
+import { useRowSaveMutation } from '@/components/admin/use-row-save.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 /** Query keys of the approval admin; saving a group or rule refreshes both (rule counts). */
 export const approvalAdminKeys = {

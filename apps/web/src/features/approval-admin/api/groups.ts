@@ -1,7 +1,7 @@
 import type { ZSaveGroupBody } from '@bastion/domain/approval-admin/schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import { approvalAdminKeys, BASE, useRowDelete, useRowSave } from './approval-admin-keys.ts';
 
 /* Approval groups (POST /api/dx/approval-admin/groups/*) and the member pickers' options. */

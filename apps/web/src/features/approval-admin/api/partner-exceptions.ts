@@ -1,7 +1,7 @@
 import type { ZSavePartnerExceptionBody } from '@bastion/domain/approval-admin/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import { approvalAdminKeys, BASE, useRowDelete, useRowSave } from './approval-admin-keys.ts';
 
 /* Partner exceptions (POST /api/dx/approval-admin/partner-exceptions/*). */

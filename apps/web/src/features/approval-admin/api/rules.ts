@@ -2,7 +2,7 @@ import type { ZSaveRuleBody } from '@bastion/domain/approval-admin/schemas';
 import type { PredicateExplanation, PredicateNode } from '@bastion/domain/approvals/predicates';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import { approvalAdminKeys, BASE, useRowDelete, useRowSave } from './approval-admin-keys.ts';
 
 /* Approval rules (POST /api/dx/approval-admin/rules/*) and the preview against a quote. */

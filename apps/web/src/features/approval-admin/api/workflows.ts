@@ -2,7 +2,7 @@ import type { ZSaveWorkflowBody } from '@bastion/domain/approval-admin/schemas';
 import type { WorkflowNode } from '@bastion/domain/approvals/workflow';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import { approvalAdminKeys, BASE, useRowDelete, useRowSave } from './approval-admin-keys.ts';
 
 /* Workflow templates (POST /api/dx/approval-admin/workflows/*). */

@@ -1,4 +1,4 @@
-import type { AdminTab } from '../../../components/admin/admin-layout.tsx';
+import type { AdminTab } from '@/components/admin/admin-layout.tsx';
 
 export const APPROVAL_ADMINS = 'root admins and deal desk admins';
 

@@ -3,15 +3,15 @@ import Badge from 'react-bootstrap/Badge';
 import CloseButton from 'react-bootstrap/CloseButton';
 import Form from 'react-bootstrap/Form';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { EditorForm } from '../../../components/admin/editor-form.tsx';
+import { EditorForm } from '@/components/admin/editor-form.tsx';
 import {
   CheckboxListField,
   ChoiceFieldset,
   RadioGroupField,
-} from '../../../components/form/choice-fields.tsx';
-import { CheckboxField, TextField } from '../../../components/form/fields.tsx';
-import { useZodForm } from '../../../components/form/form.tsx';
-import { useFieldMessage } from '../../../components/form/use-field-message.ts';
+} from '@/components/form/choice-fields.tsx';
+import { CheckboxField, TextField } from '@/components/form/fields.tsx';
+import { useZodForm } from '@/components/form/form.tsx';
+import { useFieldMessage } from '@/components/form/use-field-message.ts';
 import {
   useDeleteApprovalGroup,
   useSaveApprovalGroup,

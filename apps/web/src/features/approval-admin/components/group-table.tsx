@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import Badge from 'react-bootstrap/Badge';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { ApprovalGroup } from '../api/groups.ts';
 
 export function ScopeBadge({ group }: { group: ApprovalGroup }) {

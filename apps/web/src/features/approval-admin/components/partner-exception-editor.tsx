@@ -6,12 +6,12 @@ import {
 import { useEffect, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useController, useFormContext } from 'react-hook-form';
-import { EditorForm } from '../../../components/admin/editor-form.tsx';
-import { FieldShell } from '../../../components/form/field-shell.tsx';
-import { CheckboxField, TextField } from '../../../components/form/fields.tsx';
-import { useZodForm } from '../../../components/form/form.tsx';
-import { useFieldMessage } from '../../../components/form/use-field-message.ts';
-import { useDebouncedSearch } from '../../../lib/use-debounced-value.ts';
+import { EditorForm } from '@/components/admin/editor-form.tsx';
+import { FieldShell } from '@/components/form/field-shell.tsx';
+import { CheckboxField, TextField } from '@/components/form/fields.tsx';
+import { useZodForm } from '@/components/form/form.tsx';
+import { useFieldMessage } from '@/components/form/use-field-message.ts';
+import { useDebouncedSearch } from '@/lib/use-debounced-value.ts';
 import {
   useDeletePartnerException,
   usePartnerOptions,

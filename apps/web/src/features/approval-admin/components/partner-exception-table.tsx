@@ -2,9 +2,9 @@ import { showDay } from '@bastion/domain/approval-admin/schemas';
 import type { ColumnDef } from '@tanstack/react-table';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
-import { editColumn } from '../../../components/admin/admin-parts.tsx';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
-import { NoData } from '../../../components/no-data.tsx';
+import { editColumn } from '@/components/admin/admin-parts.tsx';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { NoData } from '@/components/no-data.tsx';
 import type { PartnerException, PartnerExceptionState } from '../api/partner-exceptions.ts';
 
 const STATES: Record<PartnerExceptionState, { label: string; bg: string; text?: 'dark' }> = {

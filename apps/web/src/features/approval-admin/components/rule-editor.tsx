@@ -3,11 +3,11 @@ import { checkPredicateTree, describePredicateTree } from '@bastion/domain/appro
 import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { useWatch } from 'react-hook-form';
-import { EditorForm } from '../../../components/admin/editor-form.tsx';
-import { CheckboxListField, ChoiceFieldset } from '../../../components/form/choice-fields.tsx';
-import { CheckboxField, TextField } from '../../../components/form/fields.tsx';
-import { useZodForm } from '../../../components/form/form.tsx';
-import { useFieldMessage } from '../../../components/form/use-field-message.ts';
+import { EditorForm } from '@/components/admin/editor-form.tsx';
+import { CheckboxListField, ChoiceFieldset } from '@/components/form/choice-fields.tsx';
+import { CheckboxField, TextField } from '@/components/form/fields.tsx';
+import { useZodForm } from '@/components/form/form.tsx';
+import { useFieldMessage } from '@/components/form/use-field-message.ts';
 import type { ApprovalGroup } from '../api/groups.ts';
 import { useDeleteApprovalRule, useSaveApprovalRule, type ApprovalRule } from '../api/rules.ts';
 import { ConditionBuilder } from './condition-builder.tsx';

@@ -12,7 +12,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import type { ApprovalGroup } from '../api/groups.ts';
 import { usePreviewRule, type RulePreview as Preview } from '../api/rules.ts';
-import { fieldErrorsOf } from '../../../lib/api-problems.ts';
+import { fieldErrorsOf } from '@/lib/api-problems.ts';
 
 /**
  * "Test against quote": runs the condition as it stands in the editor (saved or not) on a

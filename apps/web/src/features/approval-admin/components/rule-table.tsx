@@ -1,9 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
-import { editColumn } from '../../../components/admin/admin-parts.tsx';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
-import { NoData } from '../../../components/no-data.tsx';
+import { editColumn } from '@/components/admin/admin-parts.tsx';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { NoData } from '@/components/no-data.tsx';
 import type { ApprovalRule } from '../api/rules.ts';
 
 function ruleColumns(onEdit: (rule: ApprovalRule) => void): ColumnDef<ApprovalRule, never>[] {

@@ -1,8 +1,8 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { FormProblem } from '../../../components/form/form.tsx';
+import { ConfirmButton } from '@/components/confirm-button.tsx';
+import { FormProblem } from '@/components/form/form.tsx';
 import type { ApprovalGroup } from '../api/groups.ts';
 import { useSetDefaultWorkflow, type WorkflowTemplate } from '../api/workflows.ts';
 import { WorkflowDiagram } from './workflow-diagram.tsx';

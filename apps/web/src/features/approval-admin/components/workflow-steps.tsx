@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import Form from 'react-bootstrap/Form';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { SelectField, TextField } from '@/components/form/fields.tsx';
 import type { ApprovalGroup } from '../api/groups.ts';
 
 const MODES = [

@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
-import { AdminLayout, LoadState } from '../../../components/admin/admin-layout.tsx';
-import { NewButton, StatePanel, useNotice } from '../../../components/admin/admin-parts.tsx';
-import { usePanelState } from '../../../components/admin/use-panel-state.ts';
+import { AdminLayout, LoadState } from '@/components/admin/admin-layout.tsx';
+import { NewButton, StatePanel, useNotice } from '@/components/admin/admin-parts.tsx';
+import { usePanelState } from '@/components/admin/use-panel-state.ts';
 import { useApprovalGroups, useMemberOptions, type ApprovalGroup } from '../api/groups.ts';
 import { useApprovalRules, type ApprovalRule } from '../api/rules.ts';
 import { APPROVAL_ADMINS, approvalAdminTabs } from '../components/approval-admin-tabs.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useNavigate, useParams } from 'react-router';
-import { AdminScreen } from '../../../components/admin/admin-screen.tsx';
-import { usePanelState } from '../../../components/admin/use-panel-state.ts';
+import { AdminScreen } from '@/components/admin/admin-screen.tsx';
+import { usePanelState } from '@/components/admin/use-panel-state.ts';
 import { usePartnerExceptions, type PartnerException } from '../api/partner-exceptions.ts';
 import { APPROVAL_ADMINS, approvalAdminTabs } from '../components/approval-admin-tabs.ts';
 import '../components/approval-admin.css';

@@ -1,9 +1,9 @@
 import { useNavigate, useParams } from 'react-router';
-import { AdminLayout, LoadState } from '../../../components/admin/admin-layout.tsx';
-import { NewButton, StatePanel, useNotice } from '../../../components/admin/admin-parts.tsx';
-import { usePanelState } from '../../../components/admin/use-panel-state.ts';
-import { FormProblem } from '../../../components/form/form.tsx';
-import { NoData } from '../../../components/no-data.tsx';
+import { AdminLayout, LoadState } from '@/components/admin/admin-layout.tsx';
+import { NewButton, StatePanel, useNotice } from '@/components/admin/admin-parts.tsx';
+import { usePanelState } from '@/components/admin/use-panel-state.ts';
+import { FormProblem } from '@/components/form/form.tsx';
+import { NoData } from '@/components/no-data.tsx';
 import { useApprovalGroups } from '../api/groups.ts';
 import {
   useDeleteWorkflowTemplate,

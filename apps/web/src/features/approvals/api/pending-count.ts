@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import { approvalKeys } from './approval-keys.ts';
 
 /** How often the navigation asks for the count (spec §7), and again whenever the tab regains focus. */

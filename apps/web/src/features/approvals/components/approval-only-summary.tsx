@@ -1,8 +1,8 @@
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
 import { useApprovalState } from '../api/quote-approval.ts';
 import { money, personName } from './approval-format.ts';
 import { ApprovalsPanel } from './approvals-panel.tsx';

@@ -4,7 +4,7 @@ import {
   type ApprovalStepState,
 } from '@bastion/domain/quotes/approval-step-display';
 import type { ReactNode } from 'react';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
 import type { ApprovalStageView, ApprovalStepView } from '../api/approval-types.ts';
 import { personName, stepDisplay, when } from './approval-format.ts';
 

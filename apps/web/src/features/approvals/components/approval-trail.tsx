@@ -1,5 +1,5 @@
 import Table from 'react-bootstrap/Table';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
 import type { ApprovalSubmissionView } from '../api/approval-types.ts';
 import {
   personName,

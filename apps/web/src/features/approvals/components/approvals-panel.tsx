@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
 import type { ApprovalState, ApprovalStepView } from '../api/approval-types.ts';
 import { useApprovalChange, useApprovalPreview, useApprovalState } from '../api/quote-approval.ts';
 import { ApprovalPreviewView, MatchedRulesList } from './approval-preview.tsx';

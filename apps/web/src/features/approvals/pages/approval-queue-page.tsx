@@ -9,11 +9,11 @@ import {
   readGridViewState,
   writeGridViewState,
   type GridViewState,
-} from '../../../components/data-grid/grid-url-state.ts';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
-import { NoData } from '../../../components/no-data.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+} from '@/components/data-grid/grid-url-state.ts';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { NoData } from '@/components/no-data.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { useApprovalQueue, useApprovalQueueFilters } from '../api/approval-queue.ts';
 import type { ApprovalQueueRow, AssignedTo } from '../api/approval-types.ts';
 import type { DecisionKind } from '../components/decision-modal.tsx';

@@ -6,19 +6,19 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { LoadState } from '../../../components/admin/admin-layout.tsx';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
-import { describedByOf, FieldShell } from '../../../components/form/field-shell.tsx';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { LoadState } from '@/components/admin/admin-layout.tsx';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
+import { SelectField, TextField } from '@/components/form/fields.tsx';
 import {
   AppForm,
   FormProblem,
   showServerErrors,
   SubmitButton,
   useZodForm,
-} from '../../../components/form/form.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+} from '@/components/form/form.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
 import type { Delegation, DelegationState } from '../api/approval-types.ts';
 import {
   useCreateDelegation,

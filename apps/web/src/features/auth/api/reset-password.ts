@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 export interface ResetPasswordInput {
   token: string;

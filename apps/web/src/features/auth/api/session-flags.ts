@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import type { Session } from './session.ts';
 
 /** Spec §4: the server can switch these at any time, so signed-in clients poll them. */

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { MenuItem } from '@bastion/domain/navigation/menus';
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import type { RoleEntry } from '@bastion/domain/permissions/roles';
-import { apiGet, apiPost, isApiError } from '../../../lib/api-client.ts';
+import { apiGet, apiPost, isApiError } from '@/lib/api-client.ts';
 
 export interface SessionUser {
   id: string;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
-import { clearSignInMarkers } from '../../../lib/session-markers.ts';
+import { apiPost } from '@/lib/api-client.ts';
+import { clearSignInMarkers } from '@/lib/session-markers.ts';
 import { type Session, sessionQueryOptions } from './session.ts';
 
 export interface SignInCredentials {

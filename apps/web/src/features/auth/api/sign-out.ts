@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiGet } from '../../../lib/api-client.ts';
-import { markLoggedOut } from '../../../lib/session-markers.ts';
-import { STORAGE_KEYS, clearAppSessionData } from '../../../lib/storage.ts';
+import { apiGet } from '@/lib/api-client.ts';
+import { markLoggedOut } from '@/lib/session-markers.ts';
+import { STORAGE_KEYS, clearAppSessionData } from '@/lib/storage.ts';
 import type { LoginPageState, SignOutReason } from '../login-page-state.ts';
 
 /**

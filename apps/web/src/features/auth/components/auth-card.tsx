@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
-import { environment } from '../../../lib/environment.ts';
+import { environment } from '@/lib/environment.ts';
 import { SignOutButton } from './sign-out-button.tsx';
 
 interface AuthCardProps {

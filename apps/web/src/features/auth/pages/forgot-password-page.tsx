@@ -1,13 +1,8 @@
 import { ZForgotPasswordBody } from '@bastion/domain/auth/schemas';
 import Alert from 'react-bootstrap/Alert';
-import { TextField } from '../../../components/form/fields.tsx';
-import {
-  AppForm,
-  showServerErrors,
-  SubmitButton,
-  useZodForm,
-} from '../../../components/form/form.tsx';
-import { messageOf } from '../../../lib/api-problems.ts';
+import { TextField } from '@/components/form/fields.tsx';
+import { AppForm, showServerErrors, SubmitButton, useZodForm } from '@/components/form/form.tsx';
+import { messageOf } from '@/lib/api-problems.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard, BackToSignIn } from '../components/auth-card.tsx';
 import { useFocusOnMount } from '../components/use-focus-on-mount.ts';

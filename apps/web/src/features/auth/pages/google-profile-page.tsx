@@ -1,5 +1,5 @@
 import Alert from 'react-bootstrap/Alert';
-import { environment } from '../../../lib/environment.ts';
+import { environment } from '@/lib/environment.ts';
 import { AuthCard, BackToSignIn } from '../components/auth-card.tsx';
 
 /** Where Google sign-in returns to; the Google flow itself arrives with a later issue. */

@@ -3,21 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { TextField } from '../../../components/form/fields.tsx';
-import {
-  AppForm,
-  showServerErrors,
-  SubmitButton,
-  useZodForm,
-} from '../../../components/form/form.tsx';
-import { FullPageLoader } from '../../../components/full-page-loader.tsx';
-import { environment } from '../../../lib/environment.ts';
+import { TextField } from '@/components/form/fields.tsx';
+import { AppForm, showServerErrors, SubmitButton, useZodForm } from '@/components/form/form.tsx';
+import { FullPageLoader } from '@/components/full-page-loader.tsx';
+import { environment } from '@/lib/environment.ts';
 import {
   forgetReturnPath,
   isLoggedOut,
   readReturnPath,
   takeSessionExpiredMarker,
-} from '../../../lib/session-markers.ts';
+} from '@/lib/session-markers.ts';
 import { sessionProbeQueryOptions } from '../api/session.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from '../components/auth-card.tsx';

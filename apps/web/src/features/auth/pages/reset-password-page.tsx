@@ -2,14 +2,9 @@ import { ZResetPasswordForm } from '@bastion/domain/auth/schemas';
 import { MIN_PASSWORD_LENGTH } from '@bastion/domain/validation/password';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useSearchParams } from 'react-router';
-import { TextField } from '../../../components/form/fields.tsx';
-import {
-  AppForm,
-  showServerErrors,
-  SubmitButton,
-  useZodForm,
-} from '../../../components/form/form.tsx';
-import { messageOf } from '../../../lib/api-problems.ts';
+import { TextField } from '@/components/form/fields.tsx';
+import { AppForm, showServerErrors, SubmitButton, useZodForm } from '@/components/form/form.tsx';
+import { messageOf } from '@/lib/api-problems.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard, BackToSignIn } from '../components/auth-card.tsx';
 import { useFocusOnMount } from '../components/use-focus-on-mount.ts';

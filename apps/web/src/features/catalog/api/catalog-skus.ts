@@ -3,7 +3,7 @@ import type { Billing, ProductKind } from '@bastion/domain/pricing/model';
 import type { ZSaveSkuBody } from '@bastion/domain/catalog/schemas';
 import type { LapSize } from '@bastion/domain/validation/secure-access';
 import type { z } from 'zod';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 /* The catalogue grid and the SKU panel (POST /api/admin/catalog/skus/*, families/list). */
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import type { CatalogFamily, ProductLine } from './catalog-skus.ts';
 
 /* The product hierarchy, as catalogue admins edit it (POST /api/admin/catalog/hierarchy/*). */

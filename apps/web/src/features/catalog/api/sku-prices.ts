@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost, isApiError } from '../../../lib/api-client.ts';
+import { apiPost, isApiError } from '@/lib/api-client.ts';
 
 /* List prices: history, scheduled changes, CSV export and import (/api/admin/catalog/prices/*). */
 

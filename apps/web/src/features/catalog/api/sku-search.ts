@@ -1,4 +1,4 @@
-import { useDebouncedSearch } from '../../../lib/use-debounced-value.ts';
+import { useDebouncedSearch } from '@/lib/use-debounced-value.ts';
 import { useState } from 'react';
 import { useCatalogSkus } from './catalog-skus.ts';
 

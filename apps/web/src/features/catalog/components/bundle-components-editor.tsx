@@ -4,11 +4,11 @@ import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
-import { describedByOf, FieldShell } from '../../../components/form/field-shell.tsx';
-import { SubmitButton } from '../../../components/form/form.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-problems.ts';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
+import { SubmitButton } from '@/components/form/form.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { fieldErrorsOf, type FieldErrors } from '@/lib/api-problems.ts';
 import {
   useSaveBundleComponents,
   type BundleComponent,

@@ -1,6 +1,6 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { createColumnHelper } from '@tanstack/react-table';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
 import type { CatalogSkuSummary } from '../api/catalog-skus.ts';
 import { KIND_LABELS, skuStatusOf } from './catalog-labels.ts';
 

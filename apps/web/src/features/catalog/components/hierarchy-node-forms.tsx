@@ -2,9 +2,9 @@ import { ZAddNodeBody, ZMoveNodeForm, ZRenameNodeBody } from '@bastion/domain/ca
 import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useFormContext, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
-import { AppForm, SubmitButton, useZodForm } from '../../../components/form/form.tsx';
-import { problemOf } from '../../../lib/api-problems.ts';
+import { SelectField, TextField } from '@/components/form/fields.tsx';
+import { AppForm, SubmitButton, useZodForm } from '@/components/form/form.tsx';
+import { problemOf } from '@/lib/api-problems.ts';
 import {
   useAddHierarchyNode,
   useDeleteHierarchyNode,

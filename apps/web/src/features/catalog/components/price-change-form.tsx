@@ -10,8 +10,8 @@ import {
   showServerErrors,
   SubmitButton,
   useZodForm,
-} from '../../../components/form/form.tsx';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
+} from '@/components/form/form.tsx';
+import { SelectField, TextField } from '@/components/form/fields.tsx';
 import { useChangePrice, type PriceHistory } from '../api/sku-prices.ts';
 import { formatDay } from './catalog-labels.ts';
 

@@ -1,10 +1,10 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { LoadState } from '../../../components/admin/admin-layout.tsx';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { LoadState } from '@/components/admin/admin-layout.tsx';
+import { ConfirmButton } from '@/components/confirm-button.tsx';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
 import { usePriceHistory, type PriceHistory, type PriceRow } from '../api/sku-prices.ts';
 import { formatDay, PRICE_STATUS_BADGES } from './catalog-labels.ts';
 import { IN_ORDER } from './catalog-columns.tsx';

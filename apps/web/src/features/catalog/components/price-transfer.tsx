@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { DataTable } from '@/components/data-table/data-table.tsx';
 import {
   importProblemsOf,
   useExportPrices,

@@ -14,14 +14,14 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { CheckboxField, SelectField, TextField } from '../../../components/form/fields.tsx';
+import { CheckboxField, SelectField, TextField } from '@/components/form/fields.tsx';
 import {
   AppForm,
   FormProblem,
   showServerErrors,
   SubmitButton,
   useZodForm,
-} from '../../../components/form/form.tsx';
+} from '@/components/form/form.tsx';
 import {
   useCatalogFamilies,
   useSaveCatalogSku,

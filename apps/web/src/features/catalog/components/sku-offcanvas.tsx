@@ -1,8 +1,8 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { Link } from 'react-router';
-import { LoadState } from '../../../components/admin/admin-layout.tsx';
-import { SidePanel } from '../../../components/side-panel.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { LoadState } from '@/components/admin/admin-layout.tsx';
+import { SidePanel } from '@/components/side-panel.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
 import { useCatalogSku, type CatalogSkuDetail } from '../api/catalog-skus.ts';
 import { BundleComponentsEditor, BundleComponentsList } from './bundle-components-editor.tsx';
 import {

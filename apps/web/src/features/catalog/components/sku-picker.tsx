@@ -1,4 +1,4 @@
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
 import { skuStatusOf } from './catalog-labels.ts';
 import { SkuSearch } from './sku-search.tsx';
 

@@ -4,13 +4,13 @@ import Card from 'react-bootstrap/Card';
 import Pagination from 'react-bootstrap/Pagination';
 import Spinner from 'react-bootstrap/Spinner';
 import { useParams } from 'react-router';
-import { DataTable, type TableSort } from '../../../components/data-table/data-table.tsx';
-import { LoadState } from '../../../components/admin/admin-layout.tsx';
-import { NoData } from '../../../components/no-data.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { DataTable, type TableSort } from '@/components/data-table/data-table.tsx';
+import { LoadState } from '@/components/admin/admin-layout.tsx';
+import { NoData } from '@/components/no-data.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useCatalogSkus, type SkuSortField } from '../api/catalog-skus.ts';
-import { useDebouncedSearch } from '../../../lib/use-debounced-value.ts';
+import { useDebouncedSearch } from '@/lib/use-debounced-value.ts';
 import { catalogColumns } from '../components/catalog-columns.tsx';
 import {
   CatalogFilterBar,

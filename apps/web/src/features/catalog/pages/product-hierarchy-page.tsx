@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { LoadState } from '../../../components/admin/admin-layout.tsx';
-import { NoData } from '../../../components/no-data.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { LoadState } from '@/components/admin/admin-layout.tsx';
+import { NoData } from '@/components/no-data.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useProductHierarchy, type ProductHierarchy } from '../api/product-hierarchy.ts';
 import { childrenByParent, totalSkuCounts } from '../components/hierarchy-model.ts';

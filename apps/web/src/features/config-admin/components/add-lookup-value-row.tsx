@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { fieldErrorsOf } from '../../../lib/api-problems.ts';
+import { fieldErrorsOf } from '@/lib/api-problems.ts';
 import { useSaveLookupValue, type LookupList, type SavedLookupValue } from '../api/lookup-lists.ts';
 import { FamilySelect, InlineProblem, otherProblemOf } from './lookup-value-parts.tsx';
 

@@ -1,5 +1,5 @@
 import Form from 'react-bootstrap/Form';
-import { fieldErrorsOf } from '../../../lib/api-problems.ts';
+import { fieldErrorsOf } from '@/lib/api-problems.ts';
 
 /** A refusal the fields in view cannot show, in one sentence; null otherwise. */
 export function otherProblemOf(error: unknown, shownPaths: readonly string[]): string | null {

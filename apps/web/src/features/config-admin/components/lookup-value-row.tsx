@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { fieldErrorsOf } from '../../../lib/api-problems.ts';
+import { fieldErrorsOf } from '@/lib/api-problems.ts';
 import { useSaveLookupValue, type LookupValue } from '../api/lookup-lists.ts';
 import { FamilySelect, InlineProblem, otherProblemOf } from './lookup-value-parts.tsx';
 

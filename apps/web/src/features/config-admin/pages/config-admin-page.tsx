@@ -8,15 +8,15 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
-import { NoData } from '../../../components/no-data.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { RecipeForm } from '../../../components/recipe-form/recipe-form.tsx';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { NoData } from '@/components/no-data.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { RecipeForm } from '@/components/recipe-form/recipe-form.tsx';
 import {
   useFormDefinition,
   useServerFormCheck,
-} from '../../../components/recipe-form/use-form-definition.ts';
-import { fieldErrorsOf } from '../../../lib/api-problems.ts';
+} from '@/components/recipe-form/use-form-definition.ts';
+import { fieldErrorsOf } from '@/lib/api-problems.ts';
 import { useFormRecipeList } from '../api/form-recipes.ts';
 import { LookupListsSection } from '../components/lookup-lists-section.tsx';
 

@@ -5,7 +5,7 @@ import type {
 } from '@bastion/domain/crm/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 /*
  * The built-in CRM's accounts and their contacts, as its admins edit them

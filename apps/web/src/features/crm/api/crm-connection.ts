@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiGet, apiPost } from '@/lib/api-client.ts';
 
 export type CrmSyncStatus = 'idle' | 'syncing' | 'synced' | 'failed';
 

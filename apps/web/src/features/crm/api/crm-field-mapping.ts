@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 
 export interface CrmFieldMapping {
   /** A heading to group the list under. */

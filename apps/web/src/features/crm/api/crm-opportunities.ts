@@ -1,7 +1,7 @@
 import type { ZSaveOpportunityBody } from '@bastion/domain/crm/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import { crmConnectionStatusQuery } from './crm-connection.ts';
 import type { CrmRecordPage } from './crm-accounts.ts';
 

@@ -5,19 +5,9 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { EditorActions } from '../../../components/admin/editor-actions.tsx';
-import {
-  CheckboxField,
-  FieldSection,
-  SelectField,
-  TextField,
-} from '../../../components/form/fields.tsx';
-import {
-  AppForm,
-  FormProblem,
-  showServerErrors,
-  useZodForm,
-} from '../../../components/form/form.tsx';
+import { EditorActions } from '@/components/admin/editor-actions.tsx';
+import { CheckboxField, FieldSection, SelectField, TextField } from '@/components/form/fields.tsx';
+import { AppForm, FormProblem, showServerErrors, useZodForm } from '@/components/form/form.tsx';
 import { useCrmAccount, useSaveCrmAccount, type CrmAccount } from '../api/crm-accounts.ts';
 import { ContactsEditor } from './contacts-editor.tsx';
 import { PaymentTermFields } from './payment-term-fields.tsx';

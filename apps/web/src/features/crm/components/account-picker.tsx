@@ -5,9 +5,9 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useController, useFormContext } from 'react-hook-form';
-import { describedByOf, FieldShell } from '../../../components/form/field-shell.tsx';
+import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
 import { useCrmAccounts, type CrmAccountKind } from '../api/crm-accounts.ts';
-import { useSearchText } from '../../../lib/use-debounced-value.ts';
+import { useSearchText } from '@/lib/use-debounced-value.ts';
 import { accountKindLabel } from './record-options.ts';
 
 const SHOWN = 8;

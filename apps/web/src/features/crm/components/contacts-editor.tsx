@@ -4,15 +4,15 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { TextField } from '../../../components/form/fields.tsx';
+import { ConfirmButton } from '@/components/confirm-button.tsx';
+import { TextField } from '@/components/form/fields.tsx';
 import {
   AppForm,
   FormProblem,
   showServerErrors,
   SubmitButton,
   useZodForm,
-} from '../../../components/form/form.tsx';
+} from '@/components/form/form.tsx';
 import {
   useDeleteCrmContact,
   useSaveCrmContact,

@@ -2,12 +2,7 @@ import type { OpportunityFormValues } from '@bastion/domain/crm/schemas';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useFormContext, useWatch } from 'react-hook-form';
-import {
-  CheckboxField,
-  FieldSection,
-  SelectField,
-  TextField,
-} from '../../../components/form/fields.tsx';
+import { CheckboxField, FieldSection, SelectField, TextField } from '@/components/form/fields.tsx';
 import { useCrmAccount } from '../api/crm-accounts.ts';
 import type { CrmOpportunity } from '../api/crm-opportunities.ts';
 import { AccountPickerField } from './account-picker.tsx';

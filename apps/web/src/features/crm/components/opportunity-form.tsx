@@ -1,14 +1,9 @@
 import { ZOpportunityForm, type OpportunityFormValues } from '@bastion/domain/crm/schemas';
 import { formatDateTime } from '@bastion/domain/format/date-time';
 import Badge from 'react-bootstrap/Badge';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { EditorActions } from '../../../components/admin/editor-actions.tsx';
-import {
-  AppForm,
-  FormProblem,
-  showServerErrors,
-  useZodForm,
-} from '../../../components/form/form.tsx';
+import { ConfirmButton } from '@/components/confirm-button.tsx';
+import { EditorActions } from '@/components/admin/editor-actions.tsx';
+import { AppForm, FormProblem, showServerErrors, useZodForm } from '@/components/form/form.tsx';
 import {
   useCrmOpportunity,
   useSaveCrmOpportunity,

@@ -1,6 +1,6 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { TextField } from '../../../components/form/fields.tsx';
+import { TextField } from '@/components/form/fields.tsx';
 
 /** Days and name of a payment term: the account's, the opportunity's, or the partner's. */
 export function PaymentTermFields(props: {

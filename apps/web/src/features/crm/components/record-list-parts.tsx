@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Pagination from 'react-bootstrap/Pagination';
-import { LoadState } from '../../../components/admin/admin-layout.tsx';
+import { LoadState } from '@/components/admin/admin-layout.tsx';
 
 export const PAGE_SIZE = 15;
 

@@ -3,17 +3,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import {
-  editColumn,
-  NewButton,
-  StatePanel,
-  useNotice,
-} from '../../../components/admin/admin-parts.tsx';
-import { usePanelState } from '../../../components/admin/use-panel-state.ts';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { editColumn, NewButton, StatePanel, useNotice } from '@/components/admin/admin-parts.tsx';
+import { usePanelState } from '@/components/admin/use-panel-state.ts';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { ErrorScreen } from '@/components/error-screen.tsx';
 import type { CrmRecordPage } from '../api/crm-accounts.ts';
-import { useSearchText } from '../../../lib/use-debounced-value.ts';
+import { useSearchText } from '@/lib/use-debounced-value.ts';
 import { PAGE_SIZE, RecordPager, resultCount } from './record-list-parts.tsx';
 
 /** What a list asks the server for: one page of the records matching the search and filter. */

@@ -1,6 +1,6 @@
 import { CRM_CURRENCIES, CRM_REGIONS, type CrmAccountKind } from '@bastion/domain/crm/schemas';
 import { DEAL_TYPES } from '@bastion/domain/quotes/quote-types';
-import type { SelectOption } from '../../../components/form/fields.tsx';
+import type { SelectOption } from '@/components/form/fields.tsx';
 
 /*
  * The choices of the built-in CRM's forms: the lists the server checks

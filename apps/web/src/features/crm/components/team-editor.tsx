@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { TextField } from '../../../components/form/fields.tsx';
+import { TextField } from '@/components/form/fields.tsx';
 
 /** A team member's fields: the e-mail on its own line, then the name and the role. */
 const MEMBER_FIELDS = [

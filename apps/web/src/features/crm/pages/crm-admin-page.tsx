@@ -6,9 +6,9 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { AdminLayout, LoadState } from '../../../components/admin/admin-layout.tsx';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
-import { NoData } from '../../../components/no-data.tsx';
+import { AdminLayout, LoadState } from '@/components/admin/admin-layout.tsx';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { NoData } from '@/components/no-data.tsx';
 import {
   useCrmConnectionStatus,
   useSyncCrm,

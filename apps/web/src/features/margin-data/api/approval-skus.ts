@@ -1,7 +1,7 @@
 import type { SaveApprovalSkuInput } from '@bastion/domain/margin-data/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { withoutRow } from '../../../components/admin/use-optimistic-list.ts';
-import { apiPost } from '../../../lib/api-client.ts';
+import { withoutRow } from '@/components/admin/use-optimistic-list.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import { marginDataKeys, type ProductKind } from './margin-data-keys.ts';
 import { useMarginList, useMarginListMutation } from './use-margin-list-mutation.ts';
 

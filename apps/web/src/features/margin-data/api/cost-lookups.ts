@@ -1,6 +1,6 @@
 import type { ZCostLookupForm } from '@bastion/domain/margin-data/schemas';
 import type { z } from 'zod';
-import { withoutRow, withRow } from '../../../components/admin/use-optimistic-list.ts';
+import { withoutRow, withRow } from '@/components/admin/use-optimistic-list.ts';
 import { normalPercent } from '../components/input-checks.ts';
 import { marginDataKeys, type LookupKind } from './margin-data-keys.ts';
 import { useMarginList, useMarginListMutation } from './use-margin-list-mutation.ts';

@@ -1,7 +1,7 @@
 import type { ZHwSkuCostForm } from '@bastion/domain/margin-data/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import { centsOf, impliedPercent } from '../components/input-checks.ts';
 import { marginDataKeys, type HwKind } from './margin-data-keys.ts';
 import { useMarginListMutation } from './use-margin-list-mutation.ts';

@@ -1,6 +1,6 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
-import { useOptimisticListMutation } from '../../../components/admin/use-optimistic-list.ts';
-import { apiPost } from '../../../lib/api-client.ts';
+import { useOptimisticListMutation } from '@/components/admin/use-optimistic-list.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 /**
  * A save or removal on a margin-data list (`{rows, …}` answers): the rows change at once, go

@@ -9,7 +9,7 @@ import {
   showServerErrors,
   SubmitButton,
   useZodForm,
-} from '../../../components/form/form.tsx';
+} from '@/components/form/form.tsx';
 
 /**
  * A card with a form that adds a row to a margin-data table (or changes the row it names): the

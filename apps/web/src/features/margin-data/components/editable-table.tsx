@@ -2,8 +2,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { ConfirmButton } from '@/components/confirm-button.tsx';
+import { DataTable } from '@/components/data-table/data-table.tsx';
 import { DecimalInput, RowStatus, SaveButton, TextAreaInput } from './row-controls.tsx';
 import {
   RowEditorsContext,

@@ -7,7 +7,7 @@ import {
   LoadState,
   ReadOnlyNotice,
   type AdminTab,
-} from '../../../components/admin/admin-layout.tsx';
+} from '@/components/admin/admin-layout.tsx';
 
 export const MARGIN_EDITORS = 'the deal desk, margin contributors and catalog admins';
 

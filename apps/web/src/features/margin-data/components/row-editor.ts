@@ -1,6 +1,6 @@
 import { createContext, useContext, useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrorsOf, problemOf } from '../../../lib/api-problems.ts';
+import { fieldErrorsOf, problemOf } from '@/lib/api-problems.ts';
 
 /*
  * The inline editor of a margin-data table row: its figures are typed in the row itself and saved

@@ -1,12 +1,12 @@
-import { useDebouncedSearch } from '../../../lib/use-debounced-value.ts';
+import { useDebouncedSearch } from '@/lib/use-debounced-value.ts';
 import { MAX_REASON_LENGTH, ZSaveApprovalSkuBody } from '@bastion/domain/margin-data/schemas';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useId } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { describedByOf, FieldShell } from '../../../components/form/field-shell.tsx';
-import { CheckboxField, TextField } from '../../../components/form/fields.tsx';
+import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
+import { CheckboxField, TextField } from '@/components/form/fields.tsx';
 import {
   useApprovalSkuOptions,
   useApprovalSkus,

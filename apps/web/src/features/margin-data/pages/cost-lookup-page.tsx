@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useWatch } from 'react-hook-form';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { SelectField, TextField } from '@/components/form/fields.tsx';
 import {
   costLookupId,
   useCostLookups,

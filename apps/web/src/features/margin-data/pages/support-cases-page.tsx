@@ -3,7 +3,7 @@ import { formatDate } from '@bastion/domain/format/date-time';
 import { ZSupportCaseForm } from '@bastion/domain/margin-data/schemas';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { SelectField, TextField } from '@/components/form/fields.tsx';
 import {
   useDeleteSupportCase,
   useSaveSupportCase,

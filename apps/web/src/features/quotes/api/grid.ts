@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { GridColumn, GridRow } from '../../../components/data-grid/data-grid.tsx';
-import { apiPost } from '../../../lib/api-client.ts';
+import type { GridColumn, GridRow } from '@/components/data-grid/data-grid.tsx';
+import { apiPost } from '@/lib/api-client.ts';
 
 export interface GridFilterDefinition {
   key: string;

@@ -1,6 +1,6 @@
 import type { FormValues } from '@bastion/domain/forms/recipe';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 export interface QuoteView {
   id: string;

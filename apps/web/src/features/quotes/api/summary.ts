@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import type { QuoteConfiguration } from './configure.ts';
 import { quoteQueryKey } from './quotes.ts';
 import type { QuoteShipping } from './shipping.ts';

@@ -2,11 +2,7 @@ import { useCallback, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
-import {
-  DateRangeFilter,
-  FilterBar,
-  SearchBox,
-} from '../../../components/data-grid/filter-controls.tsx';
+import { DateRangeFilter, FilterBar, SearchBox } from '@/components/data-grid/filter-controls.tsx';
 import type { GridFilterDefinition } from '../api/grid.ts';
 
 export interface GridFilterValues {

@@ -5,8 +5,8 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useGridPage } from '../api/grid.ts';
 
 const SHOWN = 8;

@@ -1,6 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { fieldErrorsOf, isStale, messageOf } from '../../../lib/api-problems.ts';
+import { fieldErrorsOf, isStale, messageOf } from '@/lib/api-problems.ts';
 
 /**
  * Why a save of the quote failed, above the page: someone else changed it meanwhile (409), with

@@ -1,12 +1,7 @@
 import { ZRenameQuoteForm } from '@bastion/domain/quotes/schemas';
 import Button from 'react-bootstrap/Button';
-import {
-  AppForm,
-  showServerErrors,
-  SubmitButton,
-  useZodForm,
-} from '../../../components/form/form.tsx';
-import { TextField } from '../../../components/form/fields.tsx';
+import { AppForm, showServerErrors, SubmitButton, useZodForm } from '@/components/form/form.tsx';
+import { TextField } from '@/components/form/fields.tsx';
 import { type QuoteView, useUpdateQuote } from '../api/quotes.ts';
 import { QuoteSaveProblem } from './quote-save-problem.tsx';
 

@@ -4,11 +4,11 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
-import { NoData } from '../../../components/no-data.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { NoData } from '@/components/no-data.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import { isApiError } from '@/lib/api-client.ts';
 import { useSession } from '../../auth/components/session-context.tsx';
 import {
   priceDraft,

@@ -3,10 +3,10 @@ import Button from 'react-bootstrap/Button';
 import Pagination from 'react-bootstrap/Pagination';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { DataGrid, type GridSort } from '../../../components/data-grid/data-grid.tsx';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
-import { NoData } from '../../../components/no-data.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { DataGrid, type GridSort } from '@/components/data-grid/data-grid.tsx';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { NoData } from '@/components/no-data.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useGridPage } from '../api/grid.ts';
 import { GridFilterBar, type GridFilterValues } from '../components/grid-filter-bar.tsx';
@@ -14,7 +14,7 @@ import {
   readGridViewState,
   writeGridViewState,
   type GridViewState,
-} from '../../../components/data-grid/grid-url-state.ts';
+} from '@/components/data-grid/grid-url-state.ts';
 
 const PAGE_SIZE = 25;
 

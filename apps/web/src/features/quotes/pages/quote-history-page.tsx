@@ -3,9 +3,9 @@ import { quoteStatusLabel } from '@bastion/domain/quotes/status-display';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useParams } from 'react-router';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
-import { NoData } from '../../../components/no-data.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { NoData } from '@/components/no-data.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
 import { useQuoteHistory } from '../api/quotes.ts';
 
 const ACTION_LABELS: Readonly<Record<string, string>> = {

@@ -1,9 +1,9 @@
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useParams } from 'react-router';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
-import { NoData } from '../../../components/no-data.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { NoData } from '@/components/no-data.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useQuote } from '../api/quotes.ts';
 

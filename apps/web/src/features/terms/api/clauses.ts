@@ -1,8 +1,8 @@
 import type { ZSaveClauseBody } from '@bastion/domain/terms/schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { useRowSaveMutation } from '../../../components/admin/use-row-save.ts';
-import { apiPost } from '../../../lib/api-client.ts';
+import { useRowSaveMutation } from '@/components/admin/use-row-save.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 /*
  * The clause library (POST /api/dx/terms-clauses, /api/dx/terms-clause-history) and its edits

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 /* A quote's terms (POST /api/dx/quote-terms/get, /api/dx/quote-terms/save). */
 

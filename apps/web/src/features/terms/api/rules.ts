@@ -1,8 +1,8 @@
 import type { ZSaveRuleBody } from '@bastion/domain/terms/schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { useRowSaveMutation } from '../../../components/admin/use-row-save.ts';
-import { apiPost } from '../../../lib/api-client.ts';
+import { useRowSaveMutation } from '@/components/admin/use-row-save.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 /* Clause rules (POST /api/admin/terms-rules, /api/admin/terms-rule-save). */
 

@@ -6,10 +6,10 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { EditorForm } from '../../../components/admin/editor-form.tsx';
-import { describedByOf, FieldShell } from '../../../components/form/field-shell.tsx';
-import { CheckboxField, SelectField, TextField } from '../../../components/form/fields.tsx';
-import { useZodForm } from '../../../components/form/form.tsx';
+import { EditorForm } from '@/components/admin/editor-form.tsx';
+import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
+import { CheckboxField, SelectField, TextField } from '@/components/form/fields.tsx';
+import { useZodForm } from '@/components/form/form.tsx';
 import { useSaveClause, type Clause } from '../api/clauses.ts';
 
 const CATEGORY_OPTIONS = CLAUSE_CATEGORIES.map((c) => ({ value: c, label: c }));

@@ -1,6 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { ErrorScreen } from '@/components/error-screen.tsx';
 import { useClauseHistory, type ClauseVersion } from '../api/clauses.ts';
 import { TemplateText } from './template-text.tsx';
 import { formatWhen } from './terms-admin.ts';

@@ -1,8 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
-import { editColumn } from '../../../components/admin/admin-parts.tsx';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { editColumn } from '@/components/admin/admin-parts.tsx';
+import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { ClauseRule } from '../api/rules.ts';
 import { ConditionText } from './template-text.tsx';
 import { formatDay } from './terms-admin.ts';

@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import { DataTable } from '../../../components/data-table/data-table.tsx';
+import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { Clause } from '../api/clauses.ts';
 import { TemplateText } from './template-text.tsx';
 import { formatDay } from './terms-admin.ts';

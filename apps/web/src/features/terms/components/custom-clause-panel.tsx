@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { SidePanel } from '../../../components/side-panel.tsx';
+import { SidePanel } from '@/components/side-panel.tsx';
 import { customDraft, type DraftTerm } from './terms-draft.ts';
 
 /** Text of the user's own: the quote's terms become non-standard, which approvals will see. */

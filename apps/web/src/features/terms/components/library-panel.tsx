@@ -5,9 +5,9 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { ErrorScreen } from '../../../components/error-screen.tsx';
+import { ErrorScreen } from '@/components/error-screen.tsx';
 import { useClauses } from '../api/clauses.ts';
-import { SidePanel } from '../../../components/side-panel.tsx';
+import { SidePanel } from '@/components/side-panel.tsx';
 import { libraryDraft, type DraftTerm } from './terms-draft.ts';
 
 /** The active clauses not on the quote yet, as they would read on it; one click adds one. */

@@ -3,11 +3,11 @@ import { ZClauseRuleForm, type ClauseRuleFormInput } from '@bastion/domain/terms
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useController, useFormContext } from 'react-hook-form';
-import { EditorForm } from '../../../components/admin/editor-form.tsx';
-import { RadioGroupField } from '../../../components/form/choice-fields.tsx';
-import { describedByOf, FieldShell } from '../../../components/form/field-shell.tsx';
-import { CheckboxField, SelectField, TextField } from '../../../components/form/fields.tsx';
-import { useZodForm } from '../../../components/form/form.tsx';
+import { EditorForm } from '@/components/admin/editor-form.tsx';
+import { RadioGroupField } from '@/components/form/choice-fields.tsx';
+import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
+import { CheckboxField, SelectField, TextField } from '@/components/form/fields.tsx';
+import { useZodForm } from '@/components/form/form.tsx';
 import type { Clause } from '../api/clauses.ts';
 import { useSaveClauseRule, type ClauseRule } from '../api/rules.ts';
 import { FactsReference } from './facts-reference.tsx';

@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from '@bastion/domain/format/date-time';
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
-import type { AdminTab } from '../../../components/admin/admin-layout.tsx';
+import type { AdminTab } from '@/components/admin/admin-layout.tsx';
 
 /** Who edits the library and its rules (the server's rule; the page only hides what it refuses). */
 export const isTermsAdmin = (f: PermissionFlags) =>

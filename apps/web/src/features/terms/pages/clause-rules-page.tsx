@@ -1,7 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import { useParams } from 'react-router';
-import { AdminScreen } from '../../../components/admin/admin-screen.tsx';
-import { NoData } from '../../../components/no-data.tsx';
+import { AdminScreen } from '@/components/admin/admin-screen.tsx';
+import { NoData } from '@/components/no-data.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useClauses } from '../api/clauses.ts';
 import { useClauseRules, type ClauseRule } from '../api/rules.ts';

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import Spinner from 'react-bootstrap/Spinner';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import {
   useProductHierarchy,
   useSkuSearch,

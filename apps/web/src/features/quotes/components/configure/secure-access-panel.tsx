@@ -4,9 +4,9 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
-import { SecureAccessInput } from '../../../../components/recipe-form/secure-access-input.tsx';
-import { useFormDefinition } from '../../../../components/recipe-form/use-form-definition.ts';
-import { isApiError } from '../../../../lib/api-client.ts';
+import { SecureAccessInput } from '@/components/recipe-form/secure-access-input.tsx';
+import { useFormDefinition } from '@/components/recipe-form/use-form-definition.ts';
+import { isApiError } from '@/lib/api-client.ts';
 import { useSaveSecureAccess, type QuoteConfiguration } from '../../api/configure.ts';
 
 const asConfig = (value: JsonValue | undefined): Record<string, JsonValue> =>

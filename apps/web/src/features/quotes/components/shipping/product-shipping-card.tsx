@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { ShippingLinesHead } from '../../../../components/recipe-form/shipping-lines-head.tsx';
+import { ShippingLinesHead } from '@/components/recipe-form/shipping-lines-head.tsx';
 import type { QuoteShipping } from '../../api/shipping.ts';
 import { quantityHeadings } from '../quote-facts.tsx';
 import { newKey, productErrorOf, type DraftLine } from './shipping-draft.ts';

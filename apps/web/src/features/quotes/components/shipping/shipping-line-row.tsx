@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { OptionSelect } from '../../../../components/recipe-form/option-select.tsx';
+import { OptionSelect } from '@/components/recipe-form/option-select.tsx';
 import type { ShippingOption } from '../../api/shipping.ts';
 import type { DraftLine } from './shipping-draft.ts';
 

@@ -1,8 +1,8 @@
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router';
-import { PageHeader } from '../../../../components/page-header.tsx';
-import { StatusBadge } from '../../../../components/status-badge.tsx';
-import type { ApiError } from '../../../../lib/api-client.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { StatusBadge } from '@/components/status-badge.tsx';
+import type { ApiError } from '@/lib/api-client.ts';
 import { useQuote } from '../../api/quotes.ts';
 import { QUOTE_STEPS, QuoteSteps } from '../quote-steps.tsx';
 
