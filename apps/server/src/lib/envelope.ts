@@ -23,3 +23,58 @@ export interface ErrorEnvelope {
  * validates a missing body as null).
  */
 export const zEmptyBody = z.object({}).strict().nullish();
+
+/*
+ * Fragments the feature schemas share. Spread the `…Fields` objects where the fields stand, so the
+ * order of an answer's keys stays as it was.
+ */
+
+/** A search box's text: trimmed, at most `max` characters. */
+export function zSearchText(max: number) {
+  return z.string().trim().max(max, 'The search is too long.');
+}
+
+/** Page and page size of a paged list request: pages from 1, 25 rows by default, 100 at most. */
+export const zPageRequestFields = {
+  page: z.number().int().min(1, 'Pages start at 1.').max(100_000).default(1),
+  page_size: z.number().int().min(1).max(100, 'At most 100 rows a page.').default(25),
+};
+
+/** Total, page and page size of a paged list answer. */
+export const zPageFields = {
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+};
+
+/** The same, with a total that cannot be negative. */
+export const zCountedPageFields = {
+  total: z.number().int().nonnegative(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+};
+
+/** An entry of a choice list that may be retired (families, approval groups). */
+export const zActiveOption = z.object({ id: z.string(), name: z.string(), is_active: z.boolean() });
+
+/** When a row was last changed, and by whom (null: by no one known). */
+export const zEditedFields = { updated_at: z.string(), updated_by: z.string().nullable() };
+
+/** How an answer about one quote names it and its status (the heading of its pages). */
+export const zQuoteHeadingFields = {
+  id: z.string(),
+  quote_number: z.string(),
+  quote_name: z.string(),
+  quote_type: z.string(),
+  status_id: z.string(),
+  status_label: z.string(),
+  status_tone: z.string(),
+};
+
+/** One condition of an approval rule against a quote: what it asked, what the quote had. */
+export const zPredicateExplanation = z.object({
+  fact: z.string(),
+  condition: z.string(),
+  actual: z.string(),
+  matched: z.boolean(),
+});

@@ -7,7 +7,12 @@ import {
 } from '@bastion/domain/approvals/predicates';
 import { STEP_MODES } from '@bastion/domain/approvals/workflow';
 import { PARTNER_EXCEPTION_STATES } from '@bastion/domain/approval-admin/schemas';
-import { zEnvelope } from '../../lib/envelope.ts';
+import {
+  zActiveOption,
+  zEditedFields,
+  zEnvelope,
+  zPredicateExplanation,
+} from '../../lib/envelope.ts';
 
 /*
  * Approval admin (issue 7, decision 013): groups, rules, workflow templates and partner
@@ -34,8 +39,6 @@ export {
 } from '@bastion/domain/approval-admin/schemas';
 
 export const ZDeleted = zEnvelope(z.object({ id: z.string(), is_deleted: z.literal(true) }));
-
-const editor = { updated_at: z.string(), updated_by: z.string().nullable() };
 
 // ---------------------------------------------------------------------------------------------
 // The member pickers
@@ -71,7 +74,7 @@ export const ZGroup = z.object({
   member_count: z.number().int(),
   /** Active rules that require the group (the number on its card). */
   rule_count: z.number().int(),
-  ...editor,
+  ...zEditedFields,
 });
 export type GroupView = z.infer<typeof ZGroup>;
 
@@ -110,10 +113,10 @@ export const ZRule = z.object({
   /** The condition in words (describePredicateTree). */
   condition_text: z.string(),
   group_ids: z.array(z.string()),
-  groups: z.array(z.object({ id: z.string(), name: z.string(), is_active: z.boolean() })),
+  groups: z.array(zActiveOption),
   is_active: z.boolean(),
   version: z.number().int(),
-  ...editor,
+  ...zEditedFields,
 });
 export type RuleView = z.infer<typeof ZRule>;
 
@@ -130,14 +133,7 @@ export const ZPreviewRuleResponse = zEnvelope(
       region: z.string(),
     }),
     matched: z.boolean(),
-    explanations: z.array(
-      z.object({
-        fact: z.string(),
-        condition: z.string(),
-        actual: z.string(),
-        matched: z.boolean(),
-      }),
-    ),
+    explanations: z.array(zPredicateExplanation),
     /** Every fact of the quote as the rules see it; a fact the quote lacks is absent. */
     facts: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
     /** Why the lines could not be priced: the price facts are then absent. */
@@ -166,7 +162,7 @@ export const ZWorkflow = z.object({
   nodes: z.array(ZWorkflowNode),
   is_default: z.boolean(),
   version: z.number().int(),
-  ...editor,
+  ...zEditedFields,
 });
 export type WorkflowView = z.infer<typeof ZWorkflow>;
 
@@ -189,7 +185,7 @@ export const ZPartnerException = z.object({
   /** Against today: in force, not yet, over, or switched off. */
   state: z.enum(PARTNER_EXCEPTION_STATES),
   version: z.number().int(),
-  ...editor,
+  ...zEditedFields,
 });
 export type PartnerExceptionView = z.infer<typeof ZPartnerException>;
 

@@ -10,6 +10,7 @@ import {
   type TestContext,
   signedInAs,
 } from '../../test/test-app.ts';
+import { dataOfSuccess } from '../../test/answers.ts';
 
 /*
  * What the approval admin's tests share. The test database is shared with other files (and
@@ -69,8 +70,7 @@ export function approvalAdminCalls(bed: ApprovalAdminBed) {
     who: Who = 'deskAdmin',
   ): Promise<T> {
     const response = await post(path, payload, who);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ code: number; data: T }>().data;
+    return dataOfSuccess<T>(response);
   }
 
   /** The refusal of a call expected to fail with `status`. */

@@ -1,6 +1,13 @@
 // Kept whole: the approvals API contract, every request and response schema of its routes.
 import { z } from 'zod';
-import { zEnvelope } from '../../lib/envelope.ts';
+import {
+  zEnvelope,
+  zPageFields,
+  zPageRequestFields,
+  zPredicateExplanation,
+  zQuoteHeadingFields,
+  zSearchText,
+} from '../../lib/envelope.ts';
 
 /*
  * The approvals API (docs/decisions/013): request and response of every route of this feature,
@@ -99,18 +106,11 @@ export const ZApprovalStage = z.object({
   steps: z.array(ZApprovalStep),
 });
 
-const ZPredicateExplanation = z.object({
-  fact: z.string(),
-  condition: z.string(),
-  actual: z.string(),
-  matched: z.boolean(),
-});
-
 export const ZMatchedRule = z.object({
   rule_id: z.string(),
   rule_name: z.string(),
   /** The conditions that held, with the quote's values. */
-  reasons: z.array(ZPredicateExplanation),
+  reasons: z.array(zPredicateExplanation),
   group_ids: z.array(z.string()),
 });
 
@@ -152,13 +152,7 @@ export const ZApprovalActions = z.object({
 export const ZApprovalState = z.object({
   kind: z.literal('state'),
   quote: z.object({
-    id: z.string(),
-    quote_number: z.string(),
-    quote_name: z.string(),
-    quote_type: z.string(),
-    status_id: z.string(),
-    status_label: z.string(),
-    status_tone: z.string(),
+    ...zQuoteHeadingFields,
     pre_archive_status_id: z.string().nullable(),
     version: z.number().int(),
     owner: ZPerson.nullable(),
@@ -293,9 +287,8 @@ export type AssignedTo = (typeof ASSIGNED_TO)[number];
 
 export const ZQueueBody = z.object({
   assigned_to: z.enum(ASSIGNED_TO, { error: 'Choose ALL, ME or DELEGATED.' }).default('ME'),
-  search: z.string().trim().max(200, 'The search is too long.').optional(),
-  page: z.number().int().min(1, 'Pages start at 1.').max(100_000).default(1),
-  page_size: z.number().int().min(1).max(100, 'At most 100 rows a page.').default(25),
+  search: zSearchText(200).optional(),
+  ...zPageRequestFields,
 });
 export type QueueBody = z.infer<typeof ZQueueBody>;
 
@@ -330,9 +323,7 @@ export const ZQueueRow = z.object({
 export const ZQueueResponse = zEnvelope(
   z.object({
     rows: z.array(ZQueueRow),
-    total: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
+    ...zPageFields,
     assigned_to: z.enum(ASSIGNED_TO),
   }),
 );
@@ -426,8 +417,6 @@ export const ZOutboxResponse = zEnvelope(
         last_error: z.string(),
       }),
     ),
-    total: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
+    ...zPageFields,
   }),
 );

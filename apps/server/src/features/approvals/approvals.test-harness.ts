@@ -18,6 +18,7 @@ import type {
   ApproveManyResult,
   LifecycleResult,
 } from './approvals.schemas.ts';
+import { dataOfSuccess } from '../../test/answers.ts';
 
 /*
  * What the approvals tests share. The test database is shared with other test files and holds
@@ -207,8 +208,7 @@ export function approvalCalls(bed: ApprovalBed) {
 
   async function dataOf<T>(url: string, payload: object, who: Who = 'seller'): Promise<T> {
     const response = await post(url, payload, who);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ data: T }>().data;
+    return dataOfSuccess<T>(response);
   }
 
   async function refusalOf(url: string, payload: object, status: number, who: Who = 'seller') {

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { BILLING_TYPES, PRODUCT_KINDS } from '@bastion/domain/pricing/model';
 import { LAP_SIZES } from '@bastion/domain/validation/secure-access';
 import { ZDate, ZNodeId, ZSkuRef } from '@bastion/domain/catalog/schemas';
-import { zEnvelope } from '../../lib/envelope.ts';
+import {
+  zActiveOption,
+  zCountedPageFields,
+  zEnvelope,
+  zPageRequestFields,
+  zSearchText,
+} from '../../lib/envelope.ts';
 
 /*
  * The input schemas the admin forms share with the server live in packages/domain: the routes
@@ -29,16 +35,13 @@ export {
 /** Product lines one grid filter may name. */
 export const MAX_PRODUCT_LINE_FILTERS = 50;
 
-const zPage = z.number().int().min(1, 'Pages start at 1.').max(100_000).default(1);
-const zPageSize = z.number().int().min(1).max(100, 'At most 100 rows a page.').default(25);
-
 /* SKUs: the catalogue grid and the SKU panel. */
 
 export const SKU_SORT_FIELDS = ['sku', 'name', 'family', 'kind', 'status', 'updated_at'] as const;
 export type SkuSortField = (typeof SKU_SORT_FIELDS)[number];
 
 export const ZListSkusBody = z.object({
-  search: z.string().trim().max(100, 'The search is too long.').default(''),
+  search: zSearchText(100).default(''),
   family_id: z.string().trim().max(40).default(''),
   kind: z
     .enum(['', ...PRODUCT_KINDS], { error: `The kind is one of ${PRODUCT_KINDS.join(', ')}.` })
@@ -59,8 +62,7 @@ export const ZListSkusBody = z.object({
     .enum(SKU_SORT_FIELDS, { error: `Sort by one of ${SKU_SORT_FIELDS.join(', ')}.` })
     .default('sku'),
   direction: z.enum(['asc', 'desc'], { error: 'The direction is asc or desc.' }).default('asc'),
-  page: zPage,
-  page_size: zPageSize,
+  ...zPageRequestFields,
 });
 export type ListSkusInput = z.infer<typeof ZListSkusBody>;
 
@@ -91,9 +93,7 @@ export const ZSkuSummary = z.object({
 export const ZListSkusResponse = zEnvelope(
   z.object({
     rows: z.array(ZSkuSummary),
-    total: z.number().int().nonnegative(),
-    page: z.number().int(),
-    page_size: z.number().int(),
+    ...zCountedPageFields,
     /** The day the USD prices are for. */
     price_date: z.string(),
   }),
@@ -127,7 +127,7 @@ export const ZSkuBody = z.object({ sku: ZSkuRef });
 
 export const ZFamiliesResponse = zEnvelope(
   z.object({
-    families: z.array(z.object({ id: z.string(), name: z.string(), is_active: z.boolean() })),
+    families: z.array(zActiveOption),
   }),
 );
 
@@ -148,7 +148,7 @@ export type HierarchyNode = z.infer<typeof ZHierarchyNode>;
 
 export const ZHierarchyResponse = zEnvelope(
   z.object({
-    families: z.array(z.object({ id: z.string(), name: z.string(), is_active: z.boolean() })),
+    families: z.array(zActiveOption),
     nodes: z.array(ZHierarchyNode),
   }),
 );

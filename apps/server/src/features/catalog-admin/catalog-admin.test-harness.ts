@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import { auditLog } from '@bastion/db/schema/audit';
 import { productFamilies } from '@bastion/db/schema/catalog';
 import {
@@ -11,6 +10,7 @@ import {
   type TestUser,
   signedInAs,
 } from '../../test/test-app.ts';
+import { dataOfSuccess } from '../../test/answers.ts';
 
 /* What the catalogue administration's tests share: an app, its users, a family of their own. */
 
@@ -56,8 +56,7 @@ export function catalogCalls(bed: CatalogTestBed) {
     cookie = bed.cookies.admin,
   ): Promise<T> {
     const response = await post(path, payload, cookie);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ code: number; data: T }>().data;
+    return dataOfSuccess<T>(response);
   }
 
   const addNode = (name: string, parentId: string | null = null, extra = {}) =>

@@ -14,6 +14,7 @@ import {
 } from '../../test/test-app.ts';
 import { parseCsv } from './csv.ts';
 import { dayOf } from './today.ts';
+import { dataOfSuccess } from '../../test/answers.ts';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -62,8 +63,7 @@ async function dataOf<T = Record<string, unknown>>(
   cookie = adminCookie,
 ): Promise<T> {
   const response = await post(url, payload, cookie);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ code: number; data: T }>().data;
+  return dataOfSuccess<T>(response);
 }
 
 interface Node {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { PRODUCT_KINDS } from '@bastion/db/schema/catalog';
-import { zEnvelope } from '../../lib/envelope.ts';
+import { zActiveOption, zEnvelope, zPageFields, zSearchText } from '../../lib/envelope.ts';
 
 const ZCurrency = z
   .string({ error: 'Say which currency.' })
   .regex(/^[A-Z]{3}$/, 'A currency is a three-letter ISO code such as USD.');
 
 export const ZSearchSkusBody = z.object({
-  search: z.string().trim().max(100, 'The search is too long.').optional(),
+  search: zSearchText(100).optional(),
   node_id: z.uuid({ error: 'That is not a product hierarchy node.' }).optional(),
   family_id: z.string().max(40).optional(),
   kinds: z.array(z.enum(PRODUCT_KINDS, { error: 'There is no such kind of product.' })).optional(),
@@ -20,9 +20,7 @@ export const ZSearchSkusBody = z.object({
 
 export const ZSearchSkusResponse = zEnvelope(
   z.object({
-    total: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
+    ...zPageFields,
     currency_code: z.string(),
     price_date: z.string(),
     rows: z.array(
@@ -47,7 +45,7 @@ export const ZSearchSkusResponse = zEnvelope(
 
 export const ZHierarchyResponse = zEnvelope(
   z.object({
-    families: z.array(z.object({ id: z.string(), name: z.string(), is_active: z.boolean() })),
+    families: z.array(zActiveOption),
     nodes: z.array(
       z.object({
         id: z.string(),

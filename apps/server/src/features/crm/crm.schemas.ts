@@ -5,7 +5,12 @@ import {
   ZContactId,
   ZRecordOpportunityId,
 } from '@bastion/domain/crm/schemas';
-import { zEnvelope } from '../../lib/envelope.ts';
+import {
+  zCountedPageFields,
+  zEnvelope,
+  zPageRequestFields,
+  zSearchText,
+} from '../../lib/envelope.ts';
 
 // What admins save is validated with the browser's schemas (packages/domain).
 export {
@@ -93,9 +98,7 @@ export const ZFieldMappingResponse = zEnvelope(
  * accounts, partners, distributors and contacts in our own tables, editable by admins").
  */
 
-const zPage = z.number().int().min(1, 'Pages start at 1.').max(100_000).default(1);
-const zPageSize = z.number().int().min(1).max(100, 'At most 100 rows a page.').default(25);
-const zSearch = z.string().trim().max(200, 'The search is too long.').default('');
+const zSearch = zSearchText(200).default('');
 
 /* Accounts and contacts. */
 
@@ -143,8 +146,7 @@ export const ZListAccountsBody = z.object({
     .enum(CRM_ACCOUNT_KINDS, { error: 'The kind is CUSTOMER, PARTNER or DISTRIBUTOR.' })
     .nullable()
     .default(null),
-  page: zPage,
-  page_size: zPageSize,
+  ...zPageRequestFields,
 });
 export type ListAccountsInput = z.infer<typeof ZListAccountsBody>;
 
@@ -163,9 +165,7 @@ export type AccountSummary = z.infer<typeof ZAccountSummary>;
 export const ZListAccountsResponse = zEnvelope(
   z.object({
     rows: z.array(ZAccountSummary),
-    total: z.number().int().nonnegative(),
-    page: z.number().int(),
-    page_size: z.number().int(),
+    ...zCountedPageFields,
   }),
 );
 
@@ -239,8 +239,7 @@ export const ZListOpportunitiesBody = z.object({
   status: z
     .enum(['all', 'live', 'removed'], { error: 'The status is all, live or removed.' })
     .default('all'),
-  page: zPage,
-  page_size: zPageSize,
+  ...zPageRequestFields,
 });
 export type ListOpportunitiesInput = z.infer<typeof ZListOpportunitiesBody>;
 
@@ -264,8 +263,6 @@ export type OpportunitySummary = z.infer<typeof ZOpportunitySummary>;
 export const ZListOpportunitiesResponse = zEnvelope(
   z.object({
     rows: z.array(ZOpportunitySummary),
-    total: z.number().int().nonnegative(),
-    page: z.number().int(),
-    page_size: z.number().int(),
+    ...zCountedPageFields,
   }),
 );

@@ -26,7 +26,13 @@ import {
   percentText,
   usdProblem,
 } from '@bastion/domain/validation/amounts';
-import { zEnvelope } from '../../lib/envelope.ts';
+import {
+  zActiveOption,
+  zEnvelope,
+  zPageFields,
+  zPageRequestFields,
+  zSearchText,
+} from '../../lib/envelope.ts';
 
 export { casesText, MAX_UNIT_COST_MINOR, percentText, percentProblem, usdProblem };
 
@@ -89,10 +95,7 @@ export const ZCostLookup = z.object({
 });
 export type CostLookup = z.infer<typeof ZCostLookup>;
 
-export const ZCostLookupFamily = z.object({
-  id: z.string(),
-  name: z.string(),
-  is_active: z.boolean(),
+export const ZCostLookupFamily = zActiveOption.extend({
   /** SKUs of the family, retired ones included. */
   sku_count: z.number().int(),
   /** Whether the family has its ANY (default) row. */
@@ -151,7 +154,7 @@ export const ZDepreciationResponse = zEnvelope(ZDepreciation);
 /* Hardware SKU costs (mc-hw-sku-costs). */
 
 export const ZListHwSkuCostsBody = z.object({
-  search: z.string().trim().max(100, 'The search is too long.').default(''),
+  search: zSearchText(100).default(''),
   kind: z
     .enum(HW_KINDS, { error: 'The kind is HARDWARE or ACCESS_POINT.' })
     .nullable()
@@ -161,8 +164,7 @@ export const ZListHwSkuCostsBody = z.object({
   include_retired: z.boolean({ error: 'include_retired is true or false.' }).default(false),
   /** Show this one SKU only (the {id} of /mc-hw-sku-costs/{id}/{ref}). */
   focus_sku: ZSkuCode.nullable().default(null),
-  page: z.number().int().min(1, 'Pages start at 1.').max(100_000).default(1),
-  page_size: z.number().int().min(1).max(100, 'At most 100 rows a page.').default(25),
+  ...zPageRequestFields,
 });
 export type ListHwSkuCostsInput = z.infer<typeof ZListHwSkuCostsBody>;
 
@@ -186,9 +188,7 @@ export type HwSkuCost = z.infer<typeof ZHwSkuCost>;
 export const ZHwSkuCostsResponse = zEnvelope(
   z.object({
     rows: z.array(ZHwSkuCost),
-    total: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
+    ...zPageFields,
     /** Today: the day the list prices are read on. */
     price_date: z.string(),
     /** Hardware and access-point SKUs (retired ones aside) that have no cost. */
@@ -222,10 +222,7 @@ export const ZSupportCase = z.object({
 });
 export type SupportCase = z.infer<typeof ZSupportCase>;
 
-export const ZSupportCaseFamily = z.object({
-  id: z.string(),
-  name: z.string(),
-  is_active: z.boolean(),
+export const ZSupportCaseFamily = zActiveOption.extend({
   /** The family's SUPPORT SKUs, retired ones included: those the support-case cost reaches. */
   support_sku_count: z.number().int(),
   has_row: z.boolean(),
@@ -268,7 +265,7 @@ export const ZApprovalSkusResponse = zEnvelope(
 export const ZApprovalSkuResponse = zEnvelope(ZApprovalSku);
 
 export const ZApprovalSkuOptionsBody = z.object({
-  search: z.string().trim().max(100, 'The search is too long.').default(''),
+  search: zSearchText(100).default(''),
 });
 
 export const ZApprovalSkuOptionsResponse = zEnvelope(

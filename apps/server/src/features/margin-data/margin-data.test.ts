@@ -14,6 +14,7 @@ import {
 } from '@bastion/db/schema/catalog';
 import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import { dataOfSuccess } from '../../test/answers.ts';
 
 let ctx: TestContext;
 let tag: string;
@@ -139,8 +140,7 @@ async function dataOf<T = Record<string, unknown>>(
   role: Role = 'ROOT_ADMIN',
 ): Promise<T> {
   const response = await post(url, payload, role);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: T }>().data;
+  return dataOfSuccess<T>(response);
 }
 
 interface ErrorBody {

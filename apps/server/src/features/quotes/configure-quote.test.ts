@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleComponents, mcHwSkuCosts, skuPrices, skus } from '@bastion/db/schema/catalog';
 import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  createUser,
+  signedIn,
+  signedInAs,
+  type TestContext,
+} from '../../test/test-app.ts';
 import {
   ensureTestFamily,
   headerValues,
@@ -301,8 +307,7 @@ describe('configuring a quote', () => {
 
   it('is refused to users who only view quotes', async () => {
     const id = await newQuote();
-    const finance = await createUser(ctx.db, { roles: [{ role: 'CFO' }] });
-    const response = await save(id, 1, [], await signedIn(ctx.app, finance));
+    const response = await save(id, 1, [], await signedInAs(ctx, 'CFO'));
     expect(response.statusCode).toBe(403);
   });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quoteShippingLines, quotes } from '@bastion/db/schema/quotes';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import { createTestApp, signedInAs, type TestContext } from '../../test/test-app.ts';
 import {
   headerValues,
   insertOpportunity,
@@ -19,8 +19,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   tag = unique().slice(0, 6).toUpperCase();
   await insertPricedTestSkus(ctx.db, sku, ['FW', 'AP', 'SUB']);
-  const user = await createUser(ctx.db, { roles: [{ role: 'DEAL_DESK' }] });
-  cookie = await signedIn(ctx.app, user);
+  cookie = await signedInAs(ctx, 'DEAL_DESK');
 });
 
 const post = (url: string, payload: object) =>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quotes } from '@bastion/db/schema/quotes';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import { createTestApp, signedInAs, type TestContext } from '../../test/test-app.ts';
 import {
   headerValues,
   insertOpportunity,
@@ -9,6 +9,7 @@ import {
   unique,
 } from '../../test/quote-fixtures.ts';
 import { SAVE_TERMS_FIRST, SUMMARY_NOT_REACHED } from './get-quote-summary.ts';
+import { dataOfSuccess } from '../../test/answers.ts';
 
 let ctx: TestContext;
 let desk: string;
@@ -20,9 +21,10 @@ beforeAll(async () => {
   ctx = await createTestApp();
   tag = unique().slice(0, 6).toUpperCase();
   await insertPricedTestSkus(ctx.db, sku, ['FW', 'SUB']);
-  const cookieOf = (role: string) =>
-    createUser(ctx.db, { roles: [{ role }] }).then((u) => signedIn(ctx.app, u));
-  [desk, legal] = await Promise.all([cookieOf('DEAL_DESK'), cookieOf('LEGAL_MANAGER')]);
+  [desk, legal] = await Promise.all([
+    signedInAs(ctx, 'DEAL_DESK'),
+    signedInAs(ctx, 'LEGAL_MANAGER'),
+  ]);
 });
 
 const post = (url: string, payload: object, cookie = desk) =>
@@ -30,8 +32,7 @@ const post = (url: string, payload: object, cookie = desk) =>
 
 async function dataOf<T>(url: string, payload: object, cookie = desk): Promise<T> {
   const response = await post(url, payload, cookie);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: T }>().data;
+  return dataOfSuccess<T>(response);
 }
 
 interface QuoteState {

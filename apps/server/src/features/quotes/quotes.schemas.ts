@@ -1,6 +1,6 @@
 // Kept whole: the quotes API contract, every request and response schema of its routes.
 import { z } from 'zod';
-import { zEnvelope } from '../../lib/envelope.ts';
+import { zEnvelope, zPageRequestFields, zSearchText } from '../../lib/envelope.ts';
 import { ZJson } from '../../lib/zod-json.ts';
 import { GRID_MODULE_NAMES } from './grid-modules.ts';
 
@@ -23,7 +23,7 @@ const ZDate = z.iso.date({ error: 'Dates look like 2026-03-31.' });
 export const ZGridBody = z.object({
   module_name: z.enum(GRID_MODULE_NAMES, { error: 'There is no such list.' }),
   opp_id: ZOpportunityId.optional(),
-  search: z.string().trim().max(200, 'The search is too long.').optional(),
+  search: zSearchText(200).optional(),
   filters: z
     .object({
       status: z.array(z.string().max(40)).max(20).optional(),
@@ -37,8 +37,7 @@ export const ZGridBody = z.object({
     })
     .default({}),
   sort: z.object({ field: z.string().max(40), direction: z.enum(['asc', 'desc']) }).optional(),
-  page: z.number().int().min(1, 'Pages start at 1.').max(100_000).default(1),
-  page_size: z.number().int().min(1).max(100, 'At most 100 rows a page.').default(25),
+  ...zPageRequestFields,
 });
 
 const ZCell = z.union([z.string(), z.number(), z.boolean(), z.null()]);

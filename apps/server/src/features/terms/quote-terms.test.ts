@@ -6,6 +6,7 @@ import { quoteTermSets } from '@bastion/db/schema/terms';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
 import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
 import { STALE_QUOTE_MESSAGE } from './save-quote-terms.ts';
+import { dataOfSuccess } from '../../test/answers.ts';
 
 let ctx: TestContext;
 let seller: string;
@@ -53,8 +54,7 @@ const post = (url: string, payload: object, cookie: string) =>
 
 async function dataOf<T>(url: string, payload: object, cookie: string): Promise<T> {
   const response = await post(url, payload, cookie);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: T }>().data;
+  return dataOfSuccess<T>(response);
 }
 
 /** A quote of its own account, so rules on that account's name touch no other test's quote. */

@@ -9,6 +9,7 @@ import { createTestApp, signedInAs, type TestContext } from '../../test/test-app
 import { unique } from '../../test/quote-fixtures.ts';
 import { STALE_CLAUSE_MESSAGE } from './save-clause.ts';
 import { STALE_RULE_MESSAGE } from './save-rule.ts';
+import { dataOfSuccess } from '../../test/answers.ts';
 
 let ctx: TestContext;
 const cookies: Record<string, string> = {};
@@ -36,8 +37,7 @@ const post = (url: string, payload: object | undefined, who: string) =>
 
 async function dataOf<T>(url: string, payload: object | undefined, who: string): Promise<T> {
   const response = await post(url, payload, who);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: T }>().data;
+  return dataOfSuccess<T>(response);
 }
 
 interface Clause {

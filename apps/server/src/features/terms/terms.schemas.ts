@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLAUSE_RULE_EFFECTS } from '@bastion/domain/terms/clause-rules';
 import { QUOTE_TERM_SOURCES } from '@bastion/domain/terms/quote-terms';
-import { zEnvelope } from '../../lib/envelope.ts';
+import { zEditedFields, zEnvelope, zQuoteHeadingFields } from '../../lib/envelope.ts';
 
 /*
  * Terms and conditions (issue 6): the clause library and its rules (admin), and a quote's terms.
@@ -36,8 +36,7 @@ export const ZClause = z.object({
   placeholders: z.array(z.string()),
   /** Active rules that put this clause on quotes. */
   rule_count: z.number().int(),
-  updated_at: z.string(),
-  updated_by: z.string().nullable(),
+  ...zEditedFields,
 });
 export type ClauseView = z.infer<typeof ZClause>;
 
@@ -73,8 +72,7 @@ export const ZRule = z.object({
   clause_is_active: z.boolean(),
   is_active: z.boolean(),
   version: z.number().int(),
-  updated_at: z.string(),
-  updated_by: z.string().nullable(),
+  ...zEditedFields,
 });
 export type RuleView = z.infer<typeof ZRule>;
 
@@ -105,13 +103,7 @@ const ZFactValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const ZQuoteTermsResponse = zEnvelope(
   z.object({
     quote: z.object({
-      id: z.string(),
-      quote_number: z.string(),
-      quote_name: z.string(),
-      quote_type: z.string(),
-      status_id: z.string(),
-      status_label: z.string(),
-      status_tone: z.string(),
+      ...zQuoteHeadingFields,
       currency_code: z.string(),
       version: z.number().int(),
     }),

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -53,12 +53,23 @@ export function showServerErrors<T extends FieldValues>(
 export function AppForm<TIn extends FieldValues, TOut extends FieldValues>(props: {
   form: UseFormReturn<TIn, unknown, TOut>;
   onSubmit: SubmitHandler<TOut>;
+  /** The last save's error: its field messages go under the fields (FormProblem says the rest). */
+  error?: unknown;
+  /** Only these fields take the server's messages (default: any field it names). */
+  serverFields?: readonly string[];
   children: ReactNode;
   className?: string;
   id?: string;
   'aria-label'?: string;
 }) {
-  const { form, onSubmit, children, className, id } = props;
+  const { form, onSubmit, children, className, id, error, serverFields } = props;
+  // Each refusal once: setError re-renders the form, and the error object stays the same.
+  const shownError = useRef<unknown>(null);
+  useEffect(() => {
+    if (!error || shownError.current === error) return;
+    shownError.current = error;
+    showServerErrors(form as unknown as UseFormReturn<FieldValues>, error, serverFields);
+  });
   return (
     <FormProvider {...form}>
       <form

@@ -10,13 +10,7 @@ import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
 import { SelectField, TextField } from '@/components/form/fields.tsx';
-import {
-  AppForm,
-  FormProblem,
-  showServerErrors,
-  SubmitButton,
-  useZodForm,
-} from '@/components/form/form.tsx';
+import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import type { Delegation, DelegationState } from '../api/approval-types.ts';
@@ -131,6 +125,7 @@ function NewDelegation({ lendableRoles }: { lendableRoles: readonly string[] }) 
       <Card.Body>
         <h2 className="h5">New delegation</h2>
         <AppForm
+          error={create.error}
           form={form}
           onSubmit={(values) => {
             setSaved(null);
@@ -152,7 +147,6 @@ function NewDelegation({ lendableRoles }: { lendableRoles: readonly string[] }) 
                   );
                   form.reset({ ...defaultValues, starts_at: values.starts_at });
                 },
-                onError: (error) => showServerErrors(form, error),
               },
             );
           }}

@@ -1,7 +1,7 @@
 import { ZForgotPasswordBody } from '@bastion/domain/auth/schemas';
 import Alert from 'react-bootstrap/Alert';
 import { TextField } from '@/components/form/fields.tsx';
-import { AppForm, showServerErrors, SubmitButton, useZodForm } from '@/components/form/form.tsx';
+import { AppForm, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 import { messageOf } from '@/lib/api-problems.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard, BackToSignIn } from '../components/auth-card.tsx';
@@ -36,11 +36,9 @@ export function ForgotPasswordPage() {
           ) : null}
           <AppForm
             form={form}
-            onSubmit={({ email }) =>
-              requestReset.mutate(email, {
-                onError: (error) => showServerErrors(form, error, ['email']),
-              })
-            }
+            error={requestReset.error}
+            serverFields={['email']}
+            onSubmit={({ email }) => requestReset.mutate(email)}
           >
             <TextField
               name="email"

@@ -3,7 +3,7 @@ import { MIN_PASSWORD_LENGTH } from '@bastion/domain/validation/password';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useSearchParams } from 'react-router';
 import { TextField } from '@/components/form/fields.tsx';
-import { AppForm, showServerErrors, SubmitButton, useZodForm } from '@/components/form/form.tsx';
+import { AppForm, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 import { messageOf } from '@/lib/api-problems.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard, BackToSignIn } from '../components/auth-card.tsx';
@@ -53,12 +53,9 @@ export function ResetPasswordPage() {
       ) : null}
       <AppForm
         form={form}
-        onSubmit={({ password }) =>
-          resetPassword.mutate(
-            { token, password },
-            { onError: (error) => showServerErrors(form, error, ['password']) },
-          )
-        }
+        error={resetPassword.error}
+        serverFields={['password']}
+        onSubmit={({ password }) => resetPassword.mutate({ token, password })}
       >
         <TextField
           name="password"

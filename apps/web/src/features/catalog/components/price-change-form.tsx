@@ -4,13 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import {
-  AppForm,
-  FormProblem,
-  showServerErrors,
-  SubmitButton,
-  useZodForm,
-} from '@/components/form/form.tsx';
+import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 import { SelectField, TextField } from '@/components/form/fields.tsx';
 import { useChangePrice, type PriceHistory } from '../api/sku-prices.ts';
 import { formatDay } from './catalog-labels.ts';
@@ -48,6 +42,8 @@ export function PriceChangeForm({ history }: { history: PriceHistory }) {
   return (
     <AppForm
       form={form}
+      error={change.error}
+      serverFields={FIELDS}
       aria-label="Schedule a price change"
       onSubmit={(values) =>
         change.mutate(
@@ -59,7 +55,6 @@ export function PriceChangeForm({ history }: { history: PriceHistory }) {
           },
           {
             onSuccess: () => form.reset({ ...form.getValues(), unit_price: '' }),
-            onError: (error) => showServerErrors(form, error, FIELDS),
           },
         )
       }

@@ -15,13 +15,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { CheckboxField, SelectField, TextField } from '@/components/form/fields.tsx';
-import {
-  AppForm,
-  FormProblem,
-  showServerErrors,
-  SubmitButton,
-  useZodForm,
-} from '@/components/form/form.tsx';
+import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 import {
   useCatalogFamilies,
   useSaveCatalogSku,
@@ -99,12 +93,10 @@ export function SkuForm({
   return (
     <AppForm
       form={form}
+      error={save.error}
       aria-label={sku ? `Edit ${sku.sku}` : 'New SKU'}
       onSubmit={(values) =>
-        save.mutate(
-          { ...values, is_new: sku === null },
-          { onSuccess: onSaved, onError: (error) => showServerErrors(form, error) },
-        )
+        save.mutate({ ...values, is_new: sku === null }, { onSuccess: onSaved })
       }
     >
       <Row>

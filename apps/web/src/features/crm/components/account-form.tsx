@@ -7,7 +7,7 @@ import Row from 'react-bootstrap/Row';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { EditorActions } from '@/components/admin/editor-actions.tsx';
 import { CheckboxField, FieldSection, SelectField, TextField } from '@/components/form/fields.tsx';
-import { AppForm, FormProblem, showServerErrors, useZodForm } from '@/components/form/form.tsx';
+import { AppForm, FormProblem, useZodForm } from '@/components/form/form.tsx';
 import { useCrmAccount, useSaveCrmAccount, type CrmAccount } from '../api/crm-accounts.ts';
 import { ContactsEditor } from './contacts-editor.tsx';
 import { PaymentTermFields } from './payment-term-fields.tsx';
@@ -81,11 +81,11 @@ function AccountEditor({
       ) : null}
       <AppForm
         form={form}
+        error={save.error}
         aria-label="Account"
         onSubmit={(values) =>
           save.mutate(values, {
             onSuccess: (saved) => onSaved(saved, account === null),
-            onError: (error) => showServerErrors(form, error),
           })
         }
       >

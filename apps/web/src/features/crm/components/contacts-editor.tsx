@@ -6,13 +6,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { TextField } from '@/components/form/fields.tsx';
-import {
-  AppForm,
-  FormProblem,
-  showServerErrors,
-  SubmitButton,
-  useZodForm,
-} from '@/components/form/form.tsx';
+import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 import {
   useDeleteCrmContact,
   useSaveCrmContact,
@@ -134,12 +128,12 @@ function ContactForm({
   return (
     <AppForm
       form={form}
+      error={save.error}
       className="border rounded p-2 mb-2 bg-body-tertiary"
       aria-label={contact ? `Contact ${fullName(contact)}` : 'New contact'}
       onSubmit={(values) =>
         save.mutate(values, {
           onSuccess: onDone,
-          onError: (error) => showServerErrors(form, error),
         })
       }
     >

@@ -3,7 +3,7 @@ import { formatDateTime } from '@bastion/domain/format/date-time';
 import Badge from 'react-bootstrap/Badge';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { EditorActions } from '@/components/admin/editor-actions.tsx';
-import { AppForm, FormProblem, showServerErrors, useZodForm } from '@/components/form/form.tsx';
+import { AppForm, FormProblem, useZodForm } from '@/components/form/form.tsx';
 import {
   useCrmOpportunity,
   useSaveCrmOpportunity,
@@ -90,11 +90,11 @@ function OpportunityEditor({
       {opportunity ? <OpportunityFacts opportunity={opportunity} /> : null}
       <AppForm
         form={form}
+        error={save.error}
         aria-label="Opportunity"
         onSubmit={(values) =>
           save.mutate(values, {
             onSuccess: (saved) => onSaved(saved, 'saved'),
-            onError: (error) => showServerErrors(form, error),
           })
         }
       >

@@ -3,13 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { useFormState, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  AppForm,
-  FormProblem,
-  showServerErrors,
-  SubmitButton,
-  useZodForm,
-} from '@/components/form/form.tsx';
+import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 
 /**
  * A card with a form that adds a row to a margin-data table (or changes the row it names): the
@@ -54,6 +48,7 @@ export function AddRowCard<TIn extends FieldValues, TOut extends FieldValues>(pr
       <Card.Body>
         <AppForm
           form={form}
+          error={error}
           aria-label={props.formLabel}
           className="row g-3 align-items-start"
           onSubmit={async (values) => {
@@ -63,7 +58,6 @@ export function AddRowCard<TIn extends FieldValues, TOut extends FieldValues>(pr
               setAdded(message);
             } catch (caught) {
               setError(caught);
-              showServerErrors(form, caught);
             }
           }}
         >

@@ -1,6 +1,6 @@
 import { ZRenameQuoteForm } from '@bastion/domain/quotes/schemas';
 import Button from 'react-bootstrap/Button';
-import { AppForm, showServerErrors, SubmitButton, useZodForm } from '@/components/form/form.tsx';
+import { AppForm, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 import { TextField } from '@/components/form/fields.tsx';
 import { type QuoteView, useUpdateQuote } from '../api/quotes.ts';
 import { QuoteSaveProblem } from './quote-save-problem.tsx';
@@ -24,13 +24,14 @@ export function RenameQuoteForm({
   return (
     <AppForm
       form={form}
+      error={update.error}
+      serverFields={['quote_name']}
       className="mb-3"
       onSubmit={(values) =>
         update.mutate(
           { version: quote.version, quote_name: values.quote_name },
           {
             onSuccess: onDone,
-            onError: (error) => showServerErrors(form, error, ['quote_name']),
           },
         )
       }
