@@ -112,6 +112,23 @@ const save = (
 ) => post('/api/dx/save-quote-configuration', { id, version, lines, advance }, cookie);
 
 describe('configuring a quote', () => {
+  it('records a line swapped for a new one of the same SKU as removed, then added', async () => {
+    const id = await newQuote();
+    const first = await save(id, 1, [{ key: 'a', sku: sku('SUB'), quantities: [101] }]);
+    expect(first.statusCode, first.body).toBe(200);
+    // No id: a new line of the same SKU, so the stored one goes.
+    const second = await save(id, 2, [{ key: 'b', sku: sku('SUB'), quantities: [7] }]);
+    expect(second.statusCode, second.body).toBe(200);
+    const history = await ctx.db.select().from(quoteHistory).where(eq(quoteHistory.quoteId, id));
+    const swap = history.find((h) => h.version === 3);
+    const lineChanges = (swap?.changes ?? []).filter((c) => c.field === `line ${sku('SUB')}`);
+    // Replayed in order, SKU by SKU, each change starts from what the one before left.
+    expect(lineChanges.map((c) => [c.before === null, c.after === null])).toEqual([
+      [false, true],
+      [true, false],
+    ]);
+  });
+
   it('saves lines, prices them exactly and records the change', async () => {
     const id = await newQuote();
     const response = await save(id, 1, [

@@ -189,7 +189,12 @@ function lineChanges(stored: readonly StoredLine[], next: readonly NewLine[]): H
     discount: formatBp(parseBp(l.manualDiscountPercent ?? '0')),
   });
   const before = new Map(stored.map((s) => [s.line.id, describe(s.line)]));
-  const changes: HistoryChange[] = [];
+  const keptIds = new Set(next.map((line) => line.id));
+  // Removed lines first: when a save swaps a line for a new one of the same SKU, the history
+  // reads "X removed, X added", so replaying it SKU by SKU always starts from the right state.
+  const changes: HistoryChange[] = stored
+    .filter((s) => !keptIds.has(s.line.id))
+    .map((s) => ({ field: `line ${s.line.sku}`, before: describe(s.line), after: null }));
   for (const line of next) {
     const was = before.get(line.id);
     const now = describe(line);
@@ -197,10 +202,6 @@ function lineChanges(stored: readonly StoredLine[], next: readonly NewLine[]): H
     else if (JSON.stringify(was) !== JSON.stringify(now)) {
       changes.push({ field: `line ${line.sku}`, before: was, after: now });
     }
-    before.delete(line.id);
-  }
-  for (const gone of before.values()) {
-    changes.push({ field: `line ${gone.sku}`, before: gone, after: null });
   }
   return changes;
 }
