@@ -1,4 +1,3 @@
-import { formatCalendarDate } from '@bastion/domain/format/date-time';
 import type { Database } from '@bastion/db/client';
 import type { PartnerExceptionView } from './approval-admin.schemas.ts';
 import { notFound } from './approval-admin-errors.ts';
@@ -10,12 +9,6 @@ import {
 
 /** Today as exceptions count days: the UTC date, like a quote's price date. */
 export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
-
-/** 2027-01-31 → 31-Jan-2027 (spec §9). */
-export function showDay(isoDay: string): string {
-  const [year, month, day] = isoDay.split('-').map(Number);
-  return formatCalendarDate(year ?? 0, month ?? 0, day ?? 0) || isoDay;
-}
 
 function stateOn(row: PartnerExceptionRow, today: string): PartnerExceptionView['state'] {
   if (!row.isActive) return 'INACTIVE';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { crmDemoData } from '@bastion/db/seed/crm-demo-data';
 import { DEMO_EXCEPTION_PARTNER } from '@bastion/db/seed/approval-demo-data';
 import { openApprovalAdminBed, type ApprovalAdminCalls } from './approval-admin.test-harness.ts';
-import { parseExtraDiscount } from './save-partner-exception.ts';
+import { parseExtraDiscount } from '@bastion/domain/approval-admin/schemas';
 
 let calls: ApprovalAdminCalls;
 

@@ -1,3 +1,4 @@
+import { parseExtraDiscount, showDay } from '@bastion/domain/approval-admin/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import type { SavePartnerExceptionInput } from './approval-admin.schemas.ts';
@@ -10,31 +11,8 @@ import {
   updatePartnerExceptionAtVersion,
   type PartnerExceptionFields,
 } from './partner-exceptions.repository.ts';
-import { getPartnerException, showDay } from './list-partner-exceptions.ts';
+import { getPartnerException } from './list-partner-exceptions.ts';
 import { insertOrUpdateAtVersion } from './save-at-version.ts';
-
-const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
-
-/** "7.5" → "7.50"; a message when it is not 0–100 with at most two decimals. */
-export function parseExtraDiscount(
-  value: number | string,
-): { ok: true; text: string } | { ok: false; message: string } {
-  const text = typeof value === 'number' ? String(value) : value.replace(/\s*%$/, '');
-  if (typeof value === 'number' ? !Number.isFinite(value) : !/^-?[\d.]+$/.test(text)) {
-    return { ok: false, message: 'The extra discount is a number of per cent, like 5 or 7.5.' };
-  }
-  const number = Number(text);
-  if (Number.isNaN(number)) {
-    return { ok: false, message: 'The extra discount is a number of per cent, like 5 or 7.5.' };
-  }
-  if (number < 0 || number > 100) {
-    return { ok: false, message: 'The extra discount is between 0 and 100 %.' };
-  }
-  if (!PERCENT_PATTERN.test(text)) {
-    return { ok: false, message: 'The extra discount has at most 2 decimals, like 7.25.' };
-  }
-  return { ok: true, text: number.toFixed(2) };
-}
 
 /**
  * Creates a partner exception (no id) or changes one. The partner is a CRM partner account;
