@@ -16,6 +16,27 @@ import { textRef, timestamptz, updatedAt } from './columns.ts';
  * copy of Salesforce otherwise (docs/decisions/008). Ids are the CRM's own.
  */
 
+/** The parts of a postal address: column key suffix and SQL column suffix. */
+const ADDRESS_PARTS = {
+  Street: 'street',
+  City: 'city',
+  State: 'state',
+  PostalCode: 'postal_code',
+  Country: 'country',
+} as const;
+
+const blankText = (name: string) => text(name).notNull().default('');
+
+/** An address as the CRM holds it, blank where it has none: `billingCity` is `billing_city`. */
+function postalAddress<P extends string>(prefix: P) {
+  return Object.fromEntries(
+    Object.entries(ADDRESS_PARTS).map(([key, column]) => [
+      `${prefix}${key}`,
+      blankText(`${prefix}_${column}`),
+    ]),
+  ) as { [K in keyof typeof ADDRESS_PARTS as `${P}${K}`]: ReturnType<typeof blankText> };
+}
+
 export const crmAccounts = pgTable(
   'crm_accounts',
   {
@@ -25,16 +46,8 @@ export const crmAccounts = pgTable(
     kind: text('kind', { enum: ['CUSTOMER', 'PARTNER', 'DISTRIBUTOR'] }).notNull(),
     region: text('region').notNull().default(''),
     country: text('country').notNull().default(''),
-    billingStreet: text('billing_street').notNull().default(''),
-    billingCity: text('billing_city').notNull().default(''),
-    billingState: text('billing_state').notNull().default(''),
-    billingPostalCode: text('billing_postal_code').notNull().default(''),
-    billingCountry: text('billing_country').notNull().default(''),
-    shippingStreet: text('shipping_street').notNull().default(''),
-    shippingCity: text('shipping_city').notNull().default(''),
-    shippingState: text('shipping_state').notNull().default(''),
-    shippingPostalCode: text('shipping_postal_code').notNull().default(''),
-    shippingCountry: text('shipping_country').notNull().default(''),
+    ...postalAddress('billing'),
+    ...postalAddress('shipping'),
     paymentTermDays: integer('payment_term_days'),
     paymentTermName: text('payment_term_name'),
     partnerType: text('partner_type'),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.ts';
 import {
   approvalSkus,
@@ -19,20 +20,33 @@ import {
 } from '../schema/catalog.ts';
 import { REFERENCE_LOOKUPS } from './form-recipes.ts';
 
-type FamilyRow = typeof productFamilies.$inferInsert;
-type NodeRow = typeof productHierarchyNodes.$inferInsert;
-type SkuRow = typeof skus.$inferInsert;
-type PriceRow = typeof skuPrices.$inferInsert;
-type TierRow = typeof skuVolumeTiers.$inferInsert;
-type BundleComponentRow = typeof bundleComponents.$inferInsert;
-type PartnerDiscountRow = typeof partnerDiscounts.$inferInsert;
-type RateRow = typeof currencyRates.$inferInsert;
-type HwCostRow = typeof mcHwSkuCosts.$inferInsert;
-type CostLookupRow = typeof mcCostLookups.$inferInsert;
-type MarkupRow = typeof mcMarkups.$inferInsert;
-type SupportCaseRow = typeof mcSupportCases.$inferInsert;
-type DepreciationRow = typeof mcDurationDepreciation.$inferInsert;
-type ApprovalSkuRow = typeof approvalSkus.$inferInsert;
+/**
+ * The tables the demo catalogue fills, keyed as its data, in insert order: what a row points at
+ * comes first (a parent node before its children, a SKU before its prices).
+ */
+const CATALOG_TABLES = {
+  families: productFamilies,
+  nodes: productHierarchyNodes,
+  skus,
+  prices: skuPrices,
+  tiers: skuVolumeTiers,
+  bundles: bundleComponents,
+  partnerDiscounts,
+  rates: currencyRates,
+  hwCosts: mcHwSkuCosts,
+  costLookups: mcCostLookups,
+  markups: mcMarkups,
+  supportCases: mcSupportCases,
+  depreciation: mcDurationDepreciation,
+  approvalSkus,
+} as const;
+type CatalogTables = typeof CATALOG_TABLES;
+
+export type CatalogDemoData = {
+  [K in keyof CatalogTables]: CatalogTables[K]['$inferInsert'][];
+};
+type RowOf<K extends keyof CatalogTables> = CatalogDemoData[K][number];
+
 type Kind = (typeof PRODUCT_KINDS)[number];
 
 /**
@@ -317,38 +331,60 @@ const CENTRAL_MANAGERS: readonly SupportedHardwareSeed[] = [
   { sku: 'CM-1000', node: 421, usd: 39995, name: 'CM-1000 central management appliance', description: '2U, manages up to 1,000 firewalls' },
 ];
 
+/** Annual subscriptions of a family, sold in the family's volume tiers. */
+const subscriptions = (
+  family: FamilyId,
+  tiers: keyof typeof VOLUME_TIERS,
+  seeds: readonly Omit<SkuSeed, 'kind' | 'billing' | 'family' | 'tiers'>[],
+): SkuSeed[] =>
+  seeds.map((seed) => ({ ...seed, kind: 'SUBSCRIPTION', billing: 'ANNUAL', family, tiers }));
+
 // prettier-ignore
 const SUBSCRIPTIONS: readonly SkuSeed[] = [
-  { sku: 'LA-VM-5GB', node: 412, usd: 2995, name: 'Virtual log analytics, 5 GB/day, 1 year', family: 'FIREWALL', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'UNIT' },
-  { sku: 'LA-VM-25GB', node: 412, usd: 8995, name: 'Virtual log analytics, 25 GB/day, 1 year', family: 'FIREWALL', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'UNIT' },
-  { sku: 'LA-VM-100GB', node: 412, usd: 24995, name: 'Virtual log analytics, 100 GB/day, 1 year', family: 'FIREWALL', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'UNIT' },
-  { sku: 'CM-VM-10', node: 422, usd: 1995, name: 'Virtual central management, 10 devices, 1 year', family: 'FIREWALL', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'UNIT' },
-  { sku: 'CM-VM-100', node: 422, usd: 9995, name: 'Virtual central management, 100 devices, 1 year', family: 'FIREWALL', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'UNIT' },
-  { sku: 'CM-VM-1000', node: 422, usd: 49995, name: 'Virtual central management, 1,000 devices, 1 year', family: 'FIREWALL', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'UNIT' },
-  { sku: 'CM-CLOUD-DEV', node: 422, usd: 120, name: 'Cloud central management, per managed device per year', family: 'FIREWALL', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'UNIT' },
-  { sku: 'AP-CLOUD-STD', node: 230, usd: 49, name: 'Wireless cloud management, Standard, per access point per year', family: 'SECURE_ACCESS', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'UNIT' },
-  { sku: 'AP-CLOUD-ADV', node: 230, usd: 99, name: 'Wireless cloud management, Advanced (analytics, 1-year log retention), per access point per year', family: 'SECURE_ACCESS', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'UNIT' },
-  { sku: 'AP-WIDS', node: 230, usd: 39, name: 'Wireless intrusion detection and rogue AP containment, per access point per year', family: 'SECURE_ACCESS', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'UNIT' },
-  { sku: 'ES-ESS-USR', node: 511, usd: 18, name: 'Email Security Essentials, per user per year', description: 'Anti-spam, anti-malware, URL rewriting', family: 'CLOUD', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'ES-ADV-USR', node: 511, usd: 30, name: 'Email Security Advanced, per user per year', description: 'Essentials plus sandboxing, impersonation and BEC protection', family: 'CLOUD', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'ES-CMP-USR', node: 511, usd: 42, name: 'Email Security Complete, per user per year', description: 'Advanced plus post-delivery remediation and awareness training', family: 'CLOUD', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'ES-ENC-USR', node: 512, usd: 8, name: 'Email encryption add-on, per user per year', family: 'CLOUD', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'ES-ARC-USR', node: 512, usd: 12, name: 'Email archiving add-on, 10-year retention, per user per year', family: 'CLOUD', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'ES-DLP-USR', node: 512, usd: 9, name: 'Email data loss prevention add-on, per user per year', family: 'CLOUD', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'CS-CSPM-WL', node: 520, usd: 120, name: 'Cloud security posture management, per workload per year', family: 'CLOUD', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'CS-CWP-WL', node: 520, usd: 240, name: 'Cloud workload protection, per workload per year', family: 'CLOUD', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'CS-CASB-USR', node: 520, usd: 36, name: 'Cloud access security broker, per user per year', family: 'CLOUD', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'CS-SSPM-APP', node: 520, usd: 1500, name: 'SaaS security posture management, per connected application per year', family: 'CLOUD', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'UNIT' },
-  { sku: 'EP-ESS-DEV', node: 610, usd: 35, name: 'Endpoint Protection Essentials, per device per year', description: 'Next-generation anti-virus, device control, vulnerability scanning', family: 'ENDPOINT', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'EP-ADV-DEV', node: 610, usd: 55, name: 'Endpoint Protection Advanced (EDR), per device per year', family: 'ENDPOINT', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'EP-XDR-DEV', node: 610, usd: 75, name: 'Endpoint Protection XDR, per device per year', family: 'ENDPOINT', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'EP-SRV-DEV', node: 610, usd: 95, name: 'Server Protection, per server per year', family: 'ENDPOINT', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'EP-MTD-DEV', node: 610, usd: 25, name: 'Mobile Threat Defense, per mobile device per year', family: 'ENDPOINT', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'EP-MDR-DEV', node: 620, usd: 60, name: 'Managed Detection & Response, 24x7, per device per year', family: 'ENDPOINT', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'ID-MFA-USR', node: 710, usd: 36, name: 'Multi-factor authentication, per user per year', family: 'IDENTITY', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'ID-SSO-USR', node: 710, usd: 24, name: 'Single sign-on, per user per year', family: 'IDENTITY', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'ID-IGA-USR', node: 710, usd: 30, name: 'Identity governance and access reviews, per user per year', family: 'IDENTITY', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'SEAT' },
-  { sku: 'ID-PAM-ADM', node: 710, usd: 480, name: 'Privileged access management, per privileged administrator per year', family: 'IDENTITY', kind: 'SUBSCRIPTION', billing: 'ANNUAL', tiers: 'UNIT' },
+  ...subscriptions('FIREWALL', 'UNIT', [
+    { sku: 'LA-VM-5GB', node: 412, usd: 2995, name: 'Virtual log analytics, 5 GB/day, 1 year' },
+    { sku: 'LA-VM-25GB', node: 412, usd: 8995, name: 'Virtual log analytics, 25 GB/day, 1 year' },
+    { sku: 'LA-VM-100GB', node: 412, usd: 24995, name: 'Virtual log analytics, 100 GB/day, 1 year' },
+    { sku: 'CM-VM-10', node: 422, usd: 1995, name: 'Virtual central management, 10 devices, 1 year' },
+    { sku: 'CM-VM-100', node: 422, usd: 9995, name: 'Virtual central management, 100 devices, 1 year' },
+    { sku: 'CM-VM-1000', node: 422, usd: 49995, name: 'Virtual central management, 1,000 devices, 1 year' },
+    { sku: 'CM-CLOUD-DEV', node: 422, usd: 120, name: 'Cloud central management, per managed device per year' },
+  ]),
+  ...subscriptions('SECURE_ACCESS', 'UNIT', [
+    { sku: 'AP-CLOUD-STD', node: 230, usd: 49, name: 'Wireless cloud management, Standard, per access point per year' },
+    { sku: 'AP-CLOUD-ADV', node: 230, usd: 99, name: 'Wireless cloud management, Advanced (analytics, 1-year log retention), per access point per year' },
+    { sku: 'AP-WIDS', node: 230, usd: 39, name: 'Wireless intrusion detection and rogue AP containment, per access point per year' },
+  ]),
+  ...subscriptions('CLOUD', 'SEAT', [
+    { sku: 'ES-ESS-USR', node: 511, usd: 18, name: 'Email Security Essentials, per user per year', description: 'Anti-spam, anti-malware, URL rewriting' },
+    { sku: 'ES-ADV-USR', node: 511, usd: 30, name: 'Email Security Advanced, per user per year', description: 'Essentials plus sandboxing, impersonation and BEC protection' },
+    { sku: 'ES-CMP-USR', node: 511, usd: 42, name: 'Email Security Complete, per user per year', description: 'Advanced plus post-delivery remediation and awareness training' },
+    { sku: 'ES-ENC-USR', node: 512, usd: 8, name: 'Email encryption add-on, per user per year' },
+    { sku: 'ES-ARC-USR', node: 512, usd: 12, name: 'Email archiving add-on, 10-year retention, per user per year' },
+    { sku: 'ES-DLP-USR', node: 512, usd: 9, name: 'Email data loss prevention add-on, per user per year' },
+    { sku: 'CS-CSPM-WL', node: 520, usd: 120, name: 'Cloud security posture management, per workload per year' },
+    { sku: 'CS-CWP-WL', node: 520, usd: 240, name: 'Cloud workload protection, per workload per year' },
+    { sku: 'CS-CASB-USR', node: 520, usd: 36, name: 'Cloud access security broker, per user per year' },
+  ]),
+  ...subscriptions('CLOUD', 'UNIT', [
+    { sku: 'CS-SSPM-APP', node: 520, usd: 1500, name: 'SaaS security posture management, per connected application per year' },
+  ]),
+  ...subscriptions('ENDPOINT', 'SEAT', [
+    { sku: 'EP-ESS-DEV', node: 610, usd: 35, name: 'Endpoint Protection Essentials, per device per year', description: 'Next-generation anti-virus, device control, vulnerability scanning' },
+    { sku: 'EP-ADV-DEV', node: 610, usd: 55, name: 'Endpoint Protection Advanced (EDR), per device per year' },
+    { sku: 'EP-XDR-DEV', node: 610, usd: 75, name: 'Endpoint Protection XDR, per device per year' },
+    { sku: 'EP-SRV-DEV', node: 610, usd: 95, name: 'Server Protection, per server per year' },
+    { sku: 'EP-MTD-DEV', node: 610, usd: 25, name: 'Mobile Threat Defense, per mobile device per year' },
+    { sku: 'EP-MDR-DEV', node: 620, usd: 60, name: 'Managed Detection & Response, 24x7, per device per year' },
+  ]),
+  ...subscriptions('IDENTITY', 'SEAT', [
+    { sku: 'ID-MFA-USR', node: 710, usd: 36, name: 'Multi-factor authentication, per user per year' },
+    { sku: 'ID-SSO-USR', node: 710, usd: 24, name: 'Single sign-on, per user per year' },
+    { sku: 'ID-IGA-USR', node: 710, usd: 30, name: 'Identity governance and access reviews, per user per year' },
+  ]),
+  ...subscriptions('IDENTITY', 'UNIT', [
+    { sku: 'ID-PAM-ADM', node: 710, usd: 480, name: 'Privileged access management, per privileged administrator per year' },
+  ]),
 ];
 
 // prettier-ignore
@@ -471,9 +507,9 @@ const hardwareCostPercent = (index: number) => 35 + ((index * 7) % 11);
 const percentText = (value: number) => value.toFixed(2);
 const percentOf = (usd: number, percent: number) => Math.round((usd * percent) / 100);
 
-function catalogSkus(): { seeds: SkuSeed[]; bundles: BundleComponentRow[] } {
+function catalogSkus(): { seeds: SkuSeed[]; bundles: RowOf<'bundles'>[] } {
   const seeds: SkuSeed[] = [];
-  const bundles: BundleComponentRow[] = [];
+  const bundles: RowOf<'bundles'>[] = [];
 
   for (const fw of FIREWALLS) {
     const isVirtual = fw.node === 114;
@@ -671,7 +707,7 @@ function priceRows(
   from: string,
   to: string | null,
   createdAt: Date,
-): PriceRow[] {
+): RowOf<'prices'>[] {
   return (Object.keys(LIST_CURRENCIES) as (keyof typeof LIST_CURRENCIES)[]).map((currency) => ({
     id: keyedUuid(`price:${sku}:${currency}:${from}`),
     sku,
@@ -684,29 +720,17 @@ function priceRows(
   }));
 }
 
-export interface CatalogDemoData {
-  families: FamilyRow[];
-  nodes: NodeRow[];
-  skus: SkuRow[];
-  prices: PriceRow[];
-  tiers: TierRow[];
-  bundles: BundleComponentRow[];
-  partnerDiscounts: PartnerDiscountRow[];
-  rates: RateRow[];
-  hwCosts: HwCostRow[];
-  costLookups: CostLookupRow[];
-  markups: MarkupRow[];
-  supportCases: SupportCaseRow[];
-  depreciation: DepreciationRow[];
-  approvalSkus: ApprovalSkuRow[];
-}
-
 /** The demo catalogue, built the same way every time. */
 export function catalogDemoData(): CatalogDemoData {
   const families = REFERENCE_LOOKUPS.filter((l) => l.lookup === 'product_families').map(
-    (l): FamilyRow => ({ id: l.value, name: l.label, sortOrder: l.sortOrder ?? 0, isActive: true }),
+    (l): RowOf<'families'> => ({
+      id: l.value,
+      name: l.label,
+      sortOrder: l.sortOrder ?? 0,
+      isActive: true,
+    }),
   );
-  const nodes = NODES.map((node, index): NodeRow => ({
+  const nodes = NODES.map((node, index): RowOf<'nodes'> => ({
     id: catalogNodeId(node.n),
     parentId: node.parent === null ? null : catalogNodeId(node.parent),
     name: node.name,
@@ -716,7 +740,7 @@ export function catalogDemoData(): CatalogDemoData {
   }));
 
   const { seeds, bundles } = catalogSkus();
-  const skuRows = seeds.map((seed): SkuRow => ({
+  const skuRows = seeds.map((seed): RowOf<'skus'> => ({
     sku: seed.sku,
     name: seed.name,
     description: seed.description ?? '',
@@ -733,7 +757,7 @@ export function catalogDemoData(): CatalogDemoData {
 
   // Every SKU has this year's list; a third also last year's, and some a 2027 increase. A
   // bundle has no price of its own: a zero row in each currency, and no history.
-  const prices: PriceRow[] = [];
+  const prices: RowOf<'prices'>[] = [];
   let priced = 0;
   for (const seed of seeds) {
     const { previous, current, next } = PRICE_PERIODS;
@@ -761,7 +785,7 @@ export function catalogDemoData(): CatalogDemoData {
 
   const tiers = seeds.flatMap((seed) =>
     seed.tiers
-      ? VOLUME_TIERS[seed.tiers].map(([minQuantity, percent]): TierRow => ({
+      ? VOLUME_TIERS[seed.tiers].map(([minQuantity, percent]): RowOf<'tiers'> => ({
           sku: seed.sku,
           minQuantity,
           percent,
@@ -771,7 +795,7 @@ export function catalogDemoData(): CatalogDemoData {
 
   const partnerDiscountRows = (['T1', 'T2'] as const).flatMap((channel) =>
     Object.entries(PARTNER_DISCOUNTS_T1).flatMap(([partnerType, byKind]) =>
-      PRODUCT_KINDS.map((kind): PartnerDiscountRow => ({
+      PRODUCT_KINDS.map((kind): RowOf<'partnerDiscounts'> => ({
         salesChannel: channel,
         partnerType,
         productKind: kind,
@@ -782,7 +806,7 @@ export function catalogDemoData(): CatalogDemoData {
 
   const hwCosts = seeds
     .filter((seed) => seed.kind === 'HARDWARE' || seed.kind === 'ACCESS_POINT')
-    .map((seed, index): HwCostRow => ({
+    .map((seed, index): RowOf<'hwCosts'> => ({
       sku: seed.sku,
       // Whole dollars × percent = cents.
       unitCostUsdMinor: seed.usd * hardwareCostPercent(index),
@@ -852,36 +876,10 @@ async function inChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<u
 export async function seedCatalogDemoData(db: Database): Promise<void> {
   const data = CATALOG_DEMO;
   await db.transaction(async (tx) => {
-    await inChunks(data.families, (c) =>
-      tx.insert(productFamilies).values(c).onConflictDoNothing(),
-    );
-    // Parents come first in the list, so each chunk's parents are already in.
-    await inChunks(data.nodes, (c) =>
-      tx.insert(productHierarchyNodes).values(c).onConflictDoNothing(),
-    );
-    await inChunks(data.skus, (c) => tx.insert(skus).values(c).onConflictDoNothing());
-    await inChunks(data.prices, (c) => tx.insert(skuPrices).values(c).onConflictDoNothing());
-    await inChunks(data.tiers, (c) => tx.insert(skuVolumeTiers).values(c).onConflictDoNothing());
-    await inChunks(data.bundles, (c) =>
-      tx.insert(bundleComponents).values(c).onConflictDoNothing(),
-    );
-    await inChunks(data.partnerDiscounts, (c) =>
-      tx.insert(partnerDiscounts).values(c).onConflictDoNothing(),
-    );
-    await inChunks(data.rates, (c) => tx.insert(currencyRates).values(c).onConflictDoNothing());
-    await inChunks(data.hwCosts, (c) => tx.insert(mcHwSkuCosts).values(c).onConflictDoNothing());
-    await inChunks(data.costLookups, (c) =>
-      tx.insert(mcCostLookups).values(c).onConflictDoNothing(),
-    );
-    await inChunks(data.markups, (c) => tx.insert(mcMarkups).values(c).onConflictDoNothing());
-    await inChunks(data.supportCases, (c) =>
-      tx.insert(mcSupportCases).values(c).onConflictDoNothing(),
-    );
-    await inChunks(data.depreciation, (c) =>
-      tx.insert(mcDurationDepreciation).values(c).onConflictDoNothing(),
-    );
-    await inChunks(data.approvalSkus, (c) =>
-      tx.insert(approvalSkus).values(c).onConflictDoNothing(),
-    );
+    for (const name of Object.keys(CATALOG_TABLES) as (keyof CatalogTables)[]) {
+      const table: PgTable = CATALOG_TABLES[name];
+      const rows: readonly PgInsertValue<PgTable>[] = data[name];
+      await inChunks(rows, (chunk) => tx.insert(table).values(chunk).onConflictDoNothing());
+    }
   });
 }

@@ -114,6 +114,16 @@ const facts: ApprovalFacts = {
 };
 
 describe('evaluatePredicateTree', () => {
+  /** A big deal that is direct, or through the partner type with a deep discount. */
+  const bigDealThrough = (partnerType: string) =>
+    and(
+      p('net_total_usd', 'gt', 1_000_000),
+      or(
+        p('sales_channel', 'eq', 'DIRECT'),
+        and(p('partner_type', 'eq', partnerType), p('max_line_discount_percent', 'gte', 35)),
+      ),
+    );
+
   it.each<[string, unknown, boolean]>([
     ['more than', p('max_line_discount_percent', 'gt', 30), true],
     ['not more than itself', p('max_line_discount_percent', 'gt', 40), false],
@@ -140,28 +150,8 @@ describe('evaluatePredicateTree', () => {
       or(p('has_custom_clause', 'is_true'), p('has_approval_sku', 'is_true')),
       true,
     ],
-    [
-      'nested: big deal through a partner with a deep discount',
-      and(
-        p('net_total_usd', 'gt', 1_000_000),
-        or(
-          p('sales_channel', 'eq', 'DIRECT'),
-          and(p('partner_type', 'eq', 'PREMIER'), p('max_line_discount_percent', 'gte', 35)),
-        ),
-      ),
-      true,
-    ],
-    [
-      'nested: fails in the inner group',
-      and(
-        p('net_total_usd', 'gt', 1_000_000),
-        or(
-          p('sales_channel', 'eq', 'DIRECT'),
-          and(p('partner_type', 'eq', 'SELECT'), p('max_line_discount_percent', 'gte', 35)),
-        ),
-      ),
-      false,
-    ],
+    ['nested: big deal through a partner with a deep discount', bigDealThrough('PREMIER'), true],
+    ['nested: fails in the inner group', bigDealThrough('SELECT'), false],
   ])('%s', (_name, tree, matched) => {
     expect(evaluatePredicateTree(checked(tree), facts).matched).toBe(matched);
   });

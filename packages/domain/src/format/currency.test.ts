@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../testing/cases.ts';
 import { CURRENCY_SYMBOLS, currencyPrefix, formatCurrency, parseCurrency } from './currency.ts';
 
 const NBSP = '\u00a0';
 
 describe('formatCurrency (spec §9: US formatting, exactly 2 decimals)', () => {
-  it.each<[number, string]>([
+  itReturns('%i → %s', formatCurrency, [
     [0, '$0.00'],
     [1, '$0.01'],
     [10, '$0.10'],
@@ -20,9 +21,7 @@ describe('formatCurrency (spec §9: US formatting, exactly 2 decimals)', () => {
     [-123456789, '-$1,234,567.89'],
     [Number.MAX_SAFE_INTEGER, '$90,071,992,547,409.91'],
     [Number.MIN_SAFE_INTEGER, '-$90,071,992,547,409.91'],
-  ])('%i → %s', (minorUnits, expected) => {
-    expect(formatCurrency(minorUnits)).toBe(expected);
-  });
+  ]);
 
   it.each<[string, string]>([
     ['USD', '$12.30'],

@@ -10,8 +10,17 @@ import {
 /** Epoch seconds of an ISO instant, so the tables read as dates. */
 const at = (iso: string) => Date.parse(iso) / 1000;
 
+/** One test per case that `format` shows the ISO instant in the time zone as expected. */
+const itFormats = (
+  format: (epochSeconds: number, timeZone?: string) => string,
+  cases: [iso: string, timeZone: string | undefined, expected: string][],
+) =>
+  it.each(cases)('%s in %s → %s', (iso, timeZone, expected) => {
+    expect(format(at(iso), timeZone)).toBe(expected);
+  });
+
 describe('formatDateTime (spec §9 "DD-MMM-yyyy hh:mm A z")', () => {
-  it.each<[string, string, string]>([
+  itFormats(formatDateTime, [
     ['2026-03-05T14:07:00Z', 'UTC', '05-Mar-2026 02:07 PM UTC'],
     // AM/PM boundaries: the 12-hour clock has no hour 0.
     ['2026-03-05T00:00:00Z', 'UTC', '05-Mar-2026 12:00 AM UTC'],
@@ -39,9 +48,7 @@ describe('formatDateTime (spec §9 "DD-MMM-yyyy hh:mm A z")', () => {
     ['2026-03-05T14:07:00Z', 'Etc/UTC', '05-Mar-2026 02:07 PM UTC'],
     ['0001-01-01T00:00:00Z', 'UTC', '01-Jan-0001 12:00 AM UTC'],
     ['9999-12-31T23:59:59Z', 'UTC', '31-Dec-9999 11:59 PM UTC'],
-  ])('%s in %s → %s', (iso, timeZone, expected) => {
-    expect(formatDateTime(at(iso), timeZone)).toBe(expected);
-  });
+  ]);
 
   it('uses UTC by default', () => {
     expect(formatDateTime(at('2026-03-05T14:07:00Z'))).toBe('05-Mar-2026 02:07 PM UTC');
@@ -71,14 +78,12 @@ describe('formatDateTime (spec §9 "DD-MMM-yyyy hh:mm A z")', () => {
 });
 
 describe('formatDate', () => {
-  it.each<[string, string | undefined, string]>([
+  itFormats(formatDate, [
     ['2026-03-05T14:07:00Z', undefined, '05-Mar-2026'],
     ['2024-02-29T23:59:59Z', 'UTC', '29-Feb-2024'],
     ['2026-03-05T02:00:00Z', 'America/Los_Angeles', '04-Mar-2026'],
     ['2026-03-05T20:00:00Z', 'Asia/Tokyo', '06-Mar-2026'],
-  ])('%s in %s → %s', (iso, timeZone, expected) => {
-    expect(formatDate(at(iso), timeZone)).toBe(expected);
-  });
+  ]);
 });
 
 describe('calendar dates', () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../testing/cases.ts';
 import { isSafeReturnPath, resolveLandingPath } from './landing.ts';
 import type { MenuItem } from './menus.ts';
 
 describe('isSafeReturnPath', () => {
-  it.each([
+  itReturns('%j is safe: %s', isSafeReturnPath, [
     ['/cpq/grid/quotes/ref', true],
     ['/cpq/quote-summary/123/STANDARD?tab=2#lines', true],
     ['/commcat/grid/catalog/ref', true],
@@ -23,9 +24,7 @@ describe('isSafeReturnPath', () => {
     ['/reset-password/', false],
     ['/profile', false],
     [`/${'x'.repeat(3000)}`, false],
-  ])('%j is safe: %s', (path, expected) => {
-    expect(isSafeReturnPath(path)).toBe(expected);
-  });
+  ]);
 });
 
 function item(id: number, parent: number | null, code: string, link: string | null, extra = {}) {

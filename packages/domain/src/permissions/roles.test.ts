@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../testing/cases.ts';
 import {
   hasOwnRole,
   hasRole,
@@ -26,16 +27,14 @@ describe('role values', () => {
     expect(ROLE_VALUES).toContain('MARGIN_CONTRIBUTOE');
   });
 
-  it.each([
+  itReturns('isRoleValue(%j) is %s', isRoleValue, [
     ['SALES_USER', true],
     ['VP_FINAMCE', true],
     ['VP_FINANCE', false],
     ['sales_user', false],
     ['', false],
     ['toString', false],
-  ])('isRoleValue(%j) is %s', (value, expected) => {
-    expect(isRoleValue(value)).toBe(expected);
-  });
+  ]);
 });
 
 describe('mergeDelegatedRoles', () => {

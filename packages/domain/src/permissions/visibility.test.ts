@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../testing/cases.ts';
 import type { RoleEntry } from './roles.ts';
 import { canonicalRegion, visibilityScopeOf } from './visibility.ts';
 
@@ -37,7 +38,7 @@ describe('visibilityScopeOf', () => {
 });
 
 describe('canonicalRegion', () => {
-  it.each([
+  itReturns('%j → %j', canonicalRegion, [
     ['NA', 'North America'],
     ['North America', 'North America'],
     ['AMER', 'Americas'],
@@ -45,7 +46,5 @@ describe('canonicalRegion', () => {
     ['apac', 'APJ'],
     ['EMEA', 'EMEA'],
     [' Antarctica ', 'Antarctica'],
-  ])('%j → %j', (value, expected) => {
-    expect(canonicalRegion(value)).toBe(expected);
-  });
+  ]);
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../testing/cases.ts';
 import {
   applyPercent,
   divideRoundHalfAway,
@@ -8,10 +9,21 @@ import {
   parsePercentBp,
   parseRateMicro,
   parseScaledDecimal,
+  type DecimalParse,
 } from './decimal.ts';
 
+/** One test per case that `parse` reads the text as exactly this value. */
+const itReads = (
+  title: string,
+  parse: (text: string) => DecimalParse,
+  cases: [text: string, value: number][],
+) =>
+  it.each(cases)(title, (text, value) => {
+    expect(parse(text)).toEqual({ ok: true, value });
+  });
+
 describe('parsePercentBp: percentage text to basis points, exactly', () => {
-  it.each<[string, number]>([
+  itReads('%j → %i bp', parsePercentBp, [
     ['0', 0],
     ['100', 10000],
     ['12.5', 1250],
@@ -27,9 +39,7 @@ describe('parsePercentBp: percentage text to basis points, exactly', () => {
     // Zeros past the second decimal change nothing, so a NUMERIC(6,3) '12.500' is accepted.
     ['12.500', 1250],
     ['1.0000000', 100],
-  ])('%j → %i bp', (text, bp) => {
-    expect(parsePercentBp(text)).toEqual({ ok: true, value: bp });
-  });
+  ]);
 
   it('never returns negative zero', () => {
     const parsed = parsePercentBp('-0.00');
@@ -71,16 +81,14 @@ describe('parsePercentBp: percentage text to basis points, exactly', () => {
 });
 
 describe('parseRateMicro: exchange rate text to micro-units', () => {
-  it.each<[string, number]>([
+  itReads('%j → %i', parseRateMicro, [
     ['1', 1_000_000],
     ['0.92', 920_000],
     ['0.921500', 921_500],
     ['151.123456', 151_123_456],
     ['0.000001', 1],
     ['1.5000000', 1_500_000],
-  ])('%j → %i', (text, micro) => {
-    expect(parseRateMicro(text)).toEqual({ ok: true, value: micro });
-  });
+  ]);
 
   it.each<[string, string]>([
     ['0', 'RANGE'],
@@ -101,7 +109,7 @@ describe('parseScaledDecimal and formatBp', () => {
     expect(parseScaledDecimal('1.5', 3)).toEqual({ ok: true, value: 1500 });
   });
 
-  it.each<[number, string]>([
+  itReturns('formatBp(%i) → %j', formatBp, [
     [0, '0'],
     [1, '0.01'],
     [10, '0.1'],
@@ -109,9 +117,7 @@ describe('parseScaledDecimal and formatBp', () => {
     [10000, '100'],
     [-250, '-2.5'],
     [3333, '33.33'],
-  ])('formatBp(%i) → %j', (bp, text) => {
-    expect(formatBp(bp)).toBe(text);
-  });
+  ]);
 
   it('formatBp and parsePercentBp undo each other', () => {
     fc.assert(

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { priceQuote } from './engine.ts';
-import type {
-  AmountSummary,
-  CatalogPrice,
-  CatalogSku,
-  LineResult,
-  LineYearResult,
-  PricingError,
-  PricingInput,
-  PricingLine,
-  PricingResult,
+import {
+  WATERFALL_STEPS,
+  type AmountSummary,
+  type CatalogPrice,
+  type CatalogSku,
+  type LineResult,
+  type LineYearResult,
+  type PricingError,
+  type PricingInput,
+  type PricingLine,
+  type PricingResult,
 } from './model.ts';
 import { PRICING_MESSAGES as M } from './validate.ts';
 
@@ -87,14 +88,7 @@ function yearOf(line: LineResult, year: number): LineYearResult {
  */
 function row(year: LineYearResult) {
   const [list, adjustment, volume, partner, manual, net] = year.waterfall;
-  expect(year.waterfall.map((step) => step.step)).toEqual([
-    'LIST',
-    'PRICE_ADJUSTMENT',
-    'VOLUME',
-    'PARTNER',
-    'MANUAL',
-    'NET',
-  ]);
+  expect(year.waterfall.map((step) => step.step)).toEqual(WATERFALL_STEPS);
   expect(list?.subtotal_minor).toBe(year.list_minor);
   expect(net?.subtotal_minor).toBe(year.net_minor);
   expect(net?.amount_minor).toBe(year.net_minor - year.list_minor);

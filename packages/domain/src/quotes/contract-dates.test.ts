@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../testing/cases.ts';
 import { formatContractStartDate, parseContractStartDate } from './contract-dates.ts';
 
 describe('formatContractStartDate (spec §9)', () => {
-  it.each<[string | null | undefined, string | null]>([
+  itReturns('%j → %j', formatContractStartDate, [
     ['2026-03-05', '05-Mar-2026'],
     ['2026-01-31', '31-Jan-2026'],
     ['2026-12-01', '01-Dec-2026'],
@@ -34,13 +35,11 @@ describe('formatContractStartDate (spec §9)', () => {
     ['', null],
     [null, null],
     [undefined, null],
-  ])('%j → %j', (iso, expected) => {
-    expect(formatContractStartDate(iso)).toBe(expected);
-  });
+  ]);
 });
 
 describe('parseContractStartDate', () => {
-  it.each<[string | null | undefined, string | null]>([
+  itReturns('%j → %j', parseContractStartDate, [
     ['05-Mar-2026', '2026-03-05'],
     ['5-mar-2026', '2026-03-05'],
     ['29-FEB-2024', '2024-02-29'],
@@ -54,9 +53,7 @@ describe('parseContractStartDate', () => {
     ['2026-03-05', null],
     ['', null],
     [null, null],
-  ])('%j → %j', (display, expected) => {
-    expect(parseContractStartDate(display)).toBe(expected);
-  });
+  ]);
 
   it('undoes formatContractStartDate for every date of years 1–9999', () => {
     const isoDate = fc

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../testing/cases.ts';
 import {
   defaultContractingEntity,
   defaultPaymentTerm,
   defaultSla,
-  type ContractingEntityKey,
   type PaymentTermCandidates,
   type PaymentTermSource,
 } from './opportunity-defaults.ts';
 import type { SalesChannel } from './sales-channel.ts';
 
 describe('defaultContractingEntity (spec §9)', () => {
-  it.each<[string | null | undefined, ContractingEntityKey | null]>([
+  itReturns('%j → %j', defaultContractingEntity, [
     ['EMEA', 'GMBH'],
     ['emea', 'GMBH'],
     [' Emea ', 'GMBH'],
@@ -37,9 +37,7 @@ describe('defaultContractingEntity (spec §9)', () => {
     ['toString', null],
     [null, null],
     [undefined, null],
-  ])('%j → %j', (region, expected) => {
-    expect(defaultContractingEntity(region)).toBe(expected);
-  });
+  ]);
 });
 
 const ALL_TERMS: PaymentTermCandidates<string> = {

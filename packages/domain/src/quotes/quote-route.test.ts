@@ -13,31 +13,27 @@ const quote = (fields: Partial<QuoteRouteFields> = {}): QuoteRouteFields => ({
   ...fields,
 });
 
-/** The screen of every working status for a plain (not renewal, not co-term) quote. */
-const SCREEN_OF: Record<QuoteStatus, string> = {
+/** The screens of the statuses a plain (not renewal, not co-term) quote is built in. */
+const BUILDING_SCREEN_OF: Partial<Record<QuoteStatus, string>> = {
   INCOMPLETE: 'configure-quote',
   SH_HW_CONFIG: 'configure-sh-hw',
   TNC: 'terms-condition',
-  PENDING_APPROVAL: 'quote-summary',
-  BUDGETARY: 'quote-summary',
-  REJECTED: 'quote-summary',
-  APPROVED: 'quote-summary',
-  ACCEPTED: 'quote-summary',
-  COMPLETED: 'quote-summary',
 };
+/** Every other working status opens the summary. */
+const screenOf = (status: QuoteStatus) => BUILDING_SCREEN_OF[status] ?? 'quote-summary';
 
 describe('quoteTargetPath (spec §2 "Quote target by state")', () => {
   it.each(
     QUOTE_STATUSES.flatMap((status) => [[status, 'STANDARD'] as const, [status, 'ELA'] as const]),
   )('%s %s quote opens its screen', (status, quoteType) => {
     expect(quoteTargetPath(quote({ status_id: status, quote_type: quoteType }))).toBe(
-      `/cpq/${SCREEN_OF[status]}/42/${quoteType}`,
+      `/cpq/${screenOf(status)}/42/${quoteType}`,
     );
   });
 
   it.each(QUOTE_STATUSES)('an archived quote that was %s opens where it was', (status) => {
     expect(quoteTargetPath(quote({ status_id: 'ARCHIVED', pre_archive_status_id: status }))).toBe(
-      `/cpq/${SCREEN_OF[status]}/42/STANDARD`,
+      `/cpq/${screenOf(status)}/42/STANDARD`,
     );
   });
 

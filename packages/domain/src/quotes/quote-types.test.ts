@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../testing/cases.ts';
 import {
   DEAL_TYPE_CODES,
   dealTypeCode,
@@ -28,36 +29,30 @@ describe('quote types and statuses (spec §1, §4)', () => {
     ]);
   });
 
-  it.each([
+  itReturns('parseQuoteType(%j) is %j', parseQuoteType, [
     ['STANDARD', 'STANDARD'],
     ['ela', 'ELA'],
     [' LEGACY ', 'LEGACY'],
     ['MULTI_YEAR', null],
     ['', null],
     [null, null],
-  ])('parseQuoteType(%j) is %j', (value, expected) => {
-    expect(parseQuoteType(value)).toBe(expected);
-  });
+  ]);
 
-  it.each<[string | undefined, QuoteStatus | null]>([
+  itReturns('parseQuoteStatus(%j) is %j', parseQuoteStatus, [
     ...QUOTE_STATUSES.map((status): [string, QuoteStatus] => [status, status]),
     ['pending_approval', 'PENDING_APPROVAL'],
     [' TNC', 'TNC'],
     ['ARCHIVED', null],
     ['PENDING APPROVAL', null],
     [undefined, null],
-  ])('parseQuoteStatus(%j) is %j', (value, expected) => {
-    expect(parseQuoteStatus(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('isArchivedStatus(%j) is %s', isArchivedStatus, [
     ['ARCHIVED', true],
     ['archived ', true],
     ['APPROVED', false],
     [null, false],
-  ])('isArchivedStatus(%j) is %s', (value, expected) => {
-    expect(isArchivedStatus(value)).toBe(expected);
-  });
+  ]);
 });
 
 describe('deal types (spec §4)', () => {
@@ -81,7 +76,7 @@ describe('deal types (spec §4)', () => {
     expect(DEAL_TYPE_CODES).toEqual(['NB', 'U', 'R', 'TU', 'S', 'E', 'C']);
   });
 
-  it.each([
+  itReturns('dealTypeCode(%j) is %j', dealTypeCode, [
     ['nb', 'NB'],
     [' tu ', 'TU'],
     ['True up', 'TU'],
@@ -94,9 +89,7 @@ describe('deal types (spec §4)', () => {
     ['', null],
     ['---', null],
     [null, null],
-  ])('dealTypeCode(%j) is %j', (value, expected) => {
-    expect(dealTypeCode(value)).toBe(expected);
-  });
+  ]);
 
   it.each(['nb', 'New Business ', 'NB '])('isDealTypeCode(%j) is false: codes are exact', (v) => {
     expect(isDealTypeCode(v)).toBe(false);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../testing/cases.ts';
 import { lapSizeForDevices, secureAccessLines } from './secure-access-lines.ts';
 
 describe('secureAccessLines', () => {
@@ -59,7 +60,7 @@ describe('secureAccessLines', () => {
     expect(secureAccessLines(config, quote)).toEqual(expected);
   });
 
-  it.each([
+  itReturns('%i devices per point is size %s', lapSizeForDevices, [
     [1, 'xs'],
     [25, 'xs'],
     [26, 's'],
@@ -68,7 +69,5 @@ describe('secureAccessLines', () => {
     [500, 'm'],
     [501, 'l'],
     [20_000, 'l'],
-  ])('%i devices per point is size %s', (devices, size) => {
-    expect(lapSizeForDevices(devices)).toBe(size);
-  });
+  ]);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../testing/cases.ts';
 import { QUOTE_STATUSES } from './quote-types.ts';
 import {
   quoteStatusColor,
@@ -45,7 +46,7 @@ describe('statusColor (spec §4)', () => {
     expect(Object.entries(STATUS_LABEL_TONES)).toEqual(SPEC_LABEL_TONES);
   });
 
-  it.each<[string, StatusTone]>([
+  itReturns('tolerates the variant %j (%s)', statusColor, [
     ['In Progress', 'warning'],
     ['IN_PROGRESS', 'warning'],
     ['in-progress', 'warning'],
@@ -61,9 +62,7 @@ describe('statusColor (spec §4)', () => {
     ['HW-Configuration', 'blue'],
     ['n/a', 'grey'],
     ['NA', 'grey'],
-  ])('tolerates the variant %j (%s)', (label, tone) => {
-    expect(statusColor(label)).toBe(tone);
-  });
+  ]);
 
   it.each(['Completed', 'On Hold', 'Unknown', '', '   ', '-', null, undefined])(
     '%j is grey, like every other label',

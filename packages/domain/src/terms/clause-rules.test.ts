@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FormValues } from '../forms/recipe.ts';
+import { SAMPLE_DEAL_FACTS } from './quote-facts.cases.ts';
 import { checkClauseCondition, evaluateClauseRules, type ClauseRule } from './clause-rules.ts';
 
 const facts: FormValues = {
+  ...SAMPLE_DEAL_FACTS,
   quote_type: 'ELA',
-  deal_type: 'NB',
-  contract_length: 36,
-  sales_channel: 'T1',
-  partner_type: 'PREMIER',
-  region: 'EMEA',
-  currency_code: 'EUR',
   is_public_sector: true,
   payment_term_days: 90,
   total: 250_000.5,

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_DEAL_FACTS } from './quote-facts.cases.ts';
 import { termsContextOf, type TermsQuote } from './quote-facts.ts';
 
 /** The quote's columns that are facts as they stand. */
 const COLUMN_FACTS = {
-  quote_type: 'STANDARD',
-  deal_type: 'NB',
-  contract_length: 36,
-  sales_channel: 'T1',
-  partner_type: 'PREMIER',
-  region: 'EMEA',
-  currency_code: 'EUR',
+  ...SAMPLE_DEAL_FACTS,
   is_renewal: false,
   is_coterm: false,
   account_id: '001C1',

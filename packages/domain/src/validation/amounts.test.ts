@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../testing/cases.ts';
 import {
   casesPerYearProblem,
   casesText,
@@ -25,7 +26,7 @@ describe('percentProblem', () => {
 });
 
 describe('usdProblem', () => {
-  it.each([
+  itReturns('%j → %j', (text: string) => usdProblem(text, 'Cost'), [
     ['1234.50', null],
     ['0', null],
     ['10000000.00', null],
@@ -37,9 +38,7 @@ describe('usdProblem', () => {
       'Cost must be an amount in US dollars such as 1234.50 (digits and one decimal point, no $ or commas).',
     ],
     ['', 'Cost is required: enter US dollars such as 1234.50.'],
-  ])('%j → %j', (text, expected) => {
-    expect(usdProblem(text, 'Cost')).toBe(expected);
-  });
+  ]);
 });
 
 describe('isSamePercent and percentText', () => {
@@ -51,18 +50,16 @@ describe('isSamePercent and percentText', () => {
     expect(isSamePercent(a, b)).toBe(same);
   });
 
-  it.each([
+  itReturns('%i bp is %j', percentText, [
     [1250, '12.50'],
     [0, '0.00'],
     [10000, '100.00'],
     [5, '0.05'],
-  ])('%i bp is %j', (bp, text) => {
-    expect(percentText(bp)).toBe(text);
-  });
+  ]);
 });
 
 describe('casesPerYearProblem and casesText', () => {
-  it.each([
+  itReturns('%j → %j', (text: string) => casesPerYearProblem(text, 'Cases'), [
     ['0.25', null],
     ['0', null],
     ['1000', null],
@@ -72,16 +69,12 @@ describe('casesPerYearProblem and casesText', () => {
     ['0.1234', 'Cases can have at most 3 decimals.'],
     ['1,5', 'Cases must be a number such as 0.25 (digits and one decimal point, no commas).'],
     [' ', 'Cases is required: enter a number of cases such as 0.25.'],
-  ])('%j → %j', (text, expected) => {
-    expect(casesPerYearProblem(text, 'Cases')).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itReturns('%i thousandths → %j', casesText, [
     [250, '0.250'],
     [0, '0.000'],
     [1_000_000, '1000.000'],
     [1_500, '1.500'],
-  ])('%i thousandths → %j', (thousandths, text) => {
-    expect(casesText(thousandths)).toBe(text);
-  });
+  ]);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../testing/cases.ts';
 import { CONTRACT_YEAR_BOUNDARIES } from './contract-years.cases.ts';
 import {
   contractLengthMonths,
@@ -45,14 +46,12 @@ describe('enabledContractYears', () => {
 });
 
 describe('contractLengthMonths', () => {
-  it.each([
+  itReturns('%j → %j', contractLengthMonths, [
     [36, 36],
     [' 36 ', 36],
     ['36 months', null],
     ['-12', null],
     ['', null],
     [Number.POSITIVE_INFINITY, null],
-  ])('%j → %j', (input, expected) => {
-    expect(contractLengthMonths(input)).toBe(expected);
-  });
+  ]);
 });
