@@ -7,17 +7,16 @@ import {
 } from '@bastion/domain/approvals/fingerprint';
 import { canonicalRegion } from '@bastion/domain/permissions/visibility';
 import { BP_PER_WHOLE, multiplyRatio } from '@bastion/domain/pricing/decimal';
-import { priceQuote } from '@bastion/domain/pricing/engine';
 import type { PricingResult } from '@bastion/domain/pricing/model';
 import { CUSTOM_CLAUSE_TITLE } from '@bastion/domain/terms/quote-terms';
 import type { Database } from '@bastion/db/client';
 import { partnerExceptions } from '@bastion/db/schema/approvals';
 import { approvalSkus } from '@bastion/db/schema/catalog';
 import { quoteLines, quotes } from '@bastion/db/schema/quotes';
-import { quoteTermSets, quoteTerms, termsClauseVersions } from '@bastion/db/schema/terms';
 import { AppError } from './app-error.ts';
-import { loadPricingInput } from './pricing-inputs.ts';
 import { readTogether } from './read-together.ts';
+import { findTermSet, listSavedTerms } from './saved-quote-terms.ts';
+import { priceStoredLines } from './stored-line-pricing.ts';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
 
 /**
@@ -97,31 +96,15 @@ export async function approvalFactsOf(db: Database, quote: QuoteRow): Promise<Lo
     quote.salesChannel === 'DIRECT' ? null : textOrNull(opportunity.partner_account_id);
   const paymentTermDays = numberOrNull(opportunity.payment_term_days);
 
-  const [lines, terms, termSet, exception] = await readTogether(db, [
+  const [lines, savedTerms, termSet, exception] = await readTogether(db, [
     () =>
       db
         .select()
         .from(quoteLines)
         .where(eq(quoteLines.quoteId, quote.id))
         .orderBy(asc(quoteLines.position)),
-    () =>
-      db
-        .select({ term: quoteTerms, savedTitle: termsClauseVersions.title })
-        .from(quoteTerms)
-        .leftJoin(
-          termsClauseVersions,
-          and(
-            eq(termsClauseVersions.clauseId, quoteTerms.clauseId),
-            eq(termsClauseVersions.version, quoteTerms.clauseVersion),
-          ),
-        )
-        .where(and(eq(quoteTerms.quoteId, quote.id), eq(quoteTerms.isRemoved, false)))
-        .orderBy(asc(quoteTerms.position)),
-    () =>
-      db
-        .select({ hasCustomClause: quoteTermSets.hasCustomClause })
-        .from(quoteTermSets)
-        .where(eq(quoteTermSets.quoteId, quote.id)),
+    () => listSavedTerms(db, quote.id),
+    () => findTermSet(db, quote.id),
     () =>
       partnerAccountId === null
         ? Promise.resolve([])
@@ -139,6 +122,7 @@ export async function approvalFactsOf(db: Database, quote: QuoteRow): Promise<Lo
             .limit(1),
   ]);
 
+  const terms = savedTerms.filter(({ term }) => !term.isRemoved);
   const codes = [...new Set(lines.map((l) => l.sku))];
   const approvalSkuRows =
     codes.length === 0
@@ -153,19 +137,7 @@ export async function approvalFactsOf(db: Database, quote: QuoteRow): Promise<Lo
   const pricingErrors: string[] = [];
   if (quote.quoteType !== 'LEGACY' && lines.length > 0) {
     const years = quote.quoteType === 'ELA' ? Math.min(5, Math.ceil(quote.contractLength / 12)) : 1;
-    const outcome = priceQuote(
-      await loadPricingInput(
-        db,
-        quote,
-        lines.map((l) => ({
-          line_id: l.id,
-          sku: l.sku,
-          quantities: quantitiesOf(l).slice(0, years),
-          manual_discount_percent: l.manualDiscountPercent,
-          parent_line_id: l.parentLineId,
-        })),
-      ),
-    );
+    const outcome = await priceStoredLines(db, quote, lines, years);
     if (outcome.ok) result = outcome.result;
     else pricingErrors.push(...outcome.errors.map((e) => e.message));
   }
@@ -189,7 +161,7 @@ export async function approvalFactsOf(db: Database, quote: QuoteRow): Promise<Lo
     contract_length: quote.contractLength,
     has_approval_sku: approvalSkuRows.length > 0,
     has_custom_clause:
-      termSet[0]?.hasCustomClause ?? terms.some(({ term }) => term.source === 'CUSTOM'),
+      termSet?.hasCustomClause ?? terms.some(({ term }) => term.source === 'CUSTOM'),
     has_partner_exception: exception.length > 0,
   };
 

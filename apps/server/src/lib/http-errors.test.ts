@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginFailures } from '@bastion/db/schema/sessions';
-import { createTestApp, randomIp, type TestContext } from '../test/test-app.ts';
+import { randomIp } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-bed.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
+const ctx = useTestApp();
 
 const postLogin = (payload: string, contentType = 'application/json') =>
   ctx.app.inject({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { evaluateClauseRules, type RuleEvaluation } from '@bastion/domain/terms/clause-rules';
 import { termsContextOf } from '@bastion/domain/terms/quote-facts';
 import {
@@ -14,15 +14,10 @@ import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
 import { lookupValues } from '@bastion/db/schema/forms';
 import { quoteLines } from '@bastion/db/schema/quotes';
-import {
-  quoteTermSets,
-  quoteTerms,
-  termsClauseRules,
-  termsClauseVersions,
-  termsClauses,
-} from '@bastion/db/schema/terms';
+import { termsClauseRules, termsClauses } from '@bastion/db/schema/terms';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
 import { EDITABLE_STATUSES } from './quote-writes.ts';
+import { findTermSet, listSavedTerms } from './saved-quote-terms.ts';
 
 /**
  * A quote's terms as its rules and the library make them (docs/decisions/012), shared by the
@@ -67,7 +62,7 @@ export async function loadTermsContext(db: Database, quote: QuoteRow): Promise<T
     loadLibrary(db),
     quoteHasHardware(db, quote.id),
     slaLabels(db),
-    listQuoteTerms(db, quote.id),
+    listSavedTerms(db, quote.id),
     findTermSet(db, quote.id),
   ]);
   const { facts, values } = termsContextOf(
@@ -192,31 +187,6 @@ async function loadLibrary(db: Database) {
     db.select().from(termsClauseRules),
   ]);
   return { clauses, rules };
-}
-
-/** The quote's saved terms, with the title and category of the version each one saved. */
-async function listQuoteTerms(db: Database, quoteId: string) {
-  return db
-    .select({
-      term: quoteTerms,
-      savedTitle: termsClauseVersions.title,
-      savedCategory: termsClauseVersions.category,
-    })
-    .from(quoteTerms)
-    .leftJoin(
-      termsClauseVersions,
-      and(
-        eq(termsClauseVersions.clauseId, quoteTerms.clauseId),
-        eq(termsClauseVersions.version, quoteTerms.clauseVersion),
-      ),
-    )
-    .where(eq(quoteTerms.quoteId, quoteId))
-    .orderBy(asc(quoteTerms.position));
-}
-
-async function findTermSet(db: Database, quoteId: string) {
-  const [row] = await db.select().from(quoteTermSets).where(eq(quoteTermSets.quoteId, quoteId));
-  return row ?? null;
 }
 
 /** Whether a hardware appliance is among the quote's products (the has_hardware fact). */

@@ -7,13 +7,8 @@ import { openDatabase } from '@bastion/db/client';
 import { rateLimitBuckets } from '@bastion/db/schema/rate-limits';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import {
-  createTestApp,
-  createUser,
-  randomIp,
-  signedIn,
-  type TestContext,
-} from '../test/test-app.ts';
+import { createTestApp, createUser, randomIp, signedIn } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-bed.ts';
 import { anotherTestDatabaseHandle, testDatabase, testEngine } from '../test/test-database.ts';
 import { registerErrorHandling } from './http-errors.ts';
 import { authRouteRateLimit, registerRateLimiting } from './rate-limit.ts';
@@ -106,10 +101,7 @@ describe('the database store', () => {
 });
 
 describe('limits on the public sign-in routes', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '3' });
-  });
+  const ctx = useTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '3' });
 
   it('refuses an address past its budget with the one error envelope and Retry-After', async () => {
     const ip = randomIp();
@@ -170,10 +162,7 @@ describe('limits on the public sign-in routes', () => {
 });
 
 describe('the limit on every other /api call', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ RATE_LIMIT_API_PER_MINUTE: '3' });
-  });
+  const ctx = useTestApp({ RATE_LIMIT_API_PER_MINUTE: '3' });
 
   it('counts a caller without a session by address', async () => {
     const ip = randomIp();

@@ -2,10 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createTestApp, createUser, signedIn, type TestContext } from '../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createAppOver, createTestApp, createUser, signedIn } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-bed.ts';
 import { testDatabase } from '../test/test-database.ts';
 import { publicAccess } from './access.ts';
 
@@ -61,10 +60,7 @@ function expectHardened(response: LightMyRequestResponse) {
   expect(response.headers['x-request-id']).toBeTypeOf('string');
 }
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ WEB_DIST_DIR: fakeWebBuild() });
-});
+const ctx = useTestApp({ WEB_DIST_DIR: fakeWebBuild() });
 
 describe('security headers', () => {
   it('harden an API answer, which no one may cache', async () => {
@@ -152,16 +148,12 @@ describe('security headers', () => {
 
   it("leave a route's own caching alone", async () => {
     const { db } = await testDatabase();
-    const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent' }),
-      db,
-      version: 'test',
-      logger: false,
+    const app = await createAppOver(db, {
+      routes: (plain) =>
+        plain.get('/api/test/cacheable', { config: { access: publicAccess } }, (_request, reply) =>
+          reply.header('cache-control', 'private, max-age=60').send({ code: 200, data: null }),
+        ),
     });
-    app.get('/api/test/cacheable', { config: { access: publicAccess } }, (_request, reply) =>
-      reply.header('cache-control', 'private, max-age=60').send({ code: 200, data: null }),
-    );
-    await app.ready();
     const response = await app.inject({ method: 'GET', url: '/api/test/cacheable' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, max-age=60');

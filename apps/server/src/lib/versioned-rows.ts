@@ -74,11 +74,38 @@ export async function deleteAtVersion(
   return rows.length > 0;
 }
 
-/** Another row whose name is `name` in any case (not the row `exceptId`); null when none. */
-export async function findOtherNamed(
+/**
+ * One table's versioned writes, for a repository to export under its records' names. `what`
+ * names a record in the error of an empty insert.
+ */
+export function versionedRecords<T extends VersionedTable & { createdAt: PgColumn }>(
+  table: T,
+  what: string,
+) {
+  return {
+    insert: (
+      db: Db,
+      fields: Omit<PgInsertValue<T>, 'createdAt' | 'updatedAt' | 'updatedBy'>,
+      actorUserId: string,
+      now: Date,
+    ) => insertVersioned(db, table, fields, actorUserId, now, what),
+    updateAtVersion: (
+      db: Db,
+      input: { id: string; expectedVersion: number; fields: PgUpdateSetSource<T> },
+      actorUserId: string,
+      now: Date,
+    ) => updateAtVersion(db, table, input, actorUserId, now),
+    deleteAtVersion: (db: Db, id: string, expectedVersion: number) =>
+      deleteAtVersion(db, table, id, expectedVersion),
+  };
+}
+
+/** Another row whose `column` is `text` in any case (not the row `exceptId`); null when none. */
+export async function findOtherWithText(
   db: Db,
-  table: VersionedTable & { name: PgColumn },
-  name: string,
+  table: VersionedTable,
+  column: PgColumn,
+  text: string,
   exceptId?: string,
 ) {
   const [row] = await db
@@ -86,10 +113,20 @@ export async function findOtherNamed(
     .from(table)
     .where(
       and(
-        eq(sql`lower(${table.name})`, name.toLowerCase()),
+        eq(sql`lower(${column})`, text.toLowerCase()),
         exceptId ? ne(table.id, exceptId) : undefined,
       ),
     )
     .limit(1);
   return row ?? null;
+}
+
+/** Another row whose name is `name` in any case (not the row `exceptId`); null when none. */
+export async function findOtherNamed(
+  db: Db,
+  table: VersionedTable & { name: PgColumn },
+  name: string,
+  exceptId?: string,
+) {
+  return findOtherWithText(db, table, table.name, name, exceptId);
 }

@@ -3,13 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_VALUES } from '@bastion/domain/permissions/roles';
 import { NUL_MESSAGE, SURROGATE_MESSAGE, TOO_DEEP_MESSAGE } from '../lib/request-validation.ts';
 import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
-import {
-  createTestApp,
-  createUser,
-  randomIp,
-  signedIn,
-  type TestContext,
-} from '../test/test-app.ts';
+import { createUser, randomIp, signedIn } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-bed.ts';
 import { callableRoutes, routeName } from './security-bed.ts';
 
 /*
@@ -18,11 +13,10 @@ import { callableRoutes, routeName } from './security-bed.ts';
  * nothing reaches a use-case or the database.
  */
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let cookie: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   // Every role, and an internal tester's address: every access check lets the body through.
   const user = await createUser(ctx.db, {
     roles: ROLE_VALUES.map((role) => ({ role })),

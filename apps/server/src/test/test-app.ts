@@ -4,6 +4,7 @@ import type { Database } from '@bastion/db/client';
 import { userRoles, users } from '@bastion/db/schema/users';
 import { buildApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
+import type { CrmAdapter } from '../lib/crm/crm-adapter.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { testDatabase } from './test-database.ts';
 
@@ -31,6 +32,26 @@ export async function createTestApp(
   const app = await buildApp({ config, db, version: 'test', logger: false });
   await app.ready();
   return { app, db, config };
+}
+
+/**
+ * Another app over the test database, with the default settings rather than the test app's, the
+ * test's own CRM adapter if given, and any routes the test adds before it is ready.
+ */
+export async function createAppOver(
+  db: Database,
+  options: { crmAdapter?: CrmAdapter; routes?: (app: FastifyInstance) => void } = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    db,
+    version: 'test',
+    logger: false,
+    ...(options.crmAdapter ? { crmAdapter: options.crmAdapter } : {}),
+  });
+  options.routes?.(app);
+  await app.ready();
+  return app;
 }
 
 export interface TestUser {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zRequiredText } from '../validation/required-text.ts';
 import { checkPredicateTree } from '../approvals/predicates.ts';
 import {
   checkWorkflowNodes,
@@ -24,11 +25,7 @@ const ZVersion = (what: string) =>
     .min(1, `Send the version of the ${what} you opened.`);
 
 const ZName = (what: string) =>
-  z
-    .string({ error: `Give the ${what} a name.` })
-    .trim()
-    .min(1, `Give the ${what} a name.`)
-    .max(120, 'A name has at most 120 characters.');
+  zRequiredText(`Give the ${what} a name.`, 120, 'A name has at most 120 characters.');
 
 const ZDescription = z
   .string()
@@ -36,9 +33,20 @@ const ZDescription = z
   .max(500, 'A description has at most 500 characters.')
   .default('');
 
+/** Which record, at the version the admin saw, so nobody changes what they have not seen. */
+const zRecordKey = (what: string) => ({
+  id: ZId(`${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}`),
+  version: ZVersion(what),
+});
+
+/** A save's record key: absent for a new record. */
+const zSaveKey = (what: string) => {
+  const { id, version } = zRecordKey(what);
+  return { id: id.optional(), version: version.optional() };
+};
+
 /** Deleting names the version the admin saw, so nobody deletes what they have not seen. */
-export const ZDeleteBody = (what: string) =>
-  z.object({ id: ZId(`${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}`), version: ZVersion(what) });
+export const ZDeleteBody = (what: string) => z.object(zRecordKey(what));
 
 // ---------------------------------------------------------------------------------------------
 // Groups
@@ -47,9 +55,7 @@ export const MEMBERS_MESSAGE = 'Add at least one member: a user or a role.';
 export const REGIONS_MESSAGE = 'Choose the regions the group covers, or make it global.';
 
 export const ZSaveGroupBody = z.object({
-  /** Absent: a new group. */
-  id: ZId('an approval group').optional(),
-  version: ZVersion('approval group').optional(),
+  ...zSaveKey('approval group'),
   name: ZName('group'),
   description: ZDescription,
   is_global: z.boolean({ error: 'Say whether the group is global.' }).default(true),
@@ -98,8 +104,7 @@ export type GroupFormValues = z.output<typeof ZGroupForm>;
 export const GROUP_IDS_MESSAGE = 'Choose at least one approval group the rule requires.';
 
 export const ZSaveRuleBody = z.object({
-  id: ZId('an approval rule').optional(),
-  version: ZVersion('approval rule').optional(),
+  ...zSaveKey('approval rule'),
   name: ZName('rule'),
   description: ZDescription,
   /** Any JSON: checkPredicateTree says what is wrong with it and where. */
@@ -129,19 +134,18 @@ export type RuleFormValues = z.output<typeof ZRuleForm>;
 export const ZPreviewRuleBody = z.object({
   /** The rule as it stands in the editor, saved or not. */
   predicate: z.unknown().optional(),
-  quote_number: z
-    .string({ error: 'Enter the quote number to test against.' })
-    .trim()
-    .min(1, 'Enter the quote number to test against.')
-    .max(40, 'That is not a quote number.'),
+  quote_number: zRequiredText(
+    'Enter the quote number to test against.',
+    40,
+    'That is not a quote number.',
+  ),
 });
 
 // ---------------------------------------------------------------------------------------------
 // Workflow templates
 
 export const ZSaveWorkflowBody = z.object({
-  id: ZId('a workflow template').optional(),
-  version: ZVersion('workflow template').optional(),
+  ...zSaveKey('workflow template'),
   name: ZName('workflow'),
   description: ZDescription,
   /** START, steps, END; checkWorkflowNodes says what is wrong. */
@@ -150,10 +154,7 @@ export const ZSaveWorkflowBody = z.object({
 });
 export type SaveWorkflowInput = z.infer<typeof ZSaveWorkflowBody>;
 
-export const ZSetDefaultWorkflowBody = z.object({
-  id: ZId('a workflow template'),
-  version: ZVersion('workflow template'),
-});
+export const ZSetDefaultWorkflowBody = z.object(zRecordKey('workflow template'));
 
 /** A step as the workflow editor holds it. */
 export interface WorkflowStepDraft {
@@ -241,24 +242,19 @@ export const dateOrderProblem = (validFrom: string, validTo: string): string | n
 const ZDay = (label: string) => z.iso.date({ error: `${label}: enter a date like 2027-01-31.` });
 
 export const ZSavePartnerExceptionBody = z.object({
-  id: ZId('a partner exception').optional(),
-  version: ZVersion('partner exception').optional(),
-  partner_account_id: z
-    .string({ error: 'Choose the partner.' })
-    .trim()
-    .min(1, 'Choose the partner.')
-    .max(40, 'That is not a CRM account id.'),
+  ...zSaveKey('partner exception'),
+  partner_account_id: zRequiredText('Choose the partner.', 40, 'That is not a CRM account id.'),
   /** A number or decimal text: 0 to 100, at most two decimals. */
   extra_discount_percent: z.union([z.number(), z.string().trim()], {
     error: 'Enter the extra discount in per cent.',
   }),
   valid_from: ZDay('Valid from'),
   valid_to: ZDay('Valid to'),
-  reason: z
-    .string({ error: 'Say why the partner has this exception.' })
-    .trim()
-    .min(1, 'Say why the partner has this exception.')
-    .max(500, 'A reason has at most 500 characters.'),
+  reason: zRequiredText(
+    'Say why the partner has this exception.',
+    500,
+    'A reason has at most 500 characters.',
+  ),
   is_active: z.boolean().default(true),
 });
 export type SavePartnerExceptionInput = z.infer<typeof ZSavePartnerExceptionBody>;

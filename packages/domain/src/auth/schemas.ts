@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zRequiredText } from '../validation/required-text.ts';
 import { newPasswordProblem } from '../validation/password.ts';
 
 /*
@@ -6,11 +7,7 @@ import { newPasswordProblem } from '../validation/password.ts';
  * (apps/server/src/features/auth/auth.schemas.ts) and the browser its forms, with one message each.
  */
 
-const ZEmail = z
-  .string({ error: 'Enter your email address.' })
-  .trim()
-  .min(1, 'Enter your email address.')
-  .max(320, 'The email address is too long.');
+const ZEmail = zRequiredText('Enter your email address.', 320, 'The email address is too long.');
 
 export const ZLoginBody = z.object({
   email: ZEmail,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zRequiredText } from '../validation/required-text.ts';
 import { BILLING_TYPES, PRODUCT_KINDS } from '../pricing/model.ts';
 import { LAP_SIZES, PRICING_MODELS } from '../validation/secure-access.ts';
 import { parseUnitPrice } from './price-text.ts';
@@ -25,11 +26,7 @@ export const ZSkuCode = z
   .regex(SKU_CODE_PATTERN, SKU_CODE_MESSAGE);
 
 /** An existing SKU to look up: any stored code, so an odd legacy one can still be opened. */
-export const ZSkuRef = z
-  .string({ error: 'Say which SKU.' })
-  .trim()
-  .min(1, 'Say which SKU.')
-  .max(64, 'That is not a SKU code.');
+export const ZSkuRef = zRequiredText('Say which SKU.', 64, 'That is not a SKU code.');
 
 export const ZNodeId = (message: string) => z.uuid({ error: message });
 
@@ -50,11 +47,7 @@ const PRICING_MODEL_MESSAGE = `The pricing model is ${PRICING_MODELS.join(' or '
 /** The fields a SKU is saved with, but its size and pricing model (null or text, see below). */
 const ZSkuFields = {
   sku: ZSkuCode,
-  name: z
-    .string({ error: 'Enter the SKU name.' })
-    .trim()
-    .min(1, 'Enter the SKU name.')
-    .max(200, 'The name is too long (at most 200 characters).'),
+  name: zRequiredText('Enter the SKU name.', 200, 'The name is too long (at most 200 characters).'),
   description: z
     .string({ error: 'The description must be text.' })
     .trim()
@@ -66,11 +59,7 @@ const ZSkuFields = {
   billing: z.enum(BILLING_TYPES, {
     error: 'Choose the billing: ONE_TIME, or ANNUAL (per unit per 12 months).',
   }),
-  family_id: z
-    .string({ error: 'Choose the product family.' })
-    .trim()
-    .min(1, 'Choose the product family.')
-    .max(40, 'There is no such product family.'),
+  family_id: zRequiredText('Choose the product family.', 40, 'There is no such product family.'),
   hierarchy_node_id: ZNodeId('Choose where the SKU sits in the product hierarchy.'),
   is_shippable: z.boolean({ error: 'Shippable is true or false.' }).default(false),
   is_active: z.boolean({ error: 'Active is true or false.' }).default(true),
@@ -184,11 +173,11 @@ export type SaveBundleComponentsInput = z.infer<typeof ZSaveBundleComponentsBody
 
 /* The product hierarchy. */
 
-const ZNodeName = z
-  .string({ error: 'Enter the name of the product line.' })
-  .trim()
-  .min(1, 'Enter the name of the product line.')
-  .max(120, 'The name is too long (at most 120 characters).');
+const ZNodeName = zRequiredText(
+  'Enter the name of the product line.',
+  120,
+  'The name is too long (at most 120 characters).',
+);
 
 export const ZAddNodeBody = z.object({
   /** Null or left out: a new top-level line. */

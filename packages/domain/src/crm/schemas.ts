@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zRequiredText } from '../validation/required-text.ts';
 import { isValidEmail } from '../validation/email.ts';
 
 /*
@@ -22,12 +23,10 @@ const article = (what: string) => (/^[aeiou]/.test(what) ? 'an' : 'a');
 
 /** Ids are the CRM's own: Salesforce-shaped ones from a sync, ACC-/CON-/OPP-… for new records. */
 export const zRecordId = (what: string) =>
-  z
-    .string({ error: `Say which ${what}.` })
-    .trim()
-    .min(1, `Say which ${what}.`)
-    .max(40, `That is not ${article(what)} ${what} id.`)
-    .regex(/^[A-Za-z0-9_-]+$/, `That is not ${article(what)} ${what} id.`);
+  zRequiredText(`Say which ${what}.`, 40, `That is not ${article(what)} ${what} id.`).regex(
+    /^[A-Za-z0-9_-]+$/,
+    `That is not ${article(what)} ${what} id.`,
+  );
 
 export const ZAccountId = zRecordId('account');
 export const ZContactId = zRecordId('contact');
@@ -41,12 +40,9 @@ const zText = (label: string, max: number) =>
     .max(max, `${label} is too long (at most ${max} characters).`)
     .default('');
 
-const zRequiredText = (message: string, label: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} is too long (at most ${max} characters).`);
+/** Required text whose too-long message names the field. */
+const zLabelledRequiredText = (message: string, label: string, max: number) =>
+  zRequiredText(message, max, `${label} is too long (at most ${max} characters).`);
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -107,7 +103,7 @@ const PARTNER_TYPE_MESSAGE = `The partner type is one of ${CRM_PARTNER_TYPES.joi
 const accountFields = {
   /** Left out to create an account; given to change that one. */
   id: ZAccountId.optional(),
-  name: zRequiredText('Please enter the account name.', 'The account name', 255),
+  name: zLabelledRequiredText('Please enter the account name.', 'The account name', 255),
   kind: accountKind,
   region: z
     .enum(['', ...CRM_REGIONS], {
@@ -169,7 +165,7 @@ export const ZSaveContactBody = z.object({
   id: ZContactId.optional(),
   account_id: ZAccountId,
   first_name: zText('The first name', 80),
-  last_name: zRequiredText('Please enter the last name.', 'The last name', 80),
+  last_name: zLabelledRequiredText('Please enter the last name.', 'The last name', 80),
   /** Optional: a partner contact without one simply cannot be notified of quotes. */
   email: zEmail('the e-mail address', { isRequired: false }),
   phone: zText('The phone number', 40).refine(
@@ -208,7 +204,7 @@ const toMinorUnits = (text: string) => {
 const opportunityFields = {
   /** Left out to create an opportunity; given to change that one. */
   id: ZRecordOpportunityId.optional(),
-  name: zRequiredText('Please enter the opportunity name.', 'The opportunity name', 255),
+  name: zLabelledRequiredText('Please enter the opportunity name.', 'The opportunity name', 255),
   account_id: zRecordId('customer account'),
   partner_account_id: zOptional(zRecordId('partner account')),
   partner_contact_id: zOptional(ZContactId),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zRequiredText } from '../validation/required-text.ts';
 import { parsePercentBp, parseScaledDecimal } from '../pricing/decimal.ts';
 import { PRODUCT_KINDS, type ProductKind } from '../pricing/model.ts';
 import {
@@ -94,17 +95,13 @@ export const casesThousandthsOf = (text: string) => {
   return parsed.ok ? parsed.value : 0;
 };
 
-export const ZSkuCode = z
-  .string({ error: 'Say which SKU.' })
-  .trim()
-  .min(1, 'Say which SKU.')
-  .max(64, 'That is not a SKU code.');
+export const ZSkuCode = zRequiredText('Say which SKU.', 64, 'That is not a SKU code.');
 
-export const ZFamilyId = z
-  .string({ error: 'Choose a product family.' })
-  .trim()
-  .min(1, 'Choose a product family.')
-  .max(40, 'That is not a product family.');
+export const ZFamilyId = zRequiredText(
+  'Choose a product family.',
+  40,
+  'That is not a product family.',
+);
 
 const KIND_LIST = 'HARDWARE, ACCESS_POINT, SUBSCRIPTION, SUPPORT or SERVICE';
 
@@ -211,11 +208,11 @@ export const ZSupportCaseKeyBody = z.object({ family_id: ZFamilyId });
 
 export const ZSaveApprovalSkuBody = z.object({
   sku: ZSkuCode,
-  reason: z
-    .string({ error: 'Please enter why this SKU needs approval.' })
-    .trim()
-    .min(1, 'Please enter why this SKU needs approval.')
-    .max(MAX_REASON_LENGTH, `The reason is too long (at most ${MAX_REASON_LENGTH} characters).`),
+  reason: zRequiredText(
+    'Please enter why this SKU needs approval.',
+    MAX_REASON_LENGTH,
+    `The reason is too long (at most ${MAX_REASON_LENGTH} characters).`,
+  ),
   is_active: z.boolean({ error: 'Active is true or false.' }).default(true),
 });
 export type SaveApprovalSkuInput = z.infer<typeof ZSaveApprovalSkuBody>;

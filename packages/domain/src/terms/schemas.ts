@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zRequiredText } from '../validation/required-text.ts';
 import { CLAUSE_RULE_EFFECTS, checkClauseCondition } from './clause-rules.ts';
 import { CLAUSE_BODY_MAX, CLAUSE_TITLE_MAX, checkClauseDraft } from './clauses.ts';
 
@@ -57,11 +58,7 @@ export type ClauseFormValues = z.output<typeof ZClauseForm>;
 export const ZSaveRuleBody = z.object({
   id: ZId('rule').optional(),
   version: ZVersion('rule').optional(),
-  name: z
-    .string({ error: 'Give the rule a name.' })
-    .trim()
-    .min(1, 'Give the rule a name.')
-    .max(200, 'A name has at most 200 characters.'),
+  name: zRequiredText('Give the rule a name.', 200, 'A name has at most 200 characters.'),
   condition: z.string().max(2000, 'A condition has at most 2,000 characters.').default(''),
   effect: z.enum(CLAUSE_RULE_EFFECTS, { error: 'The effect is ATTACH or REQUIRE.' }),
   /** Nothing chosen yet, or not an id. */

@@ -36,3 +36,14 @@ export function requireVersion(version: number | undefined, what: string): numbe
     throw invalidField('version', `Send the version of the ${what} you opened.`);
   return version;
 }
+
+/** A 400 on `path` unless every id is one of the stored records'. */
+export function requireAllStored(
+  ids: readonly string[],
+  stored: readonly { id: string }[],
+  path: string,
+  message: string,
+): void {
+  const known = new Set(stored.map((record) => record.id));
+  if (ids.some((id) => !known.has(id))) throw invalidField(path, message);
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '@bastion/db/client';
 import {
@@ -11,23 +11,15 @@ import {
 import { crmAccounts } from '@bastion/db/schema/crm';
 import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
-import {
-  deleteAtVersion,
-  findOtherNamed,
-  insertVersioned,
-  updateAtVersion,
-} from '../../lib/versioned-rows.ts';
+import { containsText, firstOrNull, personName } from '../../lib/queries.ts';
+import { findOtherNamed, versionedRecords } from '../../lib/versioned-rows.ts';
 
 /* Queries of the approval admin: reads and writes, no decisions. Partner exceptions: their own file. */
 
-export type GroupRow = typeof approvalGroups.$inferSelect;
-export type RuleRow = typeof approvalRules.$inferSelect;
-export type WorkflowRow = typeof workflowTemplates.$inferSelect;
+export type { ApprovalRuleRow as RuleRow, GroupRow, WorkflowRow } from '../../lib/rows.ts';
 
 /** A transaction or the database: the use-cases run several writes together. */
 export type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
-const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
 
 /**
  * Who saved a row last, by name; null when unknown or deleted since. Qualified by hand: in a
@@ -36,9 +28,6 @@ const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' ||
 export const editorOf = (table: AnyPgTable) =>
   sql<string | null>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
     from ${users} u where u.id = ${table}.updated_by)`;
-
-/** `%`, `_` and `\` are wildcards to LIKE: a search for them means the characters. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // ---------------------------------------------------------------------------------------------
 // Pickers
@@ -69,23 +58,19 @@ export async function listPartnerAccounts(db: Db, search: string) {
     })
     .from(crmAccounts)
     .where(
-      and(
-        eq(crmAccounts.kind, 'PARTNER'),
-        search === ''
-          ? undefined
-          : sql`(${ilike(crmAccounts.name, likePattern(search))} or ${ilike(crmAccounts.id, likePattern(search))})`,
-      ),
+      and(eq(crmAccounts.kind, 'PARTNER'), containsText(search, crmAccounts.name, crmAccounts.id)),
     )
     .orderBy(asc(crmAccounts.name))
     .limit(50);
 }
 
 export async function findCrmAccount(db: Db, id: string) {
-  const [row] = await db
-    .select({ id: crmAccounts.id, name: crmAccounts.name, kind: crmAccounts.kind })
-    .from(crmAccounts)
-    .where(eq(crmAccounts.id, id));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({ id: crmAccounts.id, name: crmAccounts.name, kind: crmAccounts.kind })
+      .from(crmAccounts)
+      .where(eq(crmAccounts.id, id)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,8 +92,7 @@ export async function listGroups(db: Db) {
 }
 
 export async function findGroup(db: Db, id: string) {
-  const [row] = await db.select(groupColumns).from(approvalGroups).where(eq(approvalGroups.id, id));
-  return row ?? null;
+  return firstOrNull(db.select(groupColumns).from(approvalGroups).where(eq(approvalGroups.id, id)));
 }
 
 export async function listGroupScopes(db: Db) {
@@ -160,6 +144,8 @@ async function insertMembers(db: Db, groupId: string, members: GroupMembers) {
   if (rows.length > 0) await db.insert(approvalGroupMembers).values(rows);
 }
 
+const groups = versionedRecords(approvalGroups, 'approval group');
+
 export async function insertGroup(
   db: Db,
   fields: GroupFields,
@@ -167,7 +153,7 @@ export async function insertGroup(
   actorUserId: string,
   now: Date,
 ): Promise<string> {
-  const id = await insertVersioned(db, approvalGroups, fields, actorUserId, now, 'approval group');
+  const id = await groups.insert(db, fields, actorUserId, now);
   await insertMembers(db, id, members);
   return id;
 }
@@ -180,15 +166,13 @@ export async function updateGroupAtVersion(
   now: Date,
 ): Promise<boolean> {
   const { members, ...row } = input;
-  if (!(await updateAtVersion(db, approvalGroups, row, actorUserId, now))) return false;
+  if (!(await groups.updateAtVersion(db, row, actorUserId, now))) return false;
   await db.delete(approvalGroupMembers).where(eq(approvalGroupMembers.groupId, input.id));
   await insertMembers(db, input.id, members);
   return true;
 }
 
-export async function deleteGroupAtVersion(db: Db, id: string, expectedVersion: number) {
-  return deleteAtVersion(db, approvalGroups, id, expectedVersion);
-}
+export const deleteGroupAtVersion = groups.deleteAtVersion;
 
 /** Rules, active or not, that name the group. */
 /** Quotes with an approval step of this group still to decide (pending or awaited). */
@@ -226,8 +210,7 @@ export async function listRules(db: Db) {
 }
 
 export async function findRule(db: Db, id: string) {
-  const [row] = await db.select(ruleColumns).from(approvalRules).where(eq(approvalRules.id, id));
-  return row ?? null;
+  return firstOrNull(db.select(ruleColumns).from(approvalRules).where(eq(approvalRules.id, id)));
 }
 
 export async function findRuleNamed(db: Db, name: string, exceptId?: string) {
@@ -242,22 +225,11 @@ export interface RuleFields {
   isActive: boolean;
 }
 
-export async function insertRule(db: Db, fields: RuleFields, actorUserId: string, now: Date) {
-  return insertVersioned(db, approvalRules, fields, actorUserId, now, 'approval rule');
-}
-
-export async function updateRuleAtVersion(
-  db: Db,
-  input: { id: string; expectedVersion: number; fields: RuleFields },
-  actorUserId: string,
-  now: Date,
-): Promise<boolean> {
-  return updateAtVersion(db, approvalRules, input, actorUserId, now);
-}
-
-export async function deleteRuleAtVersion(db: Db, id: string, expectedVersion: number) {
-  return deleteAtVersion(db, approvalRules, id, expectedVersion);
-}
+export const {
+  insert: insertRule,
+  updateAtVersion: updateRuleAtVersion,
+  deleteAtVersion: deleteRuleAtVersion,
+} = versionedRecords(approvalRules, 'approval rule');
 
 // ---------------------------------------------------------------------------------------------
 // Workflow templates
@@ -272,11 +244,9 @@ export async function listWorkflows(db: Db) {
 }
 
 export async function findWorkflow(db: Db, id: string) {
-  const [row] = await db
-    .select(workflowColumns)
-    .from(workflowTemplates)
-    .where(eq(workflowTemplates.id, id));
-  return row ?? null;
+  return firstOrNull(
+    db.select(workflowColumns).from(workflowTemplates).where(eq(workflowTemplates.id, id)),
+  );
 }
 
 export async function findWorkflowNamed(db: Db, name: string, exceptId?: string) {
@@ -308,27 +278,11 @@ export interface WorkflowFields {
   isDefault: boolean;
 }
 
-export async function insertWorkflow(
-  db: Db,
-  fields: WorkflowFields,
-  actorUserId: string,
-  now: Date,
-) {
-  return insertVersioned(db, workflowTemplates, fields, actorUserId, now, 'workflow template');
-}
-
-export async function updateWorkflowAtVersion(
-  db: Db,
-  input: { id: string; expectedVersion: number; fields: Partial<WorkflowFields> },
-  actorUserId: string,
-  now: Date,
-): Promise<boolean> {
-  return updateAtVersion(db, workflowTemplates, input, actorUserId, now);
-}
-
-export async function deleteWorkflowAtVersion(db: Db, id: string, expectedVersion: number) {
-  return deleteAtVersion(db, workflowTemplates, id, expectedVersion);
-}
+export const {
+  insert: insertWorkflow,
+  updateAtVersion: updateWorkflowAtVersion,
+  deleteAtVersion: deleteWorkflowAtVersion,
+} = versionedRecords(workflowTemplates, 'workflow template');
 
 // ---------------------------------------------------------------------------------------------
 // Quotes (the rule preview)

@@ -9,9 +9,12 @@ import { STEP_MODES } from '@bastion/domain/approvals/workflow';
 import { PARTNER_EXCEPTION_STATES } from '@bastion/domain/approval-admin/schemas';
 import {
   zActiveOption,
+  zDeletedEnvelope,
   zEditedFields,
   zEnvelope,
+  zListEnvelope,
   zPredicateExplanation,
+  zVersionedFields,
 } from '../../lib/envelope.ts';
 
 /*
@@ -38,7 +41,7 @@ export {
   type SaveWorkflowInput,
 } from '@bastion/domain/approval-admin/schemas';
 
-export const ZDeleted = zEnvelope(z.object({ id: z.string(), is_deleted: z.literal(true) }));
+export const ZDeleted = zDeletedEnvelope({ id: z.string() });
 
 // ---------------------------------------------------------------------------------------------
 // The member pickers
@@ -78,7 +81,7 @@ export const ZGroup = z.object({
 });
 export type GroupView = z.infer<typeof ZGroup>;
 
-export const ZGroupsResponse = zEnvelope(z.object({ groups: z.array(ZGroup) }));
+export const ZGroupsResponse = zListEnvelope('groups', ZGroup);
 export const ZGroupResponse = zEnvelope(ZGroup);
 
 // ---------------------------------------------------------------------------------------------
@@ -115,12 +118,11 @@ export const ZRule = z.object({
   group_ids: z.array(z.string()),
   groups: z.array(zActiveOption),
   is_active: z.boolean(),
-  version: z.number().int(),
-  ...zEditedFields,
+  ...zVersionedFields,
 });
 export type RuleView = z.infer<typeof ZRule>;
 
-export const ZRulesResponse = zEnvelope(z.object({ rules: z.array(ZRule) }));
+export const ZRulesResponse = zListEnvelope('rules', ZRule);
 export const ZRuleResponse = zEnvelope(ZRule);
 
 export const ZPreviewRuleResponse = zEnvelope(
@@ -161,12 +163,11 @@ export const ZWorkflow = z.object({
   description: z.string(),
   nodes: z.array(ZWorkflowNode),
   is_default: z.boolean(),
-  version: z.number().int(),
-  ...zEditedFields,
+  ...zVersionedFields,
 });
 export type WorkflowView = z.infer<typeof ZWorkflow>;
 
-export const ZWorkflowsResponse = zEnvelope(z.object({ workflows: z.array(ZWorkflow) }));
+export const ZWorkflowsResponse = zListEnvelope('workflows', ZWorkflow);
 export const ZWorkflowResponse = zEnvelope(ZWorkflow);
 
 // ---------------------------------------------------------------------------------------------
@@ -184,14 +185,11 @@ export const ZPartnerException = z.object({
   is_active: z.boolean(),
   /** Against today: in force, not yet, over, or switched off. */
   state: z.enum(PARTNER_EXCEPTION_STATES),
-  version: z.number().int(),
-  ...zEditedFields,
+  ...zVersionedFields,
 });
 export type PartnerExceptionView = z.infer<typeof ZPartnerException>;
 
-export const ZPartnerExceptionsResponse = zEnvelope(
-  z.object({ partner_exceptions: z.array(ZPartnerException) }),
-);
+export const ZPartnerExceptionsResponse = zListEnvelope('partner_exceptions', ZPartnerException);
 export const ZPartnerExceptionResponse = zEnvelope(ZPartnerException);
 
 export const ZPartnerOptionsResponse = zEnvelope(

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { auditLog } from '@bastion/db/schema/audit';
 import { DEMO_PASSWORD } from '@bastion/db/seed/demo-data';
-import {
-  createTestApp,
-  createUser,
-  signedIn,
-  type TestContext,
-  signedInAs,
-} from '../../test/test-app.ts';
-import { dataOfSuccess } from '../../test/answers.ts';
+import { auditEntriesOf } from '../../test/audit.ts';
+import { openBeforeAll, openTestBed, postCallsAs, type TestBed } from '../../test/test-bed.ts';
+import type { GroupView as Group, RuleView as Rule } from './approval-admin.schemas.ts';
 
 /*
  * What the approval admin's tests share. The test database is shared with other files (and
@@ -24,29 +17,17 @@ export const unique = () => randomUUID().replaceAll('-', '').slice(0, 10);
 
 export type Who = 'deskAdmin' | 'root' | 'desk' | 'sales' | 'legal';
 
-export interface ApprovalAdminBed {
-  ctx: TestContext;
-  cookies: Record<Who, string>;
-  userIds: { deskAdmin: string };
-}
+export type ApprovalAdminBed = TestBed<Who>;
 
-export async function approvalAdminBed(): Promise<ApprovalAdminBed> {
-  const ctx = await createTestApp();
-  const deskAdmin = await createUser(ctx.db, { roles: [{ role: 'DEAL_DESK_ADMIN' }] });
-  const [deskAdminCookie, root, desk, legal, sales] = await Promise.all([
-    signedIn(ctx.app, deskAdmin),
-    signedInAs(ctx, 'ROOT_ADMIN'),
-    signedInAs(ctx, 'DEAL_DESK'),
-    signedInAs(ctx, 'LEGAL_MANAGER'),
+export const approvalAdminBed = () =>
+  openTestBed<Who>({
+    deskAdmin: 'DEAL_DESK_ADMIN',
+    root: 'ROOT_ADMIN',
+    desk: 'DEAL_DESK',
+    legal: 'LEGAL_MANAGER',
     // The demo seller, as the issue names it.
-    signedIn(ctx.app, { email: 'sales@bastion.test', password: DEMO_PASSWORD }),
-  ]);
-  return {
-    ctx,
-    cookies: { deskAdmin: deskAdminCookie, root, desk, legal, sales },
-    userIds: { deskAdmin: deskAdmin.id },
-  };
-}
+    sales: { email: 'sales@bastion.test', password: DEMO_PASSWORD },
+  });
 
 export interface Refusal {
   error: string;
@@ -56,22 +37,7 @@ export interface Refusal {
 
 /** Calls bound to one bed; they go as the deal desk admin unless told. */
 export function approvalAdminCalls(bed: ApprovalAdminBed) {
-  const post = (path: string, payload: unknown, who: Who = 'deskAdmin') =>
-    bed.ctx.app.inject({
-      method: 'POST',
-      url: `${A}/${path}`,
-      payload: payload as object,
-      headers: { cookie: bed.cookies[who] },
-    });
-
-  async function dataOf<T = Record<string, unknown>>(
-    path: string,
-    payload: unknown,
-    who: Who = 'deskAdmin',
-  ): Promise<T> {
-    const response = await post(path, payload, who);
-    return dataOfSuccess<T>(response);
-  }
+  const { post, dataOf } = postCallsAs(bed, 'deskAdmin', `${A}/`);
 
   /** The refusal of a call expected to fail with `status`. */
   async function refusalOf(
@@ -85,12 +51,8 @@ export function approvalAdminCalls(bed: ApprovalAdminBed) {
     return response.json<Refusal>();
   }
 
-  async function auditEntries(entityId: string, action: string) {
-    return bed.ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)));
-  }
+  const auditEntries = (entityId: string, action: string) =>
+    auditEntriesOf(bed.ctx.db, entityId, action);
 
   const newGroup = (overrides: Record<string, unknown> = {}) =>
     dataOf<Group>('groups/save', {
@@ -102,31 +64,7 @@ export function approvalAdminCalls(bed: ApprovalAdminBed) {
   return { post, dataOf, refusalOf, auditEntries, newGroup };
 }
 
-export interface Group {
-  id: string;
-  name: string;
-  description: string;
-  is_global: boolean;
-  regions: string[];
-  is_active: boolean;
-  version: number;
-  users: { id: string; name: string; email: string; is_disabled: boolean }[];
-  roles: string[];
-  member_count: number;
-  rule_count: number;
-  updated_by: string | null;
-}
-
-export interface Rule {
-  id: string;
-  name: string;
-  predicate: unknown;
-  condition_text: string;
-  group_ids: string[];
-  groups: { id: string; name: string }[];
-  is_active: boolean;
-  version: number;
-}
+export type { Group, Rule };
 
 export interface Workflow {
   id: string;
@@ -141,8 +79,8 @@ export const NEVER = { kind: 'predicate', fact: 'net_total_usd', op: 'gt', value
 
 export type ApprovalAdminCalls = ReturnType<typeof approvalAdminCalls>;
 
-/** A bed and its calls: what a test file opens in its beforeAll. */
-export async function openApprovalAdminBed() {
-  const bed = await approvalAdminBed();
+/** The file's bed, opened in its beforeAll, and its calls. */
+export function useApprovalAdminBed() {
+  const bed = openBeforeAll(approvalAdminBed);
   return { bed, calls: approvalAdminCalls(bed) };
 }

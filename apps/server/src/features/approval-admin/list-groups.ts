@@ -2,6 +2,7 @@ import type { Database } from '@bastion/db/client';
 import type { GroupView } from './approval-admin.schemas.ts';
 import { notFound } from './approval-admin-errors.ts';
 import { findGroup, listGroups, listMembers, type GroupRow } from './approval-admin.repository.ts';
+import { editedFieldsOf } from '../../lib/edited-fields.ts';
 
 type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
 
@@ -36,8 +37,7 @@ function groupView(
     roles,
     member_count: users.length + roles.length,
     rule_count: row.ruleCount,
-    updated_at: group.updatedAt.toISOString(),
-    updated_by: row.editor,
+    ...editedFieldsOf(group, row.editor),
   };
 }
 

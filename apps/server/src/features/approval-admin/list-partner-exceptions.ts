@@ -6,6 +6,7 @@ import {
   listPartnerExceptions,
   type PartnerExceptionRow,
 } from './partner-exceptions.repository.ts';
+import { versionedFieldsOf } from '../../lib/edited-fields.ts';
 
 /** Today as exceptions count days: the UTC date, like a quote's price date. */
 export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -32,9 +33,7 @@ function exceptionView(
     reason: exception.reason,
     is_active: exception.isActive,
     state: stateOn(exception, today),
-    version: exception.version,
-    updated_at: exception.updatedAt.toISOString(),
-    updated_by: row.editor,
+    ...versionedFieldsOf(exception, row.editor),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '@bastion/db/client';
 import type { RuleView } from './approval-admin.schemas.ts';
 import { notFound } from './approval-admin-errors.ts';
 import { findRule, listGroupScopes, listRules, type RuleRow } from './approval-admin.repository.ts';
+import { versionedFieldsOf } from '../../lib/edited-fields.ts';
 
 type GroupScope = Awaited<ReturnType<typeof listGroupScopes>>[number];
 
@@ -25,9 +26,7 @@ function ruleView(
       return group ? [{ id, name: group.name, is_active: group.isActive }] : [];
     }),
     is_active: rule.isActive,
-    version: rule.version,
-    updated_at: rule.updatedAt.toISOString(),
-    updated_by: row.editor,
+    ...versionedFieldsOf(rule, row.editor),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '@bastion/db/client';
 import type { WorkflowView } from './approval-admin.schemas.ts';
 import { notFound } from './approval-admin-errors.ts';
 import { findWorkflow, listWorkflows, type WorkflowRow } from './approval-admin.repository.ts';
+import { versionedFieldsOf } from '../../lib/edited-fields.ts';
 
 /** Whether stored workflow nodes name the group in a step. */
 export function placesGroup(nodes: unknown, groupId: string): boolean {
@@ -28,9 +29,7 @@ function workflowView(row: { workflow: WorkflowRow; editor: string | null }): Wo
     // Stored nodes went through checkWorkflowNodes at save.
     nodes: workflow.nodes as WorkflowNode[],
     is_default: workflow.isDefault,
-    version: workflow.version,
-    updated_at: workflow.updatedAt.toISOString(),
-    updated_by: row.editor,
+    ...versionedFieldsOf(workflow, row.editor),
   };
 }
 

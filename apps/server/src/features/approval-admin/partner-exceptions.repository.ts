@@ -1,11 +1,12 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { partnerExceptions } from '@bastion/db/schema/approvals';
-import { deleteAtVersion, insertVersioned, updateAtVersion } from '../../lib/versioned-rows.ts';
+import { firstOrNull } from '../../lib/queries.ts';
+import { versionedRecords } from '../../lib/versioned-rows.ts';
 import { editorOf, type Db } from './approval-admin.repository.ts';
 
 /* Queries of the partner exceptions: reads and writes, no decisions. */
 
-export type PartnerExceptionRow = typeof partnerExceptions.$inferSelect;
+export type { PartnerExceptionRow } from '../../lib/rows.ts';
 
 const exceptionColumns = {
   exception: partnerExceptions,
@@ -20,11 +21,9 @@ export async function listPartnerExceptions(db: Db) {
 }
 
 export async function findPartnerException(db: Db, id: string) {
-  const [row] = await db
-    .select(exceptionColumns)
-    .from(partnerExceptions)
-    .where(eq(partnerExceptions.id, id));
-  return row ?? null;
+  return firstOrNull(
+    db.select(exceptionColumns).from(partnerExceptions).where(eq(partnerExceptions.id, id)),
+  );
 }
 
 /** Active exceptions of the partner whose window shares a day with [from, to]. */
@@ -61,24 +60,8 @@ export interface PartnerExceptionFields {
   isActive: boolean;
 }
 
-export async function insertPartnerException(
-  db: Db,
-  fields: PartnerExceptionFields,
-  actorUserId: string,
-  now: Date,
-) {
-  return insertVersioned(db, partnerExceptions, fields, actorUserId, now, 'partner exception');
-}
-
-export async function updatePartnerExceptionAtVersion(
-  db: Db,
-  input: { id: string; expectedVersion: number; fields: PartnerExceptionFields },
-  actorUserId: string,
-  now: Date,
-): Promise<boolean> {
-  return updateAtVersion(db, partnerExceptions, input, actorUserId, now);
-}
-
-export async function deletePartnerExceptionAtVersion(db: Db, id: string, expectedVersion: number) {
-  return deleteAtVersion(db, partnerExceptions, id, expectedVersion);
-}
+export const {
+  insert: insertPartnerException,
+  updateAtVersion: updatePartnerExceptionAtVersion,
+  deleteAtVersion: deletePartnerExceptionAtVersion,
+} = versionedRecords(partnerExceptions, 'partner exception');

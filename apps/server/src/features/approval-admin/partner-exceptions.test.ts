@@ -1,27 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { crmDemoData } from '@bastion/db/seed/crm-demo-data';
 import { DEMO_EXCEPTION_PARTNER } from '@bastion/db/seed/approval-demo-data';
-import { openApprovalAdminBed, type ApprovalAdminCalls } from './approval-admin.test-harness.ts';
+import { useApprovalAdminBed } from './approval-admin.test-harness.ts';
 import { parseExtraDiscount } from '@bastion/domain/approval-admin/schemas';
+import type { PartnerExceptionView as PartnerException } from './approval-admin.schemas.ts';
 
-let calls: ApprovalAdminCalls;
-
-beforeAll(async () => {
-  ({ calls } = await openApprovalAdminBed());
-});
-
-interface PartnerException {
-  id: string;
-  partner_account_id: string;
-  partner_name: string;
-  extra_discount_percent: string;
-  valid_from: string;
-  valid_to: string;
-  reason: string;
-  is_active: boolean;
-  state: string;
-  version: number;
-}
+const { calls } = useApprovalAdminBed();
 
 const partners = crmDemoData().accounts.filter((a) => a.kind === 'PARTNER');
 const partnerNamed = (name: string) => {

@@ -1,26 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
-import { createUser, signedIn } from '../../test/test-app.ts';
 import { headerValues, insertOpportunity } from '../../test/quote-fixtures.ts';
-import {
-  openApprovalAdminBed,
-  type ApprovalAdminCalls,
-  NEVER,
-  type ApprovalAdminBed,
-} from './approval-admin.test-harness.ts';
+import { useApprovalAdminBed, NEVER } from './approval-admin.test-harness.ts';
 
-let bed: ApprovalAdminBed;
-let calls: ApprovalAdminCalls;
-let deskCookie: string;
-
-beforeAll(async () => {
-  ({ bed, calls } = await openApprovalAdminBed());
-  deskCookie = await signedIn(
-    bed.ctx.app,
-    await createUser(bed.ctx.db, { roles: [{ role: 'DEAL_DESK' }] }),
-  );
-});
+const { bed, calls } = useApprovalAdminBed();
 
 interface Preview {
   quote: { id: string; quote_number: string; region: string };
@@ -37,7 +21,7 @@ async function newQuote(options: { region: string; partner?: boolean }) {
     method: 'POST',
     url: '/api/dx/create-quote',
     payload: { opportunity_id: opportunityId, values: headerValues() },
-    headers: { cookie: deskCookie },
+    headers: { cookie: bed.cookies.desk },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: { id: string; quote_number: string } }>().data;
@@ -113,7 +97,7 @@ describe('testing a rule against a quote', () => {
       method: 'POST',
       url: '/api/dx/get-quote',
       payload: { id: quote.id },
-      headers: { cookie: deskCookie },
+      headers: { cookie: bed.cookies.desk },
     });
     const details = quoteRow.json<{
       data: { details: { opportunity?: { partner_account_id?: string } } };

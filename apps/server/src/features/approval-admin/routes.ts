@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import type { Database } from '@bastion/db/client';
 import { currentUser, requirePermission } from '../../lib/access.ts';
-import { zEmptyBody } from '../../lib/envelope.ts';
-import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
+import {
+  changedRecordRoute,
+  postRoute,
+  recordChangeRoute,
+  recordSaveRoute,
+  type EnvelopeData,
+  type RecordSaveRoute,
+} from '../../lib/post-route.ts';
 import {
   ZDeleteBody,
   ZDeleted,
@@ -48,39 +55,52 @@ export const canAdministerApprovals = (f: PermissionFlags) =>
 
 const administers = requirePermission('administer approvals', canAdministerApprovals);
 
+/**
+ * One kind of record approval admins keep: its `list`, `save` (audited as created or updated) and
+ * `delete` routes below `path`. A delete names the version the caller saw; its audit keeps the name.
+ */
+interface AdminRecords<LR extends z.ZodType, SB extends z.ZodType, SR extends z.ZodType> {
+  path: string;
+  entityType: string;
+  /** What the delete body's messages call the record. */
+  noun: string;
+  actions: { created: string; updated: string; deleted: string };
+  list: { response: LR; handler: () => Promise<EnvelopeData<LR>> };
+  save: Pick<RecordSaveRoute<SB, SR>, 'body' | 'response' | 'handler' | 'details'>;
+  remove: (
+    db: Database,
+    id: string,
+    version: number,
+  ) => Promise<{ id: string; is_deleted: true; name: string }>;
+}
+
 /** Approval admin: groups, rules (and their preview), workflow templates, partner exceptions. */
 export function registerApprovalAdminRoutes(app: FastifyInstance, deps: { db: Database }) {
   const { db } = deps;
   const base = '/api/dx/approval-admin';
 
-  /** Deletes a record at the version the caller saw; the audit keeps its name. */
-  function registerNamedDelete(route: {
-    path: string;
-    noun: string;
-    remove: (
-      db: Database,
-      id: string,
-      version: number,
-    ) => Promise<{ id: string; is_deleted: true; name: string }>;
-    action: string;
-    entityType: string;
-  }) {
-    auditedPostRoute(app, db, {
-      path: route.path,
+  function registerAdminRecords<LR extends z.ZodType, SB extends z.ZodType, SR extends z.ZodType>(
+    records: AdminRecords<LR, SB, SR>,
+  ) {
+    const { path, entityType, actions } = records;
+    postRoute(app, { path: `${path}/list`, access: administers, ...records.list });
+    recordSaveRoute(app, db, {
+      path: `${path}/save`,
       access: administers,
-      body: ZDeleteBody(route.noun),
+      entityType,
+      actions,
+      ...records.save,
+    });
+    recordChangeRoute(app, db, {
+      path: `${path}/delete`,
+      access: administers,
+      entityType,
+      body: ZDeleteBody(records.noun),
       response: ZDeleted,
       handler: async (request) => {
-        const { name, ...deleted } = await route.remove(db, request.body.id, request.body.version);
-        return {
-          data: deleted,
-          audit: {
-            action: route.action,
-            entityType: route.entityType,
-            entityId: deleted.id,
-            details: { name },
-          },
-        };
+        const { id, version } = request.body;
+        const { name, ...deleted } = await records.remove(db, id, version);
+        return { data: deleted, action: actions.deleted, entityId: deleted.id, details: { name } };
       },
     });
   }
@@ -88,101 +108,54 @@ export function registerApprovalAdminRoutes(app: FastifyInstance, deps: { db: Da
   postRoute(app, {
     path: `${base}/member-options`,
     access: administers,
-    body: zEmptyBody,
     response: ZMemberOptionsResponse,
     handler: () => listMemberOptions(db),
   });
 
-  /* Groups. */
-
-  postRoute(app, {
-    path: `${base}/groups/list`,
-    access: administers,
-    body: zEmptyBody,
-    response: ZGroupsResponse,
-    handler: () => listApprovalGroups(db),
-  });
-
-  auditedPostRoute(app, db, {
-    path: `${base}/groups/save`,
-    access: administers,
-    body: ZSaveGroupBody,
-    response: ZGroupResponse,
-    handler: async (request) => {
-      const { isCreated, ...group } = await saveApprovalGroup(
-        db,
-        currentUser(request),
-        request.body,
-      );
-      return {
-        data: group,
-        audit: {
-          action: isCreated ? 'approval.group.created' : 'approval.group.updated',
-          entityType: 'approval_group',
-          entityId: group.id,
-          details: {
-            name: group.name,
-            version: group.version,
-            is_global: group.is_global,
-            regions: group.regions,
-            is_active: group.is_active,
-            user_ids: group.users.map((u) => u.id),
-            roles: group.roles,
-          },
-        },
-      };
-    },
-  });
-
-  registerNamedDelete({
-    path: `${base}/groups/delete`,
-    noun: 'approval group',
-    remove: deleteApprovalGroup,
-    action: 'approval.group.deleted',
+  registerAdminRecords({
+    path: `${base}/groups`,
     entityType: 'approval_group',
-  });
-
-  /* Rules. */
-
-  postRoute(app, {
-    path: `${base}/rules/list`,
-    access: administers,
-    body: zEmptyBody,
-    response: ZRulesResponse,
-    handler: () => listApprovalRules(db),
-  });
-
-  auditedPostRoute(app, db, {
-    path: `${base}/rules/save`,
-    access: administers,
-    body: ZSaveRuleBody,
-    response: ZRuleResponse,
-    handler: async (request) => {
-      const { isCreated, ...rule } = await saveApprovalRule(db, currentUser(request), request.body);
-      return {
-        data: rule,
-        audit: {
-          action: isCreated ? 'approval.rule.created' : 'approval.rule.updated',
-          entityType: 'approval_rule',
-          entityId: rule.id,
-          details: {
-            name: rule.name,
-            version: rule.version,
-            predicate: rule.predicate,
-            group_ids: rule.group_ids,
-            is_active: rule.is_active,
-          },
-        },
-      };
+    noun: 'approval group',
+    actions: {
+      created: 'approval.group.created',
+      updated: 'approval.group.updated',
+      deleted: 'approval.group.deleted',
     },
+    list: { response: ZGroupsResponse, handler: () => listApprovalGroups(db) },
+    save: {
+      body: ZSaveGroupBody,
+      response: ZGroupResponse,
+      handler: (request) => saveApprovalGroup(db, currentUser(request), request.body),
+      details: (group) => ({
+        name: group.name,
+        version: group.version,
+        is_global: group.is_global,
+        regions: group.regions,
+        is_active: group.is_active,
+        user_ids: group.users.map((u) => u.id),
+        roles: group.roles,
+      }),
+    },
+    remove: deleteApprovalGroup,
   });
 
-  registerNamedDelete({
-    path: `${base}/rules/delete`,
-    noun: 'approval rule',
-    remove: deleteApprovalRule,
-    action: 'approval.rule.deleted',
+  registerAdminRecords({
+    path: `${base}/rules`,
     entityType: 'approval_rule',
+    noun: 'approval rule',
+    actions: {
+      created: 'approval.rule.created',
+      updated: 'approval.rule.updated',
+      deleted: 'approval.rule.deleted',
+    },
+    list: { response: ZRulesResponse, handler: () => listApprovalRules(db) },
+    save: {
+      body: ZSaveRuleBody,
+      response: ZRuleResponse,
+      handler: (request) => saveApprovalRule(db, currentUser(request), request.body),
+      details: ['name', 'version', 'predicate', 'group_ids', 'is_active'],
+    },
+    remove: deleteApprovalRule,
   });
 
   postRoute(app, {
@@ -193,69 +166,34 @@ export function registerApprovalAdminRoutes(app: FastifyInstance, deps: { db: Da
     handler: (request) => previewApprovalRule(db, request.body),
   });
 
-  /* Workflow templates. */
-
-  postRoute(app, {
-    path: `${base}/workflows/list`,
-    access: administers,
-    body: zEmptyBody,
-    response: ZWorkflowsResponse,
-    handler: () => listWorkflowTemplates(db),
-  });
-
-  auditedPostRoute(app, db, {
-    path: `${base}/workflows/save`,
-    access: administers,
-    body: ZSaveWorkflowBody,
-    response: ZWorkflowResponse,
-    handler: async (request) => {
-      const { isCreated, ...workflow } = await saveWorkflowTemplate(
-        db,
-        currentUser(request),
-        request.body,
-      );
-      return {
-        data: workflow,
-        audit: {
-          action: isCreated ? 'approval.workflow.created' : 'approval.workflow.updated',
-          entityType: 'workflow_template',
-          entityId: workflow.id,
-          details: {
-            name: workflow.name,
-            version: workflow.version,
-            nodes: workflow.nodes,
-            is_default: workflow.is_default,
-          },
-        },
-      };
+  registerAdminRecords({
+    path: `${base}/workflows`,
+    entityType: 'workflow_template',
+    noun: 'workflow template',
+    actions: {
+      created: 'approval.workflow.created',
+      updated: 'approval.workflow.updated',
+      deleted: 'approval.workflow.deleted',
     },
+    list: { response: ZWorkflowsResponse, handler: () => listWorkflowTemplates(db) },
+    save: {
+      body: ZSaveWorkflowBody,
+      response: ZWorkflowResponse,
+      handler: (request) => saveWorkflowTemplate(db, currentUser(request), request.body),
+      details: ['name', 'version', 'nodes', 'is_default'],
+    },
+    remove: deleteWorkflowTemplate,
   });
 
-  auditedPostRoute(app, db, {
+  changedRecordRoute(app, db, {
     path: `${base}/workflows/set-default`,
     access: administers,
+    entityType: 'workflow_template',
+    action: 'approval.workflow.made_default',
     body: ZSetDefaultWorkflowBody,
     response: ZWorkflowResponse,
-    handler: async (request) => {
-      const workflow = await setDefaultWorkflow(db, currentUser(request), request.body);
-      return {
-        data: workflow,
-        audit: {
-          action: 'approval.workflow.made_default',
-          entityType: 'workflow_template',
-          entityId: workflow.id,
-          details: { name: workflow.name, version: workflow.version },
-        },
-      };
-    },
-  });
-
-  registerNamedDelete({
-    path: `${base}/workflows/delete`,
-    noun: 'workflow template',
-    remove: deleteWorkflowTemplate,
-    action: 'approval.workflow.deleted',
-    entityType: 'workflow_template',
+    handler: (request) => setDefaultWorkflow(db, currentUser(request), request.body),
+    details: ['name', 'version'],
   });
 
   /* Partner exceptions. */
@@ -271,47 +209,36 @@ export function registerApprovalAdminRoutes(app: FastifyInstance, deps: { db: Da
   postRoute(app, {
     path: `${base}/partner-exceptions/list`,
     access: administers,
-    body: zEmptyBody,
     response: ZPartnerExceptionsResponse,
     handler: () => listPartnerExceptionViews(db),
   });
 
-  auditedPostRoute(app, db, {
+  recordSaveRoute(app, db, {
     path: `${base}/partner-exceptions/save`,
     access: administers,
+    entityType: 'partner_exception',
+    actions: {
+      created: 'approval.partner_exception.created',
+      updated: 'approval.partner_exception.updated',
+    },
     body: ZSavePartnerExceptionBody,
     response: ZPartnerExceptionResponse,
-    handler: async (request) => {
-      const { isCreated, ...exception } = await savePartnerException(
-        db,
-        currentUser(request),
-        request.body,
-      );
-      return {
-        data: exception,
-        audit: {
-          action: isCreated
-            ? 'approval.partner_exception.created'
-            : 'approval.partner_exception.updated',
-          entityType: 'partner_exception',
-          entityId: exception.id,
-          details: {
-            partner_account_id: exception.partner_account_id,
-            partner_name: exception.partner_name,
-            extra_discount_percent: exception.extra_discount_percent,
-            valid_from: exception.valid_from,
-            valid_to: exception.valid_to,
-            is_active: exception.is_active,
-            version: exception.version,
-          },
-        },
-      };
-    },
+    handler: (request) => savePartnerException(db, currentUser(request), request.body),
+    details: [
+      'partner_account_id',
+      'partner_name',
+      'extra_discount_percent',
+      'valid_from',
+      'valid_to',
+      'is_active',
+      'version',
+    ],
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: `${base}/partner-exceptions/delete`,
     access: administers,
+    entityType: 'partner_exception',
     body: ZDeleteBody('partner exception'),
     response: ZDeleted,
     handler: async (request) => {
@@ -322,12 +249,9 @@ export function registerApprovalAdminRoutes(app: FastifyInstance, deps: { db: Da
       );
       return {
         data: deleted,
-        audit: {
-          action: 'approval.partner_exception.deleted',
-          entityType: 'partner_exception',
-          entityId: deleted.id,
-          details: { partner_name: partnerName, partner_account_id: partnerAccountId },
-        },
+        action: 'approval.partner_exception.deleted',
+        entityId: deleted.id,
+        details: { partner_name: partnerName, partner_account_id: partnerAccountId },
       };
     },
   });

@@ -3,7 +3,7 @@ import { isRoleValue } from '@bastion/domain/permissions/roles';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import type { SaveGroupInput } from './approval-admin.schemas.ts';
-import { invalidField, isUniqueViolation } from './approval-admin-errors.ts';
+import { invalidField, requireAllStored } from './approval-admin-errors.ts';
 import {
   findGroup,
   findGroupNamed,
@@ -13,7 +13,7 @@ import {
   type GroupFields,
 } from './approval-admin.repository.ts';
 import { getApprovalGroup } from './list-groups.ts';
-import { insertOrUpdateAtVersion } from './save-at-version.ts';
+import { saveNamedAtVersion } from './save-at-version.ts';
 
 /** The regions a group may cover: those the region fact knows (decision 013). */
 export const GROUP_REGIONS: readonly string[] = approvalFact('region')?.values ?? [];
@@ -30,6 +30,26 @@ export async function saveApprovalGroup(
   input: SaveGroupInput,
   now = new Date(),
 ) {
+  const { fields, members } = groupOf(input);
+  const id = await saveNamedAtVersion(db, input, 'approval group', fields.name, (tx) => ({
+    checkReferences: async () =>
+      requireAllStored(
+        members.userIds,
+        await findUsers(tx, members.userIds),
+        'user_ids',
+        'A member user no longer exists; reload the user list.',
+      ),
+    findNamed: () => findGroupNamed(tx, fields.name, input.id),
+    insert: () => insertGroup(tx, fields, members, caller.userId, now),
+    find: async (id) => (await findGroup(tx, id))?.group,
+    update: (id, expectedVersion) =>
+      updateGroupAtVersion(tx, { id, expectedVersion, fields, members }, caller.userId, now),
+  }));
+  return { ...(await getApprovalGroup(db, id)), isCreated: input.id === undefined };
+}
+
+/** What the form asks for, checked on its own: known roles and regions, at least one member. */
+function groupOf(input: SaveGroupInput) {
   const roles = unique(input.roles.map((r) => r.toUpperCase()));
   const unknownRole = roles.find((r) => !isRoleValue(r));
   if (unknownRole !== undefined) throw invalidField('roles', `'${unknownRole}' is not a role.`);
@@ -57,29 +77,5 @@ export async function saveApprovalGroup(
     regions,
     isActive: input.is_active,
   };
-
-  try {
-    const id = await db.transaction(async (tx) => {
-      const known = new Set((await findUsers(tx, userIds)).map((u) => u.id));
-      if (userIds.some((id) => !known.has(id))) {
-        throw invalidField('user_ids', 'A member user no longer exists; reload the user list.');
-      }
-      if (await findGroupNamed(tx, fields.name, input.id)) {
-        throw invalidField('name', `Another approval group is called "${fields.name}".`);
-      }
-      const members = { userIds, roles };
-      return insertOrUpdateAtVersion(input, 'approval group', {
-        insert: () => insertGroup(tx, fields, members, caller.userId, now),
-        find: async (id) => (await findGroup(tx, id))?.group,
-        update: (id, expectedVersion) =>
-          updateGroupAtVersion(tx, { id, expectedVersion, fields, members }, caller.userId, now),
-      });
-    });
-    return { ...(await getApprovalGroup(db, id)), isCreated: input.id === undefined };
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw invalidField('name', `Another approval group is called "${fields.name}".`);
-    }
-    throw error;
-  }
+  return { fields, members: { userIds, roles } };
 }

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_WORKFLOW_NAME } from '@bastion/db/seed/approval-demo-data';
 import {
-  openApprovalAdminBed,
-  type ApprovalAdminCalls,
+  useApprovalAdminBed,
   unique,
   type Group,
   type Workflow,
 } from './approval-admin.test-harness.ts';
 
-let calls: ApprovalAdminCalls;
+const { calls } = useApprovalAdminBed();
 let groupIds: Record<string, string>;
 
 beforeAll(async () => {
-  ({ calls } = await openApprovalAdminBed());
   const { groups } = await calls.dataOf<{ groups: Group[] }>('groups/list', {});
   groupIds = Object.fromEntries(groups.map((g) => [g.name, g.id]));
 });

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundEmails } from '@bastion/db/schema/mail';
-import { openApprovalBed, type ApprovalCalls, type ApprovalBed } from './approvals.test-harness.ts';
+import type { ApprovalState } from './approvals.schemas.ts';
+import { useApprovalBed } from './approvals.test-harness.ts';
 
 /*
  * The approval e-mails, end to end: the app under test sends through a real SMTP server
@@ -52,21 +53,28 @@ const smtp = new SMTPServer({
   },
 });
 
-let bed: ApprovalBed;
-let calls: ApprovalCalls;
+beforeAll(() => new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve)));
+afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  ({ bed, calls } = await openApprovalBed({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    PUBLIC_URL: 'https://cpq.example.com',
-  }));
-});
-afterAll(async () => {
-  await bed.restore();
-  await new Promise<void>((resolve) => smtp.close(resolve));
-});
+const { bed, calls } = useApprovalBed(() => ({
+  SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+  PUBLIC_URL: 'https://cpq.example.com',
+}));
+
+/** The desk group's approver decides the quote's pending desk step. */
+const deskDecides = (
+  quoteId: string,
+  state: ApprovalState,
+  action: 'approve' | 'reject',
+  comment: string,
+) =>
+  calls.decide(
+    quoteId,
+    calls.pendingStep(state, bed.groups.desk).id,
+    'deskApprover',
+    action,
+    comment,
+  );
 
 /** The mails to this address with this subject, once they arrived (the mailer sends in the background). */
 async function mailsTo(email: string, subject: RegExp, count = 1): Promise<Received[]> {
@@ -94,13 +102,7 @@ describe('approval e-mails', () => {
     expect(received.some((m) => m.to.includes(bed.users.legal1.email))).toBe(false);
     expect(received.some((m) => m.to.includes(bed.users.seller.email))).toBe(false);
 
-    await calls.decide(
-      id,
-      calls.pendingStep(state, bed.groups.desk).id,
-      'deskApprover',
-      'approve',
-      'Looks right.',
-    );
+    await deskDecides(id, state, 'approve', 'Looks right.');
     const [decision] = await mailsTo(bed.users.seller.email, new RegExp(`approved ${number}`));
     expect(decision?.subject).toBe(
       `${bed.groupNames.desk} approved ${number} ${(await calls.stateOf(id)).quote.quote_name}`,
@@ -124,13 +126,7 @@ describe('approval e-mails', () => {
   it('tells the submitter of a rejection', async () => {
     const { id, state } = await calls.submitted('10');
     const number = (await calls.stateOf(id)).quote.quote_number;
-    await calls.decide(
-      id,
-      calls.pendingStep(state, bed.groups.desk).id,
-      'deskApprover',
-      'reject',
-      'Not this quarter.',
-    );
+    await deskDecides(id, state, 'reject', 'Not this quarter.');
     const [outcome] = await mailsTo(
       bed.users.seller.email,
       new RegExp(`^Quote rejected: ${number}`),

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
 import type { Database } from '@bastion/db/client';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mailer, OutgoingEmail } from '../../lib/mailer.ts';
 import type { QuoteRow } from '../../lib/quote-writes.ts';
 import {
   findUser,
@@ -54,6 +54,22 @@ async function safely(deps: ApprovalMailDeps, what: string, send: () => Promise<
   } catch (error) {
     deps.log.error({ err: error }, `approval e-mail not queued: ${what}`);
   }
+}
+
+/** Mails the submitter of a submission, unless there is none any more or they are disabled. */
+async function mailSubmitter(
+  deps: ApprovalMailDeps,
+  submission: SubmissionRow,
+  what: string,
+  compose: (submitter: { name: string }) => Omit<OutgoingEmail, 'to'>,
+) {
+  const submittedBy = submission.submittedBy;
+  if (!submittedBy) return;
+  await safely(deps, what, async () => {
+    const submitter = await findUser(deps.db, submittedBy);
+    if (!submitter || submitter.isDisabled) return;
+    await deps.mailer.send({ to: submitter.email, ...compose(submitter) });
+  });
 }
 
 /** Tells every approver of these newly pending steps that their decision is awaited. */
@@ -138,25 +154,18 @@ export async function mailStepDecision(
     comment: string;
   },
 ): Promise<void> {
-  if (!submission.submittedBy) return;
-  const submittedBy = submission.submittedBy;
-  await safely(deps, 'step decision', async () => {
-    const submitter = await findUser(deps.db, submittedBy);
-    if (!submitter || submitter.isDisabled) return;
-    const by = decision.onBehalfOfName
-      ? `${decision.deciderName} (on behalf of ${decision.onBehalfOfName})`
-      : decision.deciderName;
-    await deps.mailer.send({
-      to: submitter.email,
-      purpose: MAIL_PURPOSES.decision,
-      subject: `${decision.groupName} approved ${quote.quoteNumber} ${quote.quoteName}`,
-      text:
-        `Hello ${submitter.name},\n\n` +
-        `${by} approved quote ${describeQuote(quote)} for ${decision.groupName}.` +
-        (decision.comment ? `\nComment: ${decision.comment}` : '') +
-        `\n\nOther approvals are still needed.\n\nOpen it: ${linkTo(deps, quote)}\n`,
-    });
-  });
+  const by = decision.onBehalfOfName
+    ? `${decision.deciderName} (on behalf of ${decision.onBehalfOfName})`
+    : decision.deciderName;
+  await mailSubmitter(deps, submission, 'step decision', (submitter) => ({
+    purpose: MAIL_PURPOSES.decision,
+    subject: `${decision.groupName} approved ${quote.quoteNumber} ${quote.quoteName}`,
+    text:
+      `Hello ${submitter.name},\n\n` +
+      `${by} approved quote ${describeQuote(quote)} for ${decision.groupName}.` +
+      (decision.comment ? `\nComment: ${decision.comment}` : '') +
+      `\n\nOther approvals are still needed.\n\nOpen it: ${linkTo(deps, quote)}\n`,
+  }));
 }
 
 /** Tells the submitter how the submission ended: approved or rejected. */
@@ -166,23 +175,16 @@ export async function mailOutcome(
   submission: SubmissionRow,
   outcome: { isApproved: boolean; reason: string },
 ): Promise<void> {
-  if (!submission.submittedBy) return;
-  const submittedBy = submission.submittedBy;
-  await safely(deps, 'outcome', async () => {
-    const submitter = await findUser(deps.db, submittedBy);
-    if (!submitter || submitter.isDisabled) return;
-    const word = outcome.isApproved ? 'approved' : 'rejected';
-    await deps.mailer.send({
-      to: submitter.email,
-      purpose: MAIL_PURPOSES.outcome,
-      subject: `Quote ${word}: ${quote.quoteNumber} ${quote.quoteName}`,
-      text:
-        `Hello ${submitter.name},\n\n` +
-        `Quote ${describeQuote(quote)} was ${word}.\n${outcome.reason}\n\n` +
-        (outcome.isApproved
-          ? 'It can now be sent to the customer and accepted.'
-          : 'Revise it, or change it, before submitting it again.') +
-        `\n\nOpen it: ${linkTo(deps, quote)}\n`,
-    });
-  });
+  const word = outcome.isApproved ? 'approved' : 'rejected';
+  await mailSubmitter(deps, submission, 'outcome', (submitter) => ({
+    purpose: MAIL_PURPOSES.outcome,
+    subject: `Quote ${word}: ${quote.quoteNumber} ${quote.quoteName}`,
+    text:
+      `Hello ${submitter.name},\n\n` +
+      `Quote ${describeQuote(quote)} was ${word}.\n${outcome.reason}\n\n` +
+      (outcome.isApproved
+        ? 'It can now be sent to the customer and accepted.'
+        : 'Revise it, or change it, before submitting it again.') +
+      `\n\nOpen it: ${linkTo(deps, quote)}\n`,
+  }));
 }

@@ -5,7 +5,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { approvalFactsOf } from '../../lib/approval-facts.ts';
 import { termsBlockingSummary } from '../../lib/quote-terms.ts';
 import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
-import { APPROVAL_STATUSES, type QuoteRow } from '../../lib/quote-writes.ts';
+import {
+  APPROVAL_STATUSES,
+  lockedMessage,
+  STALE_QUOTE_MESSAGE,
+  type QuoteRow,
+} from '../../lib/quote-writes.ts';
 import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
 import {
   findQuote,
@@ -38,19 +43,33 @@ export const worksOnQuote = (caller: AuthContext, quote: QuoteRow) =>
 export const isLockedByOther = (caller: AuthContext, quote: QuoteRow) =>
   quote.lockedBy !== null && quote.lockedBy !== caller.userId;
 
+/** 409 unless the caller saw the quote's current version and no one else holds its lock. */
+export async function requireCurrentUnlocked(
+  db: Database,
+  caller: AuthContext,
+  quote: QuoteRow,
+  version: number,
+): Promise<void> {
+  if (quote.version !== version) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
+  if (isLockedByOther(caller, quote) && quote.lockedBy) {
+    throw new AppError('CONFLICT', await lockedMessage(db, quote.lockedBy));
+  }
+}
+
 /**
- * The quote, if the caller may see it: in their visibility scope, or an approver of one of its
- * steps (approvers of other regions see what they are asked to decide). 404 otherwise.
+ * The quote, if the caller may see it: in their visibility scope or, given their principals, as
+ * an approver of one of its steps (approvers of other regions see what they are asked to
+ * decide). 404 otherwise.
  */
 export async function requireApprovalQuote(
   db: Database,
   caller: AuthContext,
   quoteId: string,
-  principals: readonly Principal[],
+  principals?: readonly Principal[],
 ): Promise<QuoteRow> {
   const quote =
     (await findVisibleQuote(db, viewerOf(caller), quoteId)) ??
-    (await findQuoteAsApprover(db, caller, quoteId, principals));
+    (principals ? await findQuoteAsApprover(db, caller, quoteId, principals) : null);
   if (!quote) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   return quote;
 }

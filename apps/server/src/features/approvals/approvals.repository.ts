@@ -1,5 +1,5 @@
-// Kept whole: the approval flow's queries, in sections sharing its person-name fragment.
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+// Kept whole: the approval flow's queries, in sections over the same approval tables.
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import {
   approvalGroupMembers,
@@ -12,17 +12,12 @@ import {
 import { outboundEmails } from '@bastion/db/schema/mail';
 import { quotes } from '@bastion/db/schema/quotes';
 import { delegations, userRoles, users } from '@bastion/db/schema/users';
+import { containsText, firstOrNull, personName, readPage } from '../../lib/queries.ts';
+import type { SubmissionRow } from '../../lib/rows.ts';
 
 /* Queries of the approval flow: reads and writes, no decisions. */
 
-export type SubmissionRow = typeof quoteApprovals.$inferSelect;
-export type StepRow = typeof quoteApprovalSteps.$inferSelect;
-export type DelegationRow = typeof delegations.$inferSelect;
-
-export const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
-
-/** `%`, `_` and `\` are wildcards to LIKE: a search for them means the characters. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export type { DelegationRow, StepRow, SubmissionRow } from '../../lib/rows.ts';
 
 // ---------------------------------------------------------------------------------------------
 // People
@@ -38,15 +33,15 @@ export async function findUserNames(db: Database, ids: readonly (string | null)[
 }
 
 export async function findUser(db: Database, id: string) {
-  const [row] = await db
-    .select({ id: users.id, name: personName, email: users.email, isDisabled: users.isDisabled })
-    .from(users)
-    .where(eq(users.id, id));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({ id: users.id, name: personName, email: users.email, isDisabled: users.isDisabled })
+      .from(users)
+      .where(eq(users.id, id)),
+  );
 }
 
 export async function searchActiveUsers(db: Database, search: string, exceptId: string) {
-  const pattern = likePattern(search);
   return db
     .select({ id: users.id, name: personName, email: users.email })
     .from(users)
@@ -54,7 +49,7 @@ export async function searchActiveUsers(db: Database, search: string, exceptId: 
       and(
         eq(users.isDisabled, false),
         ne(users.id, exceptId),
-        search === '' ? undefined : or(ilike(personName, pattern), ilike(users.email, pattern)),
+        containsText(search, personName, users.email),
       ),
     )
     .orderBy(asc(personName), asc(users.email))
@@ -154,8 +149,7 @@ export async function findUnendedDelegationsFrom(db: Database, userId: string, a
 }
 
 export async function findDelegation(db: Database, id: string) {
-  const [row] = await db.select().from(delegations).where(eq(delegations.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(delegations).where(eq(delegations.id, id)));
 }
 
 export async function findLentRolesOf(db: Database, delegationIds: readonly string[]) {
@@ -178,12 +172,9 @@ export async function listGroups(db: Database) {
 }
 
 export async function findDefaultWorkflow(db: Database) {
-  const [row] = await db
-    .select()
-    .from(workflowTemplates)
-    .where(eq(workflowTemplates.isDefault, true))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db.select().from(workflowTemplates).where(eq(workflowTemplates.isDefault, true)).limit(1),
+  );
 }
 
 /** Members of these groups: user ids and roles. */
@@ -230,18 +221,18 @@ export async function listSubmissions(db: Database, quoteId: string) {
 }
 
 export async function findLatestSubmission(db: Database, quoteId: string) {
-  const [row] = await db
-    .select()
-    .from(quoteApprovals)
-    .where(eq(quoteApprovals.quoteId, quoteId))
-    .orderBy(desc(quoteApprovals.submissionNumber))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(quoteApprovals)
+      .where(eq(quoteApprovals.quoteId, quoteId))
+      .orderBy(desc(quoteApprovals.submissionNumber))
+      .limit(1),
+  );
 }
 
 export async function findSubmission(db: Database, id: string) {
-  const [row] = await db.select().from(quoteApprovals).where(eq(quoteApprovals.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(quoteApprovals).where(eq(quoteApprovals.id, id)));
 }
 
 export async function listStepsOf(db: Database, approvalIds: readonly string[]) {
@@ -254,8 +245,7 @@ export async function listStepsOf(db: Database, approvalIds: readonly string[]) 
 }
 
 export async function findStep(db: Database, id: string) {
-  const [row] = await db.select().from(quoteApprovalSteps).where(eq(quoteApprovalSteps.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(quoteApprovalSteps).where(eq(quoteApprovalSteps.id, id)));
 }
 
 /** Whether the user decided, or was decided for, a step of the quote. */
@@ -337,12 +327,13 @@ export async function decideStepIfPending(
     comment: string;
   },
 ) {
-  const [row] = await db
-    .update(quoteApprovalSteps)
-    .set(set)
-    .where(and(eq(quoteApprovalSteps.id, id), eq(quoteApprovalSteps.state, 'PENDING')))
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    db
+      .update(quoteApprovalSteps)
+      .set(set)
+      .where(and(eq(quoteApprovalSteps.id, id), eq(quoteApprovalSteps.state, 'PENDING')))
+      .returning(),
+  );
 }
 
 export async function openStage(db: Database, approvalId: string, stage: number, at: Date) {
@@ -360,22 +351,21 @@ export async function openStage(db: Database, approvalId: string, stage: number,
 }
 
 export async function findQuoteForUpdate(db: Database, id: string) {
-  const [row] = await db.select().from(quotes).where(eq(quotes.id, id)).for('update');
-  return row ?? null;
+  return firstOrNull(db.select().from(quotes).where(eq(quotes.id, id)).for('update'));
 }
 
 /** A quote whatever the caller's scope: the caller decides who may see it. */
 export async function findQuote(db: Database, id: string) {
-  const [row] = await db.select().from(quotes).where(eq(quotes.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(quotes).where(eq(quotes.id, id)));
 }
 
 export async function findQuoteNumber(db: Database, id: string) {
-  const [row] = await db
-    .select({ id: quotes.id, quoteNumber: quotes.quoteNumber })
-    .from(quotes)
-    .where(eq(quotes.id, id));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({ id: quotes.id, quoteNumber: quotes.quoteNumber })
+      .from(quotes)
+      .where(eq(quotes.id, id)),
+  );
 }
 
 /** Pending steps of open submissions, with their quote; only of these groups when given. */
@@ -406,20 +396,16 @@ export async function listOutbox(
 ) {
   const where = and(
     filter.purpose ? eq(outboundEmails.purpose, filter.purpose) : undefined,
-    filter.recipient ? ilike(outboundEmails.recipient, likePattern(filter.recipient)) : undefined,
+    containsText(filter.recipient, outboundEmails.recipient),
   );
-  const [rows, [counted]] = await Promise.all([
+  return readPage(
+    page,
     db
       .select()
       .from(outboundEmails)
       .where(where)
       .orderBy(desc(outboundEmails.createdAt), desc(outboundEmails.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(outboundEmails)
-      .where(where),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+      .$dynamic(),
+    db.$count(outboundEmails, where),
+  );
 }

@@ -1,11 +1,14 @@
 // Kept whole: the approvals API contract, every request and response schema of its routes.
 import { z } from 'zod';
+import { LIFECYCLE_ACTIONS } from '@bastion/domain/quotes/lifecycle-actions';
 import {
+  zArchivableQuoteStatusFields,
   zEnvelope,
   zPageFields,
   zPageRequestFields,
   zPredicateExplanation,
   zQuoteHeadingFields,
+  zRowsPageEnvelope,
   zSearchText,
 } from '../../lib/envelope.ts';
 
@@ -231,16 +234,7 @@ export const ZApprovalResponse = zEnvelope(
 // ---------------------------------------------------------------------------------------------
 // POST /api/dx/quote-lifecycle
 
-export const LIFECYCLE_ACTIONS = [
-  'revise',
-  'accept',
-  'complete',
-  'archive',
-  'unarchive',
-  'lock',
-  'unlock',
-] as const;
-export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
+export type { LifecycleAction } from '@bastion/domain/quotes/lifecycle-actions';
 
 export const ZLifecycleBody = z.discriminatedUnion(
   'action',
@@ -266,10 +260,7 @@ export type LifecycleBody = z.infer<typeof ZLifecycleBody>;
 export const ZLifecycleResult = z.object({
   id: z.string(),
   quote_number: z.string(),
-  status_id: z.string(),
-  status_label: z.string(),
-  status_tone: z.string(),
-  pre_archive_status_id: z.string().nullable(),
+  ...zArchivableQuoteStatusFields,
   version: z.number().int(),
   target_path: z.string(),
   lock: ZLock.nullable(),
@@ -320,13 +311,9 @@ export const ZQueueRow = z.object({
   target_path: z.string(),
 });
 
-export const ZQueueResponse = zEnvelope(
-  z.object({
-    rows: z.array(ZQueueRow),
-    ...zPageFields,
-    assigned_to: z.enum(ASSIGNED_TO),
-  }),
-);
+export const ZQueueResponse = zRowsPageEnvelope(ZQueueRow, zPageFields, {
+  assigned_to: z.enum(ASSIGNED_TO),
+});
 
 export const ZQueueFiltersResponse = zEnvelope(
   z.object({

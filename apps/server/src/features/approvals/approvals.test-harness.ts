@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { approvalGroupMembers, approvalGroups } from '@bastion/db/schema/approvals';
 import { skuPrices, skus } from '@bastion/db/schema/catalog';
 import type { ServerConfig } from '../../config.ts';
-import {
-  createTestApp,
-  createUser,
-  signedIn,
-  type TestContext,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { createTestApp, type TestContext, type TestUser } from '../../test/test-app.ts';
+import { openBeforeAll, signInAccounts } from '../../test/test-bed.ts';
 import { takeOverApprovalRouting } from '../../test/approval-routing.ts';
 import { ensureTestFamily, headerValues, insertOpportunity } from '../../test/quote-fixtures.ts';
 import type {
@@ -89,31 +84,23 @@ export async function approvalBed(
     assignment: 'REGION' as const,
     assignmentValue: ['EMEA'],
   });
-  const make = (roles: Parameters<typeof createUser>[1]) => createUser(db, roles);
-  const users: Record<Who, TestUser> = {
-    seller: await make({ roles: [emea('SALES_USER')] }),
-    desk: await make({ roles: [{ role: 'DEAL_DESK' }] }),
-    deskApprover: await make({ roles: [{ role: 'GENERAL_MANAGER' }], isApprover: true }),
-    finEmea: await make({ roles: [emea('FINANCE_APPROVER')], isApprover: true }),
-    finEmea2: await make({ roles: [emea('FINANCE_APPROVER')], isApprover: true }),
-    finApj: await make({
+  const { users, cookies } = await signInAccounts<Who>(ctx, {
+    seller: { roles: [emea('SALES_USER')] },
+    desk: 'DEAL_DESK',
+    deskApprover: { roles: [{ role: 'GENERAL_MANAGER' }], isApprover: true },
+    finEmea: { roles: [emea('FINANCE_APPROVER')], isApprover: true },
+    finEmea2: { roles: [emea('FINANCE_APPROVER')], isApprover: true },
+    finApj: {
       roles: [{ role: 'FINANCE_APPROVER', assignment: 'REGION', assignmentValue: ['APJ'] }],
       isApprover: true,
-    }),
-    legal1: await make({ roles: [{ role: 'LEGAL_MANAGER' }], isApprover: true }),
-    legal2: await make({ roles: [{ role: 'LEGAL_MANAGER' }], isApprover: true }),
-    outsider: await make({
-      roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['APJ'] }],
-    }),
-    stand: await make({ roles: [{ role: 'CFO' }], isApprover: true }),
-    root: await make({ roles: [{ role: 'ROOT_ADMIN' }] }),
-    it: await make({ roles: [{ role: 'IT_ADMIN' }] }),
-  };
-  const cookies = Object.fromEntries(
-    await Promise.all(
-      Object.entries(users).map(async ([who, user]) => [who, await signedIn(ctx.app, user)]),
-    ),
-  ) as Record<Who, string>;
+    },
+    legal1: { roles: [{ role: 'LEGAL_MANAGER' }], isApprover: true },
+    legal2: { roles: [{ role: 'LEGAL_MANAGER' }], isApprover: true },
+    outsider: { roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['APJ'] }] },
+    stand: { roles: [{ role: 'CFO' }], isApprover: true },
+    root: 'ROOT_ADMIN',
+    it: 'IT_ADMIN',
+  });
 
   const groupNames = {
     desk: `Desk ${tag}`,
@@ -225,6 +212,17 @@ export function approvalCalls(bed: ApprovalBed) {
     dataOf<ApprovalPreview>(APPROVAL, { action: 'preview', quote_id: quoteId }, who);
   const lifecycle = (payload: object, who: Who = 'seller') =>
     dataOf<LifecycleResult>(LIFECYCLE, payload, who);
+  /** A lifecycle move on a quote at this version. */
+  const move = (action: string, quoteId: string, version: number, who: Who = 'seller') =>
+    lifecycle({ action, quote_id: quoteId, version }, who);
+  /** The refusal of a lifecycle move expected to fail with `status`. */
+  const refusedMove = (
+    action: string,
+    quoteId: string,
+    version: number,
+    status: number,
+    who: Who = 'seller',
+  ) => refusalOf(LIFECYCLE, { action, quote_id: quoteId, version }, status, who);
   const approveMany = (stepIds: string[], who: Who) =>
     dataOf<ApproveManyResult>(APPROVAL, { action: 'approve_many', step_ids: stepIds }, who);
 
@@ -328,6 +326,8 @@ export function approvalCalls(bed: ApprovalBed) {
     stateOf,
     previewOf,
     lifecycle,
+    move,
+    refusedMove,
     approveMany,
     saveProposedTerms,
     saveLines,
@@ -340,8 +340,12 @@ export function approvalCalls(bed: ApprovalBed) {
 
 export type ApprovalCalls = ReturnType<typeof approvalCalls>;
 
-/** A bed and its calls: what a test file opens in its beforeAll. */
-export async function openApprovalBed(...args: Parameters<typeof approvalBed>) {
-  const bed = await approvalBed(...args);
+/**
+ * The file's bed, opened in its beforeAll (with the settings `env` gives then) and put back in its
+ * afterAll, and its calls.
+ */
+export function useApprovalBed(env: () => Record<string, string> = () => ({})) {
+  const bed = openBeforeAll(() => approvalBed(env()));
+  afterAll(() => bed.restore());
   return { bed, calls: approvalCalls(bed) };
 }

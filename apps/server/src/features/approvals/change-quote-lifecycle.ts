@@ -12,9 +12,9 @@ import {
   type QuoteRow,
   type QuoteWrite,
 } from '../../lib/quote-writes.ts';
-import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
-import { lifecycleResultOf, NOT_FOUND_MESSAGE } from './approval-state.ts';
-import { closeSubmission, findLatestSubmission, voidOpenSteps } from './approvals.repository.ts';
+import { lifecycleResultOf, requireApprovalQuote } from './approval-state.ts';
+import { findLatestSubmission } from './approvals.repository.ts';
+import { endSubmission, statusChange, submissionChange } from './end-submission.ts';
 import type { LifecycleAction, LifecycleResult } from './approvals.schemas.ts';
 import { requireWorkableQuote } from './submit-for-approval.ts';
 
@@ -50,12 +50,6 @@ interface Move {
   alsoWrite?: (tx: Database) => Promise<void>;
 }
 
-const statusChange = (quote: QuoteRow, after: string): HistoryChange => ({
-  field: 'status_id',
-  before: quote.statusId,
-  after,
-});
-
 /** Closes the quote's latest submission if it is in `from`, with its open steps. */
 async function closeLatest(
   tx: Database,
@@ -66,19 +60,8 @@ async function closeLatest(
 ): Promise<HistoryChange[]> {
   const submission = await findLatestSubmission(tx, quoteId);
   if (!submission || !(from as string[]).includes(submission.state)) return [];
-  await closeSubmission(tx, submission.id, from, {
-    state: 'VOIDED',
-    outcomeReason: reason,
-    closedAt: now,
-  });
-  await voidOpenSteps(tx, submission.id);
-  return [
-    {
-      field: `approval submission ${submission.submissionNumber}`,
-      before: submission.state.toLowerCase(),
-      after: 'voided',
-    },
-  ];
+  await endSubmission(tx, submission.id, from, { state: 'VOIDED', outcomeReason: reason }, now);
+  return [submissionChange(submission, submission.state.toLowerCase(), 'voided')];
 }
 
 async function lockMove(
@@ -136,10 +119,8 @@ export async function changeQuoteLifecycle(
   let quote: QuoteRow;
   let move: Move;
   if (input.action === 'lock' || input.action === 'unlock') {
-    const found = await findVisibleQuote(db, viewerOf(caller), input.quoteId);
-    if (!found) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
-    if (found.version !== input.version) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
-    quote = found;
+    quote = await requireApprovalQuote(db, caller, input.quoteId);
+    if (quote.version !== input.version) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
     move = await lockMove(db, caller, quote, input.action, now);
   } else {
     const action = input.action;

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { priceQuote } from '@bastion/domain/pricing/engine';
 import type { Database } from '@bastion/db/client';
 import { quoteLines, quoteShippingLines } from '@bastion/db/schema/quotes';
 import { quoteTermSets, quoteTerms } from '@bastion/db/schema/terms';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { loadPricingInput } from '../../lib/pricing-inputs.ts';
+import { priceStoredLines } from '../../lib/stored-line-pricing.ts';
+import { writeBackNewQuote } from '../../lib/crm/write-back-new-quote.ts';
 import { insertQuoteWithHistory, type QuoteRow } from '../../lib/quote-writes.ts';
-import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
-import { lifecycleResultOf, NOT_FOUND_MESSAGE } from './approval-state.ts';
+import { lifecycleResultOf, requireApprovalQuote } from './approval-state.ts';
 import type { LifecycleResult } from './approvals.schemas.ts';
 
 export interface CopyDeps {
@@ -30,19 +29,7 @@ async function totalOf(
 ) {
   if (lines.length === 0) return 0;
   const years = source.quoteType === 'ELA' ? Math.min(5, Math.ceil(source.contractLength / 12)) : 1;
-  const outcome = priceQuote(
-    await loadPricingInput(
-      db,
-      { ...source, priceDate },
-      lines.map((l) => ({
-        line_id: l.id,
-        sku: l.sku,
-        quantities: [l.y1, l.y2, l.y3, l.y4, l.y5].slice(0, years),
-        manual_discount_percent: l.manualDiscountPercent,
-        parent_line_id: l.parentLineId,
-      })),
-    ),
-  );
+  const outcome = await priceStoredLines(db, { ...source, priceDate }, lines, years);
   return outcome.ok ? outcome.result.totals.net_minor : source.totalAmountMinor;
 }
 
@@ -59,8 +46,7 @@ export async function copyQuote(
 ): Promise<LifecycleResult> {
   const { db } = deps;
   if (!caller.permissions.can_copy) throw new AppError('FORBIDDEN', 'You may not copy quotes.');
-  const source = await findVisibleQuote(db, viewerOf(caller), input.quoteId);
-  if (!source) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  const source = await requireApprovalQuote(db, caller, input.quoteId);
   if (source.quoteType === 'LEGACY') {
     throw new AppError('CONFLICT', 'Legacy quotes are not copied: create a new quote instead.');
   }
@@ -150,18 +136,13 @@ export async function copyQuote(
     [{ field: 'copied_from', before: null, after: source.quoteNumber }],
   );
 
-  // The copy exists whatever the CRM says now; a failed write-back is retried by the next sync.
   if (copy.opportunityId) {
-    await deps.crm
-      .writeBackQuote(copy.opportunityId, {
-        quoteNumber: copy.quoteNumber,
-        status: copy.statusId,
-        amountMinor: copy.totalAmountMinor,
-        currencyCode: copy.currencyCode,
-      })
-      .catch((error: unknown) =>
-        deps.log.warn({ err: error, quoteId: copy.id }, 'quote copy not written back to the CRM'),
-      );
+    await writeBackNewQuote(
+      deps,
+      copy.opportunityId,
+      copy,
+      'quote copy not written back to the CRM',
+    );
   }
   return lifecycleResultOf(db, caller, copy);
 }

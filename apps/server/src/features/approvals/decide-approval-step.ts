@@ -23,12 +23,12 @@ import {
   findSubmission,
   listStepsOf,
   openStage,
-  voidOpenSteps,
   type StepRow,
   type SubmissionRow,
 } from './approvals.repository.ts';
 import type { ApproveManyResult } from './approvals.schemas.ts';
 import { actorFor, loadGroupMembers, loadPrincipals, type Principal } from './approvers.ts';
+import { endSubmission, statusChange, statusMoveOf, submissionChange } from './end-submission.ts';
 
 export type Decision = 'APPROVED' | 'REJECTED';
 
@@ -128,33 +128,15 @@ export async function decideApprovalStep(
     const facts = await approvalFactsOf(tx, quote);
     if (facts.fingerprint !== submission.fingerprint) {
       const reason = `Voided: the quote no longer matches what was submitted (found when ${await userNameOf(tx, caller.userId)} decided).`;
-      await closeSubmission(tx, submission.id, ['PENDING'], {
-        state: 'VOIDED',
-        outcomeReason: reason,
-        closedAt: now,
+      const ending = { state: 'VOIDED' as const, outcomeReason: reason };
+      await endSubmission(tx, submission.id, ['PENDING'], ending, now);
+      const voided = statusMoveOf(quote, {
+        statusAfter: 'INCOMPLETE',
+        changes: [submissionChange(submission, 'pending', 'voided')],
+        action: 'approval_voided',
+        actorUserId: caller.userId,
       });
-      await voidOpenSteps(tx, submission.id);
-      await writeQuoteAtVersion(
-        tx,
-        {
-          quoteId: quote.id,
-          expectedVersion: quote.version,
-          set: { statusId: 'INCOMPLETE' },
-          changes: [
-            {
-              field: `approval submission ${submission.submissionNumber}`,
-              before: 'pending',
-              after: 'voided',
-            },
-            { field: 'status_id', before: quote.statusId, after: 'INCOMPLETE' },
-          ],
-          action: 'approval_voided',
-          actorUserId: caller.userId,
-          kind: 'lifecycle',
-          ignoresLock: true,
-        },
-        now,
-      );
+      await writeQuoteAtVersion(tx, { ...voided, ignoresLock: true }, now);
       return { kind: 'changed' };
     }
 
@@ -187,12 +169,8 @@ export async function decideApprovalStep(
 
     if (input.decision === 'REJECTED') {
       final = { isApproved: false, reason: `Rejected by ${by} for ${step.groupName}: ${comment}` };
-      await voidOpenSteps(tx, submission.id);
-      await closeSubmission(tx, submission.id, ['PENDING'], {
-        state: 'REJECTED',
-        outcomeReason: final.reason,
-        closedAt: now,
-      });
+      const ending = { state: 'REJECTED' as const, outcomeReason: final.reason };
+      await endSubmission(tx, submission.id, ['PENDING'], ending, now);
       statusAfter = 'REJECTED';
     } else {
       const steps = await listStepsOf(tx, [submission.id]);
@@ -214,9 +192,7 @@ export async function decideApprovalStep(
         }
       }
     }
-    if (statusAfter !== quote.statusId) {
-      changes.push({ field: 'status_id', before: quote.statusId, after: statusAfter });
-    }
+    if (statusAfter !== quote.statusId) changes.push(statusChange(quote, statusAfter));
     const written = await writeQuoteAtVersion(
       tx,
       {

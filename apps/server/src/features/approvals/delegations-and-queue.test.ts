@@ -1,22 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quoteApprovalSteps } from '@bastion/db/schema/approvals';
 import { userRoles, users } from '@bastion/db/schema/users';
-import {
-  openApprovalBed,
-  type ApprovalCalls,
-  type ApprovalBed,
-  unique,
-  type Who,
-} from './approvals.test-harness.ts';
+import { useApprovalBed, unique, type Who } from './approvals.test-harness.ts';
 
-let bed: ApprovalBed;
-let calls: ApprovalCalls;
-
-beforeAll(async () => {
-  ({ bed, calls } = await openApprovalBed());
-});
-afterAll(() => bed.restore());
+const { bed, calls } = useApprovalBed();
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();

@@ -1,24 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quoteApprovals } from '@bastion/db/schema/approvals';
 import { crmOpportunities } from '@bastion/db/schema/crm';
 import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { quoteTerms } from '@bastion/db/schema/terms';
 import { writeQuoteAtVersion } from '../../lib/quote-writes.ts';
-import {
-  openApprovalBed,
-  type ApprovalCalls,
-  LIFECYCLE,
-  type ApprovalBed,
-} from './approvals.test-harness.ts';
+import { useApprovalBed, LIFECYCLE } from './approvals.test-harness.ts';
 
-let bed: ApprovalBed;
-let calls: ApprovalCalls;
-
-beforeAll(async () => {
-  ({ bed, calls } = await openApprovalBed());
-});
-afterAll(() => bed.restore());
+const { bed, calls } = useApprovalBed();
 
 const quoteRow = async (id: string) => {
   const [row] = await bed.ctx.db.select().from(quotes).where(eq(quotes.id, id));
@@ -35,12 +24,7 @@ const submissionsOf = (id: string) =>
 
 /** A quote approved at once (no rule matches a line without discount). */
 async function approvedQuote() {
-  const quote = await calls.quoteAtTerms('0');
-  const state = await calls.approval({
-    action: 'submit',
-    quote_id: quote.id,
-    version: quote.version,
-  });
+  const { state, ...quote } = await calls.submitted('0');
   expect(state.quote.status_id).toBe('APPROVED');
   return { ...quote, version: state.quote.version };
 }
@@ -48,18 +32,9 @@ async function approvedQuote() {
 describe('the quote lifecycle', () => {
   it('accepts an approved quote, completes it into the CRM as Closed Won, and refuses edits since', async () => {
     const quote = await approvedQuote();
-    const wrongStep = await calls.refusalOf(
-      LIFECYCLE,
-      { action: 'complete', quote_id: quote.id, version: quote.version },
-      409,
-      'desk',
-    );
+    const wrongStep = await calls.refusedMove('complete', quote.id, quote.version, 409, 'desk');
     expect(wrongStep.message).toBe('Only an accepted quote can be completed.');
-    const accepted = await calls.lifecycle({
-      action: 'accept',
-      quote_id: quote.id,
-      version: quote.version,
-    });
+    const accepted = await calls.move('accept', quote.id, quote.version);
     expect(accepted).toMatchObject({ status_id: 'ACCEPTED', status_label: 'Accepted' });
     expect((await quoteRow(quote.id)).acceptedAt).not.toBeNull();
 
@@ -72,16 +47,9 @@ describe('the quote lifecycle', () => {
     });
     expect(edit.statusCode).toBe(409);
 
-    const sellerComplete = await calls.refusalOf(
-      LIFECYCLE,
-      { action: 'complete', quote_id: quote.id, version: accepted.version },
-      403,
-    );
+    const sellerComplete = await calls.refusedMove('complete', quote.id, accepted.version, 403);
     expect(sellerComplete.message).toBe('Only the deal desk completes quotes.');
-    const completed = await calls.lifecycle(
-      { action: 'complete', quote_id: quote.id, version: accepted.version },
-      'desk',
-    );
+    const completed = await calls.move('complete', quote.id, accepted.version, 'desk');
     expect(completed.status_id).toBe('COMPLETED');
     const [opportunity] = await bed.ctx.db
       .select()
@@ -96,11 +64,7 @@ describe('the quote lifecycle', () => {
 
   it('revises an approved, rejected or budgetary quote back to INCOMPLETE, clearing its approval', async () => {
     const quote = await approvedQuote();
-    const revised = await calls.lifecycle({
-      action: 'revise',
-      quote_id: quote.id,
-      version: quote.version,
-    });
+    const revised = await calls.move('revise', quote.id, quote.version);
     expect(revised.status_id).toBe('INCOMPLETE');
     expect(revised.target_path).toMatch(/^\/cpq\/configure-quote\//);
     const [submission] = await submissionsOf(quote.id);
@@ -108,25 +72,15 @@ describe('the quote lifecycle', () => {
       state: 'VOIDED',
       outcomeReason: 'Revised by Test User: approvals cleared.',
     });
-    const refused = await calls.refusalOf(
-      LIFECYCLE,
-      { action: 'revise', quote_id: quote.id, version: revised.version },
-      409,
-    );
+    const refused = await calls.refusedMove('revise', quote.id, revised.version, 409);
     expect(refused.message).toBe('Only a rejected, budgetary or approved quote is revised.');
-    const notYours = await calls.refusalOf(
-      LIFECYCLE,
-      { action: 'revise', quote_id: quote.id, version: revised.version },
-      403,
-      'finEmea',
-    );
+    const notYours = await calls.refusedMove('revise', quote.id, revised.version, 403, 'finEmea');
     expect(notYours.message).toBe("Only the quote's owner or the deal desk can revise it.");
   });
 
   it('refuses moves that do not fit the quote’s status', async () => {
     const quote = await calls.quoteAtTerms('10');
-    const refusal = (action: string) =>
-      calls.refusalOf(LIFECYCLE, { action, quote_id: quote.id, version: quote.version }, 409);
+    const refusal = (action: string) => calls.refusedMove(action, quote.id, quote.version, 409);
     expect((await refusal('accept')).message).toBe('Only an approved quote can be accepted.');
     expect((await refusal('unarchive')).message).toBe('Only an archived quote can be unarchived.');
     expect((await refusal('revise')).message).toBe(
@@ -142,43 +96,22 @@ describe('the quote lifecycle', () => {
 
   it('archives and unarchives, a pending quote going back to its terms', async () => {
     const { id, state } = await calls.submitted('10');
-    const archived = await calls.lifecycle({
-      action: 'archive',
-      quote_id: id,
-      version: state.quote.version,
-    });
+    const archived = await calls.move('archive', id, state.quote.version);
     expect(archived).toMatchObject({ status_id: 'ARCHIVED', pre_archive_status_id: 'TNC' });
     const [submission] = await submissionsOf(id);
     expect(submission).toMatchObject({ state: 'VOIDED', outcomeReason: 'Archived by Test User.' });
-    expect(
-      (
-        await calls.refusalOf(
-          LIFECYCLE,
-          { action: 'archive', quote_id: id, version: archived.version },
-          409,
-        )
-      ).message,
-    ).toBe('This quote is already archived.');
-    const back = await calls.lifecycle({
-      action: 'unarchive',
-      quote_id: id,
-      version: archived.version,
-    });
+    expect((await calls.refusedMove('archive', id, archived.version, 409)).message).toBe(
+      'This quote is already archived.',
+    );
+    const back = await calls.move('unarchive', id, archived.version);
     expect(back).toMatchObject({ status_id: 'TNC', pre_archive_status_id: null });
   });
 
   it('locks a quote so that only the locker changes it; the locker or another lock-capable user unlocks it', async () => {
     const quote = await calls.quoteAtTerms('10');
-    const sellerLock = await calls.refusalOf(
-      LIFECYCLE,
-      { action: 'lock', quote_id: quote.id, version: quote.version },
-      403,
-    );
+    const sellerLock = await calls.refusedMove('lock', quote.id, quote.version, 403);
     expect(sellerLock.message).toBe('You may not lock quotes.');
-    const locked = await calls.lifecycle(
-      { action: 'lock', quote_id: quote.id, version: quote.version },
-      'desk',
-    );
+    const locked = await calls.move('lock', quote.id, quote.version, 'desk');
     expect(locked.lock).toMatchObject({ user: { id: bed.users.desk.id }, is_mine: true });
 
     // Others see its pages read-only, the locker does not…
@@ -221,11 +154,7 @@ describe('the quote lifecycle', () => {
     );
     expect(submit.message).toMatch(/^This quote is locked by/);
     expect((await calls.stateOf(quote.id)).can).toMatchObject({ submit: false, unlock: false });
-    const sellerUnlock = await calls.refusalOf(
-      LIFECYCLE,
-      { action: 'unlock', quote_id: quote.id, version: locked.version },
-      403,
-    );
+    const sellerUnlock = await calls.refusedMove('unlock', quote.id, locked.version, 403);
     expect(sellerUnlock.message).toMatch(
       /^Only Test User, who locked it, or a user who may lock quotes/,
     );
@@ -244,20 +173,10 @@ describe('the quote lifecycle', () => {
     expect(own.statusCode, own.body).toBe(200);
     const version = own.json<{ data: { quote: { version: number } } }>().data.quote.version;
 
-    const unlocked = await calls.lifecycle(
-      { action: 'unlock', quote_id: quote.id, version },
-      'root',
-    );
+    const unlocked = await calls.move('unlock', quote.id, version, 'root');
     expect(unlocked.lock).toBeNull();
     expect(
-      (
-        await calls.refusalOf(
-          LIFECYCLE,
-          { action: 'unlock', quote_id: quote.id, version: unlocked.version },
-          409,
-          'desk',
-        )
-      ).message,
+      (await calls.refusedMove('unlock', quote.id, unlocked.version, 409, 'desk')).message,
     ).toBe('This quote is not locked.');
   });
 

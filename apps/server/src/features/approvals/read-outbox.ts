@@ -1,8 +1,32 @@
 import type { Database } from '@bastion/db/client';
+import type { outboundEmails } from '@bastion/db/schema/mail';
 import { listOutbox } from './approvals.repository.ts';
 import { MAIL_PURPOSES } from './approval-mail.ts';
+import { pageOf, pageWindow, type PageRequest } from '../../lib/paging.ts';
 
 const READABLE_PURPOSES: ReadonlySet<string> = new Set(Object.values(MAIL_PURPOSES));
+
+type OutboxRow = typeof outboundEmails.$inferSelect;
+
+function deliveryStateOf(row: OutboxRow) {
+  if (row.sentAt) return 'sent' as const;
+  return row.lastError ? ('failed' as const) : ('queued' as const);
+}
+
+/** One e-mail as the outbox shows it: its body only where that is safe to read (see below). */
+function outboxEntryOf(row: OutboxRow) {
+  return {
+    id: row.id,
+    recipient: row.recipient,
+    subject: row.subject,
+    purpose: row.purpose,
+    text_body: READABLE_PURPOSES.has(row.purpose) && row.textBody !== '' ? row.textBody : null,
+    state: deliveryStateOf(row),
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+    last_error: row.lastError,
+  };
+}
 
 /**
  * POST /api/admin/outbox (root and IT admins): the e-mails the application sent or still holds,
@@ -12,36 +36,12 @@ const READABLE_PURPOSES: ReadonlySet<string> = new Set(Object.values(MAIL_PURPOS
  */
 export async function readOutbox(
   db: Database,
-  input: {
-    purpose?: string | undefined;
-    recipient?: string | undefined;
-    page: number;
-    page_size: number;
-  },
+  input: PageRequest & { purpose?: string | undefined; recipient?: string | undefined },
 ) {
   const { rows, total } = await listOutbox(
     db,
     { purpose: input.purpose, recipient: input.recipient },
-    { offset: (input.page - 1) * input.page_size, limit: input.page_size },
+    pageWindow(input),
   );
-  return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      recipient: row.recipient,
-      subject: row.subject,
-      purpose: row.purpose,
-      text_body: READABLE_PURPOSES.has(row.purpose) && row.textBody !== '' ? row.textBody : null,
-      state: row.sentAt
-        ? ('sent' as const)
-        : row.lastError
-          ? ('failed' as const)
-          : ('queued' as const),
-      created_at: row.createdAt.toISOString(),
-      sent_at: row.sentAt?.toISOString() ?? null,
-      last_error: row.lastError,
-    })),
-    total,
-    page: input.page,
-    page_size: input.page_size,
-  };
+  return { rows: rows.map(outboxEntryOf), total, ...pageOf(input) };
 }

@@ -1,20 +1,15 @@
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  lockedMessage,
-  STALE_QUOTE_MESSAGE,
-  userNameOf,
-  writeQuoteAtVersion,
-} from '../../lib/quote-writes.ts';
+import { STALE_QUOTE_MESSAGE, userNameOf, writeQuoteAtVersion } from '../../lib/quote-writes.ts';
 import type { ApprovalMailDeps } from './approval-mail.ts';
 import {
   approvalStateOf,
-  isLockedByOther,
-  NOT_FOUND_MESSAGE,
+  requireCurrentUnlocked,
+  requireApprovalQuote,
   worksOnQuote,
 } from './approval-state.ts';
-import { closeSubmission, findLatestSubmission, voidOpenSteps } from './approvals.repository.ts';
-import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
+import { findLatestSubmission } from './approvals.repository.ts';
+import { endSubmission, statusMoveOf, submissionChange } from './end-submission.ts';
 
 /**
  * Takes a pending quote back from its approvers (the submitter, the owner or the deal desk): the
@@ -27,8 +22,7 @@ export async function recallApproval(
   now = new Date(),
 ) {
   const { db } = deps;
-  const quote = await findVisibleQuote(db, viewerOf(caller), input.quoteId);
-  if (!quote) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  const quote = await requireApprovalQuote(db, caller, input.quoteId);
   const submission = await findLatestSubmission(db, quote.id);
   if (quote.statusId !== 'PENDING_APPROVAL' || submission?.state !== 'PENDING') {
     throw new AppError('CONFLICT', 'Only a quote waiting for approval can be recalled.');
@@ -39,39 +33,23 @@ export async function recallApproval(
       "Only the submitter, the quote's owner or the deal desk can recall it.",
     );
   }
-  if (quote.version !== input.version) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
-  if (isLockedByOther(caller, quote) && quote.lockedBy) {
-    throw new AppError('CONFLICT', await lockedMessage(db, quote.lockedBy));
-  }
+  await requireCurrentUnlocked(db, caller, quote, input.version);
   const reason = `Recalled by ${await userNameOf(db, caller.userId)}${input.comment ? `: ${input.comment}` : '.'}`;
   const written = await writeQuoteAtVersion(
     db,
-    {
-      quoteId: quote.id,
-      expectedVersion: quote.version,
-      set: { statusId: 'TNC' },
-      changes: [
-        {
-          field: `approval submission ${submission.submissionNumber}`,
-          before: 'pending',
-          after: reason,
-        },
-        { field: 'status_id', before: quote.statusId, after: 'TNC' },
-      ],
+    statusMoveOf(quote, {
+      statusAfter: 'TNC',
+      changes: [submissionChange(submission, 'pending', reason)],
       action: 'approval_recalled',
       actorUserId: caller.userId,
-      kind: 'lifecycle',
-    },
+    }),
     now,
     async (tx) => {
-      const closed = await closeSubmission(tx, submission.id, ['PENDING'], {
-        state: 'RECALLED',
-        outcomeReason: reason,
-        closedAt: now,
-      });
+      const ending = { state: 'RECALLED' as const, outcomeReason: reason };
       // Decided meanwhile: the quote's version moved, so this write cannot get here unnoticed.
-      if (!closed) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
-      await voidOpenSteps(tx, submission.id);
+      if (!(await endSubmission(tx, submission.id, ['PENDING'], ending, now))) {
+        throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
+      }
     },
   );
   if (!written) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);

@@ -7,7 +7,6 @@ import {
   signedInAccess,
 } from '../../lib/access.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { zEmptyBody } from '../../lib/envelope.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { ApprovalMailDeps } from './approval-mail.ts';
@@ -160,7 +159,6 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalRoute
   postRoute(app, {
     path: '/api/dx/approval-queue-filters',
     access: signedInAccess,
-    body: zEmptyBody,
     response: ZQueueFiltersResponse,
     handler: (request) => approvalQueueFilters(db, currentUser(request)),
   });
@@ -168,7 +166,6 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalRoute
   postRoute(app, {
     path: '/api/dx/my-pending-approval-count',
     access: signedInAccess,
-    body: zEmptyBody,
     response: ZPendingCountResponse,
     handler: (request) => countMyPendingApprovals(db, currentUser(request)),
   });
@@ -176,7 +173,6 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalRoute
   postRoute(app, {
     path: '/api/dx/delegations',
     access: signedInAccess,
-    body: zEmptyBody,
     response: ZDelegationsResponse,
     handler: (request) => listMyDelegations(db, currentUser(request)),
   });

@@ -1,26 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   approvalGroupMembers,
   quoteApprovalSteps,
   quoteApprovals,
 } from '@bastion/db/schema/approvals';
 import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
-import {
-  openApprovalBed,
-  type ApprovalCalls,
-  type ApprovalBed,
-  type Who,
-} from './approvals.test-harness.ts';
+import { useApprovalBed, type Who } from './approvals.test-harness.ts';
 import { CHANGED_SINCE_SUBMISSION_MESSAGE } from './decide-approval-step.ts';
 
-let bed: ApprovalBed;
-let calls: ApprovalCalls;
-
-beforeAll(async () => {
-  ({ bed, calls } = await openApprovalBed());
-});
-afterAll(() => bed.restore());
+const { bed, calls } = useApprovalBed();
 
 describe('submitting a quote for approval', () => {
   it('builds the chain from the rules and the default workflow, leaving out groups of other regions', async () => {
@@ -83,12 +72,7 @@ describe('submitting a quote for approval', () => {
   });
 
   it('approves at once, with the reason, when no rule matches; budgetary needs no approval', async () => {
-    const plain = await calls.quoteAtTerms('0');
-    const approved = await calls.approval({
-      action: 'submit',
-      quote_id: plain.id,
-      version: plain.version,
-    });
+    const { state: approved } = await calls.submitted('0');
     expect(approved.quote.status_id).toBe('APPROVED');
     expect(approved.current).toMatchObject({
       state: 'APPROVED',

@@ -2,17 +2,12 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { approvalFactsOf } from '../../lib/approval-facts.ts';
-import {
-  lockedMessage,
-  STALE_QUOTE_MESSAGE,
-  writeQuoteAtVersion,
-  type QuoteRow,
-} from '../../lib/quote-writes.ts';
+import { STALE_QUOTE_MESSAGE, writeQuoteAtVersion, type QuoteRow } from '../../lib/quote-writes.ts';
 import { mailPendingApprovers, type ApprovalMailDeps } from './approval-mail.ts';
 import {
   approvalStateOf,
-  isLockedByOther,
-  NOT_FOUND_MESSAGE,
+  requireCurrentUnlocked,
+  requireApprovalQuote,
   submitBlockersOf,
   worksOnQuote,
 } from './approval-state.ts';
@@ -23,7 +18,6 @@ import {
   type StepRow,
   type SubmissionRow,
 } from './approvals.repository.ts';
-import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
 import { noApprovalReason, planApproval } from './plan-approval.ts';
 
 export const BUDGETARY_REASON = 'Budgetary quote: indicative prices only, no approval needed.';
@@ -36,18 +30,14 @@ export async function requireWorkableQuote(
   version: number,
   what: string,
 ): Promise<QuoteRow> {
-  const quote = await findVisibleQuote(db, viewerOf(caller), quoteId);
-  if (!quote) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  const quote = await requireApprovalQuote(db, caller, quoteId);
   if (!worksOnQuote(caller, quote)) {
     throw new AppError('FORBIDDEN', `Only the quote's owner or the deal desk can ${what} it.`);
   }
   if (quote.quoteType === 'LEGACY') {
     throw new AppError('CONFLICT', 'Legacy quotes are read-only: they have no approval flow.');
   }
-  if (quote.version !== version) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
-  if (isLockedByOther(caller, quote) && quote.lockedBy) {
-    throw new AppError('CONFLICT', await lockedMessage(db, quote.lockedBy));
-  }
+  await requireCurrentUnlocked(db, caller, quote, version);
   return quote;
 }
 

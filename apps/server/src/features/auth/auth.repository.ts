@@ -8,17 +8,16 @@ import {
   sessions,
 } from '@bastion/db/schema/sessions';
 import { delegations, userRoles, users } from '@bastion/db/schema/users';
+import { firstOrNull } from '../../lib/queries.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
-  return row ?? null;
+  return firstOrNull(db.select().from(users).where(eq(users.email, email.toLowerCase())));
 }
 
 export async function findUserById(db: Database, id: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(users).where(eq(users.id, id)));
 }
 
 export interface FailureCounts {
@@ -136,12 +135,13 @@ export async function deleteExpiredSessions(db: Database, userId: string, idleSi
 }
 
 export async function findSessionWithUser(db: Database, tokenHash: string) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, tokenHash)),
+  );
 }
 
 export async function touchSession(db: Database, tokenHash: string, at: Date) {
@@ -216,19 +216,18 @@ export async function replaceResetTokens(
   });
 }
 
+/** A link's token that is not spent and not expired at `now`. */
+const isUsable = (tokens: typeof passwordResetTokens | typeof loginUnlockTokens, now: Date) =>
+  and(isNull(tokens.usedAt), gt(tokens.expiresAt, now));
+
 export async function findUsableResetToken(db: Database, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ token: passwordResetTokens, user: users })
-    .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    );
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({ token: passwordResetTokens, user: users })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isUsable(passwordResetTokens, now))),
+  );
 }
 
 /**
@@ -263,13 +262,7 @@ export async function hasLiveUnlockToken(db: Database, userId: string, now: Date
   const [row] = await db
     .select({ n: count() })
     .from(loginUnlockTokens)
-    .where(
-      and(
-        eq(loginUnlockTokens.userId, userId),
-        isNull(loginUnlockTokens.usedAt),
-        gt(loginUnlockTokens.expiresAt, now),
-      ),
-    );
+    .where(and(eq(loginUnlockTokens.userId, userId), isUsable(loginUnlockTokens, now)));
   return (row?.n ?? 0) > 0;
 }
 
@@ -282,18 +275,13 @@ export async function insertUnlockToken(
 
 /** The unused, unexpired unlock link with this hash and the e-mail of its account. */
 export async function findUsableUnlockToken(db: Database, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ tokenHash: loginUnlockTokens.tokenHash, email: users.email })
-    .from(loginUnlockTokens)
-    .innerJoin(users, eq(users.id, loginUnlockTokens.userId))
-    .where(
-      and(
-        eq(loginUnlockTokens.tokenHash, tokenHash),
-        isNull(loginUnlockTokens.usedAt),
-        gt(loginUnlockTokens.expiresAt, now),
-      ),
-    );
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({ tokenHash: loginUnlockTokens.tokenHash, email: users.email })
+      .from(loginUnlockTokens)
+      .innerJoin(users, eq(users.id, loginUnlockTokens.userId))
+      .where(and(eq(loginUnlockTokens.tokenHash, tokenHash), isUsable(loginUnlockTokens, now))),
+  );
 }
 
 /** False when another sign-in spent the link first: it unlocks once. */

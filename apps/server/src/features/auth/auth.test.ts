@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '@bastion/db/schema/sessions';
 import { users } from '@bastion/db/schema/users';
 import {
@@ -9,14 +9,11 @@ import {
   randomIp,
   sessionCookieFrom,
   signedIn,
-  type TestContext,
 } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-bed.ts';
 import { hashOpaqueToken } from './opaque-token.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
+const ctx = useTestApp();
 
 const introspect = (cookie?: string) =>
   ctx.app.inject({

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { DEMO_PASSWORD } from '@bastion/db/seed/demo-data';
 import { REFERENCE_MENUS } from '@bastion/db/seed/reference-data';
 import { delegations, userRoles } from '@bastion/db/schema/users';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import { createUser, signedIn } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-bed.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
+const ctx = useTestApp();
 
 async function introspectAs(email: string, password = DEMO_PASSWORD) {
   const cookie = await signedIn(ctx.app, { email, password });

@@ -1,23 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboundEmails } from '@bastion/db/schema/mail';
 import { passwordResetTokens, sessions } from '@bastion/db/schema/sessions';
 import { users } from '@bastion/db/schema/users';
-import {
-  createTestApp,
-  createUser,
-  login,
-  randomIp,
-  signedIn,
-  type TestContext,
-} from '../../test/test-app.ts';
+import { createTestApp, createUser, login, randomIp, signedIn } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-bed.ts';
 import { MAX_RESET_EMAILS_PER_HOUR } from './request-password-reset.ts';
 import { INVALID_RESET_LINK_MESSAGE } from './reset-password.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ PUBLIC_URL: 'https://cpq.example.com/' });
-});
+const ctx = useTestApp({ PUBLIC_URL: 'https://cpq.example.com/' });
 
 const forgot = (email: string) =>
   ctx.app.inject({

@@ -1,19 +1,5 @@
 // Kept whole: the catalogue administration's queries, in sections over the same SKU tables.
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import {
   bundleComponents,
@@ -25,14 +11,13 @@ import {
 } from '@bastion/db/schema/catalog';
 import { quoteLines } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
+import { containsText, firstOrNull, inEffectOn, readPage } from '../../lib/queries.ts';
+import type { NewSku, NodeRow, PriceRow, SkuRow } from '../../lib/rows.ts';
 import type { SkuSortField } from './catalog-admin.schemas.ts';
 
 /* Queries of the catalogue administration only: the use-cases decide. */
 
-export type SkuRow = typeof skus.$inferSelect;
-export type NewSku = typeof skus.$inferInsert;
-export type NodeRow = typeof productHierarchyNodes.$inferSelect;
-export type PriceRow = typeof skuPrices.$inferSelect;
+export type { NewSku, NodeRow, PriceRow, SkuRow };
 
 /** Parameters per statement stay well inside the drivers' limits. */
 const CHUNK_SIZE = 1000;
@@ -45,9 +30,6 @@ function chunksOf<T>(items: readonly T[]): T[][] {
   return chunks;
 }
 
-/** `%`, `_` and `\` are wildcards to LIKE: a search for them means the characters. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function listFamilies(db: Database) {
   return db
     .select()
@@ -56,8 +38,7 @@ export async function listFamilies(db: Database) {
 }
 
 export async function findFamily(db: Database, id: string) {
-  const [row] = await db.select().from(productFamilies).where(eq(productFamilies.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(productFamilies).where(eq(productFamilies.id, id)));
 }
 
 /* SKUs. */
@@ -98,16 +79,15 @@ const priceOn = (currencyCode: string, day: string) => sql<number | null>`(
 
 export async function findSkuPage(db: Database, query: SkuPageQuery) {
   const where: SQL | undefined = and(
-    query.search
-      ? or(ilike(skus.sku, likePattern(query.search)), ilike(skus.name, likePattern(query.search)))
-      : undefined,
+    containsText(query.search, skus.sku, skus.name),
     query.familyId ? eq(skus.familyId, query.familyId) : undefined,
     query.kind ? eq(skus.kind, query.kind) : undefined,
     query.isActive === null ? undefined : eq(skus.isActive, query.isActive),
     query.nodeIds ? inArray(skus.hierarchyNodeId, query.nodeIds) : undefined,
   );
   const order = query.direction === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
+  return readPage(
+    query,
     db
       .select({
         sku: skus,
@@ -120,16 +100,13 @@ export async function findSkuPage(db: Database, query: SkuPageQuery) {
       .innerJoin(productFamilies, eq(productFamilies.id, skus.familyId))
       .where(where)
       .orderBy(order(SORT_COLUMNS[query.sort]), asc(skus.sku))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(skus).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .$dynamic(),
+    db.$count(skus, where),
+  );
 }
 
 export async function findSku(db: Database, code: string): Promise<SkuRow | null> {
-  const [row] = await db.select().from(skus).where(eq(skus.sku, code));
-  return row ?? null;
+  return firstOrNull(db.select().from(skus).where(eq(skus.sku, code)));
 }
 
 /**
@@ -165,8 +142,7 @@ export async function updateSku(
 }
 
 export async function countQuoteLinesOf(db: Database, code: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(quoteLines).where(eq(quoteLines.sku, code));
-  return row?.n ?? 0;
+  return db.$count(quoteLines, eq(quoteLines.sku, code));
 }
 
 /* The product hierarchy. */
@@ -191,11 +167,9 @@ export async function countSkusByNode(db: Database) {
 }
 
 export async function findNode(db: Database, id: string): Promise<NodeRow | null> {
-  const [row] = await db
-    .select()
-    .from(productHierarchyNodes)
-    .where(eq(productHierarchyNodes.id, id));
-  return row ?? null;
+  return firstOrNull(
+    db.select().from(productHierarchyNodes).where(eq(productHierarchyNodes.id, id)),
+  );
 }
 
 /**
@@ -213,19 +187,20 @@ export async function findSiblingNamed(
   name: string,
   exceptId: string | null,
 ): Promise<NodeRow | null> {
-  const [row] = await db
-    .select()
-    .from(productHierarchyNodes)
-    .where(
-      and(
-        parentId === null
-          ? isNull(productHierarchyNodes.parentId)
-          : eq(productHierarchyNodes.parentId, parentId),
-        sql`lower(${productHierarchyNodes.name}) = lower(${name})`,
-        exceptId ? sql`${productHierarchyNodes.id} <> ${exceptId}` : undefined,
+  return firstOrNull(
+    db
+      .select()
+      .from(productHierarchyNodes)
+      .where(
+        and(
+          parentId === null
+            ? isNull(productHierarchyNodes.parentId)
+            : eq(productHierarchyNodes.parentId, parentId),
+          sql`lower(${productHierarchyNodes.name}) = lower(${name})`,
+          exceptId ? sql`${productHierarchyNodes.id} <> ${exceptId}` : undefined,
+        ),
       ),
-    );
-  return row ?? null;
+  );
 }
 
 export async function nextSortOrder(db: Database, parentId: string | null): Promise<number> {
@@ -254,12 +229,13 @@ export async function updateNode(
   id: string,
   change: Partial<Omit<typeof productHierarchyNodes.$inferInsert, 'id'>>,
 ): Promise<NodeRow | null> {
-  const [row] = await db
-    .update(productHierarchyNodes)
-    .set(change)
-    .where(eq(productHierarchyNodes.id, id))
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    db
+      .update(productHierarchyNodes)
+      .set(change)
+      .where(eq(productHierarchyNodes.id, id))
+      .returning(),
+  );
 }
 
 /** The lines sharing a parent (or the top level), in the order sellers see them. */
@@ -315,8 +291,6 @@ export async function deleteNode(db: Database, id: string): Promise<void> {
 }
 
 /* Bundles. */
-
-export type ComponentRow = typeof bundleComponents.$inferSelect;
 
 /** A bundle's components with what the catalogue says of each, in the order they were saved. */
 export async function listComponentsOf(db: Database, bundleSku: string) {
@@ -387,8 +361,7 @@ export async function listPriceRowsOf(db: Database, codes: readonly string[]): P
 }
 
 export async function findPriceRow(db: Database, id: string): Promise<PriceRow | null> {
-  const [row] = await db.select().from(skuPrices).where(eq(skuPrices.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(skuPrices).where(eq(skuPrices.id, id)));
 }
 
 /** The prices of a SKU in effect on a day, one per currency. */
@@ -396,13 +369,7 @@ export async function listPricesOn(db: Database, code: string, day: string) {
   return db
     .select({ currencyCode: skuPrices.currencyCode, unitPriceMinor: skuPrices.unitPriceMinor })
     .from(skuPrices)
-    .where(
-      and(
-        eq(skuPrices.sku, code),
-        lte(skuPrices.effectiveFrom, day),
-        or(isNull(skuPrices.effectiveTo), gt(skuPrices.effectiveTo, day)),
-      ),
-    )
+    .where(and(eq(skuPrices.sku, code), inEffectOn(skuPrices, day)))
     .orderBy(asc(skuPrices.currencyCode));
 }
 
@@ -411,14 +378,7 @@ export async function listPricesForExport(db: Database, on: string | null) {
   return db
     .select()
     .from(skuPrices)
-    .where(
-      on === null
-        ? undefined
-        : and(
-            lte(skuPrices.effectiveFrom, on),
-            or(isNull(skuPrices.effectiveTo), gt(skuPrices.effectiveTo, on)),
-          ),
-    )
+    .where(on === null ? undefined : inEffectOn(skuPrices, on))
     .orderBy(asc(skuPrices.sku), asc(skuPrices.currencyCode), asc(skuPrices.effectiveFrom));
 }
 

@@ -5,9 +5,10 @@ import { ZDate, ZNodeId, ZSkuRef } from '@bastion/domain/catalog/schemas';
 import {
   zActiveOption,
   zCountedPageFields,
+  zDeletedEnvelope,
   zEnvelope,
-  zPageRequestFields,
-  zSearchText,
+  zPagedSearchBody,
+  zRowsPageEnvelope,
 } from '../../lib/envelope.ts';
 
 /*
@@ -40,8 +41,7 @@ export const MAX_PRODUCT_LINE_FILTERS = 50;
 export const SKU_SORT_FIELDS = ['sku', 'name', 'family', 'kind', 'status', 'updated_at'] as const;
 export type SkuSortField = (typeof SKU_SORT_FIELDS)[number];
 
-export const ZListSkusBody = z.object({
-  search: zSearchText(100).default(''),
+export const ZListSkusBody = zPagedSearchBody(100, {
   family_id: z.string().trim().max(40).default(''),
   kind: z
     .enum(['', ...PRODUCT_KINDS], { error: `The kind is one of ${PRODUCT_KINDS.join(', ')}.` })
@@ -62,7 +62,6 @@ export const ZListSkusBody = z.object({
     .enum(SKU_SORT_FIELDS, { error: `Sort by one of ${SKU_SORT_FIELDS.join(', ')}.` })
     .default('sku'),
   direction: z.enum(['asc', 'desc'], { error: 'The direction is asc or desc.' }).default('asc'),
-  ...zPageRequestFields,
 });
 export type ListSkusInput = z.infer<typeof ZListSkusBody>;
 
@@ -90,14 +89,10 @@ export const ZSkuSummary = z.object({
   usd_price_minor: z.number().int().nullable(),
 });
 
-export const ZListSkusResponse = zEnvelope(
-  z.object({
-    rows: z.array(ZSkuSummary),
-    ...zCountedPageFields,
-    /** The day the USD prices are for. */
-    price_date: z.string(),
-  }),
-);
+export const ZListSkusResponse = zRowsPageEnvelope(ZSkuSummary, zCountedPageFields, {
+  /** The day the USD prices are for. */
+  price_date: z.string(),
+});
 
 export const ZBundleComponent = z.object({
   sku: z.string(),
@@ -188,9 +183,7 @@ export const ZReorderNodeResponse = zEnvelope(
 
 export const ZNodeIdBody = z.object({ id: ZNodeId('Say which product line.') });
 
-export const ZDeleteNodeResponse = zEnvelope(
-  z.object({ id: z.string(), name: z.string(), is_deleted: z.literal(true) }),
-);
+export const ZDeleteNodeResponse = zDeletedEnvelope({ id: z.string(), name: z.string() });
 
 /* Prices. */
 

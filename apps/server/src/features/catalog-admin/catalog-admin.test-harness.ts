@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { auditLog } from '@bastion/db/schema/audit';
 import { productFamilies } from '@bastion/db/schema/catalog';
-import {
-  createTestApp,
-  createUser,
-  signedIn,
-  type TestContext,
-  type TestUser,
-  signedInAs,
-} from '../../test/test-app.ts';
-import { dataOfSuccess } from '../../test/answers.ts';
+import { afterAll } from 'vitest';
+import { auditActionsOf } from '../../test/audit.ts';
+import { openBeforeAll, openTestBed, postCalls, type TestBed } from '../../test/test-bed.ts';
 
 /* What the catalogue administration's tests share: an app, its users, a family of their own. */
 
@@ -18,46 +10,28 @@ export const A = '/api/admin/catalog';
 
 export const unique = () => randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase();
 
-export interface CatalogTestBed {
-  ctx: TestContext;
-  admin: TestUser;
-  cookies: { admin: string; root: string; catalogUser: string; sales: string };
+type Who = 'admin' | 'root' | 'catalogUser' | 'sales';
+
+export interface CatalogTestBed extends TestBed<Who> {
   /** A product family of the file's own, so counts never depend on the demo catalogue. */
   family: string;
 }
 
 export async function catalogTestBed(): Promise<CatalogTestBed> {
-  const ctx = await createTestApp();
-  const admin = await createUser(ctx.db, { roles: [{ role: 'CATALOG_ADMIN' }] });
-  const [adminCookie, root, catalogUser, sales] = await Promise.all([
-    signedIn(ctx.app, admin),
-    signedInAs(ctx, 'ROOT_ADMIN'),
-    signedInAs(ctx, 'CATALOG_USER'),
-    signedInAs(ctx, 'SALES_USER'),
-  ]);
+  const bed = await openTestBed({
+    admin: 'CATALOG_ADMIN',
+    root: 'ROOT_ADMIN',
+    catalogUser: 'CATALOG_USER',
+    sales: 'SALES_USER',
+  });
   const family = `FAM_${unique()}`;
-  await ctx.db.insert(productFamilies).values({ id: family, name: `Family ${family}` });
-  return { ctx, admin, cookies: { admin: adminCookie, root, catalogUser, sales }, family };
+  await bed.ctx.db.insert(productFamilies).values({ id: family, name: `Family ${family}` });
+  return { ...bed, family };
 }
 
 /** Calls and helpers bound to one test bed; calls go as the catalogue admin unless told. */
 export function catalogCalls(bed: CatalogTestBed) {
-  const post = (path: string, payload: unknown, cookie = bed.cookies.admin) =>
-    bed.ctx.app.inject({
-      method: 'POST',
-      url: `${A}/${path}`,
-      payload: payload as object,
-      headers: { cookie },
-    });
-
-  async function dataOf<T = Record<string, unknown>>(
-    path: string,
-    payload: unknown,
-    cookie = bed.cookies.admin,
-  ): Promise<T> {
-    const response = await post(path, payload, cookie);
-    return dataOfSuccess<T>(response);
-  }
+  const { post, dataOf } = postCalls(bed, 'admin', `${A}/`);
 
   const addNode = (name: string, parentId: string | null = null, extra = {}) =>
     dataOf<{ id: string; name: string; sort_order: number }>('hierarchy/add', {
@@ -85,21 +59,16 @@ export function catalogCalls(bed: CatalogTestBed) {
     return code;
   }
 
-  async function auditActions(entityId: string) {
-    return bed.ctx.db
-      .select({ action: auditLog.action, actor: auditLog.actorUserId, details: auditLog.details })
-      .from(auditLog)
-      .where(eq(auditLog.entityId, entityId))
-      .orderBy(auditLog.id);
-  }
+  const auditActions = (entityId: string) => auditActionsOf(bed.ctx.db, entityId);
 
   return { post, dataOf, addNode, createSku, auditActions };
 }
 
 export type CatalogCalls = ReturnType<typeof catalogCalls>;
 
-/** A bed and its calls: what a test file opens in its beforeAll. */
-export async function openCatalogTestBed() {
-  const bed = await catalogTestBed();
+/** The file's bed, opened in its beforeAll and closed in its afterAll, and its calls. */
+export function useCatalogTestBed() {
+  const bed = openBeforeAll(catalogTestBed);
+  afterAll(() => bed.ctx.app.close());
   return { bed, api: catalogCalls(bed) };
 }

@@ -4,44 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@bastion/db/schema/audit';
 import { productFamilies, skuPrices, skus } from '@bastion/db/schema/catalog';
 import { quoteLines, quotes } from '@bastion/db/schema/quotes';
-import {
-  createTestApp,
-  createUser,
-  signedIn,
-  type TestContext,
-  type TestUser,
-  signedInAs,
-} from '../../test/test-app.ts';
+import { auditActionsOf } from '../../test/audit.ts';
+import { postCalls, useTestBed } from '../../test/test-bed.ts';
+import { A, unique } from './catalog-admin.test-harness.ts';
 import { parseCsv } from './csv.ts';
 import { dayOf } from './today.ts';
-import { dataOfSuccess } from '../../test/answers.ts';
 
-let ctx: TestContext;
-let admin: TestUser;
-let adminCookie: string;
-let rootCookie: string;
-let catalogUserCookie: string;
-let salesCookie: string;
-/** A product family of this file's own, so counts never depend on the demo catalogue. */
-let family: string;
-let otherFamily: string;
-
-const unique = () => randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase();
-const today = dayOf(new Date());
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const { ctx, users, cookies } = useTestBed({
+  admin: 'CATALOG_ADMIN',
+  root: 'ROOT_ADMIN',
+  catalogUser: 'CATALOG_USER',
+  sales: 'SALES_USER',
+});
+/** Product families of this file's own, so counts never depend on the demo catalogue. */
+const family = `FAM_${unique()}`;
+const otherFamily = `FAM_${unique()}`;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await createUser(ctx.db, { roles: [{ role: 'CATALOG_ADMIN' }] });
-  [adminCookie, rootCookie, catalogUserCookie, salesCookie] = await Promise.all([
-    signedIn(ctx.app, admin),
-    signedInAs(ctx, 'ROOT_ADMIN'),
-    signedInAs(ctx, 'CATALOG_USER'),
-    signedInAs(ctx, 'SALES_USER'),
-  ]);
-  family = `FAM_${unique()}`;
-  otherFamily = `FAM_${unique()}`;
   await ctx.db.insert(productFamilies).values([
     { id: family, name: `Test family ${family}`, sortOrder: 90 },
     { id: otherFamily, name: `Other family ${otherFamily}`, sortOrder: 91 },
@@ -52,19 +31,11 @@ afterAll(async () => {
   await ctx.app.close();
 });
 
-const A = '/api/admin/catalog';
+const today = dayOf(new Date());
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-const post = (url: string, payload: unknown, cookie = adminCookie) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie } });
-
-async function dataOf<T = Record<string, unknown>>(
-  url: string,
-  payload: unknown,
-  cookie = adminCookie,
-): Promise<T> {
-  const response = await post(url, payload, cookie);
-  return dataOfSuccess<T>(response);
-}
+const { post, dataOf } = postCalls({ ctx, cookies }, 'admin');
 
 interface Node {
   id: string;
@@ -166,13 +137,40 @@ async function priceOn(code: string, currencyCode: string, day: string) {
   return rows[0]?.unitPriceMinor ?? null;
 }
 
-async function auditActions(entityId: string) {
-  return ctx.db
-    .select({ action: auditLog.action, actor: auditLog.actorUserId, details: auditLog.details })
-    .from(auditLog)
-    .where(eq(auditLog.entityId, entityId))
-    .orderBy(auditLog.id);
+/** The body of a price change. */
+const priceChange = (sku: string, currency: string, unitPrice: string, from: string) => ({
+  sku,
+  currency_code: currency,
+  unit_price: unitPrice,
+  effective_from: from,
+});
+
+/** A quote stored as it is, with one line of this SKU: the SKU has been quoted. */
+async function quoteWithLine(
+  name: string,
+  sku: string,
+  quantity: number,
+  extra: Partial<typeof quotes.$inferInsert> = {},
+) {
+  const [quote] = await ctx.db
+    .insert(quotes)
+    .values({
+      quoteNumber: `Q-T-${unique()}`,
+      quoteName: name,
+      quoteType: 'STANDARD',
+      dealType: 'NB',
+      contractLength: 12,
+      salesChannel: 'DIRECT',
+      ...extra,
+    })
+    .returning({ id: quotes.id, priceDate: quotes.priceDate });
+  await ctx.db
+    .insert(quoteLines)
+    .values({ quoteId: quote?.id ?? '', position: 1, sku, y1: quantity });
+  return quote;
 }
+
+const auditActions = (entityId: string) => auditActionsOf(ctx.db, entityId);
 
 describe('who may use the catalogue administration', () => {
   const adminOnly: [string, unknown][] = [
@@ -195,7 +193,7 @@ describe('who may use the catalogue administration', () => {
   ];
 
   it.each(adminOnly)('refuses %s to a catalog user and to a seller (403)', async (path, body) => {
-    for (const cookie of [catalogUserCookie, salesCookie]) {
+    for (const cookie of [cookies.catalogUser, cookies.sales]) {
       const response = await post(`${A}/${path}`, body, cookie);
       expect(response.statusCode, path).toBe(403);
       const answer = response.json();
@@ -210,24 +208,26 @@ describe('who may use the catalogue administration', () => {
     const code = `T-${unique()}`;
     await createSku(code, line.id);
     for (const path of ['skus/list', 'families/list']) {
-      expect((await post(`${A}/${path}`, {}, catalogUserCookie)).statusCode).toBe(200);
-      expect((await post(`${A}/${path}`, {}, salesCookie)).statusCode).toBe(403);
+      expect((await post(`${A}/${path}`, {}, cookies.catalogUser)).statusCode).toBe(200);
+      expect((await post(`${A}/${path}`, {}, cookies.sales)).statusCode).toBe(403);
     }
-    const sku = await dataOf<Sku>(`${A}/skus/get`, { sku: code }, catalogUserCookie);
+    const sku = await dataOf<Sku>(`${A}/skus/get`, { sku: code }, cookies.catalogUser);
     expect(sku.sku).toBe(code);
-    expect((await post(`${A}/skus/get`, { sku: code }, salesCookie)).statusCode).toBe(403);
+    expect((await post(`${A}/skus/get`, { sku: code }, cookies.sales)).statusCode).toBe(403);
   });
 
   it('lets catalog admins and root admins do everything', async () => {
     const { code } = await pricedSku();
-    for (const cookie of [adminCookie, rootCookie]) {
+    for (const cookie of [cookies.admin, cookies.root]) {
       expect((await post(`${A}/hierarchy/list`, {}, cookie)).statusCode).toBe(200);
       expect((await post(`${A}/prices/history`, { sku: code }, cookie)).statusCode).toBe(200);
       expect((await post(`${A}/skus/list`, {}, cookie)).statusCode).toBe(200);
       expect((await post(`${A}/prices/export`, { on: today }, cookie)).statusCode).toBe(200);
     }
     const node = await addNode(`Root line ${unique()}`, null, {});
-    expect((await post(`${A}/hierarchy/delete`, { id: node.id }, rootCookie)).statusCode).toBe(200);
+    expect((await post(`${A}/hierarchy/delete`, { id: node.id }, cookies.root)).statusCode).toBe(
+      200,
+    );
   });
 
   it('asks for a session before anything else', async () => {
@@ -302,7 +302,7 @@ describe('SKUs', () => {
     expect(await dataOf<Sku>(`${A}/skus/get`, { sku: `T-${tag}-HW` })).toEqual(changed);
     const audits = await auditActions(`T-${tag}-HW`);
     expect(audits.map((a) => a.action)).toEqual(['catalog.sku.created', 'catalog.sku.updated']);
-    expect(audits[1]?.actor).toBe(admin.id);
+    expect(audits[1]?.actor).toBe(users.admin.id);
     expect(audits[1]?.details).toMatchObject({
       changed: expect.arrayContaining(['name', 'isActive', 'hierarchyNodeId']),
     });
@@ -440,20 +440,7 @@ describe('SKUs', () => {
       kind: 'ACCESS_POINT',
     });
 
-    const [quote] = await ctx.db
-      .insert(quotes)
-      .values({
-        quoteNumber: `Q-T-${unique()}`,
-        quoteName: 'Kind lock test',
-        quoteType: 'STANDARD',
-        dealType: 'NB',
-        contractLength: 12,
-        salesChannel: 'DIRECT',
-      })
-      .returning({ id: quotes.id });
-    await ctx.db
-      .insert(quoteLines)
-      .values({ quoteId: quote?.id ?? '', position: 1, sku: code, y1: 2 });
+    await quoteWithLine('Kind lock test', code, 2);
 
     const response = await post(`${A}/skus/save`, {
       ...skuBody(code, line.id),
@@ -578,25 +565,11 @@ describe('prices', () => {
   it('schedules a change: the price in effect ends on its day, and older quotes keep theirs', async () => {
     const { code } = await pricedSku();
     // A quote made today, with a line of this SKU: its price date is today.
-    const [quote] = await ctx.db
-      .insert(quotes)
-      .values({
-        quoteNumber: `Q-T-${unique()}`,
-        quoteName: 'Priced before the change',
-        quoteType: 'STANDARD',
-        dealType: 'NB',
-        contractLength: 12,
-        salesChannel: 'DIRECT',
-        priceDate: today,
-      })
-      .returning({ id: quotes.id, priceDate: quotes.priceDate });
-    await ctx.db
-      .insert(quoteLines)
-      .values({ quoteId: quote?.id ?? '', position: 1, sku: code, y1: 1 });
+    const quote = await quoteWithLine('Priced before the change', code, 1, { priceDate: today });
     const from = addDays(today, 30);
     const result = await dataOf<History & { change: Record<string, unknown> }>(
       `${A}/prices/change`,
-      { sku: code, currency_code: 'usd', unit_price: '123.4', effective_from: from },
+      priceChange(code, 'usd', '123.4', from),
     );
     expect(result.change).toEqual({
       currency_code: 'USD',
@@ -611,7 +584,7 @@ describe('prices', () => {
         effective_from: from,
         effective_to: null,
         status: 'scheduled',
-        created_by_email: admin.email,
+        created_by_email: users.admin.email,
       }),
       expect.objectContaining({
         unit_price_minor: 10_000,
@@ -630,7 +603,7 @@ describe('prices', () => {
     // The same day again replaces that price rather than adding a row.
     const replaced = await dataOf<History & { change: { is_replacement: boolean } }>(
       `${A}/prices/change`,
-      { sku: code, currency_code: 'USD', unit_price: '125', effective_from: from },
+      priceChange(code, 'USD', '125', from),
     );
     expect(replaced.change.is_replacement).toBe(true);
     expect(replaced.rows.filter((r) => r.currency_code === 'USD')).toHaveLength(2);
@@ -638,21 +611,14 @@ describe('prices', () => {
 
     // An earlier change under a scheduled one is refused, naming the scheduled day.
     const before = await priceRowsOf(code);
-    const earlier = await post(`${A}/prices/change`, {
-      sku: code,
-      currency_code: 'USD',
-      unit_price: '110',
-      effective_from: addDays(today, 10),
-    });
+    const earlier = await post(
+      `${A}/prices/change`,
+      priceChange(code, 'USD', '110', addDays(today, 10)),
+    );
     expect(earlier.statusCode).toBe(409);
     expect(earlier.json().message).toContain(`A later price is already scheduled from ${from}.`);
     // A change later than the scheduled one closes that one.
-    await dataOf(`${A}/prices/change`, {
-      sku: code,
-      currency_code: 'USD',
-      unit_price: '130',
-      effective_from: addDays(from, 30),
-    });
+    await dataOf(`${A}/prices/change`, priceChange(code, 'USD', '130', addDays(from, 30)));
     expect(await priceOn(code, 'USD', addDays(from, 29))).toBe(12_500);
     expect(await priceOn(code, 'USD', addDays(from, 30))).toBe(13_000);
     expect(before).toHaveLength(3);
@@ -663,12 +629,7 @@ describe('prices', () => {
 
   it('starts a currency the SKU had no price in', async () => {
     const { code } = await pricedSku();
-    await dataOf(`${A}/prices/change`, {
-      sku: code,
-      currency_code: 'GBP',
-      unit_price: '80',
-      effective_from: today,
-    });
+    await dataOf(`${A}/prices/change`, priceChange(code, 'GBP', '80', today));
     expect(await priceOn(code, 'GBP', today)).toBe(8000);
     expect(await priceOn(code, 'GBP', addDays(today, -1))).toBeNull();
   });
@@ -688,10 +649,7 @@ describe('prices', () => {
     const { code } = await pricedSku();
     const before = await priceRowsOf(code);
     const response = await post(`${A}/prices/change`, {
-      sku: code,
-      currency_code: 'USD',
-      unit_price: '99.99',
-      effective_from: addDays(today, 5),
+      ...priceChange(code, 'USD', '99.99', addDays(today, 5)),
       ...change,
     });
     expect(response.statusCode, response.body).toBe(400);
@@ -700,12 +658,10 @@ describe('prices', () => {
   });
 
   it('answers 404 for a SKU that does not exist', async () => {
-    const response = await post(`${A}/prices/change`, {
-      sku: 'NO-SUCH-SKU',
-      currency_code: 'USD',
-      unit_price: '1',
-      effective_from: today,
-    });
+    const response = await post(
+      `${A}/prices/change`,
+      priceChange('NO-SUCH-SKU', 'USD', '1', today),
+    );
     expect(response.statusCode).toBe(404);
     expect((await post(`${A}/prices/history`, { sku: 'NO-SUCH-SKU' })).statusCode).toBe(404);
   });
@@ -714,18 +670,11 @@ describe('prices', () => {
     const { code } = await pricedSku();
     const first = addDays(today, 20);
     const second = addDays(today, 40);
-    await dataOf(`${A}/prices/change`, {
-      sku: code,
-      currency_code: 'USD',
-      unit_price: '110',
-      effective_from: first,
-    });
-    const history = await dataOf<History>(`${A}/prices/change`, {
-      sku: code,
-      currency_code: 'USD',
-      unit_price: '120',
-      effective_from: second,
-    });
+    await dataOf(`${A}/prices/change`, priceChange(code, 'USD', '110', first));
+    const history = await dataOf<History>(
+      `${A}/prices/change`,
+      priceChange(code, 'USD', '120', second),
+    );
     const firstRow = history.rows.find((r) => r.effective_from === first);
     const afterCancel = await dataOf<History>(`${A}/prices/cancel-scheduled`, { id: firstRow?.id });
     expect(
@@ -772,12 +721,7 @@ describe('price export and import', () => {
     const { code } = await pricedSku();
     const { code: other } = await pricedSku({ is_active: false });
     const scheduled = addDays(today, 60);
-    await dataOf(`${A}/prices/change`, {
-      sku: other,
-      currency_code: 'USD',
-      unit_price: '150',
-      effective_from: scheduled,
-    });
+    await dataOf(`${A}/prices/change`, priceChange(other, 'USD', '150', scheduled));
     const before = await priceRowsOf(code, other);
     const from = addDays(today, 30);
     const csv = [
@@ -866,14 +810,17 @@ describe('price export and import', () => {
     const rows = (await priceRowsOf(code)).filter((r) => r.currencyCode === 'USD');
     expect(rows.map((r) => [r.effectiveFrom, r.effectiveTo, r.createdBy])).toEqual([
       ['2025-01-01', from, null],
-      [from, later, admin.id],
-      [later, null, admin.id],
+      [from, later, users.admin.id],
+      [later, null, users.admin.id],
     ]);
     const audits = await ctx.db
       .select()
       .from(auditLog)
       .where(
-        and(eq(auditLog.action, 'catalog.prices.imported'), eq(auditLog.actorUserId, admin.id)),
+        and(
+          eq(auditLog.action, 'catalog.prices.imported'),
+          eq(auditLog.actorUserId, users.admin.id),
+        ),
       );
     expect(audits.at(-1)?.details).toMatchObject({ imported: 4, sku_count: 2 });
   });

@@ -4,6 +4,7 @@ import { findSkuPage, listNodes } from './catalog-admin.repository.ts';
 import { pathsOf, subtreeOf } from './hierarchy-tree.ts';
 import { dayOf } from './today.ts';
 import { skuFieldsOf } from './sku-record.ts';
+import { pageOf, pageWindow } from '../../lib/paging.ts';
 
 const STATUS_FILTERS = { all: null, active: true, inactive: false } as const;
 
@@ -26,15 +27,13 @@ export async function listSkus(db: Database, input: ListSkusInput, now: Date = n
     nodeIds: chosenLines(nodes, input),
     sort: input.sort,
     direction: input.direction,
-    offset: (input.page - 1) * input.page_size,
-    limit: input.page_size,
+    ...pageWindow(input),
     priceDate: day,
   });
   const paths = pathsOf(nodes);
   return {
     total,
-    page: input.page,
-    page_size: input.page_size,
+    ...pageOf(input),
     price_date: day,
     rows: rows.map(({ sku, familyName, usdPriceMinor }) => ({
       ...skuFieldsOf(sku, familyName, paths),

@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productHierarchyNodes } from '@bastion/db/schema/catalog';
-import {
-  type CatalogCalls,
-  openCatalogTestBed,
-  unique,
-  type CatalogTestBed,
-} from './catalog-admin.test-harness.ts';
+import { useCatalogTestBed, unique } from './catalog-admin.test-harness.ts';
 
-let bed: CatalogTestBed;
-let api: CatalogCalls;
-
-beforeAll(async () => {
-  ({ bed, api } = await openCatalogTestBed());
-});
-afterAll(() => bed.ctx.app.close());
+const { bed, api } = useCatalogTestBed();
 
 interface Reordered {
   id: string;
@@ -75,7 +64,7 @@ describe('reordering product lines among their siblings', () => {
       'catalog.hierarchy.reordered',
     ]);
     expect(audits[1]).toMatchObject({
-      actor: bed.admin.id,
+      actor: bed.users.admin.id,
       details: { name: 'C', parent_id: parent.id, from_position: 3, to_position: 2 },
     });
   });

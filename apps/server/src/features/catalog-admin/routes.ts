@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import { currentUser, requirePermission } from '../../lib/access.ts';
-import { zEmptyBody } from '../../lib/envelope.ts';
-import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
+import {
+  auditedPostRoute,
+  changedRecordRoute,
+  postRoute,
+  recordChangeRoute,
+} from '../../lib/post-route.ts';
 import { addHierarchyNode } from './add-hierarchy-node.ts';
 import { cancelScheduledPrice } from './cancel-scheduled-price.ts';
 import {
@@ -71,7 +75,6 @@ export function registerCatalogAdminRoutes(app: FastifyInstance, deps: { db: Dat
   postRoute(app, {
     path: `${base}/families/list`,
     access: readsGrid,
-    body: zEmptyBody,
     response: ZFamiliesResponse,
     handler: () => listFamilies(db),
   });
@@ -92,42 +95,38 @@ export function registerCatalogAdminRoutes(app: FastifyInstance, deps: { db: Dat
     handler: (request) => getSku(db, request.body.sku),
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: `${base}/skus/save`,
     access: administers,
+    entityType: 'sku',
     body: ZSaveSkuBody,
     response: ZSkuResponse,
     handler: async (request) => {
       const { isCreated, changed, ...sku } = await saveSku(db, request.body);
       return {
         data: sku,
-        audit: {
-          action: isCreated ? 'catalog.sku.created' : 'catalog.sku.updated',
-          entityType: 'sku',
-          entityId: sku.sku,
-          details: isCreated ? { name: sku.name, kind: sku.kind } : { changed },
-        },
+        action: isCreated ? 'catalog.sku.created' : 'catalog.sku.updated',
+        entityId: sku.sku,
+        details: isCreated ? { name: sku.name, kind: sku.kind } : { changed },
       };
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: `${base}/skus/save-components`,
     access: administers,
+    entityType: 'sku',
     body: ZSaveBundleComponentsBody,
     response: ZSkuResponse,
     handler: async (request) => {
       const { changes, ...sku } = await saveBundleComponents(db, request.body);
       return {
         data: sku,
-        audit: {
-          action: 'catalog.bundle.components_saved',
-          entityType: 'sku',
-          entityId: sku.sku,
-          details: {
-            ...changes,
-            components: sku.components.map((c) => ({ sku: c.sku, quantity: c.quantity })),
-          },
+        action: 'catalog.bundle.components_saved',
+        entityId: sku.sku,
+        details: {
+          ...changes,
+          components: sku.components.map((c) => ({ sku: c.sku, quantity: c.quantity })),
         },
       };
     },
@@ -138,67 +137,54 @@ export function registerCatalogAdminRoutes(app: FastifyInstance, deps: { db: Dat
   postRoute(app, {
     path: `${base}/hierarchy/list`,
     access: administers,
-    body: zEmptyBody,
     response: ZHierarchyResponse,
     handler: () => listHierarchy(db),
   });
 
-  auditedPostRoute(app, db, {
+  changedRecordRoute(app, db, {
     path: `${base}/hierarchy/add`,
     access: administers,
+    entityType: 'product_hierarchy_node',
+    action: 'catalog.hierarchy.added',
     body: ZAddNodeBody,
     response: ZNodeResponse,
-    handler: async (request) => {
-      const node = await addHierarchyNode(db, request.body);
-      return {
-        data: node,
-        audit: {
-          action: 'catalog.hierarchy.added',
-          entityType: 'product_hierarchy_node',
-          entityId: node.id,
-          details: { name: node.name, parent_id: node.parent_id },
-        },
-      };
-    },
+    handler: (request) => addHierarchyNode(db, request.body),
+    details: ['name', 'parent_id'],
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: `${base}/hierarchy/rename`,
     access: administers,
+    entityType: 'product_hierarchy_node',
     body: ZRenameNodeBody,
     response: ZNodeResponse,
     handler: async (request) => {
       const { previousName, ...node } = await renameHierarchyNode(db, request.body);
       return {
         data: node,
-        audit: {
-          action: 'catalog.hierarchy.renamed',
-          entityType: 'product_hierarchy_node',
-          entityId: node.id,
-          details: { from: previousName, to: node.name },
-        },
+        action: 'catalog.hierarchy.renamed',
+        entityId: node.id,
+        details: { from: previousName, to: node.name },
       };
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: `${base}/hierarchy/move`,
     access: administers,
+    entityType: 'product_hierarchy_node',
     body: ZMoveNodeBody,
     response: ZNodeResponse,
     handler: async (request) => {
       const { previousParentId, ...node } = await moveHierarchyNode(db, request.body);
       return {
         data: node,
-        audit: {
-          action: 'catalog.hierarchy.moved',
-          entityType: 'product_hierarchy_node',
-          entityId: node.id,
-          details: {
-            name: node.name,
-            from_parent_id: previousParentId,
-            to_parent_id: node.parent_id,
-          },
+        action: 'catalog.hierarchy.moved',
+        entityId: node.id,
+        details: {
+          name: node.name,
+          from_parent_id: previousParentId,
+          to_parent_id: node.parent_id,
         },
       };
     },
@@ -235,23 +221,15 @@ export function registerCatalogAdminRoutes(app: FastifyInstance, deps: { db: Dat
     },
   });
 
-  auditedPostRoute(app, db, {
+  changedRecordRoute(app, db, {
     path: `${base}/hierarchy/delete`,
     access: administers,
+    entityType: 'product_hierarchy_node',
+    action: 'catalog.hierarchy.deleted',
     body: ZNodeIdBody,
     response: ZDeleteNodeResponse,
-    handler: async (request) => {
-      const deleted = await deleteHierarchyNode(db, request.body.id);
-      return {
-        data: deleted,
-        audit: {
-          action: 'catalog.hierarchy.deleted',
-          entityType: 'product_hierarchy_node',
-          entityId: deleted.id,
-          details: { name: deleted.name },
-        },
-      };
-    },
+    handler: (request) => deleteHierarchyNode(db, request.body.id),
+    details: ['name'],
   });
 
   /* Prices. */
@@ -264,44 +242,40 @@ export function registerCatalogAdminRoutes(app: FastifyInstance, deps: { db: Dat
     handler: (request) => listSkuPriceHistory(db, request.body.sku),
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: `${base}/prices/change`,
     access: administers,
+    entityType: 'sku',
     body: ZChangePriceBody,
     response: ZChangePriceResponse,
     handler: async (request) => {
       const result = await changePrice(db, currentUser(request).userId, request.body);
       return {
         data: result,
-        audit: {
-          action: 'catalog.price.changed',
-          entityType: 'sku',
-          entityId: result.sku,
-          details: result.change,
-        },
+        action: 'catalog.price.changed',
+        entityId: result.sku,
+        details: result.change,
       };
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: `${base}/prices/cancel-scheduled`,
     access: administers,
+    entityType: 'sku',
     body: ZCancelScheduledBody,
     response: ZPriceHistoryResponse,
     handler: async (request) => {
       const { history, cancelled, reopened } = await cancelScheduledPrice(db, request.body.id);
       return {
         data: history,
-        audit: {
-          action: 'catalog.price.cancelled',
-          entityType: 'sku',
-          entityId: cancelled.sku,
-          details: {
-            currency_code: cancelled.currencyCode,
-            unit_price_minor: cancelled.unitPriceMinor,
-            effective_from: cancelled.effectiveFrom,
-            reopened_from: reopened?.effectiveFrom ?? null,
-          },
+        action: 'catalog.price.cancelled',
+        entityId: cancelled.sku,
+        details: {
+          currency_code: cancelled.currencyCode,
+          unit_price_minor: cancelled.unitPriceMinor,
+          effective_from: cancelled.effectiveFrom,
+          reopened_from: reopened?.effectiveFrom ?? null,
         },
       };
     },

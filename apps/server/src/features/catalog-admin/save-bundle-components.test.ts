@@ -1,19 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bundleComponents } from '@bastion/db/schema/catalog';
-import {
-  type CatalogCalls,
-  openCatalogTestBed,
-  type CatalogTestBed,
-} from './catalog-admin.test-harness.ts';
+import { useCatalogTestBed } from './catalog-admin.test-harness.ts';
 
-let bed: CatalogTestBed;
-let api: CatalogCalls;
-
-beforeAll(async () => {
-  ({ bed, api } = await openCatalogTestBed());
-});
-afterAll(() => bed.ctx.app.close());
+const { bed, api } = useCatalogTestBed();
 
 interface Component {
   sku: string;
@@ -94,7 +84,7 @@ describe('a bundle’s components', () => {
     );
     expect(audits).toHaveLength(2);
     expect(audits[1]).toMatchObject({
-      actor: bed.admin.id,
+      actor: bed.users.admin.id,
       details: {
         added: [{ sku: support, quantity: 1 }],
         removed: [{ sku: appliance, quantity: 1 }],

@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import {
   bundleComponents,
@@ -20,8 +7,10 @@ import {
   skuPrices,
   skus,
 } from '@bastion/db/schema/catalog';
+import { containsText, inEffectOn, readPage } from '../../lib/queries.ts';
+import type { SkuRow } from '../../lib/rows.ts';
 
-export type SkuRow = typeof skus.$inferSelect;
+export type { SkuRow };
 
 export async function listHierarchyNodes(db: Database) {
   const skuCounts = db
@@ -48,9 +37,6 @@ export async function listFamilies(db: Database) {
   return db.select().from(productFamilies).orderBy(asc(productFamilies.sortOrder));
 }
 
-/** `%`, `_` and `\` are wildcards to LIKE: a search for them means the characters. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export interface SkuSearch {
   search?: string | undefined;
   nodeIds?: string[] | undefined;
@@ -64,24 +50,16 @@ export interface SkuSearch {
 export async function searchSkus(db: Database, query: SkuSearch) {
   const where: SQL | undefined = and(
     query.includeInactive ? undefined : eq(skus.isActive, true),
-    query.search
-      ? or(ilike(skus.sku, likePattern(query.search)), ilike(skus.name, likePattern(query.search)))
-      : undefined,
+    containsText(query.search, skus.sku, skus.name),
     query.nodeIds ? inArray(skus.hierarchyNodeId, query.nodeIds) : undefined,
     query.familyId ? eq(skus.familyId, query.familyId) : undefined,
     query.kinds?.length ? inArray(skus.kind, query.kinds) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(skus)
-      .where(where)
-      .orderBy(asc(skus.familyId), asc(skus.sku))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(skus).where(where),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+  return readPage(
+    query,
+    db.select().from(skus).where(where).orderBy(asc(skus.familyId), asc(skus.sku)).$dynamic(),
+    db.$count(skus, where),
+  );
 }
 
 /** The unit list price of each SKU in a currency on a day, where it has one. */
@@ -99,8 +77,7 @@ export async function findPricesOn(
       and(
         inArray(skuPrices.sku, [...skuCodes]),
         eq(skuPrices.currencyCode, currencyCode),
-        lte(skuPrices.effectiveFrom, day),
-        or(isNull(skuPrices.effectiveTo), gt(skuPrices.effectiveTo, day)),
+        inEffectOn(skuPrices, day),
       ),
     );
   return new Map(rows.map((row) => [row.sku, row.unitPriceMinor]));

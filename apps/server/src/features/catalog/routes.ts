@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import { requirePermission } from '../../lib/access.ts';
-import { zEmptyBody } from '../../lib/envelope.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import { ZHierarchyResponse, ZSearchSkusBody, ZSearchSkusResponse } from './catalog.schemas.ts';
 import { listProductHierarchy } from './list-product-hierarchy.ts';
@@ -19,7 +18,6 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database
   postRoute(app, {
     path: '/api/dx/catalog/hierarchy',
     access: readsCatalog,
-    body: zEmptyBody,
     response: ZHierarchyResponse,
     handler: () => listProductHierarchy(db),
   });

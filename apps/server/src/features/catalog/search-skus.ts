@@ -6,6 +6,7 @@ import {
   searchSkus as querySkus,
   type SkuRow,
 } from './catalog.repository.ts';
+import { pageOf, pageWindow } from '../../lib/paging.ts';
 
 export interface SkuSearchRequest {
   search?: string | undefined;
@@ -49,8 +50,7 @@ export async function searchSkus(db: Database, request: SkuSearchRequest, today 
     familyId: request.family_id,
     kinds: request.kinds,
     includeInactive: request.include_inactive,
-    offset: (request.page - 1) * request.page_size,
-    limit: request.page_size,
+    ...pageWindow(request),
   });
   const codes = rows.map((r) => r.sku);
   const [prices, components] = await Promise.all([
@@ -62,8 +62,7 @@ export async function searchSkus(db: Database, request: SkuSearchRequest, today 
   ]);
   return {
     total,
-    page: request.page,
-    page_size: request.page_size,
+    ...pageOf(request),
     currency_code: request.currency_code,
     price_date: day,
     rows: rows.map((r) => ({

@@ -10,51 +10,20 @@ import {
   crmOpportunities,
   crmOpportunityTeamMembers,
 } from '@bastion/db/schema/crm';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { createEmbeddedAdapter } from '../../lib/crm/embedded-adapter.ts';
-import {
-  createTestApp,
-  createUser,
-  signedIn,
-  type TestContext,
-  type TestUser,
-  signedInAs,
-} from '../../test/test-app.ts';
+import { createAppOver } from '../../test/test-app.ts';
+import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { EDITED_IN_SALESFORCE_MESSAGE } from './require-embedded-crm.ts';
-import { dataOfSuccess } from '../../test/answers.ts';
 
-let ctx: TestContext;
-let admin: TestUser;
-let adminCookie: string;
-let rootCookie: string;
-let sellerCookie: string;
-let deskCookie: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await createUser(ctx.db, { roles: [{ role: 'IT_ADMIN' }] });
-  [adminCookie, rootCookie, sellerCookie, deskCookie] = await Promise.all([
-    signedIn(ctx.app, admin),
-    signedInAs(ctx, 'ROOT_ADMIN'),
-    signedInAs(ctx, 'SALES_USER'),
-    signedInAs(ctx, 'DEAL_DESK'),
-  ]);
+const { ctx, users, cookies } = useTestBed({
+  admin: 'IT_ADMIN',
+  root: 'ROOT_ADMIN',
+  seller: 'SALES_USER',
+  desk: 'DEAL_DESK',
 });
+const { post, dataOf } = postCalls({ ctx, cookies }, 'admin');
 
 const unique = () => randomUUID().replaceAll('-', '').slice(0, 10);
-
-const post = (url: string, payload: unknown, cookie = adminCookie, app = ctx.app) =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie } });
-
-/** The answer's data, after checking it succeeded. */
-async function dataOf<T = Record<string, unknown>>(
-  url: string,
-  payload: unknown,
-  cookie = adminCookie,
-): Promise<T> {
-  const response = await post(url, payload, cookie);
-  return dataOfSuccess<T>(response);
-}
 
 interface Account {
   id: string;
@@ -212,8 +181,8 @@ describe('accounts of the built-in CRM', () => {
       region: '',
     });
     expect(await auditActions(created.id)).toEqual([
-      { action: 'crm.account.created', actor: admin.id },
-      { action: 'crm.account.updated', actor: admin.id },
+      { action: 'crm.account.created', actor: users.admin.id },
+      { action: 'crm.account.updated', actor: users.admin.id },
     ]);
 
     const listed = await dataOf<{ rows: { id: string; kind: string }[]; total: number }>(
@@ -419,8 +388,8 @@ describe('opportunities of the built-in CRM', () => {
       partner_payment_term_days: null,
       products_evaluated: 'Network Firewall; Secure Access',
       is_registered_deal: true,
-      created_by: admin.email,
-      modified_by: admin.email,
+      created_by: users.admin.email,
+      modified_by: users.admin.email,
       removed_at: null,
       quote_number: null,
       team: [{ email: `se.${p.tag}@bastion.test`, name: 'Sam Engineer', role: 'Sales Engineer' }],
@@ -432,7 +401,7 @@ describe('opportunities of the built-in CRM', () => {
     const grid = await dataOf<{ rows: { id: string }[] }>(
       '/api/dx/grid',
       { module_name: 'opportunities', search: p.tag },
-      deskCookie,
+      cookies.desk,
     );
     expect(grid.rows.map((row) => row.id)).toEqual([created.id]);
   });
@@ -473,8 +442,8 @@ describe('opportunities of the built-in CRM', () => {
       currency_code: 'GBP',
       deal_type: 'R',
       close_date: null,
-      created_by: admin.email,
-      modified_by: admin.email,
+      created_by: users.admin.email,
+      modified_by: users.admin.email,
     });
     expect(Date.parse(changed.modified_on)).toBeGreaterThan(Date.parse('2026-06-01'));
     expect(changed.team.map((m) => m.email).sort()).toEqual([
@@ -500,7 +469,7 @@ describe('opportunities of the built-in CRM', () => {
       id: created.id,
     });
     expect(removed.removed_at).not.toBeNull();
-    expect(removed.modified_by).toBe(admin.email);
+    expect(removed.modified_by).toBe(users.admin.email);
     // Removing twice keeps the first time.
     const again = await dataOf<Opportunity>('/api/sfdc/opportunities/remove', { id: created.id });
     expect(again.removed_at).toBe(removed.removed_at);
@@ -518,7 +487,7 @@ describe('opportunities of the built-in CRM', () => {
     const grid = await dataOf<{ rows: unknown[] }>(
       '/api/dx/grid',
       { module_name: 'opportunities', search: p.tag },
-      deskCookie,
+      cookies.desk,
     );
     expect(grid.rows).toEqual([]);
 
@@ -695,11 +664,11 @@ describe('who may edit the built-in CRM', () => {
     const p = await parties();
     const saved = await saveOpportunity(opportunityBody(p));
     expect(
-      (await post('/api/sfdc/opportunities/get', { id: saved.id }, rootCookie)).statusCode,
+      (await post('/api/sfdc/opportunities/get', { id: saved.id }, cookies.root)).statusCode,
     ).toBe(200);
     const before = await fingerprint();
     for (const url of [...WRITE_ROUTES, ...READ_ROUTES]) {
-      const response = await post(url, opportunityBody(p, { id: saved.id }), sellerCookie);
+      const response = await post(url, opportunityBody(p, { id: saved.id }), cookies.seller);
       expect(response.statusCode, url).toBe(403);
       expect(response.json()).toMatchObject({ error: 'FORBIDDEN' });
     }
@@ -715,22 +684,18 @@ describe('who may edit the built-in CRM', () => {
 });
 
 describe('with Salesforce as the CRM', () => {
-  let app: FastifyInstance;
+  const salesforce = {} as { app: FastifyInstance };
+  const inSalesforce = postCalls({ ctx: salesforce, cookies }, 'admin');
   let connection: (typeof crmConnection.$inferSelect)[];
   beforeAll(async () => {
     // Starting an app with another adapter resets the connection row: put it back afterwards.
     connection = await ctx.db.select().from(crmConnection);
-    app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent' }),
-      db: ctx.db,
-      version: 'test',
-      logger: false,
+    salesforce.app = await createAppOver(ctx.db, {
       crmAdapter: { ...createEmbeddedAdapter(ctx.db), kind: 'salesforce' },
     });
-    await app.ready();
   });
   afterAll(async () => {
-    await app.close();
+    await salesforce.app.close();
     for (const row of connection) {
       await ctx.db.update(crmConnection).set(row).where(eq(crmConnection.id, row.id));
     }
@@ -742,7 +707,7 @@ describe('with Salesforce as the CRM', () => {
     const before = await fingerprint();
     for (const url of WRITE_ROUTES) {
       for (const body of [opportunityBody(p, { id: saved.id }), { id: p.contact.id }, {}]) {
-        const response = await post(url, body, adminCookie, app);
+        const response = await inSalesforce.post(url, body);
         expect(response.statusCode, url).toBe(409);
         expect(response.json()).toMatchObject({
           error: 'CONFLICT',
@@ -761,9 +726,9 @@ describe('with Salesforce as the CRM', () => {
   it('still lets admins read the copy, and still refuses sales users with 403', async () => {
     const p = await parties();
     const saved = await saveOpportunity(opportunityBody(p));
-    const response = await post('/api/sfdc/opportunities/get', { id: saved.id }, adminCookie, app);
+    const response = await inSalesforce.post('/api/sfdc/opportunities/get', { id: saved.id });
     expect(response.statusCode).toBe(200);
-    const refused = await post('/api/sfdc/accounts/save', {}, sellerCookie, app);
+    const refused = await inSalesforce.post('/api/sfdc/accounts/save', {}, cookies.seller);
     expect(refused.statusCode).toBe(403);
   });
 });

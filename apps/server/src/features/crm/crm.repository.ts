@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import {
   crmAccounts,
@@ -20,15 +7,25 @@ import {
   crmOpportunities,
   crmOpportunityTeamMembers,
 } from '@bastion/db/schema/crm';
+import { containsText, firstOrNull, readPage } from '../../lib/queries.ts';
+import type {
+  CrmAccount,
+  CrmAccountRow,
+  CrmConnectionRow,
+  CrmContact,
+  CrmContactRow,
+  CrmOpportunity,
+  CrmOpportunityRow,
+  CrmTeamMemberRow,
+} from '../../lib/rows.ts';
 
-export type CrmConnectionRow = typeof crmConnection.$inferSelect;
+export type { CrmAccountRow, CrmConnectionRow, CrmContactRow, CrmOpportunityRow, CrmTeamMemberRow };
 export type CrmAdapterKind = CrmConnectionRow['adapter'];
 
 const CONNECTION_ID = 1;
 
 export async function findConnection(db: Database): Promise<CrmConnectionRow | null> {
-  const [row] = await db.select().from(crmConnection).where(eq(crmConnection.id, CONNECTION_ID));
-  return row ?? null;
+  return firstOrNull(db.select().from(crmConnection).where(eq(crmConnection.id, CONNECTION_ID)));
 }
 
 export async function insertConnectionIfMissing(db: Database, adapter: CrmAdapterKind) {
@@ -47,31 +44,20 @@ export async function updateConnection(
  * "Sync now" together start one sync. Null when another sync holds it.
  */
 export async function claimSync(db: Database): Promise<CrmConnectionRow | null> {
-  const [row] = await db
-    .update(crmConnection)
-    .set({ status: 'syncing', lastError: '' })
-    .where(and(eq(crmConnection.id, CONNECTION_ID), ne(crmConnection.status, 'syncing')))
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    db
+      .update(crmConnection)
+      .set({ status: 'syncing', lastError: '' })
+      .where(and(eq(crmConnection.id, CONNECTION_ID), ne(crmConnection.status, 'syncing')))
+      .returning(),
+  );
 }
 
 export async function countOpportunities(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(crmOpportunities);
-  return row?.n ?? 0;
+  return db.$count(crmOpportunities);
 }
 
 /* The built-in CRM's records, as admins edit them. Queries only: the use-cases decide. */
-
-export type CrmAccountRow = typeof crmAccounts.$inferSelect;
-export type CrmContactRow = typeof crmContacts.$inferSelect;
-export type CrmOpportunityRow = typeof crmOpportunities.$inferSelect;
-export type CrmTeamMemberRow = typeof crmOpportunityTeamMembers.$inferSelect;
-type NewAccount = typeof crmAccounts.$inferInsert;
-type NewContact = typeof crmContacts.$inferInsert;
-type NewOpportunity = typeof crmOpportunities.$inferInsert;
-
-/** `%`, `_` and `\` are wildcards to LIKE: a search for them means the characters. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface AccountQuery {
   search: string;
@@ -83,34 +69,26 @@ export interface AccountQuery {
 export async function findAccountPage(db: Database, query: AccountQuery) {
   const where = and(
     query.kind ? eq(crmAccounts.kind, query.kind) : undefined,
-    query.search
-      ? or(
-          ilike(crmAccounts.name, likePattern(query.search)),
-          ilike(crmAccounts.id, likePattern(query.search)),
-          ilike(crmAccounts.country, likePattern(query.search)),
-        )
-      : undefined,
+    containsText(query.search, crmAccounts.name, crmAccounts.id, crmAccounts.country),
   );
   const contactCount = db
     .select({ n: count() })
     .from(crmContacts)
     .where(eq(crmContacts.accountId, crmAccounts.id));
-  const [rows, [total]] = await Promise.all([
+  return readPage(
+    query,
     db
       .select({ account: crmAccounts, contactCount: sql<number>`(${contactCount})::int` })
       .from(crmAccounts)
       .where(where)
       .orderBy(asc(crmAccounts.name), asc(crmAccounts.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(crmAccounts).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .$dynamic(),
+    db.$count(crmAccounts, where),
+  );
 }
 
 export async function findAccount(db: Database, id: string): Promise<CrmAccountRow | null> {
-  const [row] = await db.select().from(crmAccounts).where(eq(crmAccounts.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(crmAccounts).where(eq(crmAccounts.id, id)));
 }
 
 export async function findAccounts(db: Database, ids: readonly string[]): Promise<CrmAccountRow[]> {
@@ -121,14 +99,14 @@ export async function findAccounts(db: Database, ids: readonly string[]): Promis
     .where(inArray(crmAccounts.id, [...ids]));
 }
 
-export async function insertAccount(db: Database, account: NewAccount): Promise<void> {
+export async function insertAccount(db: Database, account: CrmAccount): Promise<void> {
   await db.insert(crmAccounts).values(account);
 }
 
 export async function updateAccount(
   db: Database,
   id: string,
-  change: Omit<NewAccount, 'id'>,
+  change: Omit<CrmAccount, 'id'>,
 ): Promise<void> {
   await db.update(crmAccounts).set(change).where(eq(crmAccounts.id, id));
 }
@@ -165,18 +143,17 @@ export async function listContactsOf(db: Database, accountId: string): Promise<C
 }
 
 export async function findContact(db: Database, id: string): Promise<CrmContactRow | null> {
-  const [row] = await db.select().from(crmContacts).where(eq(crmContacts.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(crmContacts).where(eq(crmContacts.id, id)));
 }
 
-export async function insertContact(db: Database, contact: NewContact): Promise<void> {
+export async function insertContact(db: Database, contact: CrmContact): Promise<void> {
   await db.insert(crmContacts).values(contact);
 }
 
 export async function updateContact(
   db: Database,
   id: string,
-  change: Omit<NewContact, 'id' | 'accountId'>,
+  change: Omit<CrmContact, 'id' | 'accountId'>,
 ): Promise<void> {
   await db.update(crmContacts).set(change).where(eq(crmContacts.id, id));
 }
@@ -205,35 +182,23 @@ export async function findOpportunityPage(db: Database, query: OpportunityRecord
   const where = and(
     query.status === 'live' ? isNull(crmOpportunities.removedFromCrmAt) : undefined,
     query.status === 'removed' ? isNotNull(crmOpportunities.removedFromCrmAt) : undefined,
-    query.search
-      ? or(
-          ilike(crmOpportunities.name, likePattern(query.search)),
-          ilike(crmOpportunities.id, likePattern(query.search)),
-          ilike(crmAccounts.name, likePattern(query.search)),
-        )
-      : undefined,
+    containsText(query.search, crmOpportunities.name, crmOpportunities.id, crmAccounts.name),
   );
-  const [rows, [total]] = await Promise.all([
+  const matching = () =>
     db
       .select({ opportunity: crmOpportunities, accountName: crmAccounts.name })
       .from(crmOpportunities)
       .innerJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
-      .where(where)
-      .orderBy(desc(crmOpportunities.modifiedOn), asc(crmOpportunities.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db
-      .select({ n: count() })
-      .from(crmOpportunities)
-      .innerJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
-      .where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .where(where);
+  return readPage(
+    query,
+    matching().orderBy(desc(crmOpportunities.modifiedOn), asc(crmOpportunities.id)).$dynamic(),
+    db.$count(matching().as('matches')),
+  );
 }
 
 export async function findOpportunity(db: Database, id: string): Promise<CrmOpportunityRow | null> {
-  const [row] = await db.select().from(crmOpportunities).where(eq(crmOpportunities.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(crmOpportunities).where(eq(crmOpportunities.id, id)));
 }
 
 export async function listTeamOf(db: Database, opportunityId: string): Promise<CrmTeamMemberRow[]> {
@@ -244,21 +209,18 @@ export async function listTeamOf(db: Database, opportunityId: string): Promise<C
     .orderBy(asc(crmOpportunityTeamMembers.name), asc(crmOpportunityTeamMembers.email));
 }
 
-export async function insertOpportunity(db: Database, opportunity: NewOpportunity): Promise<void> {
+export async function insertOpportunity(db: Database, opportunity: CrmOpportunity): Promise<void> {
   await db.insert(crmOpportunities).values(opportunity);
 }
 
 export async function updateOpportunity(
   db: Database,
   id: string,
-  change: Partial<Omit<NewOpportunity, 'id'>>,
+  change: Partial<Omit<CrmOpportunity, 'id'>>,
 ): Promise<CrmOpportunityRow | null> {
-  const [row] = await db
-    .update(crmOpportunities)
-    .set(change)
-    .where(eq(crmOpportunities.id, id))
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    db.update(crmOpportunities).set(change).where(eq(crmOpportunities.id, id)).returning(),
+  );
 }
 
 /** The opportunity's team becomes exactly these members. */

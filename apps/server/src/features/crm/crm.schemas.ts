@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zRequiredText } from '@bastion/domain/validation/required-text';
 import {
   CRM_ACCOUNT_KINDS,
   ZAccountId,
@@ -7,9 +8,10 @@ import {
 } from '@bastion/domain/crm/schemas';
 import {
   zCountedPageFields,
+  zDeletedEnvelope,
   zEnvelope,
-  zPageRequestFields,
-  zSearchText,
+  zPagedSearchBody,
+  zRowsPageEnvelope,
 } from '../../lib/envelope.ts';
 
 // What admins save is validated with the browser's schemas (packages/domain).
@@ -54,12 +56,11 @@ export type ConnectionStatus = z.infer<typeof ZConnectionStatus>;
 export const ZConnectionStatusResponse = zEnvelope(ZConnectionStatus);
 
 export const ZOpportunityIdBody = z.object({
-  opportunity_id: z
-    .string({ error: 'Say which opportunity (opportunity_id).' })
-    .trim()
-    .min(1, 'Say which opportunity (opportunity_id).')
-    .max(64, 'The opportunity id is too long.')
-    .regex(/^[A-Za-z0-9_-]+$/, 'An opportunity id has letters, digits, "-" and "_" only.'),
+  opportunity_id: zRequiredText(
+    'Say which opportunity (opportunity_id).',
+    64,
+    'The opportunity id is too long.',
+  ).regex(/^[A-Za-z0-9_-]+$/, 'An opportunity id has letters, digits, "-" and "_" only.'),
 });
 
 export const ZManualProductLinesResponse = zEnvelope(
@@ -97,8 +98,6 @@ export const ZFieldMappingResponse = zEnvelope(
  * The built-in CRM's records, edited by admins (issue 4: "embedded (default): opportunities,
  * accounts, partners, distributors and contacts in our own tables, editable by admins").
  */
-
-const zSearch = zSearchText(200).default('');
 
 /* Accounts and contacts. */
 
@@ -140,34 +139,29 @@ export type AccountRecord = z.infer<typeof ZAccountRecord>;
 
 export const ZAccountResponse = zEnvelope(ZAccountRecord);
 
-export const ZListAccountsBody = z.object({
-  search: zSearch,
+export const ZListAccountsBody = zPagedSearchBody(200, {
   kind: z
     .enum(CRM_ACCOUNT_KINDS, { error: 'The kind is CUSTOMER, PARTNER or DISTRIBUTOR.' })
     .nullable()
     .default(null),
-  ...zPageRequestFields,
 });
 export type ListAccountsInput = z.infer<typeof ZListAccountsBody>;
 
-export const ZAccountSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: z.enum(CRM_ACCOUNT_KINDS),
-  region: z.string(),
-  country: z.string(),
-  partner_type: z.string().nullable(),
+/** An account's row in the list: some of its record's fields, and how many contacts it has. */
+export const ZAccountSummary = ZAccountRecord.pick({
+  id: true,
+  name: true,
+  kind: true,
+  region: true,
+  country: true,
+  partner_type: true,
+}).extend({
   contact_count: z.number().int().nonnegative(),
   updated_at: z.string(),
 });
 export type AccountSummary = z.infer<typeof ZAccountSummary>;
 
-export const ZListAccountsResponse = zEnvelope(
-  z.object({
-    rows: z.array(ZAccountSummary),
-    ...zCountedPageFields,
-  }),
-);
+export const ZListAccountsResponse = zRowsPageEnvelope(ZAccountSummary, zCountedPageFields);
 
 export const ZAccountIdBody = z.object({ id: ZAccountId });
 
@@ -175,9 +169,7 @@ export const ZContactResponse = zEnvelope(ZContactRecord);
 
 export const ZContactIdBody = z.object({ id: ZContactId });
 
-export const ZDeleteContactResponse = zEnvelope(
-  z.object({ id: z.string(), account_id: z.string(), is_deleted: z.literal(true) }),
-);
+export const ZDeleteContactResponse = zDeletedEnvelope({ id: z.string(), account_id: z.string() });
 
 /* Opportunities. */
 
@@ -233,36 +225,33 @@ export const ZOpportunityResponse = zEnvelope(ZOpportunityRecord);
 
 export const ZOpportunityRecordIdBody = z.object({ id: ZRecordOpportunityId });
 
-export const ZListOpportunitiesBody = z.object({
-  search: zSearch,
+export const ZListOpportunitiesBody = zPagedSearchBody(200, {
   /** live: in lists; removed: taken out by an admin; all: both. */
   status: z
     .enum(['all', 'live', 'removed'], { error: 'The status is all, live or removed.' })
     .default('all'),
-  ...zPageRequestFields,
 });
 export type ListOpportunitiesInput = z.infer<typeof ZListOpportunitiesBody>;
 
-export const ZOpportunitySummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  account_name: z.string(),
-  region: z.string(),
-  deal_type: z.string(),
-  stage: z.string(),
-  currency_code: z.string(),
-  amount_minor: z.number().int(),
-  close_date: z.string().nullable(),
-  owner_name: z.string(),
-  modified_on: z.string(),
-  modified_by: z.string(),
-  removed_at: z.string().nullable(),
+/** An opportunity's row in the list: some of its record's fields. */
+export const ZOpportunitySummary = ZOpportunityRecord.pick({
+  id: true,
+  name: true,
+  account_name: true,
+  region: true,
+  deal_type: true,
+  stage: true,
+  currency_code: true,
+  amount_minor: true,
+  close_date: true,
+  owner_name: true,
+  modified_on: true,
+  modified_by: true,
+  removed_at: true,
 });
 export type OpportunitySummary = z.infer<typeof ZOpportunitySummary>;
 
-export const ZListOpportunitiesResponse = zEnvelope(
-  z.object({
-    rows: z.array(ZOpportunitySummary),
-    ...zCountedPageFields,
-  }),
+export const ZListOpportunitiesResponse = zRowsPageEnvelope(
+  ZOpportunitySummary,
+  zCountedPageFields,
 );

@@ -1,6 +1,6 @@
 import { eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   crmAccounts,
   crmConnection,
@@ -9,37 +9,22 @@ import {
   crmOpportunityTeamMembers,
 } from '@bastion/db/schema/crm';
 import { crmDemoId } from '@bastion/db/seed/crm-demo-data';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import {
   CrmUnavailableError,
   type CrmAdapter,
   type CrmOpportunitySnapshot,
 } from '../../lib/crm/crm-adapter.ts';
 import { createEmbeddedAdapter } from '../../lib/crm/embedded-adapter.ts';
-import {
-  createTestApp,
-  createUser,
-  signedIn,
-  type TestContext,
-  signedInAs,
-} from '../../test/test-app.ts';
+import { createAppOver } from '../../test/test-app.ts';
+import { signInAccounts, useTestBed } from '../../test/test-bed.ts';
 import { listFieldMappings } from './field-mapping.ts';
 import { INTERRUPTED_SYNC_MESSAGE } from './start-crm-connection.ts';
 
-let ctx: TestContext;
-let root: string;
-let itAdmin: string;
-let seller: string;
-let approver: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  [root, itAdmin, seller, approver] = await Promise.all([
-    signedInAs(ctx, 'ROOT_ADMIN'),
-    signedInAs(ctx, 'IT_ADMIN'),
-    signedInAs(ctx, 'SALES_USER'),
-    signedInAs(ctx, 'FINANCE_APPROVER'),
-  ]);
+const { ctx, cookies } = useTestBed({
+  root: 'ROOT_ADMIN',
+  itAdmin: 'IT_ADMIN',
+  seller: 'SALES_USER',
+  approver: 'FINANCE_APPROVER',
 });
 
 const get = (url: string, cookie: string, app: FastifyInstance = ctx.app) =>
@@ -58,7 +43,7 @@ interface Status {
 }
 
 async function status(app: FastifyInstance = ctx.app): Promise<Status> {
-  const response = await get('/api/sfdc/connection-status', root, app);
+  const response = await get('/api/sfdc/connection-status', cookies.root, app);
   expect(response.statusCode).toBe(200);
   return response.json<{ data: Status }>().data;
 }
@@ -84,17 +69,7 @@ function fakeAdapter(overrides: Partial<CrmAdapter>): CrmAdapter {
   return { ...createEmbeddedAdapter(ctx.db), ...overrides };
 }
 
-async function appWith(adapter: CrmAdapter) {
-  const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
-    db: ctx.db,
-    version: 'test',
-    logger: false,
-    crmAdapter: adapter,
-  });
-  await app.ready();
-  return app;
-}
+const appWith = (adapter: CrmAdapter) => createAppOver(ctx.db, { crmAdapter: adapter });
 
 describe('GET /api/sfdc/connection-status', () => {
   it('says which CRM is in use and how the last sync went', async () => {
@@ -106,13 +81,13 @@ describe('GET /api/sfdc/connection-status', () => {
   });
 
   it('is for root and IT admins only', async () => {
-    expect((await get('/api/sfdc/connection-status', itAdmin)).statusCode).toBe(200);
+    expect((await get('/api/sfdc/connection-status', cookies.itAdmin)).statusCode).toBe(200);
     for (const url of ['/api/sfdc/connection-status', '/api/sfdc/field-mapping']) {
-      const refused = await get(url, seller);
+      const refused = await get(url, cookies.seller);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ error: 'FORBIDDEN' });
     }
-    const sync = await post('/api/sfdc/sync', {}, seller);
+    const sync = await post('/api/sfdc/sync', {}, cookies.seller);
     expect(sync.statusCode).toBe(403);
     expect(sync.json()).toMatchObject({ error: 'FORBIDDEN' });
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/sfdc/connection-status' });
@@ -131,7 +106,7 @@ describe('POST /api/sfdc/sync with the embedded CRM', () => {
       .where(since ? gte(crmOpportunities.modifiedOn, since) : undefined);
 
     const startedAt = Date.now();
-    const response = await post('/api/sfdc/sync', {}, itAdmin);
+    const response = await post('/api/sfdc/sync', {}, cookies.itAdmin);
     expect(response.statusCode).toBe(200);
     const data = response.json<{ data: Status }>().data;
     expect(data).toMatchObject({
@@ -147,7 +122,7 @@ describe('POST /api/sfdc/sync with the embedded CRM', () => {
   });
 
   it('brings only what changed next time, keeping what Bastion wrote back', async () => {
-    await post('/api/sfdc/sync', null, root);
+    await post('/api/sfdc/sync', null, cookies.root);
     const id = crmDemoId('006', 5);
     await createEmbeddedAdapter(ctx.db).writeBackQuote(id, {
       quoteNumber: 'Q-2026-000777',
@@ -155,7 +130,7 @@ describe('POST /api/sfdc/sync with the embedded CRM', () => {
       amountMinor: 1_234_500,
       currencyCode: 'USD',
     });
-    const response = await post('/api/sfdc/sync', {}, root);
+    const response = await post('/api/sfdc/sync', {}, cookies.root);
     expect(response.json()).toMatchObject({ data: { status: 'synced', synced_count: 1 } });
     const [row] = await ctx.db.select().from(crmOpportunities).where(eq(crmOpportunities.id, id));
     expect(row).toMatchObject({
@@ -171,7 +146,7 @@ describe('POST /api/sfdc/sync with the embedded CRM', () => {
   });
 
   it('refuses a body with fields', async () => {
-    const response = await post('/api/sfdc/sync', { full: true }, root);
+    const response = await post('/api/sfdc/sync', { full: true }, cookies.root);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED' });
   });
@@ -193,7 +168,7 @@ describe('a sync that fails', () => {
     );
     apps.push(app);
     const before = await fingerprint();
-    const response = await post('/api/sfdc/sync', {}, root, app);
+    const response = await post('/api/sfdc/sync', {}, cookies.root, app);
     expect(response.statusCode).toBe(502);
     expect(response.json()).toMatchObject({
       code: 502,
@@ -208,7 +183,7 @@ describe('a sync that fails', () => {
     });
 
     // The next good sync clears the error.
-    await post('/api/sfdc/sync', {}, root);
+    await post('/api/sfdc/sync', {}, cookies.root);
     expect(await status()).toMatchObject({ status: 'synced', last_error: '' });
   });
 
@@ -231,7 +206,7 @@ describe('a sync that fails', () => {
     const app = await appWith(fakeAdapter({ fetchChangedOpportunities: async () => snapshots }));
     apps.push(app);
     const before = await fingerprint();
-    const response = await post('/api/sfdc/sync', {}, root, app);
+    const response = await post('/api/sfdc/sync', {}, cookies.root, app);
     expect(response.statusCode).toBe(500);
     expect(await fingerprint()).toEqual(before);
     const [account] = await ctx.db
@@ -256,9 +231,9 @@ describe('a sync that fails', () => {
       }),
     );
     apps.push(app);
-    const first = post('/api/sfdc/sync', {}, root, app);
+    const first = post('/api/sfdc/sync', {}, cookies.root, app);
     await expect.poll(async () => (await status(app)).status).toBe('syncing');
-    const second = await post('/api/sfdc/sync', {}, root, app);
+    const second = await post('/api/sfdc/sync', {}, cookies.root, app);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({
       error: 'CONFLICT',
@@ -283,12 +258,16 @@ describe('opportunities deleted in the CRM', () => {
   it('are marked removed by the next sync, and kept for their quotes', async () => {
     const id = crmDemoId('006', 7);
     const app = await appWith(fakeAdapter({ fetchRemovedOpportunityIds: async () => [id] }));
-    const response = await post('/api/sfdc/sync', {}, root, app);
+    const response = await post('/api/sfdc/sync', {}, cookies.root, app);
     await app.close();
     expect(response.statusCode).toBe(200);
     const [row] = await ctx.db.select().from(crmOpportunities).where(eq(crmOpportunities.id, id));
     expect(row?.removedFromCrmAt).toBeInstanceOf(Date);
-    const grid = await post('/api/dx/grid', { module_name: 'opportunities', search: id }, root);
+    const grid = await post(
+      '/api/dx/grid',
+      { module_name: 'opportunities', search: id },
+      cookies.root,
+    );
     expect(grid.json<{ data: { total: number } }>().data.total).toBe(0);
 
     // A later sync in which the CRM has it again (restored from its recycle bin) brings it back.
@@ -303,7 +282,7 @@ describe('opportunities deleted in the CRM', () => {
         fetchRemovedOpportunityIds: async () => [],
       }),
     );
-    await post('/api/sfdc/sync', {}, root, again);
+    await post('/api/sfdc/sync', {}, cookies.root, again);
     await again.close();
     const [back] = await ctx.db.select().from(crmOpportunities).where(eq(crmOpportunities.id, id));
     expect(back?.removedFromCrmAt).toBeNull();
@@ -311,7 +290,7 @@ describe('opportunities deleted in the CRM', () => {
 });
 
 describe('POST /api/sfdc/has_manual_product_lines', () => {
-  const call = (payload: unknown, cookie = root) =>
+  const call = (payload: unknown, cookie = cookies.root) =>
     post('/api/sfdc/has_manual_product_lines', payload, cookie);
 
   it.each([
@@ -344,20 +323,15 @@ describe('POST /api/sfdc/has_manual_product_lines', () => {
       .from(crmOpportunities)
       .where(eq(crmOpportunities.region, 'APJ'))
       .limit(1);
-    const apjSeller = await signedIn(
-      ctx.app,
-      await createUser(ctx.db, {
-        roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['APJ'] }],
-      }),
-    );
-    const emeaSeller = await signedIn(
-      ctx.app,
-      await createUser(ctx.db, {
-        roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }],
-      }),
-    );
-    expect((await call({ opportunity_id: outside?.id }, apjSeller)).statusCode).toBe(200);
-    expect((await call({ opportunity_id: outside?.id }, emeaSeller)).statusCode).toBe(404);
+    const sellerIn = (region: string) => ({
+      roles: [{ role: 'SALES_USER', assignment: 'REGION' as const, assignmentValue: [region] }],
+    });
+    const { cookies: sellers } = await signInAccounts(ctx, {
+      apj: sellerIn('APJ'),
+      emea: sellerIn('EMEA'),
+    });
+    expect((await call({ opportunity_id: outside?.id }, sellers.apj)).statusCode).toBe(200);
+    expect((await call({ opportunity_id: outside?.id }, sellers.emea)).statusCode).toBe(404);
   });
 
   it.each([
@@ -375,7 +349,7 @@ describe('POST /api/sfdc/has_manual_product_lines', () => {
   });
 
   it('is for users who can see quotes', async () => {
-    const response = await call({ opportunity_id: crmDemoId('006', 1) }, approver);
+    const response = await call({ opportunity_id: crmDemoId('006', 1) }, cookies.approver);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: 'FORBIDDEN' });
   });
@@ -391,7 +365,7 @@ describe('POST /api/sfdc/has_manual_product_lines', () => {
     const response = await post(
       '/api/sfdc/has_manual_product_lines',
       { opportunity_id: crmDemoId('006', 1) },
-      root,
+      cookies.root,
       app,
     );
     await app.close();
@@ -410,7 +384,7 @@ describe('GET /api/sfdc/field-mapping', () => {
   }
 
   it('lists the embedded columns each quote field comes from', async () => {
-    const response = await get('/api/sfdc/field-mapping', itAdmin);
+    const response = await get('/api/sfdc/field-mapping', cookies.itAdmin);
     expect(response.statusCode).toBe(200);
     const { data } = response.json<{ data: { adapter: string; mappings: Mapping[] } }>();
     expect(data.adapter).toBe('embedded');

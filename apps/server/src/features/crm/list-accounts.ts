@@ -1,14 +1,14 @@
 import type { Database } from '@bastion/db/client';
 import type { AccountSummary, ListAccountsInput } from './crm.schemas.ts';
 import { findAccountPage } from './crm.repository.ts';
+import { pageOf, pageWindow } from '../../lib/paging.ts';
 
 /** One page of the built-in CRM's accounts, by name; searched by name, id or country. */
 export async function listAccounts(db: Database, input: ListAccountsInput) {
   const { rows, total } = await findAccountPage(db, {
     search: input.search,
     kind: input.kind,
-    offset: (input.page - 1) * input.page_size,
-    limit: input.page_size,
+    ...pageWindow(input),
   });
   return {
     rows: rows.map(({ account, contactCount }): AccountSummary => ({
@@ -22,7 +22,6 @@ export async function listAccounts(db: Database, input: ListAccountsInput) {
       updated_at: account.updatedAt.toISOString(),
     })),
     total,
-    page: input.page,
-    page_size: input.page_size,
+    ...pageOf(input),
   };
 }

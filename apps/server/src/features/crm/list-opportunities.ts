@@ -1,6 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import type { ListOpportunitiesInput, OpportunitySummary } from './crm.schemas.ts';
 import { findOpportunityPage } from './crm.repository.ts';
+import { pageOf, pageWindow } from '../../lib/paging.ts';
 
 /**
  * One page of the built-in CRM's opportunities for its admins, last changed first, removed ones
@@ -10,8 +11,7 @@ export async function listOpportunities(db: Database, input: ListOpportunitiesIn
   const { rows, total } = await findOpportunityPage(db, {
     search: input.search,
     status: input.status,
-    offset: (input.page - 1) * input.page_size,
-    limit: input.page_size,
+    ...pageWindow(input),
   });
   return {
     rows: rows.map(({ opportunity: o, accountName }): OpportunitySummary => ({
@@ -30,7 +30,6 @@ export async function listOpportunities(db: Database, input: ListOpportunitiesIn
       removed_at: o.removedFromCrmAt?.toISOString() ?? null,
     })),
     total,
-    page: input.page,
-    page_size: input.page_size,
+    ...pageOf(input),
   };
 }

@@ -4,8 +4,8 @@ import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { addressesOpportunity, currentUser, requirePermission } from '../../lib/access.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { ok, zEmptyBody } from '../../lib/envelope.ts';
-import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
+import { ok } from '../../lib/envelope.ts';
+import { changedRecordRoute, postRoute, recordSaveRoute } from '../../lib/post-route.ts';
 import { checkManualProductLines } from './check-manual-product-lines.ts';
 import {
   ZAccountIdBody,
@@ -70,7 +70,6 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmRouteDependenci
   postRoute(app, {
     path: '/api/sfdc/sync',
     access: crmAdmin,
-    body: zEmptyBody,
     response: ZConnectionStatusResponse,
     handler: () => syncOpportunities(db, adapter, config),
   });
@@ -119,61 +118,37 @@ function registerCrmRecordRoutes(app: FastifyInstance, deps: CrmRouteDependencie
     handler: (request) => getAccount(db, request.body.id),
   });
 
-  auditedPostRoute(app, db, {
+  recordSaveRoute(app, db, {
     path: '/api/sfdc/accounts/save',
     ...write,
+    entityType: 'crm_account',
+    actions: { created: 'crm.account.created', updated: 'crm.account.updated' },
     body: ZSaveAccountBody,
     response: ZAccountResponse,
-    handler: async (request) => {
-      const { isCreated, ...account } = await saveAccount(db, request.body);
-      return {
-        data: account,
-        audit: {
-          action: isCreated ? 'crm.account.created' : 'crm.account.updated',
-          entityType: 'crm_account',
-          entityId: account.id,
-          details: { name: account.name, kind: account.kind },
-        },
-      };
-    },
+    handler: (request) => saveAccount(db, request.body),
+    details: ['name', 'kind'],
   });
 
-  auditedPostRoute(app, db, {
+  recordSaveRoute(app, db, {
     path: '/api/sfdc/contacts/save',
     ...write,
+    entityType: 'crm_contact',
+    actions: { created: 'crm.contact.created', updated: 'crm.contact.updated' },
     body: ZSaveContactBody,
     response: ZContactResponse,
-    handler: async (request) => {
-      const { isCreated, ...contact } = await saveContact(db, request.body);
-      return {
-        data: contact,
-        audit: {
-          action: isCreated ? 'crm.contact.created' : 'crm.contact.updated',
-          entityType: 'crm_contact',
-          entityId: contact.id,
-          details: { account_id: contact.account_id },
-        },
-      };
-    },
+    handler: (request) => saveContact(db, request.body),
+    details: ['account_id'],
   });
 
-  auditedPostRoute(app, db, {
+  changedRecordRoute(app, db, {
     path: '/api/sfdc/contacts/delete',
     ...write,
+    entityType: 'crm_contact',
+    action: 'crm.contact.deleted',
     body: ZContactIdBody,
     response: ZDeleteContactResponse,
-    handler: async (request) => {
-      const deleted = await deleteContact(db, request.body.id);
-      return {
-        data: deleted,
-        audit: {
-          action: 'crm.contact.deleted',
-          entityType: 'crm_contact',
-          entityId: deleted.id,
-          details: { account_id: deleted.account_id },
-        },
-      };
-    },
+    handler: (request) => deleteContact(db, request.body.id),
+    details: ['account_id'],
   });
 
   postRoute(app, {
@@ -192,62 +167,30 @@ function registerCrmRecordRoutes(app: FastifyInstance, deps: CrmRouteDependencie
     handler: (request) => getOpportunity(db, request.body.id),
   });
 
-  auditedPostRoute(app, db, {
+  recordSaveRoute(app, db, {
     path: '/api/sfdc/opportunities/save',
     ...write,
+    entityType: 'crm_opportunity',
+    actions: { created: 'crm.opportunity.created', updated: 'crm.opportunity.updated' },
     body: ZSaveOpportunityBody,
     response: ZOpportunityResponse,
-    handler: async (request) => {
-      const { isCreated, ...opportunity } = await saveOpportunity(
-        db,
-        currentUser(request),
-        request.body,
-      );
-      return {
-        data: opportunity,
-        audit: {
-          action: isCreated ? 'crm.opportunity.created' : 'crm.opportunity.updated',
-          entityType: 'crm_opportunity',
-          entityId: opportunity.id,
-          details: { name: opportunity.name },
-        },
-      };
-    },
+    handler: (request) => saveOpportunity(db, currentUser(request), request.body),
+    details: ['name'],
   });
 
-  auditedPostRoute(app, db, {
-    path: '/api/sfdc/opportunities/remove',
-    ...write,
-    body: ZOpportunityRecordIdBody,
-    response: ZOpportunityResponse,
-    handler: async (request) => {
-      const opportunity = await removeOpportunity(db, currentUser(request), request.body.id);
-      return {
-        data: opportunity,
-        audit: {
-          action: 'crm.opportunity.removed',
-          entityType: 'crm_opportunity',
-          entityId: opportunity.id,
-        },
-      };
-    },
-  });
-
-  auditedPostRoute(app, db, {
-    path: '/api/sfdc/opportunities/restore',
-    ...write,
-    body: ZOpportunityRecordIdBody,
-    response: ZOpportunityResponse,
-    handler: async (request) => {
-      const opportunity = await restoreOpportunity(db, currentUser(request), request.body.id);
-      return {
-        data: opportunity,
-        audit: {
-          action: 'crm.opportunity.restored',
-          entityType: 'crm_opportunity',
-          entityId: opportunity.id,
-        },
-      };
-    },
-  });
+  /* Removing an opportunity from lists, and bringing it back. */
+  for (const [path, change, action] of [
+    ['/api/sfdc/opportunities/remove', removeOpportunity, 'crm.opportunity.removed'],
+    ['/api/sfdc/opportunities/restore', restoreOpportunity, 'crm.opportunity.restored'],
+  ] as const) {
+    changedRecordRoute(app, db, {
+      path,
+      ...write,
+      entityType: 'crm_opportunity',
+      action,
+      body: ZOpportunityRecordIdBody,
+      response: ZOpportunityResponse,
+      handler: (request) => change(db, currentUser(request), request.body.id),
+    });
+  }
 }

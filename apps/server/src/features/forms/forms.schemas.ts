@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zRequiredText } from '@bastion/domain/validation/required-text';
 import { RENDERERS, RULE_EFFECTS, type FormRecipe } from '@bastion/domain/forms/recipe';
 import { zEnvelope } from '../../lib/envelope.ts';
 import { ZJson } from '../../lib/zod-json.ts';
@@ -50,11 +51,7 @@ const ZLookupOption = z.object({
   family: z.string().optional(),
 });
 
-const ZFormName = z
-  .string({ error: 'Say which form.' })
-  .trim()
-  .min(1, 'Say which form.')
-  .max(100, 'The form name is too long.');
+const ZFormName = zRequiredText('Say which form.', 100, 'The form name is too long.');
 
 export const ZGetFormBody = z.object({ name: ZFormName });
 
@@ -118,11 +115,7 @@ const ZLookupCode = z
 export const ZSaveLookupValueBody = z.object({
   lookup: ZLookupName,
   value: ZLookupCode,
-  label: z
-    .string({ error: 'Enter a label.' })
-    .trim()
-    .min(1, 'Enter a label.')
-    .max(120, 'A label has at most 120 characters.'),
+  label: zRequiredText('Enter a label.', 120, 'A label has at most 120 characters.'),
   /** Groups values for FILTER_LOOKUP rules; left out: unchanged (none for a new value). */
   family: z
     .string({ error: 'A family is text, or null for none.' })

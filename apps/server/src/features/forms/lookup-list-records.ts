@@ -1,5 +1,6 @@
+import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
-import type { LookupValueRow } from './forms.repository.ts';
+import { lockLookupList, type LookupValueRow } from './forms.repository.ts';
 import type { LookupList, LookupValue } from './forms.schemas.ts';
 
 /** A lookup value as the API shows it. */
@@ -35,4 +36,20 @@ export function unknownList(lookup: string): AppError {
     'lookup',
     `There is no list named "${lookup}". Values can be added to the existing lists only.`,
   );
+}
+
+/**
+ * The change every list edit shares: in one transaction, the list's values held until it ends
+ * (a 400 on an unknown list), then the work on them.
+ */
+export function inLockedList<Result>(
+  db: Database,
+  lookup: string,
+  work: (tx: Database, rows: LookupValueRow[]) => Promise<Result>,
+): Promise<Result> {
+  return db.transaction(async (tx) => {
+    const rows = await lockLookupList(tx, lookup);
+    if (rows.length === 0) throw unknownList(lookup);
+    return work(tx, rows);
+  });
 }

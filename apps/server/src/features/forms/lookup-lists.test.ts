@@ -1,31 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '@bastion/db/schema/audit';
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { lookupValues } from '@bastion/db/schema/forms';
 import { DEMO_PASSWORD } from '@bastion/db/seed/demo-data';
-import {
-  createTestApp,
-  createUser,
-  signedIn,
-  type TestContext,
-  signedInAs,
-} from '../../test/test-app.ts';
+import { auditEntriesOf } from '../../test/audit.ts';
+import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { saveLookupValue } from './save-lookup-value.ts';
 
-let ctx: TestContext;
-let root: string;
-let itAdmin: string;
-let seller: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  root = await signedIn(ctx.app, { email: 'root@bastion.test', password: DEMO_PASSWORD });
-  itAdmin = await signedInAs(ctx, 'IT_ADMIN');
-  seller = await signedIn(ctx.app, await createUser(ctx.db));
+const { ctx, cookies } = useTestBed({
+  root: { email: 'root@bastion.test', password: DEMO_PASSWORD },
+  itAdmin: 'IT_ADMIN',
+  seller: 'SALES_USER',
 });
+const { post } = postCalls({ ctx, cookies }, 'root');
 
-const post = (url: string, payload: unknown, as = root) =>
-  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie: as } });
+/** Saves a value of a list, with the other fields given. */
+const saveValue = (lookup: string, value: string, label: string, fields: object) =>
+  post('/api/admin/lookups/save', { lookup, value, label, ...fields });
 
 /** A code no other test (in this worker's shared database) uses. */
 const uniqueCode = (prefix: string) => `${prefix}${randomUUID().slice(0, 6).toUpperCase()}`;
@@ -53,7 +44,11 @@ const rowsOf = (lookup: string) =>
     .orderBy(asc(lookupValues.value));
 
 async function offeredRegions(): Promise<string[]> {
-  const response = await post('/api/dx/get-form-recipe', { name: 'hardware_shipping' }, seller);
+  const response = await post(
+    '/api/dx/get-form-recipe',
+    { name: 'hardware_shipping' },
+    cookies.seller,
+  );
   expect(response.statusCode).toBe(200);
   const { lookups } = response.json<{ data: { lookups: Record<string, { value: string }[]> } }>()
     .data;
@@ -62,7 +57,7 @@ async function offeredRegions(): Promise<string[]> {
 
 describe('POST /api/admin/lookups/list', () => {
   it('answers every list with all its values in display order', async () => {
-    const response = await post('/api/admin/lookups/list', {}, itAdmin);
+    const response = await post('/api/admin/lookups/list', {}, cookies.itAdmin);
     expect(response.statusCode).toBe(200);
     const lists = response.json<{ data: { lookup: string; values: Value[] }[] }>().data;
     expect(lists.map((list) => list.lookup)).toEqual(
@@ -116,15 +111,11 @@ describe('POST /api/admin/lookups/save', () => {
     expect((await listOf('shipping_regions')).at(-1)?.value).toBe(code);
     expect(await offeredRegions()).toContain(code);
 
-    const [entry] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.action, 'lookup_value.created'),
-          eq(auditLog.entityId, `shipping_regions:${code}`),
-        ),
-      );
+    const [entry] = await auditEntriesOf(
+      ctx.db,
+      `shipping_regions:${code}`,
+      'lookup_value.created',
+    );
     expect(entry?.details).toMatchObject({ lookup: 'shipping_regions', value: code, before: null });
   });
 
@@ -140,7 +131,7 @@ describe('POST /api/admin/lookups/save', () => {
     const response = await post(
       '/api/admin/lookups/save',
       { lookup: 'shipping_regions', value: code, label: 'Nordic countries', is_active: true },
-      itAdmin,
+      cookies.itAdmin,
     );
     expect(response.statusCode).toBe(200);
     // Order and family left out stay as they were.
@@ -150,15 +141,11 @@ describe('POST /api/admin/lookups/save', () => {
       sort_order: 40,
       is_created: false,
     });
-    const [entry] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.action, 'lookup_value.updated'),
-          eq(auditLog.entityId, `shipping_regions:${code}`),
-        ),
-      );
+    const [entry] = await auditEntriesOf(
+      ctx.db,
+      `shipping_regions:${code}`,
+      'lookup_value.updated',
+    );
     expect(entry?.details).toMatchObject({
       before: { label: 'Nordics' },
       after: { label: 'Nordic countries' },
@@ -167,22 +154,12 @@ describe('POST /api/admin/lookups/save', () => {
 
   it('retires a value: the row stays, the shipping form no longer offers it', async () => {
     const code = uniqueCode('X');
-    const add = await post('/api/admin/lookups/save', {
-      lookup: 'shipping_regions',
-      value: code,
-      label: 'Short-lived',
-      is_active: true,
-    });
-    expect(add.statusCode).toBe(200);
+    const save = (isActive: boolean) =>
+      saveValue('shipping_regions', code, 'Short-lived', { is_active: isActive });
+    expect((await save(true)).statusCode).toBe(200);
     expect(await offeredRegions()).toContain(code);
 
-    const retire = await post('/api/admin/lookups/save', {
-      lookup: 'shipping_regions',
-      value: code,
-      label: 'Short-lived',
-      is_active: false,
-    });
-    expect(retire.statusCode).toBe(200);
+    expect((await save(false)).statusCode).toBe(200);
     expect(await offeredRegions()).not.toContain(code);
     expect(await listOf('shipping_regions')).toContainEqual(
       expect.objectContaining({ value: code, is_active: false }),
@@ -193,14 +170,8 @@ describe('POST /api/admin/lookups/save', () => {
 
   it('keeps the family of a value, and sets or clears it when asked', async () => {
     const code = uniqueCode('7');
-    const save = (body: object) =>
-      post('/api/admin/lookups/save', {
-        lookup: 'contract_lengths',
-        value: code,
-        label: '72 months',
-        is_active: false,
-        ...body,
-      });
+    const save = (fields: object) =>
+      saveValue('contract_lengths', code, '72 months', { is_active: false, ...fields });
     expect((await save({ family: 'MULTI_YEAR' })).json().data.family).toBe('MULTI_YEAR');
     expect((await save({})).json().data.family).toBe('MULTI_YEAR');
     expect((await save({ family: '' })).json().data.family).toBeNull();
@@ -212,12 +183,8 @@ describe('POST /api/admin/lookups/save', () => {
       { lookup, value: 'A', label: 'A', sortOrder: 1 },
       { lookup, value: 'B', label: 'B', sortOrder: 2, isActive: false },
     ]);
-    const response = await post('/api/admin/lookups/save', {
-      lookup,
-      value: 'A',
-      label: 'A',
-      is_active: false,
-    });
+    const retireA = () => saveValue(lookup, 'A', 'A', { is_active: false });
+    const response = await retireA();
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       error: 'VALIDATION_FAILED',
@@ -228,14 +195,8 @@ describe('POST /api/admin/lookups/save', () => {
     expect((await rowsOf(lookup)).map((row) => row.isActive)).toEqual([true, false]);
 
     // With another value active again, A can go.
-    await post('/api/admin/lookups/save', { lookup, value: 'B', label: 'B', is_active: true });
-    const retired = await post('/api/admin/lookups/save', {
-      lookup,
-      value: 'A',
-      label: 'A',
-      is_active: false,
-    });
-    expect(retired.statusCode).toBe(200);
+    await saveValue(lookup, 'B', 'B', { is_active: true });
+    expect((await retireA()).statusCode).toBe(200);
   });
 
   it('lets one of two simultaneous retirements of the last two active values through', async () => {
@@ -300,7 +261,7 @@ describe('POST /api/admin/lookups/save', () => {
       ['/api/admin/lookups/save', { lookup: 'nope' }],
       ['/api/admin/lookups/move', { lookup: 'shipping_regions', value: 'NA', direction: 'down' }],
     ] as const) {
-      const response = await post(url, body, seller);
+      const response = await post(url, body, cookies.seller);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ error: 'FORBIDDEN' });
     }

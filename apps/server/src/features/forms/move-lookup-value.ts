@@ -1,8 +1,8 @@
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
-import { lockLookupList, renumberLookupList } from './forms.repository.ts';
+import { renumberLookupList } from './forms.repository.ts';
 import type { LookupList, MoveLookupValueInput } from './forms.schemas.ts';
-import { toLookupValue, unknownList } from './lookup-list-records.ts';
+import { inLockedList, toLookupValue } from './lookup-list-records.ts';
 
 /**
  * Swaps a value with its neighbour above or below, as the admin page shows the list (retired
@@ -13,9 +13,7 @@ export async function moveLookupValue(
   db: Database,
   input: MoveLookupValueInput,
 ): Promise<{ list: LookupList; isMoved: boolean }> {
-  return db.transaction(async (tx) => {
-    const rows = await lockLookupList(tx, input.lookup);
-    if (rows.length === 0) throw unknownList(input.lookup);
+  return inLockedList(db, input.lookup, async (tx, rows) => {
     const index = rows.findIndex((row) => row.value === input.value);
     if (index < 0) {
       throw new AppError('NOT_FOUND', `The list ${input.lookup} has no value "${input.value}".`);

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import { currentUser, requirePermission, signedInAccess } from '../../lib/access.ts';
-import { zEmptyBody } from '../../lib/envelope.ts';
-import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
+import { auditedPostRoute, postRoute, recordChangeRoute } from '../../lib/post-route.ts';
 import {
   ZFormDefinitionResponse,
   ZFormListResponse,
@@ -58,7 +57,6 @@ export function registerFormRoutes(app: FastifyInstance, deps: { db: Database })
   postRoute(app, {
     path: '/api/admin/list-form-recipes',
     access: configurationAdmin,
-    body: zEmptyBody,
     response: ZFormListResponse,
     handler: async () => {
       const rows = await listFormRecipes(db);
@@ -80,34 +78,31 @@ function registerLookupListRoutes(app: FastifyInstance, { db }: { db: Database }
   postRoute(app, {
     path: '/api/admin/lookups/list',
     access: configurationAdmin,
-    body: zEmptyBody,
     response: ZLookupListsResponse,
     handler: () => listLookupLists(db),
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/lookups/save',
     access: configurationAdmin,
+    entityType: 'lookup_value',
     body: ZSaveLookupValueBody,
     response: ZSavedLookupValueResponse,
     handler: async (request) => {
       const { saved, before } = await saveLookupValue(db, request.body);
       return {
         data: saved,
-        audit: {
-          action: saved.is_created ? 'lookup_value.created' : 'lookup_value.updated',
-          entityType: 'lookup_value',
-          entityId: `${saved.lookup}:${saved.value}`,
-          details: {
-            lookup: saved.lookup,
-            value: saved.value,
-            before,
-            after: {
-              label: saved.label,
-              family: saved.family,
-              sort_order: saved.sort_order,
-              is_active: saved.is_active,
-            },
+        action: saved.is_created ? 'lookup_value.created' : 'lookup_value.updated',
+        entityId: `${saved.lookup}:${saved.value}`,
+        details: {
+          lookup: saved.lookup,
+          value: saved.value,
+          before,
+          after: {
+            label: saved.label,
+            family: saved.family,
+            sort_order: saved.sort_order,
+            is_active: saved.is_active,
           },
         },
       };

@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
-import { insertLookupValue, lockLookupList, updateLookupValue } from './forms.repository.ts';
+import { insertLookupValue, updateLookupValue } from './forms.repository.ts';
 import type { LookupValue, SaveLookupValueInput } from './forms.schemas.ts';
-import { invalidField, toLookupValue, unknownList } from './lookup-list-records.ts';
+import { inLockedList, invalidField, toLookupValue } from './lookup-list-records.ts';
 
 export const LAST_ACTIVE_MESSAGE = 'A list needs at least one value people can choose.';
 
@@ -23,9 +23,7 @@ export async function saveLookupValue(
   db: Database,
   input: SaveLookupValueInput,
 ): Promise<{ saved: SavedLookupValue; before: LookupValue | null }> {
-  return db.transaction(async (tx) => {
-    const rows = await lockLookupList(tx, input.lookup);
-    if (rows.length === 0) throw unknownList(input.lookup);
+  return inLockedList(db, input.lookup, async (tx, rows) => {
     const existing = rows.find((row) => row.value === input.value) ?? null;
 
     if (existing === null) {

@@ -4,7 +4,7 @@ import {
   deleteSupportCase as deleteSupportCaseRow,
   findSupportCase,
 } from './margin-data.repository.ts';
-import { normalizedCases } from './margin-data.schemas.ts';
+import { supportCaseValuesOf } from './support-case-values.ts';
 
 /**
  * Removes a family's support-case row: its support SKUs are then costed from the cost lookup
@@ -18,10 +18,7 @@ export function deleteSupportCase(db: Database, familyId: string) {
     answer: (row) => ({
       family_id: row.familyId,
       is_deleted: true as const,
-      before: {
-        cases_per_unit_year: normalizedCases(row.casesPerUnitYear),
-        cost_per_case_usd_minor: row.costPerCaseUsdMinor,
-      },
+      before: supportCaseValuesOf(row),
     }),
   });
 }

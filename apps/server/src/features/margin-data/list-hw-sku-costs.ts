@@ -13,6 +13,7 @@ import {
   type HwSkuCost,
   type ListHwSkuCostsInput,
 } from './margin-data.schemas.ts';
+import { pageOf, pageWindow } from '../../lib/paging.ts';
 
 /** The day list prices are read on: today, as the catalogue's pickers read it. */
 export const priceDateOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -66,8 +67,7 @@ export async function listHwSkuCosts(
       isMissingCostOnly: input.missing_cost,
       includeRetired: input.include_retired,
       focusSku: input.focus_sku,
-      offset: (input.page - 1) * input.page_size,
-      limit: input.page_size,
+      ...pageWindow(input),
     }),
     countMissingHwCosts(db, [...HW_KINDS]),
     findMarkup(db, 'HARDWARE'),
@@ -93,8 +93,7 @@ export async function listHwSkuCosts(
       }),
     ),
     total,
-    page: input.page,
-    page_size: input.page_size,
+    ...pageOf(input),
     price_date: day,
     missing_cost_count: missingCount,
     markups: {

@@ -6,15 +6,15 @@ import {
   listSupportCases as querySupportCases,
   type SupportCaseRow,
 } from './margin-data.repository.ts';
-import { normalizedCases, normalizedPercent, type SupportCase } from './margin-data.schemas.ts';
+import { normalizedPercent, type SupportCase } from './margin-data.schemas.ts';
+import { supportCaseValuesOf } from './support-case-values.ts';
 
 /** A stored row as the screens show it, with its cost per unit-year worked out. */
 export function supportCaseOf(row: SupportCaseRow, familyName: string): SupportCase {
   return {
     family_id: row.familyId,
     family_name: familyName,
-    cases_per_unit_year: normalizedCases(row.casesPerUnitYear),
-    cost_per_case_usd_minor: row.costPerCaseUsdMinor,
+    ...supportCaseValuesOf(row),
     cost_per_unit_year_usd_minor:
       supportCaseCostMinor(row.casesPerUnitYear, row.costPerCaseUsdMinor) ?? 0,
     updated_at: row.updatedAt.toISOString(),

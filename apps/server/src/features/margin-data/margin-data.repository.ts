@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import {
   approvalSkus,
@@ -24,28 +11,26 @@ import {
   skuPrices,
   skus,
 } from '@bastion/db/schema/catalog';
+import { containsText, countOf, firstOrNull, inEffectOn, readPage } from '../../lib/queries.ts';
+import type { CostLookupRow, SkuRow, SupportCaseRow } from '../../lib/rows.ts';
 
 /* The margin data and approval SKUs, as their screens read and write them. Queries only. */
 
-export type CostLookupRow = typeof mcCostLookups.$inferSelect;
 export type LookupKindValue = CostLookupRow['productKind'];
-export type SkuKind = (typeof skus.$inferSelect)['kind'];
-
-/** `%`, `_` and `\` are wildcards to LIKE: a search for them means the characters. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export type SkuKind = SkuRow['kind'];
 
 /* Families and SKUs. */
 
 export async function findFamily(db: Database, id: string) {
-  const [row] = await db.select().from(productFamilies).where(eq(productFamilies.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(productFamilies).where(eq(productFamilies.id, id)));
 }
 
-/** Every family with how many SKUs it holds (retired ones included). */
-export async function listFamiliesWithSkuCounts(db: Database) {
+/** Every family with how many SKUs (of `kind`, when given) it holds, retired ones included. */
+function familiesWithSkuCounts(db: Database, kind?: SkuKind) {
   const counts = db
     .select({ familyId: skus.familyId, n: count().as('n') })
     .from(skus)
+    .where(kind ? eq(skus.kind, kind) : undefined)
     .groupBy(skus.familyId)
     .as('sku_counts');
   return db
@@ -60,14 +45,16 @@ export async function listFamiliesWithSkuCounts(db: Database) {
     .orderBy(asc(productFamilies.sortOrder), asc(productFamilies.name));
 }
 
+export async function listFamiliesWithSkuCounts(db: Database) {
+  return familiesWithSkuCounts(db);
+}
+
 export async function countSkusOfFamily(db: Database, familyId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(skus).where(eq(skus.familyId, familyId));
-  return row?.n ?? 0;
+  return db.$count(skus, eq(skus.familyId, familyId));
 }
 
 export async function findSku(db: Database, code: string) {
-  const [row] = await db.select().from(skus).where(eq(skus.sku, code));
-  return row ?? null;
+  return firstOrNull(db.select().from(skus).where(eq(skus.sku, code)));
 }
 
 /** SKUs by part number or name, for pickers: at most `limit`, by part number. */
@@ -82,11 +69,7 @@ export async function searchSkuOptions(db: Database, search: string, limit: numb
     })
     .from(skus)
     .leftJoin(approvalSkus, eq(approvalSkus.sku, skus.sku))
-    .where(
-      search
-        ? or(ilike(skus.sku, likePattern(search)), ilike(skus.name, likePattern(search)))
-        : undefined,
-    )
+    .where(containsText(search, skus.sku, skus.name))
     .orderBy(asc(skus.sku))
     .limit(limit);
 }
@@ -105,8 +88,7 @@ export async function findUsdPricesOn(
       and(
         inArray(skuPrices.sku, [...codes]),
         eq(skuPrices.currencyCode, 'USD'),
-        lte(skuPrices.effectiveFrom, day),
-        or(isNull(skuPrices.effectiveTo), gt(skuPrices.effectiveTo, day)),
+        inEffectOn(skuPrices, day),
       ),
     )
     .orderBy(asc(skuPrices.effectiveFrom));
@@ -131,11 +113,12 @@ export async function listCostLookups(db: Database) {
 }
 
 export async function findCostLookup(db: Database, familyId: string, kind: LookupKindValue) {
-  const [row] = await db
-    .select()
-    .from(mcCostLookups)
-    .where(and(eq(mcCostLookups.familyId, familyId), eq(mcCostLookups.productKind, kind)));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(mcCostLookups)
+      .where(and(eq(mcCostLookups.familyId, familyId), eq(mcCostLookups.productKind, kind))),
+  );
 }
 
 export async function upsertCostLookup(db: Database, row: CostLookupRow) {
@@ -161,8 +144,7 @@ export async function listMarkups(db: Database) {
 }
 
 export async function findMarkup(db: Database, kind: SkuKind) {
-  const [row] = await db.select().from(mcMarkups).where(eq(mcMarkups.productKind, kind));
-  return row ?? null;
+  return firstOrNull(db.select().from(mcMarkups).where(eq(mcMarkups.productKind, kind)));
 }
 
 export async function upsertMarkup(db: Database, kind: SkuKind, percent: string) {
@@ -213,42 +195,35 @@ export async function findHwSkuCostPage(db: Database, query: HwSkuCostQuery) {
     query.focusSku ? eq(skus.sku, query.focusSku) : undefined,
     query.includeRetired || query.focusSku ? undefined : eq(skus.isActive, true),
     query.isMissingCostOnly ? isNull(mcHwSkuCosts.sku) : undefined,
-    query.search
-      ? or(ilike(skus.sku, likePattern(query.search)), ilike(skus.name, likePattern(query.search)))
-      : undefined,
+    containsText(query.search, skus.sku, skus.name),
   );
-  const [rows, [counted]] = await Promise.all([
+  const matching = () =>
     db
       .select({ sku: skus, familyName: productFamilies.name, cost: mcHwSkuCosts })
       .from(skus)
       .innerJoin(productFamilies, eq(productFamilies.id, skus.familyId))
       .leftJoin(mcHwSkuCosts, eq(mcHwSkuCosts.sku, skus.sku))
-      .where(where)
-      .orderBy(asc(skus.sku))
-      .limit(query.limit)
-      .offset(query.offset),
-    db
-      .select({ n: count() })
-      .from(skus)
-      .leftJoin(mcHwSkuCosts, eq(mcHwSkuCosts.sku, skus.sku))
-      .where(where),
-  ]);
-  return { rows, total: counted?.n ?? 0 };
+      .where(where);
+  return readPage(
+    query,
+    matching().orderBy(asc(skus.sku)).$dynamic(),
+    db.$count(matching().as('matches')),
+  );
 }
 
 /** Sold hardware and access-point SKUs without a cost. */
 export async function countMissingHwCosts(db: Database, kinds: SkuKind[]): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(skus)
-    .leftJoin(mcHwSkuCosts, eq(mcHwSkuCosts.sku, skus.sku))
-    .where(and(inArray(skus.kind, kinds), eq(skus.isActive, true), isNull(mcHwSkuCosts.sku)));
-  return row?.n ?? 0;
+  return countOf(
+    db
+      .select({ n: count() })
+      .from(skus)
+      .leftJoin(mcHwSkuCosts, eq(mcHwSkuCosts.sku, skus.sku))
+      .where(and(inArray(skus.kind, kinds), eq(skus.isActive, true), isNull(mcHwSkuCosts.sku))),
+  );
 }
 
 export async function findHwSkuCost(db: Database, code: string) {
-  const [row] = await db.select().from(mcHwSkuCosts).where(eq(mcHwSkuCosts.sku, code));
-  return row ?? null;
+  return firstOrNull(db.select().from(mcHwSkuCosts).where(eq(mcHwSkuCosts.sku, code)));
 }
 
 export async function upsertHwSkuCost(db: Database, code: string, unitCostUsdMinor: number) {
@@ -270,26 +245,12 @@ export async function deleteHwSkuCost(db: Database, code: string) {
 
 /* Support cases. */
 
-export type SupportCaseRow = typeof mcSupportCases.$inferSelect;
+export type { SupportCaseRow };
 
 /** Every family with how many SUPPORT SKUs it holds (retired ones included). */
 export async function listFamiliesWithSupportSkuCounts(db: Database) {
-  const counts = db
-    .select({ familyId: skus.familyId, n: count().as('n') })
-    .from(skus)
-    .where(eq(skus.kind, 'SUPPORT'))
-    .groupBy(skus.familyId)
-    .as('support_counts');
-  return db
-    .select({
-      id: productFamilies.id,
-      name: productFamilies.name,
-      isActive: productFamilies.isActive,
-      supportSkuCount: sql<number>`coalesce(${counts.n}, 0)::int`,
-    })
-    .from(productFamilies)
-    .leftJoin(counts, eq(counts.familyId, productFamilies.id))
-    .orderBy(asc(productFamilies.sortOrder), asc(productFamilies.name));
+  const families = await familiesWithSkuCounts(db, 'SUPPORT');
+  return families.map(({ skuCount, ...family }) => ({ ...family, supportSkuCount: skuCount }));
 }
 
 export async function listSupportCases(db: Database) {
@@ -301,8 +262,7 @@ export async function listSupportCases(db: Database) {
 }
 
 export async function findSupportCase(db: Database, familyId: string) {
-  const [row] = await db.select().from(mcSupportCases).where(eq(mcSupportCases.familyId, familyId));
-  return row ?? null;
+  return firstOrNull(db.select().from(mcSupportCases).where(eq(mcSupportCases.familyId, familyId)));
 }
 
 export async function upsertSupportCase(
@@ -340,8 +300,7 @@ export async function listApprovalSkus(db: Database) {
 }
 
 export async function findApprovalSku(db: Database, code: string) {
-  const [row] = await db.select().from(approvalSkus).where(eq(approvalSkus.sku, code));
-  return row ?? null;
+  return firstOrNull(db.select().from(approvalSkus).where(eq(approvalSkus.sku, code)));
 }
 
 export async function upsertApprovalSku(db: Database, row: typeof approvalSkus.$inferInsert) {

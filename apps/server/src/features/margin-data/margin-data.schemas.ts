@@ -4,18 +4,7 @@ import {
   COSTED_KINDS,
   DEPRECIATION_YEARS,
   HW_KINDS,
-  MAX_DEPRECIATION_PERCENT,
-  MAX_REASON_LENGTH,
-  ZCostLookupKeyBody,
-  ZSaveApprovalSkuBody,
-  ZSaveCostLookupBody,
-  ZSaveDepreciationBody,
-  ZSaveHwSkuCostBody,
-  ZSaveMarkupBody,
-  ZSaveSupportCaseBody,
-  ZSkuBody,
   ZSkuCode,
-  ZSupportCaseKeyBody,
 } from '@bastion/domain/margin-data/schemas';
 import { parsePercentBp, parseScaledDecimal } from '@bastion/domain/pricing/decimal';
 import {
@@ -28,9 +17,11 @@ import {
 } from '@bastion/domain/validation/amounts';
 import {
   zActiveOption,
+  zDeletedEnvelope,
   zEnvelope,
   zPageFields,
-  zPageRequestFields,
+  zPagedSearchBody,
+  zRowsPageEnvelope,
   zSearchText,
 } from '../../lib/envelope.ts';
 
@@ -59,13 +50,11 @@ export {
   ZSaveSupportCaseBody,
   ZSkuBody,
   ZSupportCaseKeyBody,
-};
-export type {
-  CostedKind,
-  LookupKind,
-  SaveApprovalSkuInput,
-  SaveCostLookupInput,
-  SaveSupportCaseInput,
+  type CostedKind,
+  type LookupKind,
+  type SaveApprovalSkuInput,
+  type SaveCostLookupInput,
+  type SaveSupportCaseInput,
 } from '@bastion/domain/margin-data/schemas';
 
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
@@ -82,8 +71,15 @@ export function normalizedCases(text: string): string {
   return parsed.ok ? casesText(parsed.value) : text;
 }
 
-/* Every list answer says whether the caller may change what it lists. */
-const ZCanEdit = z.boolean();
+/** A list answer: its rows, what else it says, and whether the caller may change what it lists. */
+function zEditableRowsEnvelope<T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(
+  row: T,
+  extra?: E,
+) {
+  return zEnvelope(
+    z.object({ rows: z.array(row), ...(extra ?? ({} as E)), can_edit: z.boolean() }),
+  );
+}
 
 /* Cost lookups (mc-cost-lookup). */
 
@@ -102,23 +98,16 @@ export const ZCostLookupFamily = zActiveOption.extend({
   has_default: z.boolean(),
 });
 
-export const ZCostLookupsResponse = zEnvelope(
-  z.object({
-    rows: z.array(ZCostLookup),
-    families: z.array(ZCostLookupFamily),
-    can_edit: ZCanEdit,
-  }),
-);
+export const ZCostLookupsResponse = zEditableRowsEnvelope(ZCostLookup, {
+  families: z.array(ZCostLookupFamily),
+});
 
 export const ZCostLookupResponse = zEnvelope(ZCostLookup);
 
-export const ZDeletedCostLookupResponse = zEnvelope(
-  z.object({
-    family_id: z.string(),
-    product_kind: z.enum([...PRODUCT_KINDS, 'ANY']),
-    is_deleted: z.literal(true),
-  }),
-);
+export const ZDeletedCostLookupResponse = zDeletedEnvelope({
+  family_id: z.string(),
+  product_kind: z.enum([...PRODUCT_KINDS, 'ANY']),
+});
 
 /* Markups (mc-markup). */
 
@@ -130,7 +119,7 @@ export const ZMarkup = z.object({
 });
 export type Markup = z.infer<typeof ZMarkup>;
 
-export const ZMarkupsResponse = zEnvelope(z.object({ rows: z.array(ZMarkup), can_edit: ZCanEdit }));
+export const ZMarkupsResponse = zEditableRowsEnvelope(ZMarkup);
 
 export const ZMarkupResponse = zEnvelope(ZMarkup);
 
@@ -145,16 +134,13 @@ export const ZDepreciation = z.object({
 });
 export type Depreciation = z.infer<typeof ZDepreciation>;
 
-export const ZDepreciationListResponse = zEnvelope(
-  z.object({ rows: z.array(ZDepreciation), can_edit: ZCanEdit }),
-);
+export const ZDepreciationListResponse = zEditableRowsEnvelope(ZDepreciation);
 
 export const ZDepreciationResponse = zEnvelope(ZDepreciation);
 
 /* Hardware SKU costs (mc-hw-sku-costs). */
 
-export const ZListHwSkuCostsBody = z.object({
-  search: zSearchText(100).default(''),
+export const ZListHwSkuCostsBody = zPagedSearchBody(100, {
   kind: z
     .enum(HW_KINDS, { error: 'The kind is HARDWARE or ACCESS_POINT.' })
     .nullable()
@@ -164,7 +150,6 @@ export const ZListHwSkuCostsBody = z.object({
   include_retired: z.boolean({ error: 'include_retired is true or false.' }).default(false),
   /** Show this one SKU only (the {id} of /mc-hw-sku-costs/{id}/{ref}). */
   focus_sku: ZSkuCode.nullable().default(null),
-  ...zPageRequestFields,
 });
 export type ListHwSkuCostsInput = z.infer<typeof ZListHwSkuCostsBody>;
 
@@ -185,25 +170,19 @@ export const ZHwSkuCost = z.object({
 });
 export type HwSkuCost = z.infer<typeof ZHwSkuCost>;
 
-export const ZHwSkuCostsResponse = zEnvelope(
-  z.object({
-    rows: z.array(ZHwSkuCost),
-    ...zPageFields,
-    /** Today: the day the list prices are read on. */
-    price_date: z.string(),
-    /** Hardware and access-point SKUs (retired ones aside) that have no cost. */
-    missing_cost_count: z.number().int(),
-    /** The markups quotes add to these costs, for the page to explain. */
-    markups: z.object({ HARDWARE: z.string(), ACCESS_POINT: z.string() }),
-    can_edit: ZCanEdit,
-  }),
-);
+export const ZHwSkuCostsResponse = zRowsPageEnvelope(ZHwSkuCost, zPageFields, {
+  /** Today: the day the list prices are read on. */
+  price_date: z.string(),
+  /** Hardware and access-point SKUs (retired ones aside) that have no cost. */
+  missing_cost_count: z.number().int(),
+  /** The markups quotes add to these costs, for the page to explain. */
+  markups: z.object({ HARDWARE: z.string(), ACCESS_POINT: z.string() }),
+  can_edit: z.boolean(),
+});
 
 export const ZHwSkuCostResponse = zEnvelope(ZHwSkuCost);
 
-export const ZDeletedSkuResponse = zEnvelope(
-  z.object({ sku: z.string(), is_deleted: z.literal(true) }),
-);
+export const ZDeletedSkuResponse = zDeletedEnvelope({ sku: z.string() });
 
 /* Support cases (mc-support-cases). */
 
@@ -228,21 +207,15 @@ export const ZSupportCaseFamily = zActiveOption.extend({
   has_row: z.boolean(),
 });
 
-export const ZSupportCasesResponse = zEnvelope(
-  z.object({
-    rows: z.array(ZSupportCase),
-    families: z.array(ZSupportCaseFamily),
-    /** The markup quotes add to support costs, for the page to explain. */
-    support_markup: z.string(),
-    can_edit: ZCanEdit,
-  }),
-);
+export const ZSupportCasesResponse = zEditableRowsEnvelope(ZSupportCase, {
+  families: z.array(ZSupportCaseFamily),
+  /** The markup quotes add to support costs, for the page to explain. */
+  support_markup: z.string(),
+});
 
 export const ZSupportCaseResponse = zEnvelope(ZSupportCase);
 
-export const ZDeletedSupportCaseResponse = zEnvelope(
-  z.object({ family_id: z.string(), is_deleted: z.literal(true) }),
-);
+export const ZDeletedSupportCaseResponse = zDeletedEnvelope({ family_id: z.string() });
 
 /* Approval SKUs (ps-approval-sku). */
 
@@ -258,9 +231,7 @@ export const ZApprovalSku = z.object({
 });
 export type ApprovalSku = z.infer<typeof ZApprovalSku>;
 
-export const ZApprovalSkusResponse = zEnvelope(
-  z.object({ rows: z.array(ZApprovalSku), can_edit: ZCanEdit }),
-);
+export const ZApprovalSkusResponse = zEditableRowsEnvelope(ZApprovalSku);
 
 export const ZApprovalSkuResponse = zEnvelope(ZApprovalSku);
 

@@ -1,5 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { auditLog } from '@bastion/db/schema/audit';
 import {
   approvalSkus,
@@ -12,16 +13,14 @@ import {
   skuPrices,
   skus,
 } from '@bastion/db/schema/catalog';
+import { auditActionsOf } from '../../test/audit.ts';
 import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
-import { dataOfSuccess } from '../../test/answers.ts';
+import { postCallsAs, useTestBed, type Account } from '../../test/test-bed.ts';
+import type { SupportCase, ZSupportCasesResponse } from './margin-data.schemas.ts';
 
-let ctx: TestContext;
-let tag: string;
-let family: string;
-let emptyFamily: string;
-const cookies: Record<string, string> = {};
-let contributorId: string;
+const tag = unique().slice(0, 8).toUpperCase();
+const family = `TF_${tag}`;
+const emptyFamily = `TE_${tag}`;
 
 /** Markups and depreciation are one table for the whole catalogue: put them back afterwards. */
 let savedMarkups: (typeof mcMarkups.$inferSelect)[] = [];
@@ -41,11 +40,19 @@ const ROLES = [
 ] as const;
 type Role = (typeof ROLES)[number];
 
+const { ctx, users, cookies } = useTestBed(
+  Object.fromEntries(
+    ROLES.map((role) => [
+      role,
+      role === 'SALES_USER'
+        ? { roles: [{ role, assignment: 'REGION' as const, assignmentValue: ['EMEA'] }] }
+        : role,
+    ]),
+  ) as Record<Role, Account>,
+);
+const { post, dataOf } = postCallsAs({ ctx, cookies }, 'ROOT_ADMIN');
+
 beforeAll(async () => {
-  ctx = await createTestApp();
-  tag = unique().slice(0, 8).toUpperCase();
-  family = `TF_${tag}`;
-  emptyFamily = `TE_${tag}`;
   savedMarkups = await ctx.db.select().from(mcMarkups);
   savedDepreciation = await ctx.db.select().from(mcDurationDepreciation);
 
@@ -102,22 +109,10 @@ beforeAll(async () => {
     price('SUB', 'EUR', 11_040),
   ]);
   await ctx.db.insert(mcHwSkuCosts).values({ sku: sku('AP'), unitCostUsdMinor: 12_345 });
-
-  for (const role of ROLES) {
-    const user = await createUser(ctx.db, {
-      roles: [
-        role === 'SALES_USER'
-          ? { role, assignment: 'REGION', assignmentValue: ['EMEA'] }
-          : { role },
-      ],
-    });
-    if (role === 'MARGIN_CONTRIBUTOE') contributorId = user.id;
-    cookies[role] = await signedIn(ctx.app, user);
-  }
 });
 
 afterAll(async () => {
-  if (!ctx) return;
+  if (!ctx.db) return;
   await ctx.db.delete(mcMarkups);
   if (savedMarkups.length) await ctx.db.insert(mcMarkups).values(savedMarkups);
   await ctx.db.delete(mcDurationDepreciation);
@@ -126,22 +121,9 @@ afterAll(async () => {
   }
 });
 
-const post = (url: string, payload: unknown, role: Role = 'ROOT_ADMIN') =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers: { cookie: cookies[role] ?? '' },
-  });
-
-async function dataOf<T = Record<string, unknown>>(
-  url: string,
-  payload: unknown,
-  role: Role = 'ROOT_ADMIN',
-): Promise<T> {
-  const response = await post(url, payload, role);
-  return dataOfSuccess<T>(response);
-}
+/** What the margin contributor's save at `url` answers. */
+const savedByContributor = <T = Record<string, unknown>>(url: string, body: object) =>
+  dataOf<T>(`${url}/save`, body, 'MARGIN_CONTRIBUTOE');
 
 interface ErrorBody {
   error: string;
@@ -178,13 +160,7 @@ async function fingerprint() {
   });
 }
 
-async function auditOf(entityId: string) {
-  return ctx.db
-    .select({ action: auditLog.action, actor: auditLog.actorUserId, details: auditLog.details })
-    .from(auditLog)
-    .where(eq(auditLog.entityId, entityId))
-    .orderBy(asc(auditLog.id));
-}
+const auditOf = (entityId: string) => auditActionsOf(ctx.db, entityId);
 
 /** Expects a 400 on `path` whose message contains `message`, and that nothing changed. */
 async function expectRefused(url: string, body: unknown, path: string, message: string) {
@@ -304,11 +280,11 @@ describe('cost lookups', () => {
       has_default: false,
     });
 
-    const saved = await dataOf(
-      `${URL}/save`,
-      { family_id: family, product_kind: 'SERVICE', cost_percent: '55.5' },
-      'MARGIN_CONTRIBUTOE',
-    );
+    const saved = await savedByContributor(URL, {
+      family_id: family,
+      product_kind: 'SERVICE',
+      cost_percent: '55.5',
+    });
     expect(saved).toEqual({
       family_id: family,
       family_name: `Test family ${tag}`,
@@ -316,11 +292,11 @@ describe('cost lookups', () => {
       cost_percent: '55.50',
     });
     await dataOf(`${URL}/save`, { family_id: family, product_kind: 'ANY', cost_percent: '30' });
-    await dataOf(
-      `${URL}/save`,
-      { family_id: family, product_kind: 'SERVICE', cost_percent: '60.25' },
-      'MARGIN_CONTRIBUTOE',
-    );
+    await savedByContributor(URL, {
+      family_id: family,
+      product_kind: 'SERVICE',
+      cost_percent: '60.25',
+    });
     expect((await ours()).map((r) => [r.product_kind, r.cost_percent])).toEqual([
       ['ANY', '30.00'],
       ['SERVICE', '60.25'],
@@ -331,12 +307,12 @@ describe('cost lookups', () => {
     expect(await auditOf(`${family}/SERVICE`)).toEqual([
       {
         action: 'margin.cost_lookup.saved',
-        actor: contributorId,
+        actor: users.MARGIN_CONTRIBUTOE.id,
         details: { before: null, after: '55.50' },
       },
       {
         action: 'margin.cost_lookup.saved',
-        actor: contributorId,
+        actor: users.MARGIN_CONTRIBUTOE.id,
         details: { before: '55.50', after: '60.25' },
       },
     ]);
@@ -471,11 +447,10 @@ describe('duration depreciation', () => {
       is_set: false,
     });
 
-    const saved = await dataOf(
-      `${URL}/save`,
-      { product_kind: 'SERVICE', percents: ['100', '95', '90.5', '85.25', '0'] },
-      'MARGIN_CONTRIBUTOE',
-    );
+    const saved = await savedByContributor(URL, {
+      product_kind: 'SERVICE',
+      percents: ['100', '95', '90.5', '85.25', '0'],
+    });
     expect(saved).toEqual({
       product_kind: 'SERVICE',
       percents: ['100.00', '95.00', '90.50', '85.25', '0.00'],
@@ -570,11 +545,10 @@ describe('hardware SKU costs', () => {
   });
 
   it('saves a cost in exact cents, and removes it', async () => {
-    const saved = await dataOf<HwPage['rows'][number]>(
-      `${URL}/save`,
-      { sku: sku('HW'), unit_cost_usd: '333.33' },
-      'MARGIN_CONTRIBUTOE',
-    );
+    const saved = await savedByContributor<HwPage['rows'][number]>(URL, {
+      sku: sku('HW'),
+      unit_cost_usd: '333.33',
+    });
     expect(saved).toMatchObject({
       sku: sku('HW'),
       unit_cost_usd_minor: 33_333,
@@ -620,20 +594,7 @@ describe('hardware SKU costs', () => {
   });
 });
 
-interface SupportCaseRow {
-  family_id: string;
-  family_name: string;
-  cases_per_unit_year: string;
-  cost_per_case_usd_minor: number;
-  cost_per_unit_year_usd_minor: number;
-  updated_at: string;
-}
-interface SupportCaseList {
-  rows: SupportCaseRow[];
-  families: { id: string; name: string; support_sku_count: number; has_row: boolean }[];
-  support_markup: string;
-  can_edit: boolean;
-}
+type SupportCaseList = z.infer<typeof ZSupportCasesResponse>['data'];
 
 describe('support cases', () => {
   const URL = '/api/admin/margin/support-cases';
@@ -673,11 +634,11 @@ describe('support cases', () => {
       has_row: false,
     });
 
-    const saved = await dataOf<SupportCaseRow>(
-      `${URL}/save`,
-      { family_id: family, cases_per_unit_year: '0.4', cost_per_case_usd: '85' },
-      'MARGIN_CONTRIBUTOE',
-    );
+    const saved = await savedByContributor<SupportCase>(URL, {
+      family_id: family,
+      cases_per_unit_year: '0.4',
+      cost_per_case_usd: '85',
+    });
     expect(saved).toEqual({
       family_id: family,
       family_name: `Test family ${tag}`,
@@ -687,11 +648,11 @@ describe('support cases', () => {
       updated_at: expect.any(String),
     });
     // 0.125 × $0.99 = 12.375 cents, rounded once to 12.
-    const changed = await dataOf<SupportCaseRow>(
-      `${URL}/save`,
-      { family_id: family, cases_per_unit_year: '0.125', cost_per_case_usd: '0.99' },
-      'MARGIN_CONTRIBUTOE',
-    );
+    const changed = await savedByContributor<SupportCase>(URL, {
+      family_id: family,
+      cases_per_unit_year: '0.125',
+      cost_per_case_usd: '0.99',
+    });
     expect(changed).toMatchObject({
       cases_per_unit_year: '0.125',
       cost_per_case_usd_minor: 99,
@@ -725,7 +686,7 @@ describe('support cases', () => {
     expect(await auditOf(family)).toEqual([
       {
         action: 'margin.support_case.saved',
-        actor: contributorId,
+        actor: users.MARGIN_CONTRIBUTOE.id,
         details: {
           before: null,
           after: { cases_per_unit_year: '0.400', cost_per_case_usd_minor: 8_500 },
@@ -733,7 +694,7 @@ describe('support cases', () => {
       },
       {
         action: 'margin.support_case.saved',
-        actor: contributorId,
+        actor: users.MARGIN_CONTRIBUTOE.id,
         details: {
           before: { cases_per_unit_year: '0.400', cost_per_case_usd_minor: 8_500 },
           after: { cases_per_unit_year: '0.125', cost_per_case_usd_minor: 99 },

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import { currentUser } from '../../lib/access.ts';
-import { zEmptyBody } from '../../lib/envelope.ts';
-import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
+import { postRoute, recordChangeRoute } from '../../lib/post-route.ts';
 import { deleteApprovalSku } from './delete-approval-sku.ts';
 import { deleteCostLookup } from './delete-cost-lookup.ts';
 import { deleteHwSkuCost } from './delete-hw-sku-cost.ts';
@@ -81,49 +80,40 @@ function registerCostLookupRoutes(app: FastifyInstance, { db }: { db: Database }
   postRoute(app, {
     path: '/api/admin/margin/cost-lookups/list',
     access: readsMarginData,
-    body: zEmptyBody,
     response: ZCostLookupsResponse,
     handler: (request) => listCostLookups(db, editing(request)),
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/margin/cost-lookups/save',
     access: editsMarginData,
+    entityType: 'mc_cost_lookup',
     body: ZSaveCostLookupBody,
     response: ZCostLookupResponse,
-    handler: async (request) => {
-      const { lookup, before } = await saveCostLookup(db, request.body);
+    handler: async ({ body }) => {
+      const { lookup, before } = await saveCostLookup(db, body);
       return {
         data: lookup,
-        audit: {
-          action: 'margin.cost_lookup.saved',
-          entityType: 'mc_cost_lookup',
-          entityId: `${lookup.family_id}/${lookup.product_kind}`,
-          details: { before, after: lookup.cost_percent },
-        },
+        action: 'margin.cost_lookup.saved',
+        entityId: `${lookup.family_id}/${lookup.product_kind}`,
+        details: { before, after: lookup.cost_percent },
       };
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/margin/cost-lookups/delete',
     access: editsMarginData,
+    entityType: 'mc_cost_lookup',
     body: ZCostLookupKeyBody,
     response: ZDeletedCostLookupResponse,
-    handler: async (request) => {
-      const { before, ...deleted } = await deleteCostLookup(
-        db,
-        request.body.family_id,
-        request.body.product_kind,
-      );
+    handler: async ({ body }) => {
+      const { before, ...deleted } = await deleteCostLookup(db, body.family_id, body.product_kind);
       return {
         data: deleted,
-        audit: {
-          action: 'margin.cost_lookup.deleted',
-          entityType: 'mc_cost_lookup',
-          entityId: `${deleted.family_id}/${deleted.product_kind}`,
-          details: { before },
-        },
+        action: 'margin.cost_lookup.deleted',
+        entityId: `${deleted.family_id}/${deleted.product_kind}`,
+        details: { before },
       };
     },
   });
@@ -133,30 +123,23 @@ function registerMarkupRoutes(app: FastifyInstance, { db }: { db: Database }) {
   postRoute(app, {
     path: '/api/admin/margin/markups/list',
     access: readsMarginData,
-    body: zEmptyBody,
     response: ZMarkupsResponse,
     handler: (request) => listMarkups(db, editing(request)),
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/margin/markups/save',
     access: editsMarginData,
+    entityType: 'mc_markup',
     body: ZSaveMarkupBody,
     response: ZMarkupResponse,
-    handler: async (request) => {
-      const { markup, before } = await saveMarkup(
-        db,
-        request.body.product_kind,
-        request.body.percent,
-      );
+    handler: async ({ body }) => {
+      const { markup, before } = await saveMarkup(db, body.product_kind, body.percent);
       return {
         data: markup,
-        audit: {
-          action: 'margin.markup.saved',
-          entityType: 'mc_markup',
-          entityId: markup.product_kind,
-          details: { before, after: markup.percent },
-        },
+        action: 'margin.markup.saved',
+        entityId: markup.product_kind,
+        details: { before, after: markup.percent },
       };
     },
   });
@@ -166,30 +149,27 @@ function registerDepreciationRoutes(app: FastifyInstance, { db }: { db: Database
   postRoute(app, {
     path: '/api/admin/margin/duration-depreciation/list',
     access: readsMarginData,
-    body: zEmptyBody,
     response: ZDepreciationListResponse,
     handler: (request) => listDurationDepreciation(db, editing(request)),
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/margin/duration-depreciation/save',
     access: editsMarginData,
+    entityType: 'mc_duration_depreciation',
     body: ZSaveDepreciationBody,
     response: ZDepreciationResponse,
-    handler: async (request) => {
+    handler: async ({ body }) => {
       const { depreciation, before } = await saveDurationDepreciation(
         db,
-        request.body.product_kind,
-        request.body.percents,
+        body.product_kind,
+        body.percents,
       );
       return {
         data: depreciation,
-        audit: {
-          action: 'margin.duration_depreciation.saved',
-          entityType: 'mc_duration_depreciation',
-          entityId: depreciation.product_kind,
-          details: { before, after: depreciation.percents },
-        },
+        action: 'margin.duration_depreciation.saved',
+        entityId: depreciation.product_kind,
+        details: { before, after: depreciation.percents },
       };
     },
   });
@@ -204,44 +184,36 @@ function registerHwSkuCostRoutes(app: FastifyInstance, { db }: { db: Database })
     handler: (request) => listHwSkuCosts(db, request.body, editing(request)),
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/margin/hw-sku-costs/save',
     access: editsMarginData,
+    entityType: 'mc_hw_sku_cost',
     body: ZSaveHwSkuCostBody,
     response: ZHwSkuCostResponse,
-    handler: async (request) => {
-      const { cost, before } = await saveHwSkuCost(
-        db,
-        request.body.sku,
-        request.body.unit_cost_usd,
-      );
+    handler: async ({ body }) => {
+      const { cost, before } = await saveHwSkuCost(db, body.sku, body.unit_cost_usd);
       return {
         data: cost,
-        audit: {
-          action: 'margin.hw_sku_cost.saved',
-          entityType: 'mc_hw_sku_cost',
-          entityId: cost.sku,
-          details: { before_usd_minor: before, after_usd_minor: cost.unit_cost_usd_minor },
-        },
+        action: 'margin.hw_sku_cost.saved',
+        entityId: cost.sku,
+        details: { before_usd_minor: before, after_usd_minor: cost.unit_cost_usd_minor },
       };
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/margin/hw-sku-costs/delete',
     access: editsMarginData,
+    entityType: 'mc_hw_sku_cost',
     body: ZSkuBody,
     response: ZDeletedSkuResponse,
-    handler: async (request) => {
-      const { before, ...deleted } = await deleteHwSkuCost(db, request.body.sku);
+    handler: async ({ body }) => {
+      const { before, ...deleted } = await deleteHwSkuCost(db, body.sku);
       return {
         data: deleted,
-        audit: {
-          action: 'margin.hw_sku_cost.deleted',
-          entityType: 'mc_hw_sku_cost',
-          entityId: deleted.sku,
-          details: { before_usd_minor: before },
-        },
+        action: 'margin.hw_sku_cost.deleted',
+        entityId: deleted.sku,
+        details: { before_usd_minor: before },
       };
     },
   });
@@ -251,51 +223,46 @@ function registerSupportCaseRoutes(app: FastifyInstance, { db }: { db: Database 
   postRoute(app, {
     path: '/api/admin/margin/support-cases/list',
     access: readsMarginData,
-    body: zEmptyBody,
     response: ZSupportCasesResponse,
     handler: (request) => listSupportCases(db, editing(request)),
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/margin/support-cases/save',
     access: editsMarginData,
+    entityType: 'mc_support_case',
     body: ZSaveSupportCaseBody,
     response: ZSupportCaseResponse,
-    handler: async (request) => {
-      const { supportCase, before } = await saveSupportCase(db, request.body);
+    handler: async ({ body }) => {
+      const { supportCase, before } = await saveSupportCase(db, body);
       return {
         data: supportCase,
-        audit: {
-          action: 'margin.support_case.saved',
-          entityType: 'mc_support_case',
-          entityId: supportCase.family_id,
-          details: {
-            before,
-            after: {
-              cases_per_unit_year: supportCase.cases_per_unit_year,
-              cost_per_case_usd_minor: supportCase.cost_per_case_usd_minor,
-            },
+        action: 'margin.support_case.saved',
+        entityId: supportCase.family_id,
+        details: {
+          before,
+          after: {
+            cases_per_unit_year: supportCase.cases_per_unit_year,
+            cost_per_case_usd_minor: supportCase.cost_per_case_usd_minor,
           },
         },
       };
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/margin/support-cases/delete',
     access: editsMarginData,
+    entityType: 'mc_support_case',
     body: ZSupportCaseKeyBody,
     response: ZDeletedSupportCaseResponse,
-    handler: async (request) => {
-      const { before, ...deleted } = await deleteSupportCase(db, request.body.family_id);
+    handler: async ({ body }) => {
+      const { before, ...deleted } = await deleteSupportCase(db, body.family_id);
       return {
         data: deleted,
-        audit: {
-          action: 'margin.support_case.deleted',
-          entityType: 'mc_support_case',
-          entityId: deleted.family_id,
-          details: { before },
-        },
+        action: 'margin.support_case.deleted',
+        entityId: deleted.family_id,
+        details: { before },
       };
     },
   });
@@ -305,7 +272,6 @@ function registerApprovalSkuRoutes(app: FastifyInstance, { db }: { db: Database 
   postRoute(app, {
     path: '/api/admin/approval-skus/list',
     access: readsApprovalSkus,
-    body: zEmptyBody,
     response: ZApprovalSkusResponse,
     handler: (request) =>
       listApprovalSkus(db, { canEdit: canEditApprovalSkus(currentUser(request).permissions) }),
@@ -319,40 +285,36 @@ function registerApprovalSkuRoutes(app: FastifyInstance, { db }: { db: Database 
     handler: (request) => findApprovalSkuOptions(db, request.body.search),
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/approval-skus/save',
     access: editsApprovalSkus,
+    entityType: 'approval_sku',
     body: ZSaveApprovalSkuBody,
     response: ZApprovalSkuResponse,
-    handler: async (request) => {
-      const { entry, isCreated } = await saveApprovalSku(db, request.body);
+    handler: async ({ body }) => {
+      const { entry, isCreated } = await saveApprovalSku(db, body);
       return {
         data: entry,
-        audit: {
-          action: isCreated ? 'approval_sku.created' : 'approval_sku.updated',
-          entityType: 'approval_sku',
-          entityId: entry.sku,
-          details: { reason: entry.reason, is_active: entry.is_active },
-        },
+        action: isCreated ? 'approval_sku.created' : 'approval_sku.updated',
+        entityId: entry.sku,
+        details: { reason: entry.reason, is_active: entry.is_active },
       };
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/approval-skus/delete',
     access: editsApprovalSkus,
+    entityType: 'approval_sku',
     body: ZSkuBody,
     response: ZDeletedSkuResponse,
-    handler: async (request) => {
-      const { reason, ...deleted } = await deleteApprovalSku(db, request.body.sku);
+    handler: async ({ body }) => {
+      const { reason, ...deleted } = await deleteApprovalSku(db, body.sku);
       return {
         data: deleted,
-        audit: {
-          action: 'approval_sku.deleted',
-          entityType: 'approval_sku',
-          entityId: deleted.sku,
-          details: { reason },
-        },
+        action: 'approval_sku.deleted',
+        entityId: deleted.sku,
+        details: { reason },
       };
     },
   });

@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
-import { invalidField } from './invalid-field.ts';
-import { findCostLookup, findFamily, upsertCostLookup } from './margin-data.repository.ts';
+import { inFamily } from './in-family.ts';
+import { findCostLookup, upsertCostLookup } from './margin-data.repository.ts';
 import {
   normalizedPercent,
   percentText,
@@ -16,11 +16,7 @@ export async function saveCostLookup(
   db: Database,
   input: SaveCostLookupInput,
 ): Promise<{ lookup: CostLookup; before: string | null }> {
-  return db.transaction(async (tx) => {
-    const family = await findFamily(tx, input.family_id);
-    if (!family) {
-      throw invalidField('family_id', `There is no product family ${input.family_id}.`);
-    }
+  return inFamily(db, input.family_id, async (tx, family) => {
     const before = await findCostLookup(tx, family.id, input.product_kind);
     const costPercent = percentText(input.cost_percent);
     await upsertCostLookup(tx, {

@@ -5,6 +5,7 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
 import { loadPricingInput } from '../../lib/pricing-inputs.ts';
+import { storedQuantities } from '../../lib/stored-line-pricing.ts';
 import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
 import { requireVisibleQuote } from './get-quote.ts';
 import type { listQuoteLines } from './quote-lines.repository.ts';
@@ -122,7 +123,7 @@ export function lineView(row: StoredLine, years: number) {
     pricing_model: row.pricingModel,
     size: row.size,
     parent_line_id: line.parentLineId,
-    quantities: [line.y1, line.y2, line.y3, line.y4, line.y5].slice(0, years),
+    quantities: storedQuantities(line, years),
     manual_discount_percent: formatBp(parseBp(line.manualDiscountPercent)),
     needs_shipping_realignment: line.needsShippingRealignment,
   };

@@ -1,29 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quoteShippingLines, quotes } from '@bastion/db/schema/quotes';
-import { createTestApp, signedInAs, type TestContext } from '../../test/test-app.ts';
 import {
   headerValues,
   insertOpportunity,
   insertPricedTestSkus,
   unique,
 } from '../../test/quote-fixtures.ts';
+import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { FINISH_CONFIGURATION_MESSAGE } from './configure-shipping.ts';
 
-let ctx: TestContext;
-let cookie: string;
-let tag: string;
+const { ctx, cookies } = useTestBed({ desk: 'DEAL_DESK' });
+const { post } = postCalls({ ctx, cookies }, 'desk');
+const tag = unique().slice(0, 6).toUpperCase();
 const sku = (name: string) => `S-${name}-${tag}`;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  tag = unique().slice(0, 6).toUpperCase();
-  await insertPricedTestSkus(ctx.db, sku, ['FW', 'AP', 'SUB']);
-  cookie = await signedInAs(ctx, 'DEAL_DESK');
-});
-
-const post = (url: string, payload: object) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
+beforeAll(() => insertPricedTestSkus(ctx.db, sku, ['FW', 'AP', 'SUB']));
 
 interface Shipping {
   quote: { version: number; status_id: string };

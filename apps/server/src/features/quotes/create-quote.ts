@@ -10,6 +10,7 @@ import { validateRecipeSubmission } from '../../lib/recipe-submission.ts';
 import { loadFormDefinition } from '../../lib/form-definitions.ts';
 import { mapSnapshot } from './quote-details.ts';
 import { insertQuoteWithHistory } from '../../lib/quote-writes.ts';
+import { writeBackNewQuote } from '../../lib/crm/write-back-new-quote.ts';
 import { findVisibleOpportunity } from './quotes.repository.ts';
 import { viewerOf } from '../../lib/visibility.ts';
 
@@ -124,17 +125,7 @@ export async function createQuote(
     now,
   );
 
-  // The quote exists whatever the CRM says now; a failed write-back is retried by the next sync.
-  await crm
-    .writeBackQuote(opportunity.id, {
-      quoteNumber: quote.quoteNumber,
-      status: quote.statusId,
-      amountMinor: quote.totalAmountMinor,
-      currencyCode: quote.currencyCode,
-    })
-    .catch((error: unknown) =>
-      deps.log.warn({ err: error, quoteId: quote.id }, 'quote not written back to the CRM'),
-    );
+  await writeBackNewQuote(deps, opportunity.id, quote, 'quote not written back to the CRM');
 
   return {
     id: quote.id,

@@ -1,7 +1,6 @@
-import { priceQuote } from '@bastion/domain/pricing/engine';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { loadPricingInput } from '../../lib/pricing-inputs.ts';
+import { priceStoredLines } from '../../lib/stored-line-pricing.ts';
 import { LOCKED_BY_OTHER_MESSAGE } from '../../lib/quote-terms.ts';
 import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
 import { forViewer, lineView, yearsOf } from './configure-lines.ts';
@@ -22,18 +21,11 @@ export async function configurationOf(db: Database, caller: AuthContext, quote: 
   const isLegacy = quote.quoteType === 'LEGACY';
   let pricing = null;
   if (!isLegacy && lines.length > 0) {
-    const outcome = priceQuote(
-      await loadPricingInput(
-        db,
-        quote,
-        lines.map((l) => ({
-          line_id: l.id,
-          sku: l.sku,
-          quantities: l.quantities,
-          manual_discount_percent: l.manual_discount_percent,
-          parent_line_id: l.parent_line_id,
-        })),
-      ),
+    const outcome = await priceStoredLines(
+      db,
+      quote,
+      rows.map((row) => row.line),
+      years,
     );
     // A stored quote whose prices lapsed (an inactive SKU, a price ended) still opens; the
     // page shows why it cannot be priced, and saving asks for a fix.

@@ -1,39 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quotes } from '@bastion/db/schema/quotes';
-import { createTestApp, signedInAs, type TestContext } from '../../test/test-app.ts';
 import {
   headerValues,
   insertOpportunity,
   insertPricedTestSkus,
   unique,
 } from '../../test/quote-fixtures.ts';
+import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { SAVE_TERMS_FIRST, SUMMARY_NOT_REACHED } from './get-quote-summary.ts';
-import { dataOfSuccess } from '../../test/answers.ts';
 
-let ctx: TestContext;
-let desk: string;
-let legal: string;
-let tag: string;
+const { ctx, cookies } = useTestBed({ desk: 'DEAL_DESK', legal: 'LEGAL_MANAGER' });
+const { post, dataOf } = postCalls({ ctx, cookies }, 'desk');
+const tag = unique().slice(0, 6).toUpperCase();
 const sku = (name: string) => `Q-${name}-${tag}`;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  tag = unique().slice(0, 6).toUpperCase();
-  await insertPricedTestSkus(ctx.db, sku, ['FW', 'SUB']);
-  [desk, legal] = await Promise.all([
-    signedInAs(ctx, 'DEAL_DESK'),
-    signedInAs(ctx, 'LEGAL_MANAGER'),
-  ]);
-});
-
-const post = (url: string, payload: object, cookie = desk) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
-
-async function dataOf<T>(url: string, payload: object, cookie = desk): Promise<T> {
-  const response = await post(url, payload, cookie);
-  return dataOfSuccess<T>(response);
-}
+beforeAll(() => insertPricedTestSkus(ctx.db, sku, ['FW', 'SUB']));
 
 interface QuoteState {
   quote: { version: number; status_id: string };
@@ -176,7 +158,7 @@ describe('the quote summary', () => {
     const clause = await dataOf<{ id: string; title: string }>(
       '/api/admin/terms-clause-save',
       { title: `Escrow ${unique()}`, body: 'Source code escrow.', category: 'General' },
-      legal,
+      cookies.legal,
     );
     const rule = await dataOf<{ name: string }>(
       '/api/admin/terms-rule-save',
@@ -186,7 +168,7 @@ describe('the quote summary', () => {
         effect: 'REQUIRE',
         clause_id: clause.id,
       },
-      legal,
+      cookies.legal,
     );
     const refused = await summaryOf(quote.id);
     expect(refused.statusCode).toBe(409);

@@ -15,6 +15,7 @@ import {
 } from './quotes.repository.ts';
 import { viewerOf, type Viewer } from '../../lib/visibility.ts';
 import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
+import { pageOf, pageWindow } from '../../lib/paging.ts';
 
 export interface GridRequest {
   module_name: GridModuleName;
@@ -42,7 +43,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function listGridRows(db: Database, caller: AuthContext, request: GridRequest) {
   const module = GRID_MODULES[request.module_name];
   const viewer = viewerOf(caller);
-  const offset = (request.page - 1) * request.page_size;
+  const window = pageWindow(request);
   const sortable = new Set(module.columns.flatMap((c) => ('sort' in c && c.sort ? [c.sort] : [])));
   const sortField = request.sort && sortable.has(request.sort.field) ? request.sort.field : null;
   const direction = request.sort?.direction ?? 'desc';
@@ -52,12 +53,21 @@ export async function listGridRows(db: Database, caller: AuthContext, request: G
     columns: module.columns,
     filters: await withOwnerOptions(db, viewer, request.module_name, module.filters),
     date_label: module.dateLabel,
-    page: request.page,
-    page_size: request.page_size,
+    ...pageOf(request),
   };
+  /** The page: its header, the count the query found, and each row's cells. */
+  const answer = <Row, Cells extends Record<string, Cell>>(
+    found: { rows: Row[]; total: number; isTotalCapped: boolean },
+    cellsOf: (row: Row) => Cells,
+  ) => ({
+    ...base,
+    total: found.total,
+    total_is_capped: found.isTotalCapped,
+    rows: found.rows.map(cellsOf),
+  });
 
   if (request.module_name === 'opportunities') {
-    const { rows, total, isTotalCapped } = await listVisibleOpportunities(db, viewer, {
+    const found = await listVisibleOpportunities(db, viewer, {
       search: request.search,
       regions: request.filters.region,
       dealTypes: request.filters.deal_type,
@@ -68,37 +78,31 @@ export async function listGridRows(db: Database, caller: AuthContext, request: G
         field: (sortField ?? 'modified_on') as OpportunityGridQuery['sort']['field'],
         direction,
       },
-      offset,
-      limit: request.page_size,
+      ...window,
     });
-    return {
-      ...base,
-      total,
-      total_is_capped: isTotalCapped,
-      rows: rows.map(({ opportunity: o, accountName }) => ({
-        id: o.id,
-        name: o.name,
-        account_name: accountName,
-        region: o.region,
-        deal_type: dealTypeName(o.dealType) ?? o.dealType,
-        sales_channel: deriveSalesChannel({
-          partner: { id: o.partnerAccountId },
-          distributor: { id: o.distributorAccountId },
-        }),
-        stage: o.stage,
-        amount: o.amountMinor,
-        currency_code: o.currencyCode,
-        close_date: o.closeDate,
-        create_quote: `/cpq/create-quote/new/${encodeURIComponent(o.id)}/STANDARD`,
-      })) satisfies Record<string, Cell>[],
-    };
+    return answer(found, ({ opportunity: o, accountName }) => ({
+      id: o.id,
+      name: o.name,
+      account_name: accountName,
+      region: o.region,
+      deal_type: dealTypeName(o.dealType) ?? o.dealType,
+      sales_channel: deriveSalesChannel({
+        partner: { id: o.partnerAccountId },
+        distributor: { id: o.distributorAccountId },
+      }),
+      stage: o.stage,
+      amount: o.amountMinor,
+      currency_code: o.currencyCode,
+      close_date: o.closeDate,
+      create_quote: `/cpq/create-quote/new/${encodeURIComponent(o.id)}/STANDARD`,
+    }));
   }
 
   const owners = request.filters.owner;
   if (owners?.some((owner) => !UUID.test(owner))) {
     throw new AppError('BAD_REQUEST', 'The owner filter names someone who is not a user.');
   }
-  const { rows, total, isTotalCapped } = await listVisibleQuotes(db, viewer, {
+  const found = await listVisibleQuotes(db, viewer, {
     search: request.search,
     statuses: request.filters.status,
     quoteTypes: request.filters.quote_type,
@@ -113,30 +117,24 @@ export async function listGridRows(db: Database, caller: AuthContext, request: G
       ? new Date(`${request.filters.date_to}T23:59:59.999Z`)
       : undefined,
     sort: { field: (sortField ?? 'updated_at') as QuoteGridQuery['sort']['field'], direction },
-    offset,
-    limit: request.page_size,
+    ...window,
   });
-  return {
-    ...base,
-    total,
-    total_is_capped: isTotalCapped,
-    rows: rows.map(({ quote: q, owner }) => ({
-      id: q.id,
-      quote_number: q.quoteNumber,
-      quote_name: q.quoteName,
-      account_name: q.accountName,
-      quote_type: q.quoteType,
-      status: quoteStatusLabel(q.statusId),
-      status_tone: quoteStatusColor(q.statusId),
-      region: q.region,
-      owner: owner ? fullName(owner.firstName, owner.lastName, owner.email) : '',
-      owner_id: q.ownerUserId,
-      total: q.totalAmountMinor,
-      currency_code: q.currencyCode,
-      updated_at: q.updatedAt.toISOString(),
-      target_path: targetPathOfQuote(q),
-    })) satisfies Record<string, Cell>[],
-  };
+  return answer(found, ({ quote: q, owner }) => ({
+    id: q.id,
+    quote_number: q.quoteNumber,
+    quote_name: q.quoteName,
+    account_name: q.accountName,
+    quote_type: q.quoteType,
+    status: quoteStatusLabel(q.statusId),
+    status_tone: quoteStatusColor(q.statusId),
+    region: q.region,
+    owner: owner ? fullName(owner.firstName, owner.lastName, owner.email) : '',
+    owner_id: q.ownerUserId,
+    total: q.totalAmountMinor,
+    currency_code: q.currencyCode,
+    updated_at: q.updatedAt.toISOString(),
+    target_path: targetPathOfQuote(q),
+  }));
 }
 
 const fullName = (first: string, last: string, email: string) => `${first} ${last}`.trim() || email;

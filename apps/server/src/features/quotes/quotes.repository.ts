@@ -1,18 +1,5 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  gte,
-  ilike,
-  inArray,
-  lte,
-  or,
-  sql,
-  type Subquery,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '@bastion/db/client';
 import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
 import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
@@ -23,17 +10,19 @@ import {
   quoteVisibleTo,
   type Viewer,
 } from '../../lib/visibility.ts';
+import { containsText, countOf, firstOrNull, inRange, type Page } from '../../lib/queries.ts';
 
 export type { HistoryChange, QuoteRow } from '../../lib/quote-writes.ts';
 import type { QuoteRow } from '../../lib/quote-writes.ts';
 
 export async function findVisibleOpportunity(db: Database, viewer: Viewer, id: string) {
-  const [row] = await db
-    .select({ opportunity: crmOpportunities, account: crmAccounts })
-    .from(crmOpportunities)
-    .innerJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
-    .where(and(eq(crmOpportunities.id, id), opportunityIsLive, opportunityVisibleTo(db, viewer)));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({ opportunity: crmOpportunities, account: crmAccounts })
+      .from(crmOpportunities)
+      .innerJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
+      .where(and(eq(crmOpportunities.id, id), opportunityIsLive, opportunityVisibleTo(db, viewer))),
+  );
 }
 
 export async function listQuoteHistory(db: Database, quoteId: string) {
@@ -60,13 +49,25 @@ export async function listQuoteHistory(db: Database, quoteId: string) {
  */
 export const GRID_COUNT_CAP = 10_000;
 
-async function cappedCount(
+/**
+ * A page of a grid's `rows` (a dynamic select, filtered), sorted by `column` and then `tieBreak`
+ * in the grid's direction, and how many rows `matches` (the same select of `1`) finds, up to the
+ * cap.
+ */
+async function readGridPage<Rows extends PgSelect>(
   db: Database,
-  matches: Subquery,
-): Promise<{ total: number; isTotalCapped: boolean }> {
-  const [row] = await db.select({ n: count() }).from(matches);
-  const n = row?.n ?? 0;
-  return { total: Math.min(n, GRID_COUNT_CAP), isTotalCapped: n > GRID_COUNT_CAP };
+  grid: Page & { sort: { direction: 'asc' | 'desc' } },
+  [column, tieBreak]: [AnyColumn, AnyColumn],
+  rows: Rows,
+  matches: PgSelect,
+) {
+  // The tie-break follows the sort's direction, so one index serves the page either way.
+  const by = grid.sort.direction === 'asc' ? asc : desc;
+  const [found, n] = await Promise.all([
+    rows.orderBy(by(column), by(tieBreak)).limit(grid.limit).offset(grid.offset),
+    countOf(db.select({ n: count() }).from(matches.limit(GRID_COUNT_CAP + 1).as('matches'))),
+  ]);
+  return { rows: found, total: Math.min(n, GRID_COUNT_CAP), isTotalCapped: n > GRID_COUNT_CAP };
 }
 
 export interface QuoteGridQuery {
@@ -97,14 +98,11 @@ const QUOTE_SORT_COLUMNS = {
   total: quotes.totalAmountMinor,
 } as const;
 
-/** `%`, `_` and `\` are wildcards to LIKE: a search for them means the characters. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function listVisibleQuotes(db: Database, viewer: Viewer, query: QuoteGridQuery) {
   const searchText = sql`(${quotes.quoteNumber} || ' ' || ${quotes.quoteName} || ' ' || ${quotes.accountName})`;
   const where = and(
     quoteVisibleTo(viewer),
-    query.search ? ilike(searchText, likePattern(query.search)) : undefined,
+    containsText(query.search, searchText),
     query.statuses?.length ? inArray(quotes.statusId, query.statuses) : undefined,
     query.quoteTypes?.length
       ? inArray(quotes.quoteType, query.quoteTypes as QuoteRow['quoteType'][])
@@ -113,13 +111,12 @@ export async function listVisibleQuotes(db: Database, viewer: Viewer, query: Quo
     query.ownerUserId ? eq(quotes.ownerUserId, query.ownerUserId) : undefined,
     query.ownerUserIds?.length ? inArray(quotes.ownerUserId, query.ownerUserIds) : undefined,
     query.opportunityId ? eq(quotes.opportunityId, query.opportunityId) : undefined,
-    query.updatedFrom ? gte(quotes.updatedAt, query.updatedFrom) : undefined,
-    query.updatedTo ? lte(quotes.updatedAt, query.updatedTo) : undefined,
+    inRange(quotes.updatedAt, query.updatedFrom, query.updatedTo),
   );
-  const column = QUOTE_SORT_COLUMNS[query.sort.field];
-  // The tie-break follows the sort's direction, so one index serves the page either way.
-  const by = query.sort.direction === 'asc' ? asc : desc;
-  const [rows, counted] = await Promise.all([
+  return readGridPage(
+    db,
+    query,
+    [QUOTE_SORT_COLUMNS[query.sort.field], quotes.id],
     db
       .select({
         quote: quotes,
@@ -128,20 +125,13 @@ export async function listVisibleQuotes(db: Database, viewer: Viewer, query: Quo
       .from(quotes)
       .leftJoin(users, eq(users.id, quotes.ownerUserId))
       .where(where)
-      .orderBy(by(column), by(quotes.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    cappedCount(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(quotes)
-        .where(where)
-        .limit(GRID_COUNT_CAP + 1)
-        .as('matches'),
-    ),
-  ]);
-  return { rows, ...counted };
+      .$dynamic(),
+    db
+      .select({ one: sql`1` })
+      .from(quotes)
+      .where(where)
+      .$dynamic(),
+  );
 }
 
 export interface OpportunityGridQuery {
@@ -172,13 +162,7 @@ export async function listVisibleOpportunities(
   const where = and(
     opportunityIsLive,
     opportunityVisibleTo(db, viewer),
-    query.search
-      ? or(
-          ilike(crmOpportunities.name, likePattern(query.search)),
-          ilike(crmAccounts.name, likePattern(query.search)),
-          ilike(crmOpportunities.id, likePattern(query.search)),
-        )
-      : undefined,
+    containsText(query.search, crmOpportunities.name, crmAccounts.name, crmOpportunities.id),
     query.regions?.length ? inArray(crmOpportunities.region, query.regions) : undefined,
     query.dealTypes?.length ? inArray(crmOpportunities.dealType, query.dealTypes) : undefined,
     query.ownerEmails?.length
@@ -187,32 +171,25 @@ export async function listVisibleOpportunities(
           query.ownerEmails.map((email) => email.toLowerCase()),
         )
       : undefined,
-    query.closeFrom ? gte(crmOpportunities.closeDate, query.closeFrom) : undefined,
-    query.closeTo ? lte(crmOpportunities.closeDate, query.closeTo) : undefined,
+    inRange(crmOpportunities.closeDate, query.closeFrom, query.closeTo),
   );
-  const column = OPPORTUNITY_SORT_COLUMNS[query.sort.field];
-  const by = query.sort.direction === 'asc' ? asc : desc;
-  const [rows, counted] = await Promise.all([
+  return readGridPage(
+    db,
+    query,
+    [OPPORTUNITY_SORT_COLUMNS[query.sort.field], crmOpportunities.id],
     db
       .select({ opportunity: crmOpportunities, accountName: crmAccounts.name })
       .from(crmOpportunities)
       .innerJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
       .where(where)
-      .orderBy(by(column), by(crmOpportunities.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    cappedCount(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(crmOpportunities)
-        .innerJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
-        .where(where)
-        .limit(GRID_COUNT_CAP + 1)
-        .as('matches'),
-    ),
-  ]);
-  return { rows, ...counted };
+      .$dynamic(),
+    db
+      .select({ one: sql`1` })
+      .from(crmOpportunities)
+      .innerJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
+      .where(where)
+      .$dynamic(),
+  );
 }
 
 /** At most this many owners are offered in an owner filter. */

@@ -1,6 +1,12 @@
 // Kept whole: the quotes API contract, every request and response schema of its routes.
 import { z } from 'zod';
-import { zEnvelope, zPageRequestFields, zSearchText } from '../../lib/envelope.ts';
+import { zRequiredText } from '@bastion/domain/validation/required-text';
+import {
+  zArchivableQuoteStatusFields,
+  zEnvelope,
+  zPageRequestFields,
+  zSearchText,
+} from '../../lib/envelope.ts';
 import { ZJson } from '../../lib/zod-json.ts';
 import { GRID_MODULE_NAMES } from './grid-modules.ts';
 
@@ -11,12 +17,11 @@ export const ZQuoteId = z.object({
   id: z.uuid({ error: 'That is not a quote id.' }),
 });
 
-export const ZOpportunityId = z
-  .string({ error: 'Say which opportunity.' })
-  .trim()
-  .min(1, 'Say which opportunity.')
-  .max(40, 'That is not an opportunity id.')
-  .regex(/^[A-Za-z0-9_-]+$/, 'That is not an opportunity id.');
+export const ZOpportunityId = zRequiredText(
+  'Say which opportunity.',
+  40,
+  'That is not an opportunity id.',
+).regex(/^[A-Za-z0-9_-]+$/, 'That is not an opportunity id.');
 
 const ZDate = z.iso.date({ error: 'Dates look like 2026-03-31.' });
 
@@ -94,10 +99,7 @@ export const ZQuoteView = z.object({
   quote_name: z.string(),
   quote_type: z.string(),
   deal_type: z.string(),
-  status_id: z.string(),
-  status_label: z.string(),
-  status_tone: z.string(),
-  pre_archive_status_id: z.string().nullable(),
+  ...zArchivableQuoteStatusFields,
   is_coterm: z.boolean(),
   is_renewal: z.boolean(),
   contract_length: z.number().int(),

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { crmOpportunities } from '@bastion/db/schema/crm';
 import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { CrmUnavailableError, type CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import { createAppOver, createUser, signedIn } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-bed.ts';
 import { testDatabase } from '../../test/test-database.ts';
 import {
   headerValues,
@@ -15,10 +14,7 @@ import {
 } from '../../test/quote-fixtures.ts';
 import { STALE_QUOTE_MESSAGE } from './update-quote-header.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
+const ctx = useTestApp();
 
 const opportunity = (options: OpportunityOptions) => insertOpportunity(ctx.db, options);
 
@@ -186,14 +182,7 @@ describe('POST /api/dx/create-quote', () => {
       writeBackQuote: () => Promise.reject(new CrmUnavailableError('connection refused')),
     };
     const { db } = await testDatabase();
-    const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent' }),
-      db,
-      version: 'test',
-      logger: false,
-      crmAdapter: down,
-    });
-    await app.ready();
+    const app = await createAppOver(db, { crmAdapter: down });
     const seller = await createUser(db, { roles: [{ role: 'DEAL_DESK' }] });
     const cookie = await signedIn(app, seller);
     const oppId = await opportunity({ region: 'APJ' });

@@ -6,7 +6,7 @@ import { users } from '@bastion/db/schema/users';
 import { currentUser, signedInAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../lib/app-settings.ts';
-import { zEmptyBody, zEnvelope } from '../../lib/envelope.ts';
+import { zEnvelope } from '../../lib/envelope.ts';
 import { postRoute } from '../../lib/post-route.ts';
 
 const ZSettingBody = z.object({
@@ -46,7 +46,6 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
   postRoute(app, {
     path: '/api/dx/get-is-reload-required',
     access: signedInAccess,
-    body: zEmptyBody,
     response: zEnvelope(z.object({ reload_required: z.boolean() })),
     handler: async (request) => {
       const flags = await readUserFlags(db, currentUser(request).userId);
@@ -57,7 +56,6 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
   postRoute(app, {
     path: '/api/dx/reset-user-reload',
     access: signedInAccess,
-    body: zEmptyBody,
     response: zEnvelope(z.object({ reload_required: z.literal(false) })),
     handler: async (request) => {
       await db
@@ -71,7 +69,6 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
   postRoute(app, {
     path: '/api/dx/get-is-disabled',
     access: { kind: 'session', allowDisabled: true },
-    body: zEmptyBody,
     response: zEnvelope(z.object({ is_disabled: z.boolean() })),
     handler: async (request) => {
       const flags = await readUserFlags(db, currentUser(request).userId);

@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { users } from '@bastion/db/schema/users';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import { createUser, signedIn } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-bed.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
+const ctx = useTestApp();
 
 const call = (name: string, cookie: string, payload: unknown = {}) =>
   ctx.app.inject({
@@ -16,6 +14,15 @@ const call = (name: string, cookie: string, payload: unknown = {}) =>
     headers: { cookie },
     payload: payload as object,
   });
+
+/** A fresh user, signed in, and a way to set the flags on their row. */
+async function userWithFlags() {
+  const user = await createUser(ctx.db);
+  const cookie = await signedIn(ctx.app, user);
+  const setFlags = (flags: { reloadRequired?: boolean; isDisabled?: boolean }) =>
+    ctx.db.update(users).set(flags).where(eq(users.id, user.id));
+  return { cookie, setFlags };
+}
 
 describe('session flags', () => {
   it('reads a setting by name, and says which one is unknown', async () => {
@@ -51,13 +58,12 @@ describe('session flags', () => {
   });
 
   it('tells the client to reload until it has, then resets', async () => {
-    const user = await createUser(ctx.db);
-    const cookie = await signedIn(ctx.app, user);
+    const { cookie, setFlags } = await userWithFlags();
     expect((await call('get-is-reload-required', cookie)).json()).toEqual({
       code: 200,
       data: { reload_required: false },
     });
-    await ctx.db.update(users).set({ reloadRequired: true }).where(eq(users.id, user.id));
+    await setFlags({ reloadRequired: true });
     expect((await call('get-is-reload-required', cookie)).json().data.reload_required).toBe(true);
     expect((await call('reset-user-reload', cookie)).json()).toEqual({
       code: 200,
@@ -67,13 +73,12 @@ describe('session flags', () => {
   });
 
   it('lets a disabled user learn that they are disabled, and nothing else', async () => {
-    const user = await createUser(ctx.db);
-    const cookie = await signedIn(ctx.app, user);
+    const { cookie, setFlags } = await userWithFlags();
     expect((await call('get-is-disabled', cookie)).json()).toEqual({
       code: 200,
       data: { is_disabled: false },
     });
-    await ctx.db.update(users).set({ isDisabled: true }).where(eq(users.id, user.id));
+    await setFlags({ isDisabled: true });
     expect((await call('get-is-disabled', cookie)).json()).toEqual({
       code: 200,
       data: { is_disabled: true },

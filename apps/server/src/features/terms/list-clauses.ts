@@ -4,6 +4,7 @@ import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
 import type { ClauseView } from './terms.schemas.ts';
 import { findClause, listClauses, type ClauseRow } from './terms.repository.ts';
+import { editedFieldsOf } from '../../lib/edited-fields.ts';
 
 export function clauseView(row: {
   clause: ClauseRow;
@@ -21,8 +22,7 @@ export function clauseView(row: {
     version: clause.version,
     placeholders: placeholdersIn(clause.body),
     rule_count: Number(row.ruleCount),
-    updated_at: clause.updatedAt.toISOString(),
-    updated_by: row.editor,
+    ...editedFieldsOf(clause, row.editor),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
 import type { RuleView } from './terms.schemas.ts';
 import { findRule, listRules, type RuleRow } from './terms.repository.ts';
+import { versionedFieldsOf } from '../../lib/edited-fields.ts';
 
 export function ruleView(row: {
   rule: RuleRow;
@@ -20,9 +21,7 @@ export function ruleView(row: {
     clause_title: row.clauseTitle,
     clause_is_active: row.clauseIsActive,
     is_active: rule.isActive,
-    version: rule.version,
-    updated_at: rule.updatedAt.toISOString(),
-    updated_by: row.editor,
+    ...versionedFieldsOf(rule, row.editor),
   };
 }
 

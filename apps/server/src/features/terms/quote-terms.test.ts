@@ -7,6 +7,7 @@ import { createTestApp, createUser, signedIn, type TestContext } from '../../tes
 import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
 import { STALE_QUOTE_MESSAGE } from './save-quote-terms.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
+import type { QuoteTermsView as QuoteTerms } from './terms.schemas.ts';
 
 let ctx: TestContext;
 let seller: string;
@@ -20,34 +21,7 @@ interface Clause {
   title: string;
   version: number;
 }
-interface Term {
-  key: string;
-  clause_id: string | null;
-  clause_version: number | null;
-  title: string;
-  template: string;
-  text: string | null;
-  problem: string | null;
-  is_required: boolean;
-  is_custom: boolean;
-  source: string;
-  rule_names: string[];
-}
-interface QuoteTerms {
-  quote: { id: string; version: number; status_id: string };
-  is_read_only: boolean;
-  read_only_reason: string | null;
-  clauses: Term[];
-  dismissed: { clause_id: string; title: string }[];
-  notices: string[];
-  has_custom_clause: boolean;
-  is_saved: boolean;
-  saved_at: string | null;
-  has_terms_problems: boolean;
-  problems: string[];
-  facts: Record<string, unknown>;
-  placeholder_values: Record<string, string>;
-}
+type Term = QuoteTerms['clauses'][number];
 
 const post = (url: string, payload: object, cookie: string) =>
   ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
@@ -100,6 +74,18 @@ async function rule(
 
 const getTerms = (id: string, cookie = seller) =>
   dataOf<QuoteTerms>('/api/dx/quote-terms/get', { id }, cookie);
+
+/** A rule attaching the clause to the quotes of this quote's account. */
+const attachTo = (quote: { accountName: string }, clauseId: string) =>
+  rule(clauseId, `account_name string-equals "${quote.accountName}"`, 'ATTACH');
+
+/** A new quote, a clause of these words that a rule attaches to it, and the quote's terms. */
+async function quoteWithAttachedClause(body: string) {
+  const quote = await newQuote();
+  const attached = await clause(body);
+  await attachTo(quote, attached.id);
+  return { quote, attached, terms: await getTerms(quote.id) };
+}
 
 /** The clauses as the page sends them back, in the order shown. */
 const asSubmitted = (terms: readonly Term[]) =>
@@ -231,10 +217,7 @@ describe("a quote's terms", () => {
   });
 
   it('lets the user take off an attached clause, and it stays off', async () => {
-    const quote = await newQuote();
-    const attached = await clause('Optional words.');
-    await rule(attached.id, `account_name string-equals "${quote.accountName}"`, 'ATTACH');
-    const terms = await getTerms(quote.id);
+    const { quote, attached, terms } = await quoteWithAttachedClause('Optional words.');
     const saved = await dataOf<QuoteTerms>(
       '/api/dx/quote-terms/save',
       {
@@ -342,7 +325,7 @@ describe("a quote's terms", () => {
     });
 
     // Put there by a rule, it shows with no text and the reason, and holds the terms back.
-    await rule(needsTerm.id, `account_name string-equals "${quote.accountName}"`, 'ATTACH');
+    await attachTo(quote, needsTerm.id);
     const shown = await getTerms(quote.id);
     expect(shown.clauses.find((t) => t.clause_id === needsTerm.id)).toMatchObject({
       text: null,
@@ -401,10 +384,11 @@ describe("a quote's terms", () => {
   });
 
   it('shows a library change since the save, and keeps the saved words once the quote moved on', async () => {
-    const quote = await newQuote();
-    const wording = await clause('First wording for {customer_name}.');
-    await rule(wording.id, `account_name string-equals "${quote.accountName}"`, 'ATTACH');
-    const terms = await getTerms(quote.id);
+    const {
+      quote,
+      attached: wording,
+      terms,
+    } = await quoteWithAttachedClause('First wording for {customer_name}.');
     const saved = await dataOf<QuoteTerms>(
       '/api/dx/quote-terms/save',
       { id: quote.id, version: terms.quote.version, clauses: asSubmitted(terms.clauses) },

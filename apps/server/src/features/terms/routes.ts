@@ -8,8 +8,7 @@ import {
   requirePermission,
   signedInAccess,
 } from '../../lib/access.ts';
-import { zEmptyBody } from '../../lib/envelope.ts';
-import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
+import { postRoute, recordSaveRoute } from '../../lib/post-route.ts';
 import { getClauseHistory } from './get-clause-history.ts';
 import { getQuoteTerms } from './get-quote-terms.ts';
 import { listLibraryClauses } from './list-clauses.ts';
@@ -69,56 +68,33 @@ export function registerTermsRoutes(
     handler: (request) => getClauseHistory(db, request.body.id),
   });
 
-  auditedPostRoute(app, db, {
+  recordSaveRoute(app, db, {
     path: '/api/admin/terms-clause-save',
     access: termsAdmin,
+    entityType: 'terms_clause',
+    actions: { created: 'terms.clause.created', updated: 'terms.clause.updated' },
     body: ZSaveClauseBody,
     response: ZClauseResponse,
-    handler: async (request) => {
-      const { isCreated, ...clause } = await saveClause(db, currentUser(request), request.body);
-      return {
-        data: clause,
-        audit: {
-          action: isCreated ? 'terms.clause.created' : 'terms.clause.updated',
-          entityType: 'terms_clause',
-          entityId: clause.id,
-          details: { title: clause.title, version: clause.version, is_active: clause.is_active },
-        },
-      };
-    },
+    handler: (request) => saveClause(db, currentUser(request), request.body),
+    details: ['title', 'version', 'is_active'],
   });
 
   postRoute(app, {
     path: '/api/admin/terms-rules',
     access: termsAdmin,
-    body: zEmptyBody,
     response: ZRulesResponse,
     handler: () => listClauseRules(db),
   });
 
-  auditedPostRoute(app, db, {
+  recordSaveRoute(app, db, {
     path: '/api/admin/terms-rule-save',
     access: termsAdmin,
+    entityType: 'terms_clause_rule',
+    actions: { created: 'terms.rule.created', updated: 'terms.rule.updated' },
     body: ZSaveRuleBody,
     response: ZRuleResponse,
-    handler: async (request) => {
-      const { isCreated, ...rule } = await saveRule(db, currentUser(request), request.body);
-      return {
-        data: rule,
-        audit: {
-          action: isCreated ? 'terms.rule.created' : 'terms.rule.updated',
-          entityType: 'terms_clause_rule',
-          entityId: rule.id,
-          details: {
-            name: rule.name,
-            condition: rule.condition,
-            effect: rule.effect,
-            clause_id: rule.clause_id,
-            is_active: rule.is_active,
-          },
-        },
-      };
-    },
+    handler: (request) => saveRule(db, currentUser(request), request.body),
+    details: ['name', 'condition', 'effect', 'clause_id', 'is_active'],
   });
 
   postRoute(app, {

@@ -1,35 +1,25 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '@bastion/db/schema/audit';
 import { termsClauseVersions } from '@bastion/db/schema/terms';
 import { REFERENCE_CLAUSE_RULES, REFERENCE_CLAUSES } from '@bastion/db/seed/terms-reference-data';
 import { checkClauseCondition } from '@bastion/domain/terms/clause-rules';
 import { checkClauseDraft } from '@bastion/domain/terms/clauses';
-import { createTestApp, signedInAs, type TestContext } from '../../test/test-app.ts';
+import { auditEntriesOf } from '../../test/audit.ts';
+import { useTestBed } from '../../test/test-bed.ts';
 import { unique } from '../../test/quote-fixtures.ts';
 import { STALE_CLAUSE_MESSAGE } from './save-clause.ts';
 import { STALE_RULE_MESSAGE } from './save-rule.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
+import type { ClauseView as Clause, RuleView as Rule } from './terms.schemas.ts';
 
-let ctx: TestContext;
-const cookies: Record<string, string> = {};
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  const roles = {
-    legal: 'LEGAL_MANAGER',
-    counsel: 'SR_CORP_COUNSEL',
-    deskAdmin: 'DEAL_DESK_ADMIN',
-    root: 'ROOT_ADMIN',
-    desk: 'DEAL_DESK',
-    seller: 'SALES_USER',
-    catalog: 'CATALOG_ADMIN',
-  };
-  await Promise.all(
-    Object.entries(roles).map(async ([who, role]) => {
-      cookies[who] = await signedInAs(ctx, role);
-    }),
-  );
+const { ctx, cookies } = useTestBed<string>({
+  legal: 'LEGAL_MANAGER',
+  counsel: 'SR_CORP_COUNSEL',
+  deskAdmin: 'DEAL_DESK_ADMIN',
+  root: 'ROOT_ADMIN',
+  desk: 'DEAL_DESK',
+  seller: 'SALES_USER',
+  catalog: 'CATALOG_ADMIN',
 });
 
 const post = (url: string, payload: object | undefined, who: string) =>
@@ -38,29 +28,6 @@ const post = (url: string, payload: object | undefined, who: string) =>
 async function dataOf<T>(url: string, payload: object | undefined, who: string): Promise<T> {
   const response = await post(url, payload, who);
   return dataOfSuccess<T>(response);
-}
-
-interface Clause {
-  id: string;
-  title: string;
-  body: string;
-  category: string;
-  is_active: boolean;
-  version: number;
-  placeholders: string[];
-  rule_count: number;
-  code: string | null;
-  updated_by: string | null;
-}
-interface Rule {
-  id: string;
-  name: string;
-  condition: string;
-  effect: string;
-  clause_id: string;
-  clause_title: string;
-  is_active: boolean;
-  version: number;
 }
 
 const newClause = (overrides: object = {}) => ({
@@ -134,10 +101,7 @@ describe('clauses', () => {
       rule_count: 0,
       updated_by: 'Test User',
     });
-    const [audit] = await ctx.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, clause.id), eq(auditLog.action, 'terms.clause.created')));
+    const [audit] = await auditEntriesOf(ctx.db, clause.id, 'terms.clause.created');
     expect(audit).toBeDefined();
   });
 

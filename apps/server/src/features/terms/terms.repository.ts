@@ -1,26 +1,26 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
-import {
-  quoteTermSets,
-  quoteTerms,
-  termsClauseRules,
-  termsClauseVersions,
-  termsClauses,
-} from '@bastion/db/schema/terms';
+import { termsClauseRules, termsClauseVersions, termsClauses } from '@bastion/db/schema/terms';
 import { users } from '@bastion/db/schema/users';
 import type { StoredTerm } from '@bastion/domain/terms/quote-terms';
-import { insertVersioned, updateAtVersion } from '../../lib/versioned-rows.ts';
+import { firstOrNull, personName } from '../../lib/queries.ts';
+import type { ClauseRuleRow } from '../../lib/rows.ts';
+import { replaceSavedTerms } from '../../lib/saved-quote-terms.ts';
+import {
+  findOtherWithText,
+  insertVersioned,
+  updateAtVersion,
+  versionedRecords,
+} from '../../lib/versioned-rows.ts';
 
 /** Queries of the terms feature: no decisions here, only reads and writes. */
 
-export type ClauseRow = typeof termsClauses.$inferSelect;
-export type RuleRow = typeof termsClauseRules.$inferSelect;
+export type { ClauseRow, ClauseRuleRow as RuleRow } from '../../lib/rows.ts';
 export type { HistoryChange, QuoteRow } from '../../lib/quote-writes.ts';
 import { writeQuoteAtVersion, type HistoryChange, type QuoteRow } from '../../lib/quote-writes.ts';
 
-const editorName = sql<
-  string | null
->`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
+/** Null when the editor's account is gone (the users are left-joined). */
+const editorName: SQL<string | null> = personName;
 
 const activeRuleCount = sql<number>`(
   select count(*)::int from ${termsClauseRules}
@@ -37,27 +37,18 @@ export async function listClauses(db: Database, options: { includeInactive: bool
 }
 
 export async function findClause(db: Database, id: string) {
-  const [row] = await db
-    .select({ clause: termsClauses, ruleCount: activeRuleCount, editor: editorName })
-    .from(termsClauses)
-    .leftJoin(users, eq(users.id, termsClauses.updatedBy))
-    .where(eq(termsClauses.id, id));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({ clause: termsClauses, ruleCount: activeRuleCount, editor: editorName })
+      .from(termsClauses)
+      .leftJoin(users, eq(users.id, termsClauses.updatedBy))
+      .where(eq(termsClauses.id, id)),
+  );
 }
 
 /** Another clause with this title, in any case. */
 export async function findClauseTitled(db: Database, title: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: termsClauses.id })
-    .from(termsClauses)
-    .where(
-      and(
-        eq(sql`lower(${termsClauses.title})`, title.toLowerCase()),
-        exceptId ? ne(termsClauses.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  return findOtherWithText(db, termsClauses, termsClauses.title, title, exceptId);
 }
 
 export interface ClauseFields {
@@ -65,6 +56,16 @@ export interface ClauseFields {
   body: string;
   category: string;
   isActive: boolean;
+}
+
+/** Keeps the text a clause was saved with at one of its versions. */
+async function keepClauseVersion(
+  tx: Database,
+  saved: ClauseFields & { clauseId: string; version: number; note: string },
+  actorUserId: string,
+  now: Date,
+) {
+  await tx.insert(termsClauseVersions).values({ ...saved, createdAt: now, createdBy: actorUserId });
 }
 
 /** A new clause and its version 1, together. */
@@ -76,20 +77,9 @@ export async function insertClause(
   now: Date,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(termsClauses)
-      .values({ ...fields, createdAt: now, updatedAt: now, updatedBy: actorUserId })
-      .returning({ id: termsClauses.id });
-    if (!row) throw new Error('clause insert returned nothing');
-    await tx.insert(termsClauseVersions).values({
-      clauseId: row.id,
-      version: 1,
-      ...fields,
-      note,
-      createdAt: now,
-      createdBy: actorUserId,
-    });
-    return row.id;
+    const id = await insertVersioned(tx, termsClauses, fields, actorUserId, now, 'clause');
+    await keepClauseVersion(tx, { clauseId: id, version: 1, ...fields, note }, actorUserId, now);
+    return id;
   });
 }
 
@@ -104,25 +94,11 @@ export async function updateClauseAtVersion(
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(termsClauses)
-      .set({
-        ...input.fields,
-        version: sql`${termsClauses.version} + 1`,
-        updatedAt: now,
-        updatedBy: actorUserId,
-      })
-      .where(and(eq(termsClauses.id, input.id), eq(termsClauses.version, input.expectedVersion)))
-      .returning({ version: termsClauses.version });
-    if (!row) return false;
-    await tx.insert(termsClauseVersions).values({
-      clauseId: input.id,
-      version: row.version,
-      ...input.fields,
-      note: input.note,
-      createdAt: now,
-      createdBy: actorUserId,
-    });
+    if (!(await updateAtVersion(tx, termsClauses, input, actorUserId, now))) return false;
+    // The update took the clause from the expected version to the next one.
+    const version = input.expectedVersion + 1;
+    const { id: clauseId, fields, note } = input;
+    await keepClauseVersion(tx, { clauseId, version, ...fields, note }, actorUserId, now);
     return true;
   });
 }
@@ -153,44 +129,31 @@ export async function listRules(db: Database) {
 }
 
 export async function findRule(db: Database, id: string) {
-  const [row] = await db
-    .select(ruleColumns)
-    .from(termsClauseRules)
-    .innerJoin(termsClauses, eq(termsClauses.id, termsClauseRules.clauseId))
-    .leftJoin(users, eq(users.id, termsClauseRules.updatedBy))
-    .where(eq(termsClauseRules.id, id));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select(ruleColumns)
+      .from(termsClauseRules)
+      .innerJoin(termsClauses, eq(termsClauses.id, termsClauseRules.clauseId))
+      .leftJoin(users, eq(users.id, termsClauseRules.updatedBy))
+      .where(eq(termsClauseRules.id, id)),
+  );
 }
 
 export interface RuleFields {
   name: string;
   condition: string;
-  effect: RuleRow['effect'];
+  effect: ClauseRuleRow['effect'];
   clauseId: string;
   isActive: boolean;
 }
 
-export async function insertRule(
-  db: Database,
-  fields: RuleFields,
-  actorUserId: string,
-  now: Date,
-): Promise<string> {
-  return insertVersioned(db, termsClauseRules, fields, actorUserId, now, 'rule');
-}
-
-/** False when the rule is no longer at `expectedVersion`. */
-export async function updateRuleAtVersion(
-  db: Database,
-  input: { id: string; expectedVersion: number; fields: RuleFields },
-  actorUserId: string,
-  now: Date,
-): Promise<boolean> {
-  return updateAtVersion(db, termsClauseRules, input, actorUserId, now);
-}
+export const { insert: insertRule, updateAtVersion: updateRuleAtVersion } = versionedRecords(
+  termsClauseRules,
+  'rule',
+);
 
 // ---------------------------------------------------------------------------------------------
-// A quote's terms (what they are read from lives in lib/quote-terms.ts, for the summary too)
+// A quote's terms (saved through lib/saved-quote-terms.ts, which the summary reads too)
 
 /**
  * Replaces the quote's terms if the quote is still at `expectedVersion`, raising its version and
@@ -218,33 +181,11 @@ export async function replaceQuoteTermsAtVersion(
     action: 'terms_saved',
     statusIfVoided: 'TNC',
   };
-  return writeQuoteAtVersion(db, write, now, async (tx) => {
-    await tx.delete(quoteTerms).where(eq(quoteTerms.quoteId, input.quoteId));
-    if (input.rows.length > 0) {
-      await tx.insert(quoteTerms).values(
-        input.rows.map((row) => ({
-          quoteId: input.quoteId,
-          position: row.position,
-          clauseId: row.clause_id,
-          clauseVersion: row.clause_version,
-          customTitle: row.custom_title,
-          customText: row.custom_text,
-          isRequired: row.is_required,
-          source: row.source,
-          isRemoved: row.is_removed,
-          renderedText: row.rendered_text,
-        })),
-      );
-    }
-    const termSet = {
+  return writeQuoteAtVersion(db, write, now, (tx) =>
+    replaceSavedTerms(tx, quoteId, input.rows, {
       hasCustomClause: input.hasCustomClause,
-      clauseCount: input.rows.filter((r) => !r.is_removed).length,
       savedAt: now,
-      savedBy: input.actorUserId,
-    };
-    await tx
-      .insert(quoteTermSets)
-      .values({ quoteId: input.quoteId, ...termSet })
-      .onConflictDoUpdate({ target: quoteTermSets.quoteId, set: termSet });
-  });
+      savedBy: actorUserId,
+    }),
+  );
 }

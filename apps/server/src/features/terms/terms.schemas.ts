@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { CLAUSE_RULE_EFFECTS } from '@bastion/domain/terms/clause-rules';
 import { QUOTE_TERM_SOURCES } from '@bastion/domain/terms/quote-terms';
-import { zEditedFields, zEnvelope, zQuoteHeadingFields } from '../../lib/envelope.ts';
+import {
+  zEditedFields,
+  zEnvelope,
+  zListEnvelope,
+  zQuoteHeadingFields,
+  zVersionedFields,
+} from '../../lib/envelope.ts';
 
 /*
  * Terms and conditions (issue 6): the clause library and its rules (admin), and a quote's terms.
@@ -40,7 +46,7 @@ export const ZClause = z.object({
 });
 export type ClauseView = z.infer<typeof ZClause>;
 
-export const ZClausesResponse = zEnvelope(z.object({ clauses: z.array(ZClause) }));
+export const ZClausesResponse = zListEnvelope('clauses', ZClause);
 export const ZClauseResponse = zEnvelope(ZClause);
 
 export const ZClauseVersion = z.object({
@@ -71,12 +77,11 @@ export const ZRule = z.object({
   clause_title: z.string(),
   clause_is_active: z.boolean(),
   is_active: z.boolean(),
-  version: z.number().int(),
-  ...zEditedFields,
+  ...zVersionedFields,
 });
 export type RuleView = z.infer<typeof ZRule>;
 
-export const ZRulesResponse = zEnvelope(z.object({ rules: z.array(ZRule) }));
+export const ZRulesResponse = zListEnvelope('rules', ZRule);
 export const ZRuleResponse = zEnvelope(ZRule);
 
 // ---------------------------------------------------------------------------------------------

@@ -1,16 +1,12 @@
 import type {
-  crmAccounts,
-  crmContacts,
-  crmOpportunities,
-  crmOpportunityLineItems,
-  crmOpportunityTeamMembers,
-} from '@bastion/db/schema/crm';
+  CrmAccount,
+  CrmContact,
+  CrmLineItem,
+  CrmOpportunity,
+  CrmTeamMember,
+} from '../rows.ts';
 
-export type CrmAccount = typeof crmAccounts.$inferInsert;
-export type CrmContact = typeof crmContacts.$inferInsert;
-export type CrmOpportunity = typeof crmOpportunities.$inferInsert;
-export type CrmTeamMember = typeof crmOpportunityTeamMembers.$inferInsert;
-export type CrmLineItem = typeof crmOpportunityLineItems.$inferInsert;
+export type { CrmAccount, CrmContact, CrmLineItem, CrmOpportunity, CrmTeamMember };
 
 /** An opportunity with everything a quote takes from it, as the CRM has it now. */
 export interface CrmOpportunitySnapshot {

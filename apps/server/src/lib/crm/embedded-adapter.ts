@@ -1,79 +1,12 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
-import {
-  crmAccounts,
-  crmContacts,
-  crmOpportunities,
-  crmOpportunityLineItems,
-  crmOpportunityTeamMembers,
-} from '@bastion/db/schema/crm';
-import type { CrmAdapter, CrmOpportunitySnapshot, QuoteWriteBack } from './crm-adapter.ts';
-
-type OpportunityRow = typeof crmOpportunities.$inferSelect;
-
-/** Keeps each `in (…)` list well below PostgreSQL's 65,535 bind parameters. */
-const BATCH = 1000;
+import { crmOpportunities, crmOpportunityLineItems } from '@bastion/db/schema/crm';
+import type { CrmAdapter, QuoteWriteBack } from './crm-adapter.ts';
+import { readSnapshots } from './local-copy.ts';
 
 /** Thrown when a quote writes back to an opportunity the CRM does not hold. */
 export class UnknownOpportunityError extends Error {
   override readonly name = 'UnknownOpportunityError';
-}
-
-/** Opportunities with their accounts, contacts, team and lines, in as few queries as possible. */
-async function snapshotsOf(
-  db: Database,
-  opportunities: readonly OpportunityRow[],
-): Promise<CrmOpportunitySnapshot[]> {
-  const result: CrmOpportunitySnapshot[] = [];
-  for (let start = 0; start < opportunities.length; start += BATCH) {
-    const batch = opportunities.slice(start, start + BATCH);
-    const ids = batch.map((o) => o.id);
-    const accountIds = [
-      ...new Set(
-        batch.flatMap((o) =>
-          [o.accountId, o.partnerAccountId, o.distributorAccountId].filter(
-            (id): id is string => id !== null,
-          ),
-        ),
-      ),
-    ];
-    const [accounts, contacts, team, lineItems] = await Promise.all([
-      db.select().from(crmAccounts).where(inArray(crmAccounts.id, accountIds)),
-      db
-        .select()
-        .from(crmContacts)
-        .where(inArray(crmContacts.accountId, accountIds))
-        .orderBy(asc(crmContacts.id)),
-      db
-        .select()
-        .from(crmOpportunityTeamMembers)
-        .where(inArray(crmOpportunityTeamMembers.opportunityId, ids))
-        .orderBy(asc(crmOpportunityTeamMembers.email)),
-      db
-        .select()
-        .from(crmOpportunityLineItems)
-        .where(inArray(crmOpportunityLineItems.opportunityId, ids))
-        .orderBy(asc(crmOpportunityLineItems.id)),
-    ]);
-    const accountById = new Map(accounts.map((a) => [a.id, a]));
-    for (const opportunity of batch) {
-      const own = new Set(
-        [
-          opportunity.accountId,
-          opportunity.partnerAccountId,
-          opportunity.distributorAccountId,
-        ].filter((id): id is string => id !== null),
-      );
-      result.push({
-        opportunity,
-        accounts: [...own].flatMap((id) => accountById.get(id) ?? []),
-        contacts: contacts.filter((c) => own.has(c.accountId)),
-        team: team.filter((m) => m.opportunityId === opportunity.id),
-        lineItems: lineItems.filter((l) => l.opportunityId === opportunity.id),
-      });
-    }
-  }
-  return result;
 }
 
 /**
@@ -96,7 +29,7 @@ export function createEmbeddedAdapter(db: Database): CrmAdapter {
         .from(crmOpportunities)
         .where(since ? gte(crmOpportunities.modifiedOn, since) : undefined)
         .orderBy(asc(crmOpportunities.modifiedOn), asc(crmOpportunities.id));
-      return snapshotsOf(db, rows);
+      return readSnapshots(db, rows);
     },
 
     async fetchRemovedOpportunityIds(since) {
@@ -118,7 +51,7 @@ export function createEmbeddedAdapter(db: Database): CrmAdapter {
         .select()
         .from(crmOpportunities)
         .where(and(eq(crmOpportunities.id, id), isNull(crmOpportunities.removedFromCrmAt)));
-      const [snapshot] = await snapshotsOf(db, rows);
+      const [snapshot] = await readSnapshots(db, rows);
       return snapshot ?? null;
     },
 

@@ -421,12 +421,17 @@ function parseSoql(soql: string): ParsedQuery {
     throw new Error(`expected a value, found ${token.value}`);
   };
 
+  const commaSeparated = <T>(item: () => T): T[] => {
+    const items = [item()];
+    while (peek()?.kind === 'symbol' && peek()?.value === ',') {
+      position += 1;
+      items.push(item());
+    }
+    return items;
+  };
+
   expectKeyword('SELECT');
-  const fields = [word()];
-  while (peek()?.kind === 'symbol' && peek()?.value === ',') {
-    position += 1;
-    fields.push(word());
-  }
+  const fields = commaSeparated(word);
   expectKeyword('FROM');
   const sobject = word();
   const conditions: Condition[] = [];
@@ -438,11 +443,7 @@ function parseSoql(soql: string): ParsedQuery {
       if (isKeyword(peek(), 'IN')) {
         position += 1;
         expectSymbol('(');
-        const values = [literal()];
-        while (peek()?.kind === 'symbol' && peek()?.value === ',') {
-          position += 1;
-          values.push(literal());
-        }
+        const values = commaSeparated(literal);
         expectSymbol(')');
         conditions.push({ field, operator: 'IN', values });
       } else {

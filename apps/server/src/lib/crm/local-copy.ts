@@ -1,5 +1,5 @@
-import { and, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '@bastion/db/client';
 import {
   crmAccounts,
@@ -17,11 +17,13 @@ import type {
   CrmOpportunitySnapshot,
   CrmTeamMember,
 } from './crm-adapter.ts';
+import type { CrmOpportunityRow } from '../rows.ts';
 import { withCrm } from './with-crm.ts';
 
 /**
  * Bastion's copy of the CRM (docs/decisions/008): what a sync and a refresh write into the crm_*
- * tables. Shared by the CRM feature (sync) and the quotes feature (refresh before a quote).
+ * tables, and how snapshots are read back from them. Shared by the CRM feature (sync), the quotes
+ * feature (refresh before a quote) and the embedded CRM, whose tables the copy is.
  */
 
 /** Rows per statement: the widest table has ~60 columns, far below 65,535 parameters. */
@@ -41,6 +43,19 @@ function takeIncoming(table: PgTable, keep: readonly string[], keepUnlessGiven: 
     set[key] = keepUnlessGiven.includes(key) ? sql`coalesce(${incoming}, ${column})` : incoming;
   }
   return set;
+}
+
+/** Inserts or replaces `rows` by id, a chunk at a time, keeping `keepUnlessGiven` as above. */
+async function upsertById<T extends PgTable & { id: PgColumn }>(
+  tx: Database,
+  table: T,
+  rows: readonly PgInsertValue<T>[],
+  keepUnlessGiven: readonly string[] = [],
+): Promise<void> {
+  const set = takeIncoming(table, ['id'], keepUnlessGiven);
+  for (const chunk of chunks(rows)) {
+    await tx.insert(table).values(chunk).onConflictDoUpdate({ target: table.id, set });
+  }
 }
 
 /** The last version of each record wins; one statement must not touch a row twice. */
@@ -81,28 +96,10 @@ export async function upsertSnapshots(
   );
 
   // Parents before children, for the foreign keys.
-  for (const rows of chunks(accounts)) {
-    await tx
-      .insert(crmAccounts)
-      .values(rows)
-      .onConflictDoUpdate({ target: crmAccounts.id, set: takeIncoming(crmAccounts, ['id'], []) });
-  }
-  for (const rows of chunks(contacts)) {
-    await tx
-      .insert(crmContacts)
-      .values(rows)
-      .onConflictDoUpdate({ target: crmContacts.id, set: takeIncoming(crmContacts, ['id'], []) });
-  }
+  await upsertById(tx, crmAccounts, accounts);
+  await upsertById(tx, crmContacts, contacts);
   const writeBack = ['quoteNumber', 'quoteStatus', 'quoteAmountMinor'];
-  for (const rows of chunks(opportunities)) {
-    await tx
-      .insert(crmOpportunities)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: crmOpportunities.id,
-        set: takeIncoming(crmOpportunities, ['id'], writeBack),
-      });
-  }
+  await upsertById(tx, crmOpportunities, opportunities, writeBack);
   for (const batch of chunks(ids)) {
     await tx
       .delete(crmOpportunityTeamMembers)
@@ -114,16 +111,8 @@ export async function upsertSnapshots(
   for (const rows of chunks(team)) {
     await tx.insert(crmOpportunityTeamMembers).values(rows);
   }
-  for (const rows of chunks(lineItems)) {
-    // A line the CRM moved from an opportunity outside this sync keeps its id.
-    await tx
-      .insert(crmOpportunityLineItems)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: crmOpportunityLineItems.id,
-        set: takeIncoming(crmOpportunityLineItems, ['id'], []),
-      });
-  }
+  // A line the CRM moved from an opportunity outside this sync keeps its id.
+  await upsertById(tx, crmOpportunityLineItems, lineItems);
 }
 
 /**
@@ -160,4 +149,63 @@ export async function markOpportunitiesRemoved(
       .set({ removedFromCrmAt: at })
       .where(and(inArray(crmOpportunities.id, batch), isNull(crmOpportunities.removedFromCrmAt)));
   }
+}
+
+/**
+ * The opportunities' snapshots as the copy holds them: with their accounts, contacts, team and
+ * lines, in as few queries as possible.
+ */
+export async function readSnapshots(
+  db: Database,
+  opportunities: readonly CrmOpportunityRow[],
+): Promise<CrmOpportunitySnapshot[]> {
+  const result: CrmOpportunitySnapshot[] = [];
+  for (const batch of chunks(opportunities)) {
+    const ids = batch.map((o) => o.id);
+    const accountIds = [
+      ...new Set(
+        batch.flatMap((o) =>
+          [o.accountId, o.partnerAccountId, o.distributorAccountId].filter(
+            (id): id is string => id !== null,
+          ),
+        ),
+      ),
+    ];
+    const [accounts, contacts, team, lineItems] = await Promise.all([
+      db.select().from(crmAccounts).where(inArray(crmAccounts.id, accountIds)),
+      db
+        .select()
+        .from(crmContacts)
+        .where(inArray(crmContacts.accountId, accountIds))
+        .orderBy(asc(crmContacts.id)),
+      db
+        .select()
+        .from(crmOpportunityTeamMembers)
+        .where(inArray(crmOpportunityTeamMembers.opportunityId, ids))
+        .orderBy(asc(crmOpportunityTeamMembers.email)),
+      db
+        .select()
+        .from(crmOpportunityLineItems)
+        .where(inArray(crmOpportunityLineItems.opportunityId, ids))
+        .orderBy(asc(crmOpportunityLineItems.id)),
+    ]);
+    const accountById = new Map(accounts.map((a) => [a.id, a]));
+    for (const opportunity of batch) {
+      const own = new Set(
+        [
+          opportunity.accountId,
+          opportunity.partnerAccountId,
+          opportunity.distributorAccountId,
+        ].filter((id): id is string => id !== null),
+      );
+      result.push({
+        opportunity,
+        accounts: [...own].flatMap((id) => accountById.get(id) ?? []),
+        contacts: contacts.filter((c) => own.has(c.accountId)),
+        team: team.filter((m) => m.opportunityId === opportunity.id),
+        lineItems: lineItems.filter((l) => l.opportunityId === opportunity.id),
+      });
+    }
+  }
+  return result;
 }

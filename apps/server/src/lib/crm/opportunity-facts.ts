@@ -19,26 +19,27 @@ const termOf = (
 const isoOf = (value: Date | string | null | undefined): string =>
   value instanceof Date ? value.toISOString() : (value ?? '');
 
+/** The account's billing or shipping address, blank where the CRM has no value. */
+function addressOf(account: CrmAccount, which: 'billing' | 'shipping') {
+  const part = (name: 'Street' | 'City' | 'State' | 'PostalCode' | 'Country') =>
+    account[`${which}${name}`] ?? '';
+  return {
+    street: part('Street'),
+    city: part('City'),
+    state: part('State'),
+    postal_code: part('PostalCode'),
+    country: part('Country'),
+  };
+}
+
 function partyOf(account: CrmAccount): OpportunityParty {
   return {
     id: account.id,
     name: account.name,
     // The CRM keeps no separate legal name: contracts are made out to the account name.
     legal_entity_name: account.name,
-    billing_address: {
-      street: account.billingStreet ?? '',
-      city: account.billingCity ?? '',
-      state: account.billingState ?? '',
-      postal_code: account.billingPostalCode ?? '',
-      country: account.billingCountry ?? '',
-    },
-    shipping_address: {
-      street: account.shippingStreet ?? '',
-      city: account.shippingCity ?? '',
-      state: account.shippingState ?? '',
-      postal_code: account.shippingPostalCode ?? '',
-      country: account.shippingCountry ?? '',
-    },
+    billing_address: addressOf(account, 'billing'),
+    shipping_address: addressOf(account, 'shipping'),
     payment_term: termOf(account.paymentTermDays, account.paymentTermName),
     partner_type: account.partnerType ?? null,
   };

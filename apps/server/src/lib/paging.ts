@@ -1,0 +1,15 @@
+/** A paged list request: pages count from 1 (see zPageRequestFields). */
+export interface PageRequest {
+  page: number;
+  page_size: number;
+}
+
+/** The rows a page asks for, as a query's offset and limit. */
+export function pageWindow(request: PageRequest): { offset: number; limit: number } {
+  return { offset: (request.page - 1) * request.page_size, limit: request.page_size };
+}
+
+/** Which page an answer is, as the client asked for it. */
+export function pageOf(request: PageRequest): PageRequest {
+  return { page: request.page, page_size: request.page_size };
+}

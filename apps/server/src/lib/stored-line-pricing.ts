@@ -1,0 +1,30 @@
+import { priceQuote } from '@bastion/domain/pricing/engine';
+import type { Database } from '@bastion/db/client';
+import type { quoteLines } from '@bastion/db/schema/quotes';
+import { loadPricingInput } from './pricing-inputs.ts';
+
+type StoredLine = Pick<
+  typeof quoteLines.$inferSelect,
+  'id' | 'sku' | 'y1' | 'y2' | 'y3' | 'y4' | 'y5' | 'manualDiscountPercent' | 'parentLineId'
+>;
+
+/** The quantities of a stored line for the quote's contract years. */
+export const storedQuantities = (line: StoredLine, years: number) =>
+  [line.y1, line.y2, line.y3, line.y4, line.y5].slice(0, years);
+
+/** Prices a quote's lines as they are stored, with the pricing engine. */
+export async function priceStoredLines(
+  db: Database,
+  quote: Parameters<typeof loadPricingInput>[1],
+  lines: readonly StoredLine[],
+  years: number,
+) {
+  const pricingLines = lines.map((line) => ({
+    line_id: line.id,
+    sku: line.sku,
+    quantities: storedQuantities(line, years),
+    manual_discount_percent: line.manualDiscountPercent,
+    parent_line_id: line.parentLineId,
+  }));
+  return priceQuote(await loadPricingInput(db, quote, pricingLines));
+}
