@@ -23,30 +23,25 @@ export function EditorForm<TIn extends FieldValues, TOut extends FieldValues>(pr
   children: ReactNode;
 }) {
   const id = useId();
-  const { form } = props;
+  const { form, onSubmit, error, between, children, 'aria-label': label, ...actions } = props;
   return (
     <>
       <AppForm
         form={form}
         id={id}
-        aria-label={props['aria-label']}
+        aria-label={label}
         onSubmit={(values) =>
-          props.onSubmit(values).catch((error: unknown) => {
-            showServerErrors(form as unknown as UseFormReturn<FieldValues>, error);
+          onSubmit(values).catch((refusal: unknown) => {
+            showServerErrors(form as unknown as UseFormReturn<FieldValues>, refusal);
           })
         }
       >
-        <FormProblem error={props.error} />
-        {props.children}
+        <FormProblem error={error} />
+        {children}
       </AppForm>
-      {props.between}
-      <EditorActions
-        formId={id}
-        submitText={props.submitText}
-        isPending={props.isPending}
-        onCancel={props.onCancel}
-        remove={props.remove}
-      />
+      {between}
+      {/* The save, cancel and removal the editor was given. */}
+      <EditorActions formId={id} {...actions} />
     </>
   );
 }

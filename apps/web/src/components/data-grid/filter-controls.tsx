@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 
 /** One control of a grid's filter bar, with its small label above it. */
@@ -126,4 +127,75 @@ export function DateRangeFilter({
       />
     </FilterField>
   ));
+}
+
+/**
+ * A filter of several ticked choices, in a dropdown: its label above, what is chosen on the
+ * button, a box that narrows the list (when given), the list, and an item that clears the ticks.
+ */
+export function ChecklistDropdown(props: {
+  id: string;
+  label: ReactNode;
+  /** What is chosen, on the button ("Hardware +2"). */
+  summary: string;
+  /** The button's tooltip. */
+  title?: string;
+  /** Opening the list is a good moment to fetch choices added since. */
+  onOpen?: () => void;
+  menuClassName: string;
+  menuStyle?: CSSProperties;
+  /** The box that narrows the list ("Find a product line"); none for a short list. */
+  narrow?: { label: string; value: string; onChange: (text: string) => void };
+  /** The item that clears the ticks ("All product lines"), shown while anything is ticked. */
+  clear: { label: string; isShown: boolean; onClear: () => void };
+  /** The choices. */
+  children: ReactNode;
+}) {
+  const { id, narrow, clear } = props;
+  return (
+    <>
+      <div className="small mb-1" id={`${id}-label`}>
+        {props.label}
+      </div>
+      <Dropdown
+        autoClose="outside"
+        onToggle={(isOpen) => {
+          if (isOpen) props.onOpen?.();
+        }}
+      >
+        <Dropdown.Toggle
+          id={id}
+          variant="outline-secondary"
+          className="w-100 d-flex align-items-center justify-content-between text-truncate bg-body text-body"
+          aria-labelledby={`${id}-label ${id}`}
+          title={props.title}
+        >
+          <span className="text-truncate">{props.summary}</span>
+        </Dropdown.Toggle>
+        <Dropdown.Menu className={props.menuClassName} style={props.menuStyle}>
+          {narrow ? (
+            <div className="px-2 pb-2">
+              <Form.Control
+                size="sm"
+                type="search"
+                placeholder={narrow.label}
+                aria-label={narrow.label}
+                value={narrow.value}
+                onChange={(event) => narrow.onChange(event.target.value)}
+              />
+            </div>
+          ) : null}
+          {props.children}
+          {clear.isShown ? (
+            <>
+              <Dropdown.Divider />
+              <Dropdown.Item as="button" type="button" onClick={clear.onClear}>
+                {clear.label}
+              </Dropdown.Item>
+            </>
+          ) : null}
+        </Dropdown.Menu>
+      </Dropdown>
+    </>
+  );
 }

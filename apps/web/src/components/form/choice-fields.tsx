@@ -29,12 +29,24 @@ export function ChoiceFieldset(props: {
   );
 }
 
-/** A group of choices bound by `name`: its ids, its value, and its message. */
-function useChoiceField(name: string, alsoMessagesOf: readonly string[] = []) {
+/** What every group of choices takes: its name in the form's values, and how it is shown. */
+interface ChoiceFieldProps {
+  name: string;
+  legend: ReactNode;
+  help?: ReactNode;
+  className?: string;
+  /** Other paths whose message belongs here ("members" for "roles"). */
+  alsoMessagesOf?: readonly string[];
+}
+
+/** A group of choices bound by `name`: its ids, its value, its message, and its fieldset. */
+function useChoiceField(props: ChoiceFieldProps) {
   const id = useId();
   const { control } = useFormContext();
-  const { field } = useController({ name, control });
-  return { id, field, error: useFieldMessage(name, ...alsoMessagesOf) };
+  const { field } = useController({ name: props.name, control });
+  const error = useFieldMessage(props.name, ...(props.alsoMessagesOf ?? []));
+  const fieldset = { legend: props.legend, help: props.help, error, className: props.className };
+  return { id, field, error, fieldset };
 }
 
 export interface ChoiceOption<T> {
@@ -44,21 +56,12 @@ export interface ChoiceOption<T> {
 }
 
 /** One of a few values, as radios bound to the form by `name`. */
-export function RadioGroupField<T extends string | boolean>(props: {
-  name: string;
-  legend: ReactNode;
-  options: readonly ChoiceOption<T>[];
-  help?: ReactNode;
-  className?: string;
-}) {
-  const { id, field, error } = useChoiceField(props.name);
+export function RadioGroupField<T extends string | boolean>(
+  props: ChoiceFieldProps & { options: readonly ChoiceOption<T>[] },
+) {
+  const { id, field, fieldset } = useChoiceField(props);
   return (
-    <ChoiceFieldset
-      legend={props.legend}
-      help={props.help}
-      error={error}
-      className={props.className}
-    >
+    <ChoiceFieldset {...fieldset}>
       {props.options.map((option) => (
         <Form.Check
           key={String(option.value)}
@@ -77,28 +80,19 @@ export function RadioGroupField<T extends string | boolean>(props: {
 }
 
 /** Any number of values (a list of strings in the form), as check boxes bound by `name`. */
-export function CheckboxListField(props: {
-  name: string;
-  legend: ReactNode;
-  options: readonly ChoiceOption<string>[];
-  help?: ReactNode;
-  /** Where the options sit (default: wrapped in a row). */
-  listClassName?: string;
-  className?: string;
-  /** Other paths whose message belongs here ("members" for "roles"). */
-  alsoMessagesOf?: readonly string[];
-  /** Shown instead of the options when there are none. */
-  emptyText?: ReactNode;
-}) {
-  const { id, field, error } = useChoiceField(props.name, props.alsoMessagesOf);
+export function CheckboxListField(
+  props: ChoiceFieldProps & {
+    options: readonly ChoiceOption<string>[];
+    /** Where the options sit (default: wrapped in a row). */
+    listClassName?: string;
+    /** Shown instead of the options when there are none. */
+    emptyText?: ReactNode;
+  },
+) {
+  const { id, field, error, fieldset } = useChoiceField(props);
   const chosen = (field.value ?? []) as string[];
   return (
-    <ChoiceFieldset
-      legend={props.legend}
-      help={props.help}
-      error={error}
-      className={props.className}
-    >
+    <ChoiceFieldset {...fieldset}>
       {props.options.length === 0 && props.emptyText ? (
         <p className="text-body-secondary small mb-0">{props.emptyText}</p>
       ) : (

@@ -16,45 +16,60 @@ interface BoundFieldProps {
   isLabelHidden?: boolean;
 }
 
-/** The field's value, its message (zod's or the server's) and the ids that tie them together. */
-function useBoundField(name: string) {
-  const id = useId();
-  const { control } = useFormContext();
-  const { field, fieldState } = useController({ name, control });
-  // Taken apart, so that reading the value is not mistaken for reading the ref during render.
-  const { ref, ...binding } = field;
-  return { id, ref, binding, error: fieldState.error?.message };
-}
-
-/** FieldShell with what a bound field's props say about its label, help and message. */
-function BoundShell(props: {
-  field: BoundFieldProps;
-  id: string;
-  error: string | undefined;
-  children: ReactNode;
-}) {
-  const { field, id, error } = props;
-  return (
-    <FieldShell
-      id={id}
-      label={field.label}
-      isRequired={field.isRequired}
-      help={field.help}
-      error={error}
-      className={field.className}
-      isLabelHidden={field.isLabelHidden}
-    >
-      {props.children}
-    </FieldShell>
-  );
-}
-
 const asText = (value: unknown): string =>
   typeof value === 'string'
     ? value
     : typeof value === 'number' || typeof value === 'boolean'
       ? String(value)
       : '';
+
+/** The field's value, its message (zod's or the server's) and the ids that tie them together. */
+export function useBoundField(props: { name: string; help?: ReactNode }) {
+  const id = useId();
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name: props.name, control });
+  // Taken apart, so that reading the value is not mistaken for reading the ref during render.
+  const { ref, ...binding } = field;
+  const error = fieldState.error?.message;
+  const describedBy = describedByOf(id, Boolean(error), Boolean(props.help));
+  return {
+    id,
+    ref,
+    binding,
+    error,
+    describedBy,
+    /** What a text box or a select shows and changes: the value as text. */
+    textBinding: {
+      name: binding.name,
+      value: asText(binding.value),
+      onChange: (event: { target: { value: string } }) => binding.onChange(event.target.value),
+      onBlur: binding.onBlur,
+      isInvalid: Boolean(error),
+      'aria-describedby': describedBy,
+    },
+  };
+}
+
+/** FieldShell with what a bound field's props say about its label, help and message. */
+export function BoundShell(props: {
+  field: BoundFieldProps;
+  id: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  // The id, the message and the control as given; the rest as the field's props say.
+  const { field, ...shell } = props;
+  return (
+    <FieldShell
+      {...shell}
+      label={field.label}
+      isRequired={field.isRequired}
+      help={field.help}
+      className={field.className}
+      isLabelHidden={field.isLabelHidden}
+    />
+  );
+}
 
 export function TextField(
   props: BoundFieldProps & {
@@ -74,19 +89,15 @@ export function TextField(
     isFigure?: boolean;
   },
 ) {
-  const { id, ref, binding: field, error } = useBoundField(props.name);
+  const { id, ref, error, textBinding } = useBoundField(props);
   const listId = props.suggestions ? `${id}-options` : undefined;
   const control = (
     <Form.Control
       {...(props.rows
         ? { as: 'textarea' as const, rows: props.rows }
         : { type: props.type ?? 'text' })}
-      name={field.name}
+      {...textBinding}
       ref={ref}
-      value={asText(field.value)}
-      onChange={(event) => field.onChange(event.target.value)}
-      onBlur={field.onBlur}
-      isInvalid={Boolean(error)}
       disabled={props.isDisabled}
       readOnly={props.isReadOnly}
       plaintext={props.isReadOnly}
@@ -97,7 +108,6 @@ export function TextField(
       list={listId}
       className={props.isFigure ? 'text-end font-monospace' : undefined}
       aria-required={props.isRequired || undefined}
-      aria-describedby={describedByOf(id, Boolean(error), Boolean(props.help))}
     />
   );
   return (
@@ -135,19 +145,14 @@ export function SelectField(
     emptyLabel?: string;
   },
 ) {
-  const { id, ref, binding: field, error } = useBoundField(props.name);
+  const { id, ref, error, textBinding } = useBoundField(props);
   return (
     <BoundShell field={props} id={id} error={error}>
       <Form.Select
-        name={field.name}
+        {...textBinding}
         ref={ref}
-        value={asText(field.value)}
-        onChange={(event) => field.onChange(event.target.value)}
-        onBlur={field.onBlur}
-        isInvalid={Boolean(error)}
         disabled={props.isDisabled || props.isReadOnly}
         aria-required={props.isRequired || undefined}
-        aria-describedby={describedByOf(id, Boolean(error), Boolean(props.help))}
       >
         {props.emptyLabel !== undefined ? <option value="">{props.emptyLabel}</option> : null}
         {props.options.map((option) => (
@@ -161,7 +166,7 @@ export function SelectField(
 }
 
 export function CheckboxField(props: Omit<BoundFieldProps, 'isRequired' | 'isLabelHidden'>) {
-  const { id, ref, binding: field, error } = useBoundField(props.name);
+  const { id, ref, binding: field, error, describedBy } = useBoundField(props);
   return (
     <Form.Group className={props.className ?? 'mb-2'}>
       <Form.Check
@@ -175,7 +180,7 @@ export function CheckboxField(props: Omit<BoundFieldProps, 'isRequired' | 'isLab
         onBlur={field.onBlur}
         disabled={props.isDisabled || props.isReadOnly}
         isInvalid={Boolean(error)}
-        aria-describedby={describedByOf(id, Boolean(error), Boolean(props.help))}
+        aria-describedby={describedBy}
       />
       <FieldNotes id={id} help={props.help} error={error} />
     </Form.Group>

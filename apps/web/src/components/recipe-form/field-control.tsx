@@ -46,34 +46,23 @@ export function FieldControl(props: FieldControlProps) {
     'aria-required': isRequired || undefined,
   };
 
+  // What a field made of parts takes: the quote it is for, and its parts' messages.
+  const composite = {
+    field,
+    value,
+    quoteType: textOf(values.quote_type),
+    contractLength: values.contract_length,
+    errors: props.partErrors,
+    id,
+    onChange: (next: JsonValue | undefined) => onChange(field.field, next),
+    onBlur,
+  };
+
   switch (field.renderer ?? 'Text') {
     case 'ShippingBreakups':
-      return (
-        <ShippingBreakupsInput
-          field={field}
-          value={value}
-          quoteType={textOf(values.quote_type)}
-          contractLength={values.contract_length}
-          lookups={props.lookups}
-          errors={props.partErrors}
-          id={id}
-          onChange={(next) => onChange(field.field, next)}
-          onBlur={onBlur}
-        />
-      );
+      return <ShippingBreakupsInput {...composite} lookups={props.lookups} />;
     case 'SecureAccess':
-      return (
-        <SecureAccessInput
-          field={field}
-          value={value}
-          quoteType={textOf(values.quote_type)}
-          contractLength={values.contract_length}
-          errors={props.partErrors}
-          id={id}
-          onChange={(next) => onChange(field.field, next)}
-          onBlur={onBlur}
-        />
-      );
+      return <SecureAccessInput {...composite} />;
     case 'Checkbox':
       // The label follows the box, as the kit's CheckboxField draws it.
       return (
@@ -166,6 +155,39 @@ export function FieldControl(props: FieldControlProps) {
   }
 }
 
+/** A number typed as text, or undefined when there is none. */
+function numberOrUndefined(text: string): number | undefined {
+  const trimmed = text.trim();
+  const number = Number(trimmed);
+  return trimmed !== '' && Number.isFinite(number) ? number : undefined;
+}
+
+/** A one-control renderer: how its input looks, and the value its text stands for. */
+interface TextInput {
+  attributes: (field: FieldState) => Record<string, unknown>;
+  valueOf: (text: string) => JsonValue | undefined;
+}
+
+/** Text, and any renderer without an input of its own. */
+const PLAIN_TEXT: TextInput = { attributes: () => ({ type: 'text' }), valueOf: orUndefined };
+
+const TEXT_INPUTS: Readonly<Record<string, TextInput>> = {
+  TextArea: { attributes: () => ({ as: 'textarea', rows: 3 }), valueOf: orUndefined },
+  Number: {
+    attributes: (field) => ({
+      type: 'number',
+      inputMode: 'decimal',
+      min: field.min,
+      max: field.max,
+    }),
+    valueOf: numberOrUndefined,
+  },
+  EmailInput: {
+    attributes: () => ({ type: 'email', autoComplete: 'email' }),
+    valueOf: (text) => orUndefined(text.trim()),
+  },
+};
+
 function SimpleInput({
   field,
   value,
@@ -194,54 +216,17 @@ function SimpleInput({
           ))}
         </Form.Select>
       );
-    case 'TextArea':
+    default: {
+      const input = TEXT_INPUTS[field.renderer ?? 'Text'] ?? PLAIN_TEXT;
       return (
         <Form.Control
           {...props}
-          as="textarea"
-          rows={3}
+          {...input.attributes(field)}
           placeholder={field.placeholder}
           value={asText(value)}
-          onChange={(event) => onChange(field.field, orUndefined(event.target.value))}
+          onChange={(event) => onChange(field.field, input.valueOf(event.target.value))}
         />
       );
-    case 'Number':
-      return (
-        <Form.Control
-          {...props}
-          type="number"
-          inputMode="decimal"
-          min={field.min}
-          max={field.max}
-          placeholder={field.placeholder}
-          value={asText(value)}
-          onChange={(event) => {
-            const text = event.target.value.trim();
-            const number = Number(text);
-            onChange(field.field, text !== '' && Number.isFinite(number) ? number : undefined);
-          }}
-        />
-      );
-    case 'EmailInput':
-      return (
-        <Form.Control
-          {...props}
-          type="email"
-          autoComplete="email"
-          placeholder={field.placeholder}
-          value={asText(value)}
-          onChange={(event) => onChange(field.field, orUndefined(event.target.value.trim()))}
-        />
-      );
-    default:
-      return (
-        <Form.Control
-          {...props}
-          type="text"
-          placeholder={field.placeholder}
-          value={asText(value)}
-          onChange={(event) => onChange(field.field, orUndefined(event.target.value))}
-        />
-      );
+    }
   }
 }

@@ -40,6 +40,11 @@ export function ShippingBreakupsInput(props: ShippingBreakupsInputProps) {
     value: textOf(p.id),
     label: textOf(p.name) || textOf(p.id),
   }));
+  // A line's region and incoterm: each chosen from its lookup.
+  const lookupColumns = [
+    { key: 'region', options: lookups.shipping_regions ?? [] },
+    { key: 'incoterm', options: lookups.incoterms ?? [] },
+  ];
 
   const update = (changes: Record<string, JsonValue | undefined>) => {
     const next: Record<string, JsonValue> = { ...breakups };
@@ -143,26 +148,18 @@ export function ShippingBreakupsInput(props: ShippingBreakupsInputProps) {
                     onChange={(next) => setLine(index, 'sh_prod_id', next)}
                   />
                 </td>
-                <td>
-                  <OptionSelect
-                    label={`${name} region`}
-                    options={lookups.shipping_regions ?? []}
-                    value={textOf(line.region)}
-                    isInvalid={Boolean(errors[`${at}.region`])}
-                    onChange={(next) => setLine(index, 'region', next)}
-                  />
-                  <Message text={errors[`${at}.region`]} />
-                </td>
-                <td>
-                  <OptionSelect
-                    label={`${name} incoterm`}
-                    options={lookups.incoterms ?? []}
-                    value={textOf(line.incoterm)}
-                    isInvalid={Boolean(errors[`${at}.incoterm`])}
-                    onChange={(next) => setLine(index, 'incoterm', next)}
-                  />
-                  <Message text={errors[`${at}.incoterm`]} />
-                </td>
+                {lookupColumns.map(({ key, options }) => (
+                  <td key={key}>
+                    <OptionSelect
+                      label={`${name} ${key}`}
+                      options={options}
+                      value={textOf(line[key])}
+                      isInvalid={Boolean(errors[`${at}.${key}`])}
+                      onChange={(next) => setLine(index, key, next)}
+                    />
+                    <Message text={errors[`${at}.${key}`]} />
+                  </td>
+                ))}
                 {(isEla ? years.map((year) => `year${year}`) : ['quantity']).map((key) => (
                   <td key={key}>
                     <Form.Control

@@ -2,7 +2,8 @@ import type { ZSaveGroupBody } from '@bastion/domain/approval-admin/schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
-import { approvalAdminKeys, BASE, useRowDelete, useRowSave } from './approval-admin-keys.ts';
+import { approvalAdminKeys, BASE } from './approval-admin-keys.ts';
+import { useAdminList, useRowDelete, useRowSave } from './admin-list.ts';
 
 /* Approval groups (POST /api/dx/approval-admin/groups/*) and the member pickers' options. */
 
@@ -39,13 +40,7 @@ export interface MemberOptions {
   regions: string[];
 }
 
-export function useApprovalGroups() {
-  return useQuery({
-    queryKey: approvalAdminKeys.groups,
-    queryFn: ({ signal }) =>
-      apiPost<{ groups: ApprovalGroup[] }>(`${BASE}/groups/list`, {}, { signal }),
-  });
-}
+export const useApprovalGroups = () => useAdminList('groups');
 
 export function useMemberOptions(isEnabled = true) {
   return useQuery({
@@ -56,16 +51,5 @@ export function useMemberOptions(isEnabled = true) {
   });
 }
 
-export const useSaveApprovalGroup = () =>
-  useRowSave<'groups', ApprovalGroup, ApprovalGroupInput>({
-    listKey: approvalAdminKeys.groups,
-    field: 'groups',
-    path: 'groups/save',
-  });
-
-export const useDeleteApprovalGroup = () =>
-  useRowDelete<'groups', ApprovalGroup>({
-    listKey: approvalAdminKeys.groups,
-    field: 'groups',
-    path: 'groups/delete',
-  });
+export const useSaveApprovalGroup = () => useRowSave('groups');
+export const useDeleteApprovalGroup = () => useRowDelete('groups');

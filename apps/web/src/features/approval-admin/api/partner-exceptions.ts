@@ -2,7 +2,8 @@ import type { ZSavePartnerExceptionBody } from '@bastion/domain/approval-admin/s
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
-import { approvalAdminKeys, BASE, useRowDelete, useRowSave } from './approval-admin-keys.ts';
+import { approvalAdminKeys, BASE } from './approval-admin-keys.ts';
+import { useAdminList, useRowDelete, useRowSave } from './admin-list.ts';
 
 /* Partner exceptions (POST /api/dx/approval-admin/partner-exceptions/*). */
 
@@ -34,17 +35,7 @@ export interface PartnerOption {
   partner_type: string | null;
 }
 
-export function usePartnerExceptions() {
-  return useQuery({
-    queryKey: approvalAdminKeys.partnerExceptions,
-    queryFn: ({ signal }) =>
-      apiPost<{ partner_exceptions: PartnerException[] }>(
-        `${BASE}/partner-exceptions/list`,
-        {},
-        { signal },
-      ),
-  });
-}
+export const usePartnerExceptions = () => useAdminList('partner_exceptions');
 
 export function usePartnerOptions(search: string) {
   return useQuery({
@@ -56,16 +47,5 @@ export function usePartnerOptions(search: string) {
   });
 }
 
-export const useSavePartnerException = () =>
-  useRowSave<'partner_exceptions', PartnerException, PartnerExceptionInput>({
-    listKey: approvalAdminKeys.partnerExceptions,
-    field: 'partner_exceptions',
-    path: 'partner-exceptions/save',
-  });
-
-export const useDeletePartnerException = () =>
-  useRowDelete<'partner_exceptions', PartnerException>({
-    listKey: approvalAdminKeys.partnerExceptions,
-    field: 'partner_exceptions',
-    path: 'partner-exceptions/delete',
-  });
+export const useSavePartnerException = () => useRowSave('partner_exceptions');
+export const useDeletePartnerException = () => useRowDelete('partner_exceptions');

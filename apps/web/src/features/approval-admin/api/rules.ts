@@ -1,9 +1,10 @@
 import type { ZSaveRuleBody } from '@bastion/domain/approval-admin/schemas';
 import type { PredicateExplanation, PredicateNode } from '@bastion/domain/approvals/predicates';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
-import { approvalAdminKeys, BASE, useRowDelete, useRowSave } from './approval-admin-keys.ts';
+import { BASE } from './approval-admin-keys.ts';
+import { useAdminList, useRowDelete, useRowSave } from './admin-list.ts';
 
 /* Approval rules (POST /api/dx/approval-admin/rules/*) and the preview against a quote. */
 
@@ -40,27 +41,9 @@ export interface RulePreview {
   pricing_problems: string[];
 }
 
-export function useApprovalRules() {
-  return useQuery({
-    queryKey: approvalAdminKeys.rules,
-    queryFn: ({ signal }) =>
-      apiPost<{ rules: ApprovalRule[] }>(`${BASE}/rules/list`, {}, { signal }),
-  });
-}
-
-export const useSaveApprovalRule = () =>
-  useRowSave<'rules', ApprovalRule, ApprovalRuleInput>({
-    listKey: approvalAdminKeys.rules,
-    field: 'rules',
-    path: 'rules/save',
-  });
-
-export const useDeleteApprovalRule = () =>
-  useRowDelete<'rules', ApprovalRule>({
-    listKey: approvalAdminKeys.rules,
-    field: 'rules',
-    path: 'rules/delete',
-  });
+export const useApprovalRules = () => useAdminList('rules');
+export const useSaveApprovalRule = () => useRowSave('rules');
+export const useDeleteApprovalRule = () => useRowDelete('rules');
 
 export function usePreviewRule() {
   return useMutation({

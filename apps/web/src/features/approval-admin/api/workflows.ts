@@ -1,9 +1,10 @@
 import type { ZSaveWorkflowBody } from '@bastion/domain/approval-admin/schemas';
 import type { WorkflowNode } from '@bastion/domain/approvals/workflow';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
-import { approvalAdminKeys, BASE, useRowDelete, useRowSave } from './approval-admin-keys.ts';
+import { approvalAdminKeys, BASE } from './approval-admin-keys.ts';
+import { useAdminList, useRowDelete, useRowSave } from './admin-list.ts';
 
 /* Workflow templates (POST /api/dx/approval-admin/workflows/*). */
 
@@ -21,20 +22,8 @@ export interface WorkflowTemplate {
 /** What a save sends: the server's schema (packages/domain). */
 export type WorkflowTemplateInput = z.input<typeof ZSaveWorkflowBody>;
 
-export function useWorkflowTemplates() {
-  return useQuery({
-    queryKey: approvalAdminKeys.workflows,
-    queryFn: ({ signal }) =>
-      apiPost<{ workflows: WorkflowTemplate[] }>(`${BASE}/workflows/list`, {}, { signal }),
-  });
-}
-
-export const useSaveWorkflowTemplate = () =>
-  useRowSave<'workflows', WorkflowTemplate, WorkflowTemplateInput>({
-    listKey: approvalAdminKeys.workflows,
-    field: 'workflows',
-    path: 'workflows/save',
-  });
+export const useWorkflowTemplates = () => useAdminList('workflows');
+export const useSaveWorkflowTemplate = () => useRowSave('workflows');
 
 /** Making one the default takes the mark off the others: the list reloads rather than guess. */
 export function useSetDefaultWorkflow() {
@@ -46,9 +35,4 @@ export function useSetDefaultWorkflow() {
   });
 }
 
-export const useDeleteWorkflowTemplate = () =>
-  useRowDelete<'workflows', WorkflowTemplate>({
-    listKey: approvalAdminKeys.workflows,
-    field: 'workflows',
-    path: 'workflows/delete',
-  });
+export const useDeleteWorkflowTemplate = () => useRowDelete('workflows');

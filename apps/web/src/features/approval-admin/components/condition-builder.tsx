@@ -4,6 +4,7 @@ import {
   OPERATOR_LABELS,
   type PredicateOperator,
 } from '@bastion/domain/approvals/predicates';
+import type { ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -96,32 +97,24 @@ function GroupEditor({
         <p className="small text-danger mb-2">This group is empty: add a condition or remove it.</p>
       ) : null}
       <ol className="condition-children list-unstyled mb-2">
-        {group.children.map((child, index) => (
-          <li key={child.key}>
-            {index > 0 ? (
-              <span className="condition-joiner" aria-hidden="true">
-                {group.combinator === 'AND' ? 'and' : 'or'}
-              </span>
-            ) : null}
-            {child.kind === 'group' ? (
-              <GroupEditor
-                group={child}
-                path={childPath(index)}
-                depth={depth + 1}
-                onReplace={onReplace}
-                onRemove={onRemove}
-              />
-            ) : (
-              <PredicateEditor
-                predicate={child}
-                path={childPath(index)}
-                depth={depth + 1}
-                onReplace={onReplace}
-                onRemove={onRemove}
-              />
-            )}
-          </li>
-        ))}
+        {group.children.map((child, index) => {
+          // Where the child sits in the tree, and how it changes it.
+          const place = { path: childPath(index), depth: depth + 1, onReplace, onRemove };
+          return (
+            <li key={child.key}>
+              {index > 0 ? (
+                <span className="condition-joiner" aria-hidden="true">
+                  {group.combinator === 'AND' ? 'and' : 'or'}
+                </span>
+              ) : null}
+              {child.kind === 'group' ? (
+                <GroupEditor group={child} {...place} />
+              ) : (
+                <PredicateEditor predicate={child} {...place} />
+              )}
+            </li>
+          );
+        })}
       </ol>
       <div className="d-flex flex-wrap gap-2">
         <Button
@@ -282,14 +275,17 @@ function ValueInput({
       </div>
     );
   }
+  // A single value: picked from the fact's values, or typed.
+  const single = {
+    size: 'sm',
+    'aria-label': label,
+    value: predicate.text,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      onChange({ text: e.target.value }),
+  } as const;
   if (fact.values.length > 0) {
     return (
-      <Form.Select
-        size="sm"
-        aria-label={label}
-        value={predicate.text}
-        onChange={(e) => onChange({ text: e.target.value })}
-      >
+      <Form.Select {...single}>
         <option value="">Choose…</option>
         {fact.values.map((value) => (
           <option key={value} value={value}>
@@ -299,12 +295,5 @@ function ValueInput({
       </Form.Select>
     );
   }
-  return (
-    <Form.Control
-      size="sm"
-      aria-label={label}
-      value={predicate.text}
-      onChange={(e) => onChange({ text: e.target.value })}
-    />
-  );
+  return <Form.Control {...single} />;
 }

@@ -1,9 +1,19 @@
-import { ZGroupForm, type GroupFormInput } from '@bastion/domain/approval-admin/schemas';
+import {
+  ZGroupForm,
+  type GroupFormInput,
+  type GroupFormValues,
+} from '@bastion/domain/approval-admin/schemas';
 import Badge from 'react-bootstrap/Badge';
 import CloseButton from 'react-bootstrap/CloseButton';
 import Form from 'react-bootstrap/Form';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
+import type { EditorCallbacks } from '@/components/admin/editor-callbacks.ts';
 import { EditorForm } from '@/components/admin/editor-form.tsx';
+import {
+  previewStampOf,
+  recordEditorProps,
+  versionOf,
+} from '@/components/admin/record-editor-props.ts';
 import {
   CheckboxListField,
   ChoiceFieldset,
@@ -29,6 +39,25 @@ const valuesOf = (group: ApprovalGroup | null): GroupFormInput => ({
   is_active: group?.is_active ?? true,
 });
 
+/** What a save sends, and the group the list shows until the server answers. */
+function saveOf(group: ApprovalGroup | null, values: GroupFormValues) {
+  const { users, ...fields } = values;
+  const input = {
+    ...versionOf(group),
+    ...fields,
+    regions: values.is_global ? [] : values.regions,
+    user_ids: users.map((u) => u.id),
+  };
+  const preview: ApprovalGroup = {
+    ...previewStampOf(group, values.name),
+    ...input,
+    users: users.map((u) => ({ ...u, is_disabled: false })),
+    member_count: users.length + values.roles.length,
+    rule_count: group?.rule_count ?? 0,
+  };
+  return { input, preview };
+}
+
 /** Creates or changes an approval group: name, where it applies, and its members. */
 export function GroupEditor({
   group,
@@ -39,57 +68,20 @@ export function GroupEditor({
 }: {
   group: ApprovalGroup | null;
   options: MemberOptions;
-  onSaved: (group: ApprovalGroup) => void;
   onDeleted: (group: ApprovalGroup) => void;
-  onCancel: () => void;
-}) {
+} & EditorCallbacks<ApprovalGroup>) {
   const form = useZodForm(ZGroupForm, { defaultValues: valuesOf(group) });
   const save = useSaveApprovalGroup();
   const remove = useDeleteApprovalGroup();
+  const removal = { mutation: remove, question: 'Delete this group?', onDone: onDeleted };
   const isGlobal = useWatch({ control: form.control, name: 'is_global' });
 
   return (
     <EditorForm
       form={form}
-      error={save.error ?? remove.error}
-      submitText={group ? 'Save group' : 'Create group'}
-      isPending={save.isPending}
+      {...recordEditorProps(group, { noun: 'group', name: group?.name }, { save, remove: removal })}
       onCancel={onCancel}
-      remove={
-        group
-          ? {
-              label: `Delete group ${group.name}`,
-              question: 'Delete this group?',
-              confirmText: 'Delete group',
-              isPending: remove.isPending,
-              onConfirm: () => remove.mutate(group, { onSuccess: () => onDeleted(group) }),
-            }
-          : undefined
-      }
-      aria-label={group ? `Edit group ${group.name}` : 'New group'}
-      onSubmit={(values) => {
-        const input = {
-          ...(group ? { id: group.id, version: group.version } : {}),
-          name: values.name,
-          description: values.description,
-          is_global: values.is_global,
-          regions: values.is_global ? [] : values.regions,
-          is_active: values.is_active,
-          user_ids: values.users.map((u) => u.id),
-          roles: values.roles,
-        };
-        const preview: ApprovalGroup = {
-          id: group?.id ?? `new-${values.name}`,
-          version: group?.version ?? 1,
-          ...input,
-          users: values.users.map((u) => ({ ...u, is_disabled: false })),
-          member_count: values.users.length + values.roles.length,
-          rule_count: group?.rule_count ?? 0,
-          updated_at: group?.updated_at ?? new Date().toISOString(),
-          updated_by: group?.updated_by ?? null,
-        };
-        return save.mutateAsync({ input, preview }).then(onSaved);
-      }}
+      onSubmit={(values) => save.mutateAsync(saveOf(group, values)).then(onSaved)}
     >
       <TextField
         name="name"

@@ -7,6 +7,12 @@ import { useEffect, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useController, useFormContext } from 'react-hook-form';
 import { EditorForm } from '@/components/admin/editor-form.tsx';
+import {
+  formValuesOf,
+  previewStampOf,
+  recordEditorProps,
+  versionOf,
+} from '@/components/admin/record-editor-props.ts';
 import { FieldShell } from '@/components/form/field-shell.tsx';
 import { CheckboxField, TextField } from '@/components/form/fields.tsx';
 import { useZodForm } from '@/components/form/form.tsx';
@@ -19,14 +25,14 @@ import {
   type PartnerException,
 } from '../api/partner-exceptions.ts';
 
-const valuesOf = (exception: PartnerException | null): PartnerExceptionFormInput => ({
-  partner_account_id: exception?.partner_account_id ?? '',
-  extra_discount_percent: exception?.extra_discount_percent ?? '',
-  valid_from: exception?.valid_from ?? '',
-  valid_to: exception?.valid_to ?? '',
-  reason: exception?.reason ?? '',
-  is_active: exception?.is_active ?? true,
-});
+const NEW_EXCEPTION: PartnerExceptionFormInput = {
+  partner_account_id: '',
+  extra_discount_percent: '',
+  valid_from: '',
+  valid_to: '',
+  reason: '',
+  is_active: true,
+};
 
 /** Adds a partner exception or changes one. */
 export function PartnerExceptionEditor({
@@ -38,46 +44,42 @@ export function PartnerExceptionEditor({
   onCancel: () => void;
   onDone: (message: string) => void;
 }) {
-  const form = useZodForm(ZPartnerExceptionForm, { defaultValues: valuesOf(exception) });
+  const form = useZodForm(ZPartnerExceptionForm, {
+    defaultValues: formValuesOf(exception, NEW_EXCEPTION),
+  });
   const save = useSavePartnerException();
   const remove = useDeletePartnerException();
   return (
     <EditorForm
       form={form}
-      error={save.error ?? remove.error}
+      {...recordEditorProps(
+        exception,
+        { noun: 'exception', name: exception?.partner_name },
+        {
+          save,
+          remove: {
+            mutation: remove,
+            question: 'Delete this exception? Quotes submitted from now on no longer count it.',
+            label: `Delete the exception for ${exception?.partner_name}`,
+            onDone: (deleted) => onDone(`Deleted the exception for ${deleted.partner_name}.`),
+          },
+        },
+      )}
       submitText={exception ? 'Save exception' : 'Add exception'}
-      isPending={save.isPending}
-      onCancel={onCancel}
-      remove={
-        exception
-          ? {
-              label: `Delete the exception for ${exception.partner_name}`,
-              question: 'Delete this exception? Quotes submitted from now on no longer count it.',
-              confirmText: 'Delete exception',
-              isPending: remove.isPending,
-              onConfirm: () =>
-                remove.mutate(exception, {
-                  onSuccess: () => onDone(`Deleted the exception for ${exception.partner_name}.`),
-                }),
-            }
-          : undefined
-      }
       aria-label="Partner exception"
+      onCancel={onCancel}
       onSubmit={(values) => {
         const input = {
-          ...(exception ? { id: exception.id, version: exception.version } : {}),
+          ...versionOf(exception),
           ...values,
           extra_discount_percent: values.extra_discount_percent.trim(),
         };
         const preview: PartnerException = {
           ...input,
-          id: exception?.id ?? `new-${values.partner_account_id}`,
-          version: exception?.version ?? 1,
+          ...previewStampOf(exception, values.partner_account_id),
           partner_name: exception?.partner_name ?? values.partner_account_id,
           extra_discount_percent: Number(input.extra_discount_percent).toFixed(2),
           state: exception?.state ?? (values.is_active ? 'SCHEDULED' : 'INACTIVE'),
-          updated_at: exception?.updated_at ?? new Date().toISOString(),
-          updated_by: exception?.updated_by ?? null,
         };
         return save
           .mutateAsync({ input, preview })

@@ -3,6 +3,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import { editColumn } from '@/components/admin/admin-parts.tsx';
+import type { AdminScreenControls } from '@/components/admin/admin-screen.tsx';
+import { nameColumn } from '@/components/admin/record-columns.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import type { PartnerException, PartnerExceptionState } from '../api/partner-exceptions.ts';
@@ -18,19 +20,14 @@ function exceptionColumns(
   onEdit: (row: PartnerException) => void,
 ): ColumnDef<PartnerException, never>[] {
   return [
-    {
-      id: 'partner',
-      header: 'Partner',
-      meta: { isRowHeader: true, isText: true },
-      cell: ({ row: { original } }) => (
-        <>
-          <div className="fw-semibold">{original.partner_name}</div>
-          <div className="small text-body-secondary font-monospace fw-normal">
-            {original.partner_account_id}
-          </div>
-        </>
-      ),
-    },
+    nameColumn('partner', 'Partner', (exception) => (
+      <>
+        <div className="fw-semibold">{exception.partner_name}</div>
+        <div className="small text-body-secondary font-monospace fw-normal">
+          {exception.partner_account_id}
+        </div>
+      </>
+    )),
     {
       id: 'percent',
       header: 'Extra discount',
@@ -68,24 +65,21 @@ function exceptionColumns(
 }
 
 /** The partner exceptions: who, how much, when, and whether in force today. */
-export function PartnerExceptionTable({
-  rows,
-  editingId,
-  onEdit,
-}: {
+export function PartnerExceptionTable(props: {
   rows: readonly PartnerException[];
-  editingId: string | null;
-  onEdit: (row: PartnerException) => void;
+  /** The screen's: the row the editor shows is marked, a row opens the editor. */
+  controls: Pick<AdminScreenControls<PartnerException>, 'activeRow' | 'open'>;
 }) {
+  const { open, activeRow } = props.controls;
   return (
     <Card>
       <DataTable
-        data={rows}
-        columns={exceptionColumns(onEdit)}
+        data={props.rows}
+        columns={exceptionColumns(open)}
         caption="Partner exceptions"
         getRowId={(row) => row.id}
-        activeRowId={editingId}
-        onRowOpen={onEdit}
+        activeRowId={activeRow?.id ?? null}
+        onRowOpen={open}
         narrowDetail
         emptyState={
           <NoData

@@ -4,6 +4,11 @@ import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { useWatch } from 'react-hook-form';
 import { EditorForm } from '@/components/admin/editor-form.tsx';
+import {
+  previewStampOf,
+  recordEditorProps,
+  versionOf,
+} from '@/components/admin/record-editor-props.ts';
 import { CheckboxListField, ChoiceFieldset } from '@/components/form/choice-fields.tsx';
 import { CheckboxField, TextField } from '@/components/form/fields.tsx';
 import { useZodForm } from '@/components/form/form.tsx';
@@ -62,11 +67,24 @@ export function RuleEditor({
     });
   };
 
+  const { 'aria-label': sectionLabel, ...editorProps } = recordEditorProps(
+    rule,
+    { noun: 'rule', name: rule?.name },
+    {
+      save,
+      remove: {
+        mutation: remove,
+        question: 'Delete this rule? Quotes already submitted keep their approvals.',
+        onDone: (deleted) => onSaved(deleted, 'Deleted'),
+      },
+    },
+  );
+
   return (
-    <section aria-label={rule ? `Edit rule ${rule.name}` : 'New rule'}>
+    <section aria-label={sectionLabel}>
       <EditorForm
         form={form}
-        error={save.error ?? remove.error}
+        {...editorProps}
         between={
           <RulePreview
             tree={check.ok ? check.tree : null}
@@ -74,28 +92,11 @@ export function RuleEditor({
             isActive={isActive ?? true}
           />
         }
-        submitText={rule ? 'Save rule' : 'Create rule'}
-        isPending={save.isPending}
         onCancel={onClose}
-        remove={
-          rule
-            ? {
-                label: `Delete rule ${rule.name}`,
-                question: 'Delete this rule? Quotes already submitted keep their approvals.',
-                confirmText: 'Delete rule',
-                isPending: remove.isPending,
-                onConfirm: () => remove.mutate(rule, { onSuccess: () => onSaved(rule, 'Deleted') }),
-              }
-            : undefined
-        }
         onSubmit={(values) => {
-          const input = {
-            ...(rule ? { id: rule.id, version: rule.version } : {}),
-            ...values,
-          };
+          const input = { ...versionOf(rule), ...values };
           const preview: ApprovalRule = {
-            id: rule?.id ?? `new-${values.name}`,
-            version: rule?.version ?? 1,
+            ...previewStampOf(rule, values.name),
             ...values,
             predicate: check.ok
               ? check.tree
@@ -104,8 +105,6 @@ export function RuleEditor({
             groups: groups
               .filter((g) => values.group_ids.includes(g.id))
               .map((g) => ({ id: g.id, name: g.name, is_active: g.is_active })),
-            updated_at: rule?.updated_at ?? new Date().toISOString(),
-            updated_by: rule?.updated_by ?? null,
           };
           return save
             .mutateAsync({ input, preview })

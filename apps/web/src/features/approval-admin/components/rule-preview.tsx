@@ -6,12 +6,11 @@ import {
 import { groupCoversRegion } from '@bastion/domain/approvals/rules';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import Spinner from 'react-bootstrap/Spinner';
 import type { ApprovalGroup } from '../api/groups.ts';
 import { usePreviewRule, type RulePreview as Preview } from '../api/rules.ts';
+import { PendingIconButton } from '@/components/form/pending-button.tsx';
 import { fieldErrorsOf } from '@/lib/api-problems.ts';
 
 /**
@@ -60,20 +59,15 @@ export function RulePreview({
               preview.reset();
             }}
           />
-          <Button
+          <PendingIconButton
             type="submit"
             variant="outline-primary"
-            disabled={!tree || quoteNumber.trim() === '' || preview.isPending}
+            icon="bi-play-fill"
+            isPending={preview.isPending}
+            disabled={!tree || quoteNumber.trim() === ''}
           >
-            {preview.isPending ? (
-              <Spinner animation="border" size="sm" aria-hidden="true" />
-            ) : (
-              <>
-                <i className="bi bi-play-fill me-1" aria-hidden="true" />
-                Test
-              </>
-            )}
-          </Button>
+            Test
+          </PendingIconButton>
           <Form.Control.Feedback type="invalid">{problems.quote_number}</Form.Control.Feedback>
         </InputGroup>
         <Form.Text>

@@ -2,27 +2,19 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import { editColumn } from '@/components/admin/admin-parts.tsx';
+import { inactiveRowClass, nameColumn, OffBadge } from '@/components/admin/record-columns.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import type { ApprovalRule } from '../api/rules.ts';
 
 function ruleColumns(onEdit: (rule: ApprovalRule) => void): ColumnDef<ApprovalRule, never>[] {
   return [
-    {
-      id: 'name',
-      header: 'Rule',
-      meta: { isRowHeader: true, isText: true },
-      cell: ({ row: { original: rule } }) => (
-        <>
-          <span className="fw-semibold">{rule.name}</span>
-          {rule.is_active ? null : (
-            <Badge bg="secondary" className="ms-2">
-              Inactive
-            </Badge>
-          )}
-        </>
-      ),
-    },
+    nameColumn('name', 'Rule', (rule) => (
+      <>
+        <span className="fw-semibold">{rule.name}</span>
+        {rule.is_active ? null : <OffBadge>Inactive</OffBadge>}
+      </>
+    )),
     {
       id: 'condition',
       header: 'Applies when',
@@ -77,7 +69,7 @@ export function RuleTable({
         caption="Approval rules"
         getRowId={(rule) => rule.id}
         onRowOpen={onEdit}
-        rowClassName={(rule) => (rule.is_active ? undefined : 'text-body-secondary')}
+        rowClassName={inactiveRowClass}
       />
     </Card>
   );

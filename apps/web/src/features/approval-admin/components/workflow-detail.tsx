@@ -25,6 +25,11 @@ export function WorkflowDetail({
   isDeleting: boolean;
 }) {
   const makeDefault = useSetDefaultWorkflow();
+  const setDefault = () =>
+    makeDefault.mutate(
+      { id: workflow.id, version: workflow.version },
+      { onSuccess: onMadeDefault },
+    );
   return (
     <Card as="section" aria-label={`Workflow ${workflow.name}`}>
       <Card.Header className="d-flex flex-wrap align-items-center gap-2">
@@ -36,12 +41,7 @@ export function WorkflowDetail({
               size="sm"
               variant="outline-success"
               disabled={makeDefault.isPending}
-              onClick={() =>
-                makeDefault.mutate(
-                  { id: workflow.id, version: workflow.version },
-                  { onSuccess: onMadeDefault },
-                )
-              }
+              onClick={setDefault}
             >
               <i className="bi bi-star me-1" aria-hidden="true" />
               Make default

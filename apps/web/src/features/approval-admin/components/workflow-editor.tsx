@@ -8,6 +8,11 @@ import { useEffect, useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { EditorForm } from '@/components/admin/editor-form.tsx';
+import {
+  previewStampOf,
+  recordEditorProps,
+  versionOf,
+} from '@/components/admin/record-editor-props.ts';
 import { CheckboxField, TextField } from '@/components/form/fields.tsx';
 import { useZodForm } from '@/components/form/form.tsx';
 import { useFieldMessage } from '@/components/form/use-field-message.ts';
@@ -55,26 +60,13 @@ export function WorkflowEditor({
   return (
     <EditorForm
       form={form}
-      error={save.error}
-      submitText={workflow ? 'Save workflow' : 'Create workflow'}
-      isPending={save.isPending}
-      onCancel={onCancel}
+      {...recordEditorProps(workflow, { noun: 'workflow', name: workflow?.name }, { save })}
       aria-label={workflow ? `Workflow ${workflow.name}` : 'New workflow'}
+      onCancel={onCancel}
       onSubmit={(values) => {
-        const input = {
-          ...(workflow ? { id: workflow.id, version: workflow.version } : {}),
-          name: values.name,
-          description: values.description,
-          nodes: workflowNodesOf(values.steps),
-          is_default: values.is_default,
-        };
-        const preview: WorkflowTemplate = {
-          ...input,
-          id: workflow?.id ?? `new-${values.name}`,
-          version: workflow?.version ?? 1,
-          updated_at: workflow?.updated_at ?? new Date().toISOString(),
-          updated_by: workflow?.updated_by ?? null,
-        };
+        const { steps: stepValues, ...fields } = values;
+        const input = { ...versionOf(workflow), ...fields, nodes: workflowNodesOf(stepValues) };
+        const preview: WorkflowTemplate = { ...input, ...previewStampOf(workflow, values.name) };
         return save
           .mutateAsync({ input, preview })
           .then((saved) => onSaved(saved, workflow ? 'Saved' : 'Created'));

@@ -1,10 +1,9 @@
-import { useNavigate, useParams } from 'react-router';
-import { AdminLayout, LoadState } from '@/components/admin/admin-layout.tsx';
-import { NewButton, StatePanel, useNotice } from '@/components/admin/admin-parts.tsx';
-import { usePanelState } from '@/components/admin/use-panel-state.ts';
+import { LoadState } from '@/components/admin/admin-layout.tsx';
+import { NewButton } from '@/components/admin/admin-parts.tsx';
+import { PanelScreen, usePanelScreen } from '@/components/admin/panel-screen.tsx';
 import { useApprovalGroups, useMemberOptions, type ApprovalGroup } from '../api/groups.ts';
 import { useApprovalRules, type ApprovalRule } from '../api/rules.ts';
-import { APPROVAL_ADMINS, approvalAdminTabs } from '../components/approval-admin-tabs.ts';
+import { APPROVAL_ADMINS, useApprovalAdminScreen } from '../components/approval-admin-tabs.ts';
 import '../components/approval-admin.css';
 import { GroupDetail } from '../components/group-detail.tsx';
 import { GroupEditor } from '../components/group-editor.tsx';
@@ -23,127 +22,105 @@ type Editing =
  * edited in a side panel.
  */
 export function ApprovalAdminPage() {
-  const { context = 'cpq', id = 'new', ref = 'ref' } = useParams();
-  const navigate = useNavigate();
+  const { id, go, frame } = useApprovalAdminScreen('manage-approval-admin');
   const groups = useApprovalGroups();
   const rules = useApprovalRules();
   const options = useMemberOptions(groups.isSuccess);
-  const panel = usePanelState<Editing>();
-  const notice = useNotice();
-
-  const select = (groupId: string | null) =>
-    void navigate(`/${context}/manage-approval-admin/${groupId ?? 'new'}/${ref}`);
-  const open = (editing: Editing) => {
-    notice.clear();
-    panel.open(editing);
-  };
-  const done = (message: string) => {
-    panel.close();
-    notice.show(message);
-  };
+  const screen = usePanelScreen<Editing>();
+  const { open, done } = screen;
+  const select = (groupId: string | null) => go(groupId ?? 'new');
 
   return (
-    <AdminLayout
-      title="Approval admin"
-      subtitle="Who approves what: groups of approvers, and the rules over a quote’s facts that ask for them."
-      tabs={approvalAdminTabs(context)}
-      actions={
-        groups.isError ? null : (
-          <>
-            <NewButton
-              variant="outline-primary"
-              icon="bi-people"
-              onClick={() => open({ kind: 'group', group: null })}
-              isDisabled={!options.isSuccess}
-            >
-              New group
-            </NewButton>
-            <NewButton
-              onClick={() => open({ kind: 'rule', rule: null })}
-              isDisabled={!groups.isSuccess}
-            >
-              New rule
-            </NewButton>
-          </>
-        )
+    <PanelScreen
+      screen={screen}
+      {...frame}
+      newButtons={
+        <>
+          <NewButton
+            variant="outline-primary"
+            icon="bi-people"
+            onClick={() => open({ kind: 'group', group: null })}
+            isDisabled={!options.isSuccess}
+          >
+            New group
+          </NewButton>
+          <NewButton
+            onClick={() => open({ kind: 'rule', rule: null })}
+            isDisabled={!groups.isSuccess}
+          >
+            New rule
+          </NewButton>
+        </>
       }
-    >
-      {notice.element}
-      <LoadState query={groups} what="the approval groups" whoSees={APPROVAL_ADMINS}>
-        {({ groups: groupList }) => {
-          const selected = groupList.find((g) => g.id === id) ?? null;
-          return (
-            <SidebarSplit
-              title="Approval groups"
-              sidebar={
-                <GroupTable
-                  groups={groupList}
-                  selectedId={selected?.id ?? null}
-                  onSelect={select}
-                />
-              }
-            >
-              {selected ? (
-                <GroupDetail
-                  group={selected}
-                  rules={(rules.data?.rules ?? []).filter((r) => r.group_ids.includes(selected.id))}
-                  onEdit={() => open({ kind: 'group', group: selected })}
-                  onClose={() => select(null)}
-                  onEditRule={(rule) => open({ kind: 'rule', rule })}
-                  onNewRule={() => open({ kind: 'rule', rule: null, initialGroupId: selected.id })}
-                />
-              ) : null}
-              <LoadState query={rules} what="the approval rules" whoSees={APPROVAL_ADMINS}>
-                {(data) => (
-                  <RuleTable rules={data.rules} onEdit={(rule) => open({ kind: 'rule', rule })} />
-                )}
-              </LoadState>
-            </SidebarSplit>
-          );
-        }}
-      </LoadState>
-      <StatePanel
-        panel={panel}
-        title={(editing) =>
-          editing?.kind === 'rule'
-            ? editing.rule
-              ? `Edit rule “${editing.rule.name}”`
-              : 'New rule'
-            : editing?.group
-              ? `Edit group “${editing.group.name}”`
-              : 'New approval group'
-        }
-      >
-        {(editing) =>
-          editing.kind === 'group' ? (
-            options.data ? (
-              <GroupEditor
-                key={editing.group?.id ?? 'new'}
-                group={editing.group}
-                options={options.data}
-                onCancel={panel.close}
-                onSaved={(saved) => {
-                  done(`Saved the group “${saved.name}”.`);
-                  select(saved.id);
-                }}
-                onDeleted={(deleted) => {
-                  done(`Deleted the group “${deleted.name}”.`);
-                  select(null);
-                }}
-              />
-            ) : null
-          ) : groups.data ? (
-            <RuleEditor
-              key={editing.rule?.id ?? 'new'}
-              rule={editing.rule}
-              groups={groups.data.groups}
-              initialGroupId={editing.initialGroupId}
-              onClose={panel.close}
-              onSaved={(rule, verb) => done(`${verb} the rule “${rule.name}”.`)}
+      query={groups}
+      what="the approval groups"
+      whoSees={APPROVAL_ADMINS}
+      panelTitle={(editing) =>
+        editing?.kind === 'rule'
+          ? editing.rule
+            ? `Edit rule “${editing.rule.name}”`
+            : 'New rule'
+          : editing?.group
+            ? `Edit group “${editing.group.name}”`
+            : 'New approval group'
+      }
+      panel={(editing) =>
+        editing.kind === 'group' ? (
+          options.data ? (
+            <GroupEditor
+              key={editing.group?.id ?? 'new'}
+              group={editing.group}
+              options={options.data}
+              onCancel={screen.panel.close}
+              onSaved={(saved) => {
+                done(`Saved the group “${saved.name}”.`);
+                select(saved.id);
+              }}
+              onDeleted={(deleted) => {
+                done(`Deleted the group “${deleted.name}”.`);
+                select(null);
+              }}
             />
           ) : null
-        }
-      </StatePanel>
-    </AdminLayout>
+        ) : groups.data ? (
+          <RuleEditor
+            key={editing.rule?.id ?? 'new'}
+            rule={editing.rule}
+            groups={groups.data.groups}
+            initialGroupId={editing.initialGroupId}
+            onClose={screen.panel.close}
+            onSaved={(rule, verb) => done(`${verb} the rule “${rule.name}”.`)}
+          />
+        ) : null
+      }
+    >
+      {({ groups: groupList }) => {
+        const selected = groupList.find((g) => g.id === id) ?? null;
+        return (
+          <SidebarSplit
+            title="Approval groups"
+            sidebar={
+              <GroupTable groups={groupList} selectedId={selected?.id ?? null} onSelect={select} />
+            }
+          >
+            {selected ? (
+              <GroupDetail
+                group={selected}
+                rules={(rules.data?.rules ?? []).filter((r) => r.group_ids.includes(selected.id))}
+                onEdit={() => open({ kind: 'group', group: selected })}
+                onClose={() => select(null)}
+                onEditRule={(rule) => open({ kind: 'rule', rule })}
+                onNewRule={() => open({ kind: 'rule', rule: null, initialGroupId: selected.id })}
+              />
+            ) : null}
+            <LoadState query={rules} what="the approval rules" whoSees={APPROVAL_ADMINS}>
+              {(data) => (
+                <RuleTable rules={data.rules} onEdit={(rule) => open({ kind: 'rule', rule })} />
+              )}
+            </LoadState>
+          </SidebarSplit>
+        );
+      }}
+    </PanelScreen>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { useNavigate, useParams } from 'react-router';
 import { AdminScreen } from '@/components/admin/admin-screen.tsx';
 import { usePanelState } from '@/components/admin/use-panel-state.ts';
 import { usePartnerExceptions, type PartnerException } from '../api/partner-exceptions.ts';
-import { APPROVAL_ADMINS, approvalAdminTabs } from '../components/approval-admin-tabs.ts';
+import { APPROVAL_ADMINS, useApprovalAdminScreen } from '../components/approval-admin-tabs.ts';
 import '../components/approval-admin.css';
 import { PartnerExceptionEditor } from '../components/partner-exception-editor.tsx';
 import { PartnerExceptionTable } from '../components/partner-exception-table.tsx';
@@ -15,14 +14,11 @@ import { PartnerExceptionTable } from '../components/partner-exception-table.tsx
  * exception open in the side panel, or `new`.
  */
 export function PartnerExceptionsPage() {
-  const { context = 'cpq', id = 'new', ref = 'ref' } = useParams();
-  const navigate = useNavigate();
+  const { id, go, frame } = useApprovalAdminScreen('manage-partner-exception');
   const list = usePartnerExceptions();
   const panel = usePanelState<{ row: PartnerException | null }>();
   // The exception the address names, opened once when it first shows (a link to it).
   const [linkedId, setLinkedId] = useState<string | null>(null);
-  const go = (target: string) =>
-    void navigate(`/${context}/manage-partner-exception/${target}/${ref}`);
   const rows = list.data?.partner_exceptions ?? [];
   const linked = id === 'new' ? undefined : rows.find((r) => r.id === id);
   if (linked && linkedId !== id) {
@@ -32,9 +28,7 @@ export function PartnerExceptionsPage() {
 
   return (
     <AdminScreen<{ partner_exceptions: PartnerException[] }, PartnerException>
-      title="Partner exceptions"
-      subtitle="Partners allowed an extra discount for a time. A rule can ask for approval whenever a quote’s partner has one in force."
-      tabs={approvalAdminTabs(context)}
+      {...frame}
       query={list}
       what="the partner exceptions"
       whoSees={APPROVAL_ADMINS}
@@ -60,12 +54,8 @@ export function PartnerExceptionsPage() {
       panelTitle={(exception) =>
         exception ? `Edit the exception for ${exception.partner_name}` : 'Add a partner exception'
       }
-      list={(data, { open, activeRow }) => (
-        <PartnerExceptionTable
-          rows={data.partner_exceptions}
-          editingId={activeRow?.id ?? null}
-          onEdit={open}
-        />
+      list={(data, controls) => (
+        <PartnerExceptionTable rows={data.partner_exceptions} controls={controls} />
       )}
       editor={(exception, { close, done }) => (
         <PartnerExceptionEditor

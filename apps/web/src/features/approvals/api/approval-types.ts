@@ -3,6 +3,9 @@
  * schemas in apps/server/src/features/approvals/approvals.schemas.ts: change both together.
  */
 
+import { LIFECYCLE_ACTIONS as QUOTE_LIFECYCLE_ACTIONS } from '@bastion/domain/quotes/lifecycle-actions';
+import type { QuoteHeading } from '@/lib/quote-heading.ts';
+
 export interface PersonRef {
   id: string;
   name: string;
@@ -103,14 +106,7 @@ export interface QuoteLock {
 /** `get` and every change: where the quote's approval stands. */
 export interface ApprovalState {
   kind: 'state';
-  quote: {
-    id: string;
-    quote_number: string;
-    quote_name: string;
-    quote_type: string;
-    status_id: string;
-    status_label: string;
-    status_tone: string;
+  quote: QuoteHeading & {
     pre_archive_status_id: string | null;
     version: number;
     owner: PersonRef | null;
@@ -173,16 +169,7 @@ export interface ApproveManyAnswer {
 }
 export type ApproveManyResult = ApproveManyAnswer['results'][number];
 
-export const LIFECYCLE_ACTIONS = [
-  'revise',
-  'accept',
-  'complete',
-  'archive',
-  'unarchive',
-  'lock',
-  'unlock',
-  'copy',
-] as const;
+export const LIFECYCLE_ACTIONS = [...QUOTE_LIFECYCLE_ACTIONS, 'copy'] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
 export type LifecycleBody =

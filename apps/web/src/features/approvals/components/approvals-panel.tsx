@@ -12,6 +12,7 @@ import { personName, SUBMISSION_LABELS, SUBMISSION_TONES } from './approval-form
 import { ConfirmModal } from './confirm-modal.tsx';
 import { DecideButtons } from './decide-buttons.tsx';
 import { DecisionModal, type DecisionKind } from './decision-modal.tsx';
+import { requestModalProps } from './request-modal-props.ts';
 import './approvals.css';
 
 interface QuoteRef {
@@ -63,11 +64,8 @@ function ApprovalsPanelBody({ quote, state }: { quote: QuoteRef; state: Approval
   const current = state.current;
   const isOpen = current?.state === 'PENDING';
   const quoteLabel = `${quote.quote_number} ${quote.quote_name}`;
-  const close = () => {
-    change.reset();
-    setDialog(null);
-  };
-  const done = { onSuccess: () => setDialog(null) };
+  const closeDialog = () => setDialog(null);
+  const done = { onSuccess: closeDialog };
   const myPendingSteps = isOpen
     ? current.stages.flatMap((stage) => stage.steps).filter((s) => s.can_decide)
     : [];
@@ -201,9 +199,7 @@ function ApprovalsPanelBody({ quote, state }: { quote: QuoteRef; state: Approval
             reasons: dialog.step.reasons,
             onBehalfOf: dialog.step.acting_for ? personName(dialog.step.acting_for) : null,
           }}
-          isPending={change.isPending}
-          error={change.isError ? change.error.message : null}
-          onHide={close}
+          {...requestModalProps(change, closeDialog)}
           onConfirm={(comment) =>
             change.mutate(
               dialog.kind === 'reject'
@@ -231,9 +227,7 @@ function ApprovalsPanelBody({ quote, state }: { quote: QuoteRef; state: Approval
           title="Recall this submission?"
           confirmLabel="Recall"
           comment={{ label: 'Comment for the approvers (optional)' }}
-          isPending={change.isPending}
-          error={change.isError ? change.error.message : null}
-          onHide={close}
+          {...requestModalProps(change, closeDialog)}
           onConfirm={(comment) =>
             change.mutate(
               {
@@ -254,9 +248,7 @@ function ApprovalsPanelBody({ quote, state }: { quote: QuoteRef; state: Approval
         <ConfirmModal
           title="Submit as budgetary?"
           confirmLabel="Submit as budgetary"
-          isPending={change.isPending}
-          error={change.isError ? change.error.message : null}
-          onHide={close}
+          {...requestModalProps(change, closeDialog)}
           onConfirm={() =>
             change.mutate({ action: 'submit', quote_id: quote.id, version, budgetary: true }, done)
           }

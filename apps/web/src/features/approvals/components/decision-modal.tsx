@@ -1,4 +1,5 @@
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal, type ConfirmComment } from './confirm-modal.tsx';
+import type { RequestModalProps } from './request-modal-props.ts';
 
 export type DecisionKind = 'approve' | 'reject';
 
@@ -16,24 +17,40 @@ export interface DecisionTarget {
   onBehalfOf?: string | null;
 }
 
+/** The modal's words for each decision; a rejection asks for the reason the seller reads. */
+const DECISION_WORDS: Readonly<
+  Record<
+    DecisionKind,
+    { title: string; confirmLabel: string; confirmVariant: string; comment: ConfirmComment }
+  >
+> = {
+  approve: {
+    title: 'Approve this approval step',
+    confirmLabel: 'Approve',
+    confirmVariant: 'success',
+    comment: { label: 'Comment (optional)', rows: 4 },
+  },
+  reject: {
+    title: 'Reject this approval step',
+    confirmLabel: 'Reject',
+    confirmVariant: 'danger',
+    comment: {
+      label: 'Reason for rejecting (the seller reads it)',
+      missingMessage: 'Say why you reject it, so the seller knows what to change.',
+      help: 'Rejecting ends this submission: the seller revises the quote and submits it again.',
+      rows: 4,
+    },
+  },
+};
+
 /**
  * Approve or reject one step: the confirmation with the step's facts. A rejection needs a
  * comment, which the seller reads; an approval's comment is optional.
  */
 export function DecisionModal({
   target,
-  isPending,
-  error,
-  onConfirm,
-  onHide,
-}: {
-  target: DecisionTarget;
-  isPending: boolean;
-  error: string | null;
-  onConfirm: (comment: string) => void;
-  onHide: () => void;
-}) {
-  const isReject = target.kind === 'reject';
+  ...request
+}: { target: DecisionTarget } & RequestModalProps) {
   const facts: [string, string | null | undefined][] = [
     ['Quote', target.quoteLabel],
     ['Total', target.amount],
@@ -42,25 +59,7 @@ export function DecisionModal({
     ['You decide for', target.onBehalfOf ? `${target.onBehalfOf} (delegated to you)` : null],
   ];
   return (
-    <ConfirmModal
-      title={isReject ? 'Reject this approval step' : 'Approve this approval step'}
-      confirmLabel={isReject ? 'Reject' : 'Approve'}
-      confirmVariant={isReject ? 'danger' : 'success'}
-      comment={
-        isReject
-          ? {
-              label: 'Reason for rejecting (the seller reads it)',
-              missingMessage: 'Say why you reject it, so the seller knows what to change.',
-              help: 'Rejecting ends this submission: the seller revises the quote and submits it again.',
-              rows: 4,
-            }
-          : { label: 'Comment (optional)', rows: 4 }
-      }
-      isPending={isPending}
-      error={error}
-      onConfirm={onConfirm}
-      onHide={onHide}
-    >
+    <ConfirmModal {...DECISION_WORDS[target.kind]} {...request}>
       <dl className="decision-facts mb-0">
         {facts
           .filter((fact): fact is [string, string] => Boolean(fact[1]))

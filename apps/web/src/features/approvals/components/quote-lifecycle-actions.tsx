@@ -11,6 +11,7 @@ import type {
 import { useApprovalState, useLifecycleAction } from '../api/quote-approval.ts';
 import { personName, when } from './approval-format.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
+import { requestModalProps } from './request-modal-props.ts';
 
 interface ActionSpec {
   action: LifecycleAction;
@@ -176,12 +177,7 @@ export function QuoteLifecycleActions({
           title={asking.confirm.title}
           confirmLabel={asking.confirm.label ?? asking.label}
           confirmVariant={asking.action === 'archive' ? 'danger' : 'primary'}
-          isPending={lifecycle.isPending}
-          error={lifecycle.isError ? lifecycle.error.message : null}
-          onHide={() => {
-            lifecycle.reset();
-            setAsking(null);
-          }}
+          {...requestModalProps(lifecycle, () => setAsking(null))}
           onConfirm={() => run(asking)}
         >
           {asking.confirm.text}

@@ -7,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
+import { actionsColumn, textColumn, valueColumn } from '@/components/admin/record-columns.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
 import { SelectField, TextField } from '@/components/form/fields.tsx';
@@ -280,63 +281,38 @@ function DelegationList(props: {
   const { isPending, mutate } = end;
   const columns = useMemo(() => {
     const list: ColumnDef<Delegation, never>[] = [
-      {
-        id: 'person',
-        header: other === 'delegate' ? 'Delegate' : 'For',
-        meta: { isText: true },
-        cell: ({ row }) => (
-          <>
-            {row.original[other].name}
-            <div className="small text-body-secondary">{row.original[other].email}</div>
-          </>
-        ),
-      },
-      {
-        id: 'when',
-        header: 'When',
-        cell: ({ row }) => (
-          <>
-            <div>from {when(row.original.starts_at)}</div>
-            <div>until {when(row.original.ends_at)}</div>
-          </>
-        ),
-      },
-      {
-        id: 'state',
-        header: 'State',
-        cell: ({ row }) => <StatusBadge {...STATE_BADGES[row.original.state]} />,
-      },
-      {
-        id: 'roles',
-        header: 'Roles lent',
-        meta: { isText: true },
-        cell: ({ row }) => row.original.lent_roles.join(', ') || '—',
-      },
-      {
-        id: 'reason',
-        header: 'Reason',
-        meta: { isText: true },
-        cell: ({ row }) => row.original.reason || '—',
-      },
+      textColumn('person', other === 'delegate' ? 'Delegate' : 'For', (delegation) => (
+        <>
+          {delegation[other].name}
+          <div className="small text-body-secondary">{delegation[other].email}</div>
+        </>
+      )),
+      valueColumn('when', 'When', (delegation) => (
+        <>
+          <div>from {when(delegation.starts_at)}</div>
+          <div>until {when(delegation.ends_at)}</div>
+        </>
+      )),
+      valueColumn('state', 'State', (delegation) => (
+        <StatusBadge {...STATE_BADGES[delegation.state]} />
+      )),
+      textColumn('roles', 'Roles lent', (delegation) => delegation.lent_roles.join(', ') || '—'),
+      textColumn('reason', 'Reason', (delegation) => delegation.reason || '—'),
     ];
     if (!canEnd) return list;
-    const actions: ColumnDef<Delegation, never> = {
-      id: 'actions',
-      header: 'Actions',
-      meta: { isHeaderHidden: true, align: 'end' },
-      cell: ({ row }) =>
-        row.original.state === 'ended' ? null : (
-          <Button
-            size="sm"
-            variant="outline-danger"
-            disabled={isPending}
-            onClick={() => mutate(row.original.id)}
-            aria-label={`End the delegation to ${row.original[other].name}`}
-          >
-            {row.original.state === 'scheduled' ? 'Cancel' : 'End now'}
-          </Button>
-        ),
-    };
+    const actions = actionsColumn<Delegation>((delegation) =>
+      delegation.state === 'ended' ? null : (
+        <Button
+          size="sm"
+          variant="outline-danger"
+          disabled={isPending}
+          onClick={() => mutate(delegation.id)}
+          aria-label={`End the delegation to ${delegation[other].name}`}
+        >
+          {delegation.state === 'scheduled' ? 'Cancel' : 'End now'}
+        </Button>
+      ),
+    );
     return [...list, actions];
   }, [other, canEnd, isPending, mutate]);
   return (

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Pagination from 'react-bootstrap/Pagination';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
+import { actionsColumn, textColumn, valueColumn } from '@/components/admin/record-columns.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -35,33 +36,18 @@ function BodyCell({ row, onRead }: { row: OutboxRow; onRead: (row: OutboxRow) =>
 }
 
 const columnsReading = (onRead: (row: OutboxRow) => void): ColumnDef<OutboxRow, never>[] => [
-  { id: 'queued', header: 'Queued', cell: ({ row }) => when(row.original.created_at) },
-  { id: 'to', header: 'To', meta: { isText: true }, cell: ({ row }) => row.original.recipient },
-  {
-    id: 'subject',
-    header: 'Subject',
-    meta: { isText: true },
-    cell: ({ row }) => row.original.subject,
-  },
-  { id: 'purpose', header: 'Purpose', cell: ({ row }) => row.original.purpose },
-  {
-    id: 'state',
-    header: 'State',
-    meta: { isText: true },
-    cell: ({ row: { original: row } }) => (
-      <>
-        <StatusBadge {...STATE_TONES[row.state]} />
-        {row.sent_at ? <div className="small">{when(row.sent_at)}</div> : null}
-        {row.last_error ? <div className="small text-danger">{row.last_error}</div> : null}
-      </>
-    ),
-  },
-  {
-    id: 'body',
-    header: 'Body',
-    meta: { isHeaderHidden: true, align: 'end' },
-    cell: ({ row }) => <BodyCell row={row.original} onRead={onRead} />,
-  },
+  valueColumn('queued', 'Queued', (row) => when(row.created_at)),
+  textColumn('to', 'To', (row) => row.recipient),
+  textColumn('subject', 'Subject', (row) => row.subject),
+  valueColumn('purpose', 'Purpose', (row) => row.purpose),
+  textColumn('state', 'State', (row) => (
+    <>
+      <StatusBadge {...STATE_TONES[row.state]} />
+      {row.sent_at ? <div className="small">{when(row.sent_at)}</div> : null}
+      {row.last_error ? <div className="small text-danger">{row.last_error}</div> : null}
+    </>
+  )),
+  actionsColumn((row) => <BodyCell row={row} onRead={onRead} />, 'body', 'Body'),
 ];
 
 /**

@@ -36,26 +36,21 @@ export function useMaintenanceMode(session: Session): boolean {
   return data;
 }
 
-/** True when the user's access changed and the session must be read again. */
-export function useReloadRequiredFlag(): boolean {
+/** A yes or no the server answers at `path` as `{ [field]: boolean }`: no until it says yes. */
+function useServerYesNo(key: string, path: string, field: string): boolean {
   const { data } = useQuery({
-    queryKey: ['session-flags', 'reload-required'],
-    queryFn: ({ signal }) =>
-      apiPost<{ reload_required: boolean }>('/api/dx/get-is-reload-required', {}, { signal }),
-    select: (answer) => answer.reload_required,
-    ...pollingOptions({ reload_required: false }),
+    queryKey: ['session-flags', key],
+    queryFn: ({ signal }) => apiPost<Record<string, boolean>>(path, {}, { signal }),
+    select: (answer) => answer[field] ?? false,
+    ...pollingOptions<Record<string, boolean>>({ [field]: false }),
   });
   return data;
 }
 
+/** True when the user's access changed and the session must be read again. */
+export const useReloadRequiredFlag = () =>
+  useServerYesNo('reload-required', '/api/dx/get-is-reload-required', 'reload_required');
+
 /** True once an administrator has disabled the signed-in account. */
-export function useAccountDisabledFlag(): boolean {
-  const { data } = useQuery({
-    queryKey: ['session-flags', 'disabled'],
-    queryFn: ({ signal }) =>
-      apiPost<{ is_disabled: boolean }>('/api/dx/get-is-disabled', {}, { signal }),
-    select: (answer) => answer.is_disabled,
-    ...pollingOptions({ is_disabled: false }),
-  });
-  return data;
-}
+export const useAccountDisabledFlag = () =>
+  useServerYesNo('disabled', '/api/dx/get-is-disabled', 'is_disabled');

@@ -1,10 +1,10 @@
 import { ZForgotPasswordBody } from '@bastion/domain/auth/schemas';
 import Alert from 'react-bootstrap/Alert';
 import { TextField } from '@/components/form/fields.tsx';
-import { AppForm, SubmitButton, useZodForm } from '@/components/form/form.tsx';
-import { messageOf } from '@/lib/api-problems.ts';
+import { useZodForm } from '@/components/form/form.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard, BackToSignIn } from '../components/auth-card.tsx';
+import { AuthForm } from '../components/auth-form.tsx';
 import { useFocusOnMount } from '../components/use-focus-on-mount.ts';
 
 export function ForgotPasswordPage() {
@@ -29,15 +29,11 @@ export function ForgotPasswordPage() {
             Enter the e-mail address you sign in with and we will send you a link to choose a new
             password.
           </p>
-          {requestReset.isError ? (
-            <Alert variant="danger" role="alert">
-              {messageOf(requestReset.error)}
-            </Alert>
-          ) : null}
-          <AppForm
+          <AuthForm
             form={form}
-            error={requestReset.error}
+            request={requestReset}
             serverFields={['email']}
+            submitText="Send instructions"
             onSubmit={({ email }) => requestReset.mutate(email)}
           >
             <TextField
@@ -47,10 +43,7 @@ export function ForgotPasswordPage() {
               autoComplete="username"
               className="mb-4"
             />
-            <SubmitButton isPending={requestReset.isPending} className="w-100">
-              Send instructions
-            </SubmitButton>
-          </AppForm>
+          </AuthForm>
         </>
       )}
     </AuthCard>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '@/components/form/fields.tsx';
-import { AppForm, showServerErrors, SubmitButton, useZodForm } from '@/components/form/form.tsx';
+import { showServerErrors, useZodForm } from '@/components/form/form.tsx';
 import { FullPageLoader } from '@/components/full-page-loader.tsx';
 import { environment } from '@/lib/environment.ts';
 import {
@@ -16,6 +16,7 @@ import {
 import { sessionProbeQueryOptions } from '../api/session.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { AuthForm } from '../components/auth-form.tsx';
 import { useFocusOnMount } from '../components/use-focus-on-mount.ts';
 import { landingPathFor } from '../landing-path.ts';
 import type { LoginPageState } from '../login-page-state.ts';
@@ -106,12 +107,13 @@ export function LoginPage() {
           Your session has expired. Please sign in again.
         </Alert>
       ) : null}
-      {signIn.isError ? (
-        <Alert variant="danger" role="alert">
-          {errorMessageOf(signIn.error)}
-        </Alert>
-      ) : null}
-      <AppForm form={form} onSubmit={signInWith}>
+      <AuthForm
+        form={form}
+        request={signIn}
+        problemOf={errorMessageOf}
+        submitText="Sign in"
+        onSubmit={signInWith}
+      >
         <TextField name="email" label="Email" type="email" autoComplete="username" />
         <TextField
           name="password"
@@ -120,10 +122,7 @@ export function LoginPage() {
           autoComplete="current-password"
           className="mb-4"
         />
-        <SubmitButton isPending={signIn.isPending} className="w-100">
-          Sign in
-        </SubmitButton>
-      </AppForm>
+      </AuthForm>
       {environment.googleClientId ? (
         <>
           <div className="auth-divider my-3">

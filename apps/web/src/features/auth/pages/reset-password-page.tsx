@@ -3,10 +3,10 @@ import { MIN_PASSWORD_LENGTH } from '@bastion/domain/validation/password';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useSearchParams } from 'react-router';
 import { TextField } from '@/components/form/fields.tsx';
-import { AppForm, SubmitButton, useZodForm } from '@/components/form/form.tsx';
-import { messageOf } from '@/lib/api-problems.ts';
+import { useZodForm } from '@/components/form/form.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard, BackToSignIn } from '../components/auth-card.tsx';
+import { AuthForm } from '../components/auth-form.tsx';
 import { useFocusOnMount } from '../components/use-focus-on-mount.ts';
 
 export function ResetPasswordPage() {
@@ -46,15 +46,11 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password" footer={<BackToSignIn />}>
-      {resetPassword.isError ? (
-        <Alert variant="danger" role="alert">
-          {messageOf(resetPassword.error)}
-        </Alert>
-      ) : null}
-      <AppForm
+      <AuthForm
         form={form}
-        error={resetPassword.error}
+        request={resetPassword}
         serverFields={['password']}
+        submitText="Change password"
         onSubmit={({ password }) => resetPassword.mutate({ token, password })}
       >
         <TextField
@@ -71,10 +67,7 @@ export function ResetPasswordPage() {
           autoComplete="new-password"
           className="mb-4"
         />
-        <SubmitButton isPending={resetPassword.isPending} className="w-100">
-          Change password
-        </SubmitButton>
-      </AppForm>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,9 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Billing, ProductKind } from '@bastion/domain/pricing/model';
 import type { ZSaveSkuBody } from '@bastion/domain/catalog/schemas';
 import type { LapSize } from '@bastion/domain/validation/secure-access';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
+import type { ProductLine } from '@/lib/catalog-hierarchy.ts';
+import { recordKeys, usePostChange, usePostQuery, useRecordQuery } from '@/lib/api-query.ts';
 
 /* The catalogue grid and the SKU panel (POST /api/admin/catalog/skus/*, families/list). */
 
@@ -78,80 +80,57 @@ export interface CatalogSkuPage {
 export type CatalogSkuInput = z.input<typeof ZSaveSkuBody>;
 
 export const catalogSkuKeys = {
-  all: ['catalog', 'skus'] as const,
-  list: (request: CatalogSkuListRequest) => ['catalog', 'skus', 'list', request] as const,
-  one: (sku: string) => ['catalog', 'skus', 'one', sku] as const,
+  ...recordKeys<CatalogSkuListRequest>('catalog', 'skus'),
   families: ['catalog', 'families'] as const,
   productLines: ['catalog', 'product-lines'] as const,
 };
 
 /** A product line as the grid's filter lists it (every catalogue reader may see the tree). */
-export interface ProductLine {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  family_id: string | null;
-  sort_order: number;
-  /** Active SKUs placed directly on this line. */
-  sku_count: number;
-}
+export type { ProductLine };
 
 /** One page of the catalogue; the previous page stays on screen while the next loads. */
-export function useCatalogSkus(
+export const useCatalogSkus = (
   request: CatalogSkuListRequest,
   options: { enabled?: boolean } = {},
-) {
-  return useQuery({
-    queryKey: catalogSkuKeys.list(request),
-    queryFn: ({ signal }) =>
-      apiPost<CatalogSkuPage>('/api/admin/catalog/skus/list', request, { signal }),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
-}
+) =>
+  usePostQuery<CatalogSkuPage>(
+    catalogSkuKeys.list(request),
+    '/api/admin/catalog/skus/list',
+    request,
+    {
+      keepsPrevious: true,
+      enabled: options.enabled ?? true,
+    },
+  );
 
 /** One SKU; nothing is fetched while sku is null. */
-export function useCatalogSku(sku: string | null) {
-  return useQuery({
-    queryKey: catalogSkuKeys.one(sku ?? ''),
-    queryFn: ({ signal }) =>
-      apiPost<CatalogSkuDetail>('/api/admin/catalog/skus/get', { sku }, { signal }),
-    enabled: sku !== null,
-  });
-}
+export const useCatalogSku = (sku: string | null) =>
+  useRecordQuery<CatalogSkuDetail>(catalogSkuKeys.one, '/api/admin/catalog/skus/get', 'sku', sku);
 
-export function useCatalogFamilies() {
-  return useQuery({
-    queryKey: catalogSkuKeys.families,
-    queryFn: ({ signal }) =>
-      apiPost<{ families: CatalogFamily[] }>('/api/admin/catalog/families/list', {}, { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+export const useCatalogFamilies = () =>
+  usePostQuery<{ families: CatalogFamily[] }>(
+    catalogSkuKeys.families,
+    '/api/admin/catalog/families/list',
+    {},
+    { staleTime: 5 * 60_000 },
+  );
 
 /** The product lines, for the grid's filter: the catalogue's read-only view of the hierarchy. */
-export function useProductLines() {
-  return useQuery({
-    queryKey: catalogSkuKeys.productLines,
-    queryFn: ({ signal }) =>
-      apiPost<{ nodes: ProductLine[] }>('/api/dx/catalog/hierarchy', {}, { signal }),
-    staleTime: 60_000,
-  });
-}
+export const useProductLines = () =>
+  usePostQuery<{ nodes: ProductLine[] }>(
+    catalogSkuKeys.productLines,
+    '/api/dx/catalog/hierarchy',
+    {},
+    { staleTime: 60_000 },
+  );
 
 /** Saving a SKU changes the grid, the hierarchy's counts and the product pickers. */
-export function useSaveCatalogSku() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CatalogSkuInput) =>
-      apiPost<CatalogSkuDetail>('/api/admin/catalog/skus/save', input),
-    onSuccess: (sku) => {
-      queryClient.setQueryData(catalogSkuKeys.one(sku.sku), sku);
-      void queryClient.invalidateQueries({ queryKey: catalogSkuKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['catalog', 'hierarchy'] });
-    },
-  });
-}
+export const useSaveCatalogSku = () =>
+  usePostChange<CatalogSkuInput, CatalogSkuDetail>(
+    '/api/admin/catalog/skus/save',
+    (sku) => catalogSkuKeys.one(sku.sku),
+    () => [catalogSkuKeys.all, ['catalog', 'hierarchy']],
+  );
 
 /** Replaces a bundle's components; the whole list is saved or none of it. */
 export function useSaveBundleComponents() {

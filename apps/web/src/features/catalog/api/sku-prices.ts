@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiPost, isApiError } from '@/lib/api-client.ts';
+import { usePostMutation, useRecordQuery, useRefreshAfterChange } from '@/lib/api-query.ts';
 
 /* List prices: history, scheduled changes, CSV export and import (/api/admin/catalog/prices/*). */
 
@@ -61,35 +62,22 @@ export const priceKeys = {
 };
 
 /** A SKU's price history; nothing is fetched while sku is null. */
-export function usePriceHistory(sku: string | null) {
-  return useQuery({
-    queryKey: priceKeys.history(sku ?? ''),
-    queryFn: ({ signal }) =>
-      apiPost<PriceHistory>('/api/admin/catalog/prices/history', { sku }, { signal }),
-    enabled: sku !== null,
-  });
-}
+export const usePriceHistory = (sku: string | null) =>
+  useRecordQuery<PriceHistory>(priceKeys.history, '/api/admin/catalog/prices/history', 'sku', sku);
 
 /** Prices show in the grid and the SKU panel too. */
-function useRefreshAfterPriceChange() {
-  const queryClient = useQueryClient();
-  return (history?: PriceHistory) => {
-    if (history) queryClient.setQueryData(priceKeys.history(history.sku), history);
-    void queryClient.invalidateQueries({ queryKey: priceKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ['catalog', 'skus'] });
-  };
-}
+const useRefreshAfterPriceChange = () =>
+  useRefreshAfterChange(
+    (history: PriceHistory) => priceKeys.history(history.sku),
+    () => [priceKeys.all, ['catalog', 'skus']],
+  );
 
 export function useChangePrice() {
   const refresh = useRefreshAfterPriceChange();
-  return useMutation({
-    mutationFn: (input: PriceChangeInput) =>
-      apiPost<PriceHistory & { change: PriceChangeResult }>(
-        '/api/admin/catalog/prices/change',
-        input,
-      ),
-    onSuccess: (history) => refresh(history),
-  });
+  return usePostMutation<PriceChangeInput, PriceHistory & { change: PriceChangeResult }>(
+    '/api/admin/catalog/prices/change',
+    refresh,
+  );
 }
 
 export function useCancelScheduledPrice() {

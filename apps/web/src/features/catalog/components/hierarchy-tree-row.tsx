@@ -70,13 +70,13 @@ function ReorderButtons(props: {
 
 /** The buttons at the end of a row: order, add below, and the rest in a menu. */
 function RowActions(props: {
+  tree: Pick<TreeContext, 'onEdit' | 'onDone'>;
   node: HierarchyNode;
   position: number;
   siblingCount: number;
-  onEdit: (editing: HierarchyEdit) => void;
-  onDone: (message: string) => void;
 }) {
-  const { node, onEdit } = props;
+  const { node } = props;
+  const { onEdit, onDone } = props.tree;
   const reorder = useReorderHierarchyNode();
   const isEmpty = node.child_count === 0 && node.sku_count === 0;
   const move = (direction: 'up' | 'down') =>
@@ -84,7 +84,7 @@ function RowActions(props: {
       { id: node.id, direction },
       {
         onSuccess: (moved) =>
-          props.onDone(
+          onDone(
             `Moved ${node.name} ${direction}: now ${ordinal(moved.position)} of ${moved.sibling_count}.`,
           ),
       },
@@ -236,13 +236,7 @@ function TreeRow(props: {
                 · {tree.familyNames.get(node.family_id) ?? node.family_id}
               </span>
             ) : null}
-            <RowActions
-              node={node}
-              position={props.position}
-              siblingCount={props.siblingCount}
-              onEdit={tree.onEdit}
-              onDone={tree.onDone}
-            />
+            <RowActions {...props} />
           </>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
+import { ChecklistDropdown } from '@/components/data-grid/filter-controls.tsx';
 import type { ProductLine } from '../api/catalog-skus.ts';
 import { flattenTree, subtreeIds } from './hierarchy-model.ts';
 
@@ -54,73 +54,48 @@ export function ProductLineFilter({
     );
 
   return (
-    <>
-      <div className="small mb-1" id={`${id}-label`}>
-        Product line
-      </div>
-      <Dropdown
-        autoClose="outside"
-        onToggle={(isOpen) => {
-          if (isOpen) onOpen?.();
-        }}
+    <ChecklistDropdown
+      id={id}
+      label="Product line"
+      summary={summary}
+      title={chosen.map((lineId) => pathOf.get(lineId)).join('\n') || undefined}
+      onOpen={onOpen}
+      menuClassName="shadow-sm"
+      menuStyle={{ minWidth: '20rem' }}
+      narrow={{ label: 'Find a product line', value: narrow, onChange: setNarrow }}
+      clear={{
+        label: 'All product lines',
+        isShown: chosen.length > 0,
+        onClear: () => onChange([]),
+      }}
+    >
+      <div
+        role="group"
+        aria-label="Product lines"
+        style={{ maxHeight: '22rem', overflowY: 'auto' }}
       >
-        <Dropdown.Toggle
-          id={id}
-          variant="outline-secondary"
-          className="w-100 d-flex align-items-center justify-content-between text-truncate bg-body text-body"
-          aria-labelledby={`${id}-label ${id}`}
-          title={chosen.map((lineId) => pathOf.get(lineId)).join('\n') || undefined}
-        >
-          <span className="text-truncate">{summary}</span>
-        </Dropdown.Toggle>
-        <Dropdown.Menu className="shadow-sm" style={{ minWidth: '20rem' }}>
-          <div className="px-2 pb-2">
-            <Form.Control
-              size="sm"
-              type="search"
-              placeholder="Find a product line"
-              aria-label="Find a product line"
-              value={narrow}
-              onChange={(event) => setNarrow(event.target.value)}
-            />
-          </div>
-          <div
-            role="group"
-            aria-label="Product lines"
-            style={{ maxHeight: '22rem', overflowY: 'auto' }}
-          >
-            {shown.length === 0 ? (
-              <div className="px-3 py-1 small text-body-secondary">No product line matches.</div>
-            ) : (
-              shown.map(({ node, depth, path }) => {
-                const parentPath = includedBy.get(node.id);
-                return (
-                  <Form.Check
-                    key={node.id}
-                    id={`${id}-${node.id}`}
-                    className="py-1 pe-3 text-nowrap"
-                    style={{ marginLeft: `${1.5 + (needle ? 0 : depth * 1.25)}rem` }}
-                    label={needle ? path : node.name}
-                    aria-label={path}
-                    title={parentPath ? `Included with ${parentPath}` : path}
-                    checked={chosen.includes(node.id) || parentPath !== undefined}
-                    disabled={parentPath !== undefined}
-                    onChange={() => toggle(node.id)}
-                  />
-                );
-              })
-            )}
-          </div>
-          {chosen.length > 0 ? (
-            <>
-              <Dropdown.Divider />
-              <Dropdown.Item as="button" type="button" onClick={() => onChange([])}>
-                All product lines
-              </Dropdown.Item>
-            </>
-          ) : null}
-        </Dropdown.Menu>
-      </Dropdown>
-    </>
+        {shown.length === 0 ? (
+          <div className="px-3 py-1 small text-body-secondary">No product line matches.</div>
+        ) : (
+          shown.map(({ node, depth, path }) => {
+            const parentPath = includedBy.get(node.id);
+            return (
+              <Form.Check
+                key={node.id}
+                id={`${id}-${node.id}`}
+                className="py-1 pe-3 text-nowrap"
+                style={{ marginLeft: `${1.5 + (needle ? 0 : depth * 1.25)}rem` }}
+                label={needle ? path : node.name}
+                aria-label={path}
+                title={parentPath ? `Included with ${parentPath}` : path}
+                checked={chosen.includes(node.id) || parentPath !== undefined}
+                disabled={parentPath !== undefined}
+                onChange={() => toggle(node.id)}
+              />
+            );
+          })
+        )}
+      </div>
+    </ChecklistDropdown>
   );
 }

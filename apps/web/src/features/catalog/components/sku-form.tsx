@@ -11,9 +11,9 @@ import {
 } from '@bastion/domain/validation/secure-access';
 import { useEffect, useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
+import { FieldRow } from '@/components/form/field-row.tsx';
+import { availableWhen } from '@/components/form/available-when.ts';
 import { CheckboxField, SelectField, TextField } from '@/components/form/fields.tsx';
 import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 import {
@@ -99,88 +99,71 @@ export function SkuForm({
         save.mutate({ ...values, is_new: sku === null }, { onSuccess: onSaved })
       }
     >
-      <Row>
-        <Col sm={5}>
-          <TextField
-            name="sku"
-            label="SKU code"
-            isRequired
-            maxLength={40}
-            placeholder="BX-1200-HW"
-            className="mb-3 sku-code-field"
-            isDisabled={sku !== null}
-            help={sku ? 'The code of a SKU never changes.' : 'Capital letters, digits and dashes.'}
-          />
-        </Col>
-        <Col sm={7}>
-          <TextField name="name" label="Name" isRequired maxLength={200} />
-        </Col>
-      </Row>
+      <FieldRow widths={[5, 7]}>
+        <TextField
+          name="sku"
+          label="SKU code"
+          isRequired
+          maxLength={40}
+          placeholder="BX-1200-HW"
+          className="mb-3 sku-code-field"
+          isDisabled={sku !== null}
+          help={sku ? 'The code of a SKU never changes.' : 'Capital letters, digits and dashes.'}
+        />
+        <TextField name="name" label="Name" isRequired maxLength={200} />
+      </FieldRow>
       <TextField name="description" label="Description" rows={3} maxLength={2000} />
-      <Row>
-        <Col sm={6}>
-          <SelectField
-            name="family_id"
-            label="Family"
-            isRequired
-            emptyLabel="Choose a family"
-            options={(families.data?.families ?? []).map((f) => ({ value: f.id, label: f.name }))}
-          />
-        </Col>
-        <Col sm={6}>
-          <SelectField
-            name="kind"
-            label="Kind"
-            isRequired
-            options={PRODUCT_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
-            isDisabled={isKindFixed}
-            help={
-              isKindFixed
-                ? `On ${plural(sku?.quote_line_count ?? 0, 'quote line', 'quote lines')}: the kind is fixed.`
-                : undefined
-            }
-          />
-        </Col>
-      </Row>
-      <Row>
-        <Col sm={6}>
-          <SelectField
-            name="billing"
-            label="Billing"
-            isRequired
-            options={BILLING_TYPES.map((b) => ({ value: b, label: BILLING_LABELS[b] }))}
-          />
-        </Col>
-        <Col sm={6}>
-          <SelectField
-            name="hierarchy_node_id"
-            label="Product line"
-            isRequired
-            emptyLabel={hierarchy.isPending ? 'Loading…' : 'Choose a product line'}
-            options={lineOptions}
-          />
-        </Col>
-      </Row>
+      <FieldRow widths={[6, 6]}>
+        <SelectField
+          name="family_id"
+          label="Family"
+          isRequired
+          emptyLabel="Choose a family"
+          options={(families.data?.families ?? []).map((f) => ({ value: f.id, label: f.name }))}
+        />
+        <SelectField
+          name="kind"
+          label="Kind"
+          isRequired
+          options={PRODUCT_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))}
+          isDisabled={isKindFixed}
+          help={
+            isKindFixed
+              ? `On ${plural(sku?.quote_line_count ?? 0, 'quote line', 'quote lines')}: the kind is fixed.`
+              : undefined
+          }
+        />
+      </FieldRow>
+      <FieldRow widths={[6, 6]}>
+        <SelectField
+          name="billing"
+          label="Billing"
+          isRequired
+          options={BILLING_TYPES.map((b) => ({ value: b, label: BILLING_LABELS[b] }))}
+        />
+        <SelectField
+          name="hierarchy_node_id"
+          label="Product line"
+          isRequired
+          emptyLabel={hierarchy.isPending ? 'Loading…' : 'Choose a product line'}
+          options={lineOptions}
+        />
+      </FieldRow>
       {isSecureAccess ? (
-        <Row>
-          <Col sm={7}>
-            <SelectField
-              name="pricing_model"
-              label="Secure-access pricing model"
-              emptyLabel="None (not a sized subscription)"
-              options={PRICING_MODELS.map((m) => ({ value: m, label: m }))}
-            />
-          </Col>
-          <Col sm={5}>
-            <SelectField
-              name="size"
-              label="Size"
-              emptyLabel={pricingModel ? 'Choose a size' : 'Needs a pricing model'}
-              isDisabled={!pricingModel}
-              options={LAP_SIZES.map((s) => ({ value: s, label: SIZE_LABELS[s] }))}
-            />
-          </Col>
-        </Row>
+        <FieldRow widths={[7, 5]}>
+          <SelectField
+            name="pricing_model"
+            label="Secure-access pricing model"
+            emptyLabel="None (not a sized subscription)"
+            options={PRICING_MODELS.map((m) => ({ value: m, label: m }))}
+          />
+          <SelectField
+            name="size"
+            label="Size"
+            {...availableWhen(Boolean(pricingModel), 'Choose a size', 'Needs a pricing model')}
+            options={LAP_SIZES.map((s) => ({ value: s, label: SIZE_LABELS[s] }))}
+          />
+        </FieldRow>
       ) : hiddenError ? (
         <Form.Text className="text-danger d-block mb-3">{hiddenError.message}</Form.Text>
       ) : null}

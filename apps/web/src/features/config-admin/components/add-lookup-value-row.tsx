@@ -6,6 +6,17 @@ import { fieldErrorsOf } from '@/lib/api-problems.ts';
 import { useSaveLookupValue, type LookupList, type SavedLookupValue } from '../api/lookup-lists.ts';
 import { FamilySelect, InlineProblem, otherProblemOf } from './lookup-value-parts.tsx';
 
+/** The new value's two texts, as cells of the row. */
+const TEXT_CELLS = [
+  { name: 'code', label: 'Code of the new value', placeholder: 'Code, e.g. ME', maxLength: 40 },
+  {
+    name: 'label',
+    label: 'Label of the new value',
+    placeholder: 'Label people see',
+    maxLength: 120,
+  },
+] as const;
+
 /** The row under a list's values that adds one (its code is new to the list). */
 export function AddValueRow({
   list,
@@ -15,8 +26,8 @@ export function AddValueRow({
   families: readonly string[] | null;
 }) {
   const save = useSaveLookupValue();
-  const [code, setCode] = useState('');
-  const [label, setLabel] = useState('');
+  const [texts, setTexts] = useState({ code: '', label: '' });
+  const { code, label } = texts;
   const [family, setFamily] = useState<string | null>(null);
   const [isActive, setIsActive] = useState(true);
   const [added, setAdded] = useState<SavedLookupValue | null>(null);
@@ -44,8 +55,7 @@ export function AddValueRow({
       {
         onSuccess: (saved) => {
           setAdded(saved);
-          setCode('');
-          setLabel('');
+          setTexts({ code: '', label: '' });
         },
       },
     );
@@ -57,38 +67,27 @@ export function AddValueRow({
   return (
     <tr>
       <td className="small text-body-secondary">New value</td>
-      <td>
-        <Form.Control
-          size="sm"
-          aria-label="Code of the new value"
-          placeholder="Code, e.g. ME"
-          value={code}
-          maxLength={40}
-          isInvalid={codeProblem !== null}
-          onChange={(e) => {
-            edit();
-            setCode(e.target.value);
-          }}
-          onKeyDown={onEnter}
-        />
-        <InlineProblem message={codeProblem} />
-      </td>
-      <td>
-        <Form.Control
-          size="sm"
-          aria-label="Label of the new value"
-          placeholder="Label people see"
-          value={label}
-          maxLength={120}
-          isInvalid={Boolean(problems.label)}
-          onChange={(e) => {
-            edit();
-            setLabel(e.target.value);
-          }}
-          onKeyDown={onEnter}
-        />
-        <InlineProblem message={problems.label ?? null} />
-      </td>
+      {TEXT_CELLS.map((cell) => {
+        const problem = cell.name === 'code' ? codeProblem : (problems.label ?? null);
+        return (
+          <td key={cell.name}>
+            <Form.Control
+              size="sm"
+              aria-label={cell.label}
+              placeholder={cell.placeholder}
+              value={texts[cell.name]}
+              maxLength={cell.maxLength}
+              isInvalid={Boolean(problem)}
+              onChange={(e) => {
+                edit();
+                setTexts({ ...texts, [cell.name]: e.target.value });
+              }}
+              onKeyDown={onEnter}
+            />
+            <InlineProblem message={problem} />
+          </td>
+        );
+      })}
       {families ? (
         <td>
           <FamilySelect

@@ -6,8 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import Tab from 'react-bootstrap/Tab';
-import Tabs from 'react-bootstrap/Tabs';
+import { SectionTabs } from '@/components/admin/section-tabs.tsx';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -31,14 +30,13 @@ export function ConfigAdminPage() {
         title="Configuration"
         subtitle="Try each form as users see it and check its answers against the server's rules; edit the lists its choices come from."
       />
-      <Tabs defaultActiveKey="forms" id="config-admin-tabs" className="mb-3" mountOnEnter>
-        <Tab eventKey="forms" title="Forms">
-          <FormRecipesSection />
-        </Tab>
-        <Tab eventKey="lists" title="Lists">
-          <LookupListsSection />
-        </Tab>
-      </Tabs>
+      <SectionTabs
+        id="config-admin-tabs"
+        tabs={[
+          { key: 'forms', title: 'Forms', content: <FormRecipesSection /> },
+          { key: 'lists', title: 'Lists', content: <LookupListsSection /> },
+        ]}
+      />
     </>
   );
 }

@@ -3,9 +3,16 @@ import type {
   ZSaveAccountBody,
   ZSaveContactBody,
 } from '@bastion/domain/crm/schemas';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
+import {
+  recordKeys,
+  usePostMutation,
+  usePostQuery,
+  useRecordQuery,
+  useRefreshAfterChange,
+} from '@/lib/api-query.ts';
 
 /*
  * The built-in CRM's accounts and their contacts, as its admins edit them
@@ -80,63 +87,42 @@ export type CrmAccountInput = z.input<typeof ZSaveAccountBody>;
 /** What the contact form sends: no id adds a contact. */
 export type CrmContactInput = z.input<typeof ZSaveContactBody>;
 
-export const crmAccountKeys = {
-  all: ['crm', 'accounts'] as const,
-  list: (request: CrmAccountListRequest) => ['crm', 'accounts', 'list', request] as const,
-  one: (id: string) => ['crm', 'accounts', 'one', id] as const,
-};
+export const crmAccountKeys = recordKeys<CrmAccountListRequest>('crm', 'accounts');
 
 /** One page of accounts; the previous page stays on screen while the next loads. */
-export function useCrmAccounts(
+export const useCrmAccounts = (
   request: CrmAccountListRequest,
   options: { enabled?: boolean } = {},
-) {
-  return useQuery({
-    queryKey: crmAccountKeys.list(request),
-    queryFn: ({ signal }) =>
-      apiPost<CrmRecordPage<CrmAccountSummary>>('/api/sfdc/accounts/list', request, { signal }),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
-}
+) =>
+  usePostQuery<CrmRecordPage<CrmAccountSummary>>(
+    crmAccountKeys.list(request),
+    '/api/sfdc/accounts/list',
+    request,
+    { keepsPrevious: true, enabled: options.enabled ?? true },
+  );
 
 /** One account with its contacts; nothing is fetched while id is null. */
-export function useCrmAccount(id: string | null) {
-  return useQuery({
-    queryKey: crmAccountKeys.one(id ?? ''),
-    queryFn: ({ signal }) => apiPost<CrmAccount>('/api/sfdc/accounts/get', { id }, { signal }),
-    enabled: id !== null,
-  });
-}
+export const useCrmAccount = (id: string | null) =>
+  useRecordQuery<CrmAccount>(crmAccountKeys.one, '/api/sfdc/accounts/get', 'id', id);
 
 /**
  * Account names show in the opportunity lists and the quote grids too: a change refreshes them.
  * The grids are the quotes feature's; they share the ['grid'] key.
  */
-function useRefreshAfterAccountChange() {
-  const queryClient = useQueryClient();
-  return (account?: CrmAccount) => {
-    if (account) queryClient.setQueryData(crmAccountKeys.one(account.id), account);
-    void queryClient.invalidateQueries({ queryKey: crmAccountKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ['crm', 'opportunities'] });
-    void queryClient.invalidateQueries({ queryKey: ['grid'] });
-  };
-}
+const useRefreshAfterAccountChange = () =>
+  useRefreshAfterChange(
+    (account: CrmAccount) => crmAccountKeys.one(account.id),
+    () => [crmAccountKeys.all, ['crm', 'opportunities'], ['grid']],
+  );
 
 export function useSaveCrmAccount() {
   const refresh = useRefreshAfterAccountChange();
-  return useMutation({
-    mutationFn: (input: CrmAccountInput) => apiPost<CrmAccount>('/api/sfdc/accounts/save', input),
-    onSuccess: (account) => refresh(account),
-  });
+  return usePostMutation<CrmAccountInput, CrmAccount>('/api/sfdc/accounts/save', refresh);
 }
 
 export function useSaveCrmContact() {
   const refresh = useRefreshAfterAccountChange();
-  return useMutation({
-    mutationFn: (input: CrmContactInput) => apiPost<CrmContact>('/api/sfdc/contacts/save', input),
-    onSuccess: () => refresh(),
-  });
+  return usePostMutation<CrmContactInput, CrmContact>('/api/sfdc/contacts/save', () => refresh());
 }
 
 export function useDeleteCrmContact() {

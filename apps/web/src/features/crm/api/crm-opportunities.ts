@@ -1,7 +1,13 @@
 import type { ZSaveOpportunityBody } from '@bastion/domain/crm/schemas';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
+import {
+  recordKeys,
+  usePostQuery,
+  useRecordQuery,
+  useRefreshAfterChange,
+} from '@/lib/api-query.ts';
 import { crmConnectionStatusQuery } from './crm-connection.ts';
 import type { CrmRecordPage } from './crm-accounts.ts';
 
@@ -87,47 +93,34 @@ export interface CrmOpportunityListRequest {
 /** What the opportunity form sends: no id creates an opportunity. */
 export type CrmOpportunityInput = z.input<typeof ZSaveOpportunityBody>;
 
-export const crmOpportunityKeys = {
-  all: ['crm', 'opportunities'] as const,
-  list: (request: CrmOpportunityListRequest) => ['crm', 'opportunities', 'list', request] as const,
-  one: (id: string) => ['crm', 'opportunities', 'one', id] as const,
-};
+export const crmOpportunityKeys = recordKeys<CrmOpportunityListRequest>('crm', 'opportunities');
 
-export function useCrmOpportunities(request: CrmOpportunityListRequest) {
-  return useQuery({
-    queryKey: crmOpportunityKeys.list(request),
-    queryFn: ({ signal }) =>
-      apiPost<CrmRecordPage<CrmOpportunitySummary>>('/api/sfdc/opportunities/list', request, {
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useCrmOpportunities = (request: CrmOpportunityListRequest) =>
+  usePostQuery<CrmRecordPage<CrmOpportunitySummary>>(
+    crmOpportunityKeys.list(request),
+    '/api/sfdc/opportunities/list',
+    request,
+    { keepsPrevious: true },
+  );
 
 /** One opportunity with its team; nothing is fetched while id is null. */
-export function useCrmOpportunity(id: string | null) {
-  return useQuery({
-    queryKey: crmOpportunityKeys.one(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiPost<CrmOpportunity>('/api/sfdc/opportunities/get', { id }, { signal }),
-    enabled: id !== null,
-  });
-}
+export const useCrmOpportunity = (id: string | null) =>
+  useRecordQuery<CrmOpportunity>(crmOpportunityKeys.one, '/api/sfdc/opportunities/get', 'id', id);
 
 /**
  * After a change: the record as saved, the admin lists, the connection card's count, and the
  * quotes feature's grids and create-quote page, which read the same tables.
  */
-function useRefreshAfterOpportunityChange() {
-  const queryClient = useQueryClient();
-  return (opportunity: CrmOpportunity) => {
-    queryClient.setQueryData(crmOpportunityKeys.one(opportunity.id), opportunity);
-    void queryClient.invalidateQueries({ queryKey: crmOpportunityKeys.all });
-    void queryClient.invalidateQueries({ queryKey: crmConnectionStatusQuery.queryKey });
-    void queryClient.invalidateQueries({ queryKey: ['grid'] });
-    void queryClient.invalidateQueries({ queryKey: ['opportunity-for-quote', opportunity.id] });
-  };
-}
+const useRefreshAfterOpportunityChange = () =>
+  useRefreshAfterChange(
+    (opportunity: CrmOpportunity) => crmOpportunityKeys.one(opportunity.id),
+    (opportunity) => [
+      crmOpportunityKeys.all,
+      crmConnectionStatusQuery.queryKey,
+      ['grid'],
+      ['opportunity-for-quote', opportunity?.id],
+    ],
+  );
 
 export function useSaveCrmOpportunity() {
   const refresh = useRefreshAfterOpportunityChange();
@@ -147,6 +140,6 @@ export function useSetCrmOpportunityRemoved() {
         isRemoved ? '/api/sfdc/opportunities/remove' : '/api/sfdc/opportunities/restore',
         { id },
       ),
-    onSuccess: refresh,
+    onSuccess: (opportunity) => refresh(opportunity),
   });
 }

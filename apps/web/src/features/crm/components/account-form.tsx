@@ -2,16 +2,15 @@ import { ZAccountForm, type AccountFormValues } from '@bastion/domain/crm/schema
 import { useEffect, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { EditorActions } from '@/components/admin/editor-actions.tsx';
+import { FieldRow } from '@/components/form/field-row.tsx';
+import { availableWhen } from '@/components/form/available-when.ts';
 import { CheckboxField, FieldSection, SelectField, TextField } from '@/components/form/fields.tsx';
-import { AppForm, FormProblem, useZodForm } from '@/components/form/form.tsx';
+import { useZodForm } from '@/components/form/form.tsx';
 import { useCrmAccount, useSaveCrmAccount, type CrmAccount } from '../api/crm-accounts.ts';
 import { ContactsEditor } from './contacts-editor.tsx';
 import { PaymentTermFields } from './payment-term-fields.tsx';
-import { LoadedRecord } from './record-list-parts.tsx';
+import { loadedEditor, RecordForm, type RecordEditorProps } from './record-list-parts.tsx';
 import { ACCOUNT_KINDS, PARTNER_TYPES, REGION_OPTIONS, textOf } from './record-options.ts';
 
 type AddressPart = 'street' | 'city' | 'state' | 'postal_code' | 'country';
@@ -48,27 +47,17 @@ function valuesOf(a: CrmAccount | null): AccountFormValues {
 }
 
 /** The account edit panel's content: loads the account (none for a new one). */
-export function AccountForm(props: {
-  id: string | null;
-  onSaved: (account: CrmAccount, isCreated: boolean) => void;
-  onCancel: () => void;
-}) {
-  return (
-    <LoadedRecord id={props.id} query={useCrmAccount(props.id)} what="the account">
-      {(record) => <AccountEditor key={record?.id ?? 'new'} account={record} {...props} />}
-    </LoadedRecord>
-  );
-}
+export const AccountForm = loadedEditor({
+  useRecord: useCrmAccount,
+  what: 'the account',
+  Editor: AccountEditor,
+});
 
 function AccountEditor({
-  account,
+  record: account,
   onSaved,
   onCancel,
-}: {
-  account: CrmAccount | null;
-  onSaved: (account: CrmAccount, isCreated: boolean) => void;
-  onCancel: () => void;
-}) {
+}: RecordEditorProps<CrmAccount, (account: CrmAccount, isCreated: boolean) => void>) {
   const form = useZodForm(ZAccountForm, { defaultValues: valuesOf(account) });
   const save = useSaveCrmAccount();
 
@@ -79,27 +68,18 @@ function AccountEditor({
           <code>{account.id}</code>
         </div>
       ) : null}
-      <AppForm
+      <RecordForm
         form={form}
-        error={save.error}
+        save={save}
         aria-label="Account"
-        onSubmit={(values) =>
-          save.mutate(values, {
-            onSuccess: (saved) => onSaved(saved, account === null),
-          })
-        }
+        onSaved={(saved) => onSaved(saved, account === null)}
+        onCancel={onCancel}
+        cancelText={account ? 'Close' : 'Cancel'}
       >
         <AccountFields isExisting={account !== null} />
         <AddressFields prefix="billing" title="Billing address" />
         <AddressFields prefix="shipping" title="Shipping address" action={<SameAsBilling />} />
-        <FormProblem error={save.error} />
-        <EditorActions
-          submitText="Save"
-          isPending={save.isPending}
-          onCancel={onCancel}
-          cancelText={account ? 'Close' : 'Cancel'}
-        />
-      </AppForm>
+      </RecordForm>
       <div className="border-top pt-3 mt-3">
         {account ? (
           <ContactsEditor account={account} />
@@ -123,40 +103,31 @@ function AccountFields({ isExisting }: { isExisting: boolean }) {
   return (
     <FieldSection title="Account">
       <TextField name="name" label="Name" isRequired maxLength={255} />
-      <Row>
-        <Col sm={6}>
-          <SelectField
-            name="kind"
-            label="Kind"
-            isRequired
-            options={ACCOUNT_KINDS}
-            help={isExisting ? 'An account in use by opportunities keeps its kind.' : undefined}
-          />
-        </Col>
-        <Col sm={6}>
-          <SelectField
-            name="partner_type"
-            label="Partner type"
-            emptyLabel={isPartner ? 'None (Authorized on quotes)' : 'Partners only'}
-            isDisabled={!isPartner}
-            options={PARTNER_TYPES}
-          />
-        </Col>
-      </Row>
-      <Row>
-        <Col sm={7}>
-          <SelectField name="region" label="Region" emptyLabel="None" options={REGION_OPTIONS} />
-        </Col>
-        <Col sm={5}>
-          <TextField
-            name="country"
-            label="Country code"
-            maxLength={2}
-            placeholder="US"
-            help="Two letters (ISO)."
-          />
-        </Col>
-      </Row>
+      <FieldRow widths={[6, 6]}>
+        <SelectField
+          name="kind"
+          label="Kind"
+          isRequired
+          options={ACCOUNT_KINDS}
+          help={isExisting ? 'An account in use by opportunities keeps its kind.' : undefined}
+        />
+        <SelectField
+          name="partner_type"
+          label="Partner type"
+          {...availableWhen(isPartner, 'None (Authorized on quotes)', 'Partners only')}
+          options={PARTNER_TYPES}
+        />
+      </FieldRow>
+      <FieldRow widths={[7, 5]}>
+        <SelectField name="region" label="Region" emptyLabel="None" options={REGION_OPTIONS} />
+        <TextField
+          name="country"
+          label="Country code"
+          maxLength={2}
+          placeholder="US"
+          help="Two letters (ISO)."
+        />
+      </FieldRow>
       <PaymentTermFields />
       <CheckboxField name="is_public_sector" label="Public sector" />
     </FieldSection>
@@ -191,14 +162,14 @@ function AddressFields(props: {
     <FieldSection title={props.title}>
       {props.action}
       {street}
-      <Row>
-        <Col sm={7}>{city}</Col>
-        <Col sm={5}>{postalCode}</Col>
-      </Row>
-      <Row>
-        <Col sm={6}>{state}</Col>
-        <Col sm={6}>{country}</Col>
-      </Row>
+      <FieldRow widths={[7, 5]}>
+        {city}
+        {postalCode}
+      </FieldRow>
+      <FieldRow widths={[6, 6]}>
+        {state}
+        {country}
+      </FieldRow>
     </FieldSection>
   );
 }

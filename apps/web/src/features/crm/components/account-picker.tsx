@@ -1,11 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import { useController, useFormContext } from 'react-hook-form';
-import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
+import { BoundShell, useBoundField } from '@/components/form/fields.tsx';
 import { useCrmAccounts, type CrmAccountKind } from '../api/crm-accounts.ts';
 import { useSearchText } from '@/lib/use-debounced-value.ts';
 import { accountKindLabel } from './record-options.ts';
@@ -29,14 +28,8 @@ export function AccountPickerField(props: {
   /** After a pick or a clear (the partner's contact goes with its partner). */
   onPicked?: () => void;
 }) {
-  const id = useId();
-  const { control } = useFormContext<Record<string, string>>();
-  const {
-    field: { value: current, onChange, onBlur, ref },
-    fieldState,
-  } = useController({ name: props.name, control });
-  const error = fieldState.error?.message;
-  const value = typeof current === 'string' ? current : '';
+  const { id, ref, binding, error, describedBy } = useBoundField(props);
+  const value = typeof binding.value === 'string' ? binding.value : '';
   const [pickedName, setPickedName] = useState(props.initialName);
   const [isPicking, setIsPicking] = useState(false);
   const { text, setText, search } = useSearchText(250);
@@ -46,11 +39,10 @@ export function AccountPickerField(props: {
   );
   const kindName = accountKindLabel(props.kind).toLowerCase();
   const shownName = value ? (pickedName ?? value) : '';
-  const describedBy = describedByOf(id, Boolean(error), Boolean(props.help));
 
   const pick = (account: { id: string; name: string } | null) => {
-    onChange(account?.id ?? '');
-    onBlur();
+    binding.onChange(account?.id ?? '');
+    binding.onBlur();
     setPickedName(account?.name ?? null);
     setIsPicking(false);
     setText('');
@@ -58,13 +50,7 @@ export function AccountPickerField(props: {
   };
 
   return (
-    <FieldShell
-      id={id}
-      label={props.label}
-      isRequired={props.isRequired}
-      help={props.help}
-      error={error}
-    >
+    <BoundShell field={props} id={id} error={error}>
       {isPicking ? (
         <>
           <InputGroup hasValidation>
@@ -139,6 +125,6 @@ export function AccountPickerField(props: {
           ) : null}
         </InputGroup>
       )}
-    </FieldShell>
+    </BoundShell>
   );
 }

@@ -5,7 +5,7 @@ import {
   type CrmAccountSummary,
 } from '../api/crm-accounts.ts';
 import { AccountForm } from './account-form.tsx';
-import { RecordList, type RecordListRequest } from './record-list.tsx';
+import { recordList } from './record-list.tsx';
 import { ACCOUNT_KINDS, accountKindLabel } from './record-options.ts';
 
 type KindFilter = CrmAccountKind | '';
@@ -16,9 +16,6 @@ const KIND_FILTERS: readonly { value: KindFilter; label: string }[] = [
 ];
 
 const dash = (text: string) => text || '—';
-
-const idOf = (row: CrmAccountSummary) => row.id;
-const nameOf = (row: CrmAccountSummary) => row.name;
 
 const columns: ColumnDef<CrmAccountSummary, never>[] = [
   {
@@ -61,37 +58,23 @@ const columns: ColumnDef<CrmAccountSummary, never>[] = [
   },
 ];
 
-const useAccountRecords = ({ filter, ...request }: RecordListRequest<KindFilter>) =>
-  useCrmAccounts({ ...request, kind: filter || null });
-
 /** The built-in CRM's customers, partners and distributors, with their contacts. */
-export function AccountRecords() {
-  return (
-    <RecordList
-      noun="account"
-      plural="accounts"
-      searchPlaceholder="Search by name, id or country"
-      filter={{ label: 'Kind of account', initial: '', options: KIND_FILTERS }}
-      useRecords={useAccountRecords}
-      columns={columns}
-      rowId={idOf}
-      rowName={nameOf}
-      editor={(panel) => (
-        <AccountForm
-          id={panel.id}
-          onCancel={panel.close}
-          onSaved={(account, isCreated) => {
-            if (isCreated) {
-              // Stay in the panel, now editing the new account, so its contacts can be added.
-              panel.notify(`Created “${account.name}”. Add its contacts in the panel.`);
-              panel.open(account.id);
-            } else {
-              panel.notify(`Saved “${account.name}”.`);
-              panel.close();
-            }
-          }}
-        />
-      )}
-    />
-  );
-}
+export const AccountRecords = recordList({
+  noun: 'account',
+  plural: 'accounts',
+  searchPlaceholder: 'Search by name, id or country',
+  filter: { label: 'Kind of account', initial: '', options: KIND_FILTERS },
+  useRecords: ({ filter, ...request }) => useCrmAccounts({ ...request, kind: filter || null }),
+  columns,
+  Editor: AccountForm,
+  onSaved: (panel) => (account, isCreated) => {
+    if (isCreated) {
+      // Stay in the panel, now editing the new account, so its contacts can be added.
+      panel.notify(`Created “${account.name}”. Add its contacts in the panel.`);
+      panel.open(account.id);
+    } else {
+      panel.notify(`Saved “${account.name}”.`);
+      panel.close();
+    }
+  },
+});

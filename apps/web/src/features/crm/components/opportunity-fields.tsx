@@ -1,7 +1,7 @@
 import type { OpportunityFormValues } from '@bastion/domain/crm/schemas';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { FieldRow } from '@/components/form/field-row.tsx';
+import { availableWhen } from '@/components/form/available-when.ts';
 import { CheckboxField, FieldSection, SelectField, TextField } from '@/components/form/fields.tsx';
 import { useCrmAccount } from '../api/crm-accounts.ts';
 import type { CrmOpportunity } from '../api/crm-opportunities.ts';
@@ -16,59 +16,37 @@ import {
 } from './record-options.ts';
 import { TeamEditor } from './team-editor.tsx';
 
+/** The two choices every opportunity makes from a list. */
+const DEAL_CHOICES = [
+  { name: 'region', label: 'Region', options: REGION_OPTIONS },
+  { name: 'deal_type', label: 'Deal type', options: DEAL_TYPE_OPTIONS },
+] as const;
+
 /** The opportunity's own fields: name, deal, amount and dates. */
 export function OpportunityFields() {
   return (
     <FieldSection title="Opportunity">
       <TextField name="name" label="Name" isRequired maxLength={255} />
-      <Row>
-        <Col sm={6}>
-          <SelectField
-            name="region"
-            label="Region"
-            isRequired
-            emptyLabel="Choose…"
-            options={REGION_OPTIONS}
-          />
-        </Col>
-        <Col sm={6}>
-          <SelectField
-            name="deal_type"
-            label="Deal type"
-            isRequired
-            emptyLabel="Choose…"
-            options={DEAL_TYPE_OPTIONS}
-          />
-        </Col>
-      </Row>
+      <FieldRow widths={[6, 6]}>
+        {DEAL_CHOICES.map((choice) => (
+          <SelectField key={choice.name} {...choice} isRequired emptyLabel="Choose…" />
+        ))}
+      </FieldRow>
       <TextField name="stage" label="Stage" maxLength={60} suggestions={STAGE_SUGGESTIONS} />
-      <Row>
-        <Col xs={4}>
-          <SelectField
-            name="currency_code"
-            label="Currency"
-            isRequired
-            options={CURRENCY_OPTIONS}
-          />
-        </Col>
-        <Col xs={8}>
-          <TextField
-            name="amount"
-            label="Amount"
-            isRequired
-            inputMode="decimal"
-            placeholder="12500.00"
-          />
-        </Col>
-      </Row>
-      <Row>
-        <Col sm={6}>
-          <TextField name="close_date" label="Close date" type="date" />
-        </Col>
-        <Col sm={6}>
-          <TextField name="contract_start_date" label="Contract start date" type="date" />
-        </Col>
-      </Row>
+      <FieldRow widths={[4, 8]} breakpoint="xs">
+        <SelectField name="currency_code" label="Currency" isRequired options={CURRENCY_OPTIONS} />
+        <TextField
+          name="amount"
+          label="Amount"
+          isRequired
+          inputMode="decimal"
+          placeholder="12500.00"
+        />
+      </FieldRow>
+      <FieldRow widths={[6, 6]}>
+        <TextField name="close_date" label="Close date" type="date" />
+        <TextField name="contract_start_date" label="Contract start date" type="date" />
+      </FieldRow>
       <TextField
         name="products_evaluated"
         label="Products evaluated"
@@ -78,6 +56,35 @@ export function OpportunityFields() {
       <CheckboxField name="is_public_sector" label="Public sector" />
     </FieldSection>
   );
+}
+
+/** The accounts an opportunity names: the field holding each one's id, and the name it shows. */
+const CHANNEL_ACCOUNTS = {
+  customer: {
+    name: 'account_id',
+    label: 'Customer account',
+    kind: 'CUSTOMER',
+    shown: 'account_name',
+  },
+  partner: { name: 'partner_account_id', label: 'Partner', kind: 'PARTNER', shown: 'partner_name' },
+  distributor: {
+    name: 'distributor_account_id',
+    label: 'Distributor',
+    kind: 'DISTRIBUTOR',
+    shown: 'distributor_name',
+  },
+} as const;
+
+function ChannelAccountField(props: {
+  role: keyof typeof CHANNEL_ACCOUNTS;
+  opportunity: CrmOpportunity | null;
+  isRequired?: boolean;
+  help?: string;
+  onPicked?: () => void;
+}) {
+  const { role, opportunity, ...field } = props;
+  const { shown, ...account } = CHANNEL_ACCOUNTS[role];
+  return <AccountPickerField {...account} {...field} initialName={opportunity?.[shown] ?? null} />;
 }
 
 /** Who buys, through whom: the customer, the partner and its contact, the distributor. */
@@ -95,26 +102,17 @@ export function ChannelFields({ opportunity }: { opportunity: CrmOpportunity | n
   }));
   return (
     <FieldSection title="Customer and channel">
-      <AccountPickerField
-        name="account_id"
-        label="Customer account"
-        kind="CUSTOMER"
-        isRequired
-        initialName={opportunity?.account_name ?? null}
-      />
-      <AccountPickerField
-        name="partner_account_id"
-        label="Partner"
-        kind="PARTNER"
-        initialName={opportunity?.partner_name ?? null}
+      <ChannelAccountField role="customer" opportunity={opportunity} isRequired />
+      <ChannelAccountField
+        role="partner"
+        opportunity={opportunity}
         help="Leave empty for a direct deal."
         onPicked={() => setValue('partner_contact_id', '')}
       />
       <SelectField
         name="partner_contact_id"
         label="Partner contact"
-        emptyLabel={hasPartner ? 'None' : 'Choose the partner first'}
-        isDisabled={!hasPartner}
+        {...availableWhen(hasPartner, 'None', 'Choose the partner first')}
         options={contactOptions}
         help={
           hasPartner && partner.isSuccess && contactOptions.length === 0
@@ -122,11 +120,9 @@ export function ChannelFields({ opportunity }: { opportunity: CrmOpportunity | n
             : 'Quotes notify this contact when it has an e-mail address.'
         }
       />
-      <AccountPickerField
-        name="distributor_account_id"
-        label="Distributor"
-        kind="DISTRIBUTOR"
-        initialName={opportunity?.distributor_name ?? null}
+      <ChannelAccountField
+        role="distributor"
+        opportunity={opportunity}
         help="A distributor and a partner make a two-tier deal."
       />
       <CheckboxField name="is_registered_deal" label="Registered deal" />
@@ -168,20 +164,16 @@ export function PeopleFields() {
   return (
     <FieldSection title="People">
       {PEOPLE.map((person) => (
-        <Row key={person.role}>
-          <Col sm={6}>
-            <TextField
-              name={`${person.role}_email`}
-              label={person.email}
-              type="email"
-              isRequired={person.isRequired}
-              maxLength={254}
-            />
-          </Col>
-          <Col sm={6}>
-            <TextField name={`${person.role}_name`} label={person.name} maxLength={120} />
-          </Col>
-        </Row>
+        <FieldRow key={person.role} widths={[6, 6]}>
+          <TextField
+            name={`${person.role}_email`}
+            label={person.email}
+            type="email"
+            isRequired={person.isRequired}
+            maxLength={254}
+          />
+          <TextField name={`${person.role}_name`} label={person.name} maxLength={120} />
+        </FieldRow>
       ))}
       <TeamEditor />
     </FieldSection>

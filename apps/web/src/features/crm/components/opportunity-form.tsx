@@ -2,8 +2,7 @@ import { ZOpportunityForm, type OpportunityFormValues } from '@bastion/domain/cr
 import { formatDateTime } from '@bastion/domain/format/date-time';
 import Badge from 'react-bootstrap/Badge';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
-import { EditorActions } from '@/components/admin/editor-actions.tsx';
-import { AppForm, FormProblem, useZodForm } from '@/components/form/form.tsx';
+import { useZodForm } from '@/components/form/form.tsx';
 import {
   useCrmOpportunity,
   useSaveCrmOpportunity,
@@ -16,7 +15,7 @@ import {
   PeopleFields,
   TermsFields,
 } from './opportunity-fields.tsx';
-import { LoadedRecord } from './record-list-parts.tsx';
+import { loadedEditor, RecordForm, type RecordEditorProps } from './record-list-parts.tsx';
 import { textOf } from './record-options.ts';
 
 type Change = 'saved' | 'removed' | 'restored';
@@ -61,50 +60,35 @@ const userTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const when = (iso: string) => formatDateTime(Date.parse(iso) / 1000, userTimeZone);
 
 /** The opportunity edit panel's content: loads the opportunity (none for a new one). */
-export function OpportunityForm(props: {
-  id: string | null;
-  onSaved: OnSaved;
-  onCancel: () => void;
-}) {
-  return (
-    <LoadedRecord id={props.id} query={useCrmOpportunity(props.id)} what="the opportunity">
-      {(record) => <OpportunityEditor key={record?.id ?? 'new'} opportunity={record} {...props} />}
-    </LoadedRecord>
-  );
-}
+export const OpportunityForm = loadedEditor({
+  useRecord: useCrmOpportunity,
+  what: 'the opportunity',
+  Editor: OpportunityEditor,
+});
 
 function OpportunityEditor({
-  opportunity,
+  record: opportunity,
   onSaved,
   onCancel,
-}: {
-  opportunity: CrmOpportunity | null;
-  onSaved: OnSaved;
-  onCancel: () => void;
-}) {
+}: RecordEditorProps<CrmOpportunity, OnSaved>) {
   const form = useZodForm(ZOpportunityForm, { defaultValues: valuesOf(opportunity) });
   const save = useSaveCrmOpportunity();
 
   return (
     <>
       {opportunity ? <OpportunityFacts opportunity={opportunity} /> : null}
-      <AppForm
+      <RecordForm
         form={form}
-        error={save.error}
+        save={save}
         aria-label="Opportunity"
-        onSubmit={(values) =>
-          save.mutate(values, {
-            onSuccess: (saved) => onSaved(saved, 'saved'),
-          })
-        }
+        onSaved={(saved) => onSaved(saved, 'saved')}
+        onCancel={onCancel}
       >
         <OpportunityFields />
         <ChannelFields opportunity={opportunity} />
         <TermsFields />
         <PeopleFields />
-        <FormProblem error={save.error} />
-        <EditorActions submitText="Save" isPending={save.isPending} onCancel={onCancel} />
-      </AppForm>
+      </RecordForm>
       {opportunity ? <RemoveOrRestore opportunity={opportunity} onSaved={onSaved} /> : null}
     </>
   );

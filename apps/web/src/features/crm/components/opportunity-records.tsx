@@ -9,7 +9,7 @@ import {
   type CrmOpportunitySummary,
 } from '../api/crm-opportunities.ts';
 import { OpportunityForm } from './opportunity-form.tsx';
-import { RecordList, type RecordListRequest } from './record-list.tsx';
+import { recordList } from './record-list.tsx';
 
 const STATUS_OPTIONS: readonly { value: CrmOpportunityStatus; label: string }[] = [
   { value: 'all', label: 'All opportunities' },
@@ -26,9 +26,6 @@ const NOTICES = {
   removed: (name: string) => `Removed “${name}” from the lists. Restore it from the Removed list.`,
   restored: (name: string) => `Restored “${name}”: it is back in the lists.`,
 };
-
-const idOf = (row: CrmOpportunitySummary) => row.id;
-const nameOf = (row: CrmOpportunitySummary) => row.name;
 
 const columns: ColumnDef<CrmOpportunitySummary, never>[] = [
   {
@@ -74,31 +71,17 @@ const columns: ColumnDef<CrmOpportunitySummary, never>[] = [
   { id: 'close_date', header: 'Close date', cell: ({ row }) => isoDay(row.original.close_date) },
 ];
 
-const useOpportunityRecords = ({ filter, ...request }: RecordListRequest<CrmOpportunityStatus>) =>
-  useCrmOpportunities({ ...request, status: filter });
-
 /** The built-in CRM's opportunities: search, page, and edit in a side panel. */
-export function OpportunityRecords() {
-  return (
-    <RecordList
-      noun="opportunity"
-      plural="opportunities"
-      searchPlaceholder="Search by name, account or id"
-      filter={{ label: 'Which opportunities', initial: 'all', options: STATUS_OPTIONS }}
-      useRecords={useOpportunityRecords}
-      columns={columns}
-      rowId={idOf}
-      rowName={nameOf}
-      editor={(panel) => (
-        <OpportunityForm
-          id={panel.id}
-          onCancel={panel.close}
-          onSaved={(opportunity, change) => {
-            panel.notify(NOTICES[change](opportunity.name));
-            panel.close();
-          }}
-        />
-      )}
-    />
-  );
-}
+export const OpportunityRecords = recordList({
+  noun: 'opportunity',
+  plural: 'opportunities',
+  searchPlaceholder: 'Search by name, account or id',
+  filter: { label: 'Which opportunities', initial: 'all', options: STATUS_OPTIONS },
+  useRecords: ({ filter, ...request }) => useCrmOpportunities({ ...request, status: filter }),
+  columns,
+  Editor: OpportunityForm,
+  onSaved: (panel) => (opportunity, change) => {
+    panel.notify(NOTICES[change](opportunity.name));
+    panel.close();
+  },
+});

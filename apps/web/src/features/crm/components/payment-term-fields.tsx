@@ -1,5 +1,4 @@
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
+import { FieldRow } from '@/components/form/field-row.tsx';
 import { TextField } from '@/components/form/fields.tsx';
 
 /** Days and name of a payment term: the account's, the opportunity's, or the partner's. */
@@ -11,22 +10,18 @@ export function PaymentTermFields(props: {
 }) {
   const prefix = props.prefix ?? '';
   return (
-    <Row>
-      <Col xs={5}>
-        <TextField
-          name={`${prefix}payment_term_days`}
-          label={props.daysLabel ?? 'Payment term (days)'}
-          inputMode="numeric"
-        />
-      </Col>
-      <Col xs={7}>
-        <TextField
-          name={`${prefix}payment_term_name`}
-          label={props.nameLabel ?? 'Payment term name'}
-          maxLength={60}
-          placeholder={props.placeholder ?? 'Net 30'}
-        />
-      </Col>
-    </Row>
+    <FieldRow widths={[5, 7]} breakpoint="xs">
+      <TextField
+        name={`${prefix}payment_term_days`}
+        label={props.daysLabel ?? 'Payment term (days)'}
+        inputMode="numeric"
+      />
+      <TextField
+        name={`${prefix}payment_term_name`}
+        label={props.nameLabel ?? 'Payment term name'}
+        maxLength={60}
+        placeholder={props.placeholder ?? 'Net 30'}
+      />
+    </FieldRow>
   );
 }

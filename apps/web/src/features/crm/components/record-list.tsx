@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { editColumn, NewButton, StatePanel, useNotice } from '@/components/admin/admin-parts.tsx';
@@ -19,10 +19,8 @@ export interface RecordListRequest<TFilter extends string> {
   page_size: number;
 }
 
-/** What the editor in the side panel is given to close itself and say what it did. */
+/** What the list gives its editor's `onSaved` to close the side panel and say what was saved. */
 export interface RecordPanelControls {
-  /** The record being edited; null for a new one. */
-  id: string | null;
   close: () => void;
   /** Shows another record (a new one, once created) in the panel. */
   open: (id: string) => void;
@@ -30,8 +28,20 @@ export interface RecordPanelControls {
   notify: (text: string) => void;
 }
 
+/** A record as its list shows it: the id opens it, the name labels its Edit button. */
+interface NamedRecord {
+  id: string;
+  name: string;
+}
+
+const idOf = (row: NamedRecord) => row.id;
+
 /** One list of the built-in CRM's records, described: the rest is the same for every kind. */
-export interface RecordListDescription<TRow, TFilter extends string> {
+export interface RecordListDescription<
+  TRow extends NamedRecord,
+  TFilter extends string,
+  TOnSaved extends (...saved: never[]) => void,
+> {
   /** Singular and plural, as in "New account", "Search accounts", "No accounts here yet." */
   noun: string;
   plural: string;
@@ -43,17 +53,30 @@ export interface RecordListDescription<TRow, TFilter extends string> {
   };
   useRecords: (request: RecordListRequest<TFilter>) => UseQueryResult<CrmRecordPage<TRow>>;
   columns: ColumnDef<TRow, never>[];
-  rowId: (row: TRow) => string;
-  rowName: (row: TRow) => string;
-  editor: (panel: RecordPanelControls) => ReactNode;
+  /** The side panel's editor of one record (none for a new one). */
+  Editor: ComponentType<{ id: string | null; onCancel: () => void; onSaved: TOnSaved }>;
+  /** What the list does once the editor saved. */
+  onSaved: (panel: RecordPanelControls) => TOnSaved;
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Search, filter, page, and edit in a side panel: a list of the built-in CRM's records. */
-export function RecordList<TRow, TFilter extends string>(
-  props: RecordListDescription<TRow, TFilter>,
-) {
+/** A list of the built-in CRM's records, as described: search, filter, page, edit in a side panel. */
+export function recordList<
+  TRow extends NamedRecord,
+  TFilter extends string,
+  TOnSaved extends (...saved: never[]) => void,
+>(description: RecordListDescription<TRow, TFilter, TOnSaved>) {
+  return function DescribedRecordList() {
+    return <RecordList {...description} />;
+  };
+}
+
+function RecordList<
+  TRow extends NamedRecord,
+  TFilter extends string,
+  TOnSaved extends (...saved: never[]) => void,
+>(props: RecordListDescription<TRow, TFilter, TOnSaved>) {
   const { noun, plural, filter } = props;
   const { text, setText, search } = useSearchText();
   const [filterValue, setFilterValue] = useState<TFilter>(filter.initial);
@@ -67,18 +90,18 @@ export function RecordList<TRow, TFilter extends string>(
     notice.clear();
     panel.open({ id });
   };
-  const { columns: described, rowId, rowName } = props;
+  const { columns: described } = props;
   const columns = useMemo(
     () => [
       ...described,
       editColumn(
-        (row: TRow) => `Edit ${rowName(row)}`,
-        (row) => open(rowId(row)),
+        (row: TRow) => `Edit ${row.name}`,
+        (row) => open(row.id),
       ),
     ],
     // open only sets state; the columns change with the description.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [described, rowId, rowName],
+    [described],
   );
 
   return (
@@ -127,11 +150,11 @@ export function RecordList<TRow, TFilter extends string>(
             data={list.data?.rows ?? []}
             columns={columns}
             caption={caption}
-            getRowId={props.rowId}
+            getRowId={idOf}
             size="sm"
             isLoading={list.isPending}
             emptyState={search ? `No ${noun} matches “${search}”.` : `No ${plural} here yet.`}
-            onRowOpen={(row) => open(props.rowId(row))}
+            onRowOpen={(row) => open(row.id)}
             activeRowId={panel.isShown ? (panel.content?.id ?? null) : null}
           />
           {list.data ? (
@@ -150,14 +173,16 @@ export function RecordList<TRow, TFilter extends string>(
         title={(record) => (record?.id ? `Edit ${noun}` : `New ${noun}`)}
       >
         {(record) => (
-          <Fragment key={record.id ?? 'new'}>
-            {props.editor({
-              id: record.id,
+          <props.Editor
+            key={record.id ?? 'new'}
+            id={record.id}
+            onCancel={panel.close}
+            onSaved={props.onSaved({
               close: panel.close,
               open: (id) => panel.open({ id }),
               notify: notice.show,
             })}
-          </Fragment>
+          />
         )}
       </StatePanel>
     </>

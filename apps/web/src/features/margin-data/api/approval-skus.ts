@@ -1,9 +1,12 @@
 import type { SaveApprovalSkuInput } from '@bastion/domain/margin-data/schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { withoutRow } from '@/components/admin/use-optimistic-list.ts';
-import { apiPost } from '@/lib/api-client.ts';
+import { usePostQuery } from '@/lib/api-query.ts';
 import { marginDataKeys, type ProductKind } from './margin-data-keys.ts';
-import { useMarginList, useMarginListMutation } from './use-margin-list-mutation.ts';
+import {
+  useMarginList,
+  useMarginListMutation,
+  type MarginList,
+} from './use-margin-list-mutation.ts';
 
 /* SKUs whose presence on a quote asks for approval (POST /api/admin/approval-skus/*). */
 
@@ -18,10 +21,7 @@ export interface ApprovalSku {
   is_active: boolean;
 }
 
-export interface ApprovalSkuList {
-  rows: ApprovalSku[];
-  can_edit: boolean;
-}
+export type ApprovalSkuList = MarginList<ApprovalSku>;
 
 export interface ApprovalSkuOption {
   sku: string;
@@ -39,19 +39,13 @@ export const useApprovalSkus = () =>
   useMarginList<ApprovalSkuList>(marginDataKeys.approvalSkus, '/api/admin/approval-skus/list');
 
 /** SKUs to choose from when adding one; nothing is asked while `isEnabled` is false. */
-export function useApprovalSkuOptions(search: string, isEnabled: boolean) {
-  return useQuery({
-    queryKey: [...marginDataKeys.approvalSkus, 'options', search],
-    queryFn: ({ signal }) =>
-      apiPost<{ rows: ApprovalSkuOption[] }>(
-        '/api/admin/approval-skus/sku-options',
-        { search },
-        { signal },
-      ),
-    enabled: isEnabled,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useApprovalSkuOptions = (search: string, isEnabled: boolean) =>
+  usePostQuery<{ rows: ApprovalSkuOption[] }>(
+    [...marginDataKeys.approvalSkus, 'options', search],
+    '/api/admin/approval-skus/sku-options',
+    { search },
+    { enabled: isEnabled, keepsPrevious: true },
+  );
 
 /** Saves a SKU's entry; a SKU new to the list shows once the list reloads (its name comes with it). */
 export function useSaveApprovalSku() {

@@ -1,7 +1,6 @@
 import type { ZHwSkuCostForm } from '@bastion/domain/margin-data/schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPost } from '@/lib/api-client.ts';
+import { usePostQuery } from '@/lib/api-query.ts';
 import { centsOf, impliedPercent } from '../components/input-checks.ts';
 import { marginDataKeys, type HwKind } from './margin-data-keys.ts';
 import { useMarginListMutation } from './use-margin-list-mutation.ts';
@@ -53,14 +52,13 @@ export const hwSkuCostsKey = (request: HwSkuCostRequest) =>
   [...marginDataKeys.hwSkuCosts, request] as const;
 
 /** One page of SKUs; the previous page stays on screen while the next loads. */
-export function useHwSkuCosts(request: HwSkuCostRequest) {
-  return useQuery({
-    queryKey: hwSkuCostsKey(request),
-    queryFn: ({ signal }) =>
-      apiPost<HwSkuCostPage>('/api/admin/margin/hw-sku-costs/list', request, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useHwSkuCosts = (request: HwSkuCostRequest) =>
+  usePostQuery<HwSkuCostPage>(
+    hwSkuCostsKey(request),
+    '/api/admin/margin/hw-sku-costs/list',
+    request,
+    { keepsPrevious: true },
+  );
 
 /** The row with this cost (null: none), its share of list price worked out again. */
 const withCost = (row: HwSkuCost, cents: number | null): HwSkuCost => ({

@@ -1,9 +1,8 @@
 import type { ZSupportCaseForm } from '@bastion/domain/margin-data/schemas';
 import type { z } from 'zod';
-import { withoutRow, withRow } from '@/components/admin/use-optimistic-list.ts';
 import { centsOf, normalCases, supportCaseCostOf } from '../components/input-checks.ts';
 import { marginDataKeys } from './margin-data-keys.ts';
-import { useMarginList, useMarginListMutation } from './use-margin-list-mutation.ts';
+import { familyNameOf, marginTableApi, type MarginList } from './use-margin-list-mutation.ts';
 
 /*
  * A family's expected support load: cases one unit raises a year and the USD cost of handling
@@ -31,12 +30,10 @@ export interface SupportCaseFamily {
   has_row: boolean;
 }
 
-export interface SupportCaseList {
-  rows: SupportCase[];
+export interface SupportCaseList extends MarginList<SupportCase> {
   families: SupportCaseFamily[];
   /** The support markup quotes add on top, e.g. "0.00". */
   support_markup: string;
-  can_edit: boolean;
 }
 
 /** Decimal texts as typed: cases with at most 3 decimals, US dollars with at most 2. */
@@ -44,37 +41,21 @@ export type SaveSupportCaseInput = z.output<typeof ZSupportCaseForm>;
 
 const familyOf = (row: { family_id: string }) => row.family_id;
 
-export const useSupportCases = () =>
-  useMarginList<SupportCaseList>(
-    marginDataKeys.supportCases,
-    '/api/admin/margin/support-cases/list',
-  );
-
-export function useSaveSupportCase() {
-  return useMarginListMutation<SupportCaseList, SupportCase, SaveSupportCaseInput, SupportCase>({
-    listKey: marginDataKeys.supportCases,
-    path: '/api/admin/margin/support-cases/save',
-    patchRows: (rows, input, list) =>
-      withRow(
-        rows,
-        {
-          family_id: input.family_id,
-          family_name: list.families.find((f) => f.id === input.family_id)?.name ?? input.family_id,
-          cases_per_unit_year: normalCases(input.cases_per_unit_year),
-          cost_per_case_usd_minor: centsOf(input.cost_per_case_usd) ?? 0,
-          cost_per_unit_year_usd_minor:
-            supportCaseCostOf(input.cases_per_unit_year, input.cost_per_case_usd) ?? 0,
-          updated_at: new Date().toISOString(),
-        },
-        familyOf,
-      ),
-  });
-}
-
-export function useDeleteSupportCase() {
-  return useMarginListMutation<SupportCaseList, SupportCase, { family_id: string }>({
-    listKey: marginDataKeys.supportCases,
-    path: '/api/admin/margin/support-cases/delete',
-    patchRows: (rows, key) => withoutRow(rows, key.family_id, familyOf),
-  });
-}
+export const {
+  useList: useSupportCases,
+  useSave: useSaveSupportCase,
+  useDelete: useDeleteSupportCase,
+} = marginTableApi<SupportCaseList, SupportCase, SaveSupportCaseInput, { family_id: string }>({
+  listKey: marginDataKeys.supportCases,
+  route: '/api/admin/margin/support-cases',
+  idOf: familyOf,
+  rowOf: (input, list) => ({
+    family_id: input.family_id,
+    family_name: familyNameOf(list.families, input.family_id),
+    cases_per_unit_year: normalCases(input.cases_per_unit_year),
+    cost_per_case_usd_minor: centsOf(input.cost_per_case_usd) ?? 0,
+    cost_per_unit_year_usd_minor:
+      supportCaseCostOf(input.cases_per_unit_year, input.cost_per_case_usd) ?? 0,
+    updated_at: new Date().toISOString(),
+  }),
+});

@@ -3,18 +3,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import type { z } from 'zod';
-import type { CostedKind } from '../api/margin-data-keys.ts';
+import type { KindRow } from '../api/kind-percents.ts';
 import { EditableTable } from './editable-table.tsx';
 import { KIND_LABELS } from './kind-labels.ts';
-import { MarginDataScreen } from './margin-data-screen.tsx';
+import { marginDataPage } from './margin-data-screen.tsx';
 import type { RowValues } from './row-editor.ts';
-
-/** A row of percentages per kind of product (markups, duration depreciation). */
-interface KindRow {
-  product_kind: CostedKind;
-  /** False when never set: the page says what counts instead. */
-  is_set: boolean;
-}
 
 /** What one per-kind percentage screen shows and how its rows are saved. */
 export interface KindPercentsDescription<TRow extends KindRow, TValues extends RowValues, TOut> {
@@ -23,15 +16,20 @@ export interface KindPercentsDescription<TRow extends KindRow, TValues extends R
   /** How the percentages are used, above the table. */
   intro: ReactNode;
   caption: string;
-  useList: () => UseQueryResult<{ rows: TRow[]; can_edit: boolean }>;
-  useSave: () => UseMutationResult<unknown, Error, TOut, unknown>;
+  /** The table's list and save hooks (api/kind-percents.ts). */
+  api: {
+    useList: () => UseQueryResult<{ rows: TRow[]; can_edit: boolean }>;
+    useSave: () => UseMutationResult<unknown, Error, TOut, unknown>;
+  };
   /** A row's values, checked as the server checks them (packages/domain/margin-data). */
   schema: z.ZodType<TOut, TValues>;
   valuesOf: (row: TRow) => TValues;
   isUnchanged: (values: TOut, row: TRow) => boolean;
-  /** Module constants: the kind column (kindColumn), then the figures. */
+  /** The kind column (kindColumn), then the figures. */
   columns: readonly ColumnDef<TRow, never>[];
-  actions: ColumnDef<TRow, never>;
+  /** What a row's Save button saves ("Save Hardware markup"), and room for it. */
+  savedFigure: string;
+  actionsWidth: string;
 }
 
 const kindOf = (row: KindRow) => row.product_kind;
@@ -55,27 +53,29 @@ export function kindColumn<TRow extends KindRow>(notSet: string): ColumnDef<TRow
   };
 }
 
-/** mc-markup and mc-duration-depreciation: one row of percentages per kind of product. */
-export function KindPercentsScreen<TRow extends KindRow, TValues extends RowValues, TOut>({
-  description,
-}: {
-  description: KindPercentsDescription<TRow, TValues, TOut>;
-}) {
-  const list = description.useList();
-  const save = description.useSave();
-  return (
-    <MarginDataScreen
-      title={description.title}
-      subtitle={description.subtitle}
-      query={list}
-      isMarginData
-    >
-      {(data) => (
+/** mc-markup and mc-duration-depreciation: the page of one row of percentages per kind of product. */
+export function kindPercentsPage<TRow extends KindRow, TValues extends RowValues, TOut>(
+  description: KindPercentsDescription<TRow, TValues, TOut>,
+) {
+  const table = {
+    caption: description.caption,
+    columns: description.columns,
+    actions: {
+      saveLabel: (row: TRow) => `Save ${KIND_LABELS[row.product_kind]} ${description.savedFigure}`,
+      minWidth: description.actionsWidth,
+    },
+  };
+  return marginDataPage({
+    title: description.title,
+    subtitle: description.subtitle,
+    isMarginData: true,
+    useList: description.api.useList,
+    Content: function KindPercentsTable({ data }) {
+      const save = description.api.useSave();
+      return (
         <EditableTable
-          caption={description.caption}
+          table={table}
           rows={data.rows}
-          columns={description.columns}
-          actions={description.actions}
           canEdit={data.can_edit}
           intro={description.intro}
           spec={{
@@ -86,7 +86,7 @@ export function KindPercentsScreen<TRow extends KindRow, TValues extends RowValu
             save: (values) => save.mutateAsync(values),
           }}
         />
-      )}
-    </MarginDataScreen>
-  );
+      );
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { useParams } from 'react-router';
 import {
@@ -28,11 +28,7 @@ const marginTabs = (context: string): readonly AdminTab[] =>
     ...('prefix' in page ? { activePrefix: `/${context}/${page.prefix}` } : {}),
   }));
 
-/**
- * A margin-data screen (and the approval SKUs): title, the tabs between the margin screens,
- * the four load states, and a plain notice when the user may read but not change the figures.
- */
-export function MarginDataScreen<T extends { can_edit: boolean }>(props: {
+interface MarginDataScreenProps<T> {
   title: string;
   subtitle: ReactNode;
   query: UseQueryResult<T>;
@@ -42,7 +38,13 @@ export function MarginDataScreen<T extends { can_edit: boolean }>(props: {
   isMarginData?: boolean;
   whoCanEdit?: string;
   children: (data: T) => ReactNode;
-}) {
+}
+
+/**
+ * A margin-data screen (and the approval SKUs): title, the tabs between the margin screens,
+ * the four load states, and a plain notice when the user may read but not change the figures.
+ */
+export function MarginDataScreen<T extends { can_edit: boolean }>(props: MarginDataScreenProps<T>) {
   const { context = 'cpq' } = useParams();
   return (
     <AdminLayout
@@ -64,17 +66,46 @@ export function MarginDataScreen<T extends { can_edit: boolean }>(props: {
   );
 }
 
-/** A warning that some families lack a figure, and what that does to quotes. */
-export function FamiliesWarning(props: {
+/** Families that lack a figure, and what that does to quotes: a warning above the page's table. */
+export interface MissingFamilies<T> {
   title: string;
-  families: readonly string[];
+  /** The families lacking the figure, each as the warning names it. */
+  of: (data: T) => readonly string[];
   consequence: string;
-}) {
-  if (props.families.length === 0) return null;
+}
+
+/** A margin-data page: the screen around `Content`, which gets the loaded list. */
+export function marginDataPage<T extends { can_edit: boolean }>(
+  page: Omit<MarginDataScreenProps<T>, 'query' | 'children'> & {
+    useList: () => UseQueryResult<T>;
+    missingFamilies?: MissingFamilies<T>;
+    Content: ComponentType<{ data: T }>;
+  },
+) {
+  const { useList, missingFamilies, Content, ...screen } = page;
+  return function MarginDataPage() {
+    const query = useList();
+    return (
+      <MarginDataScreen {...screen} query={query}>
+        {(data) => (
+          <>
+            {missingFamilies ? <FamiliesWarning data={data} {...missingFamilies} /> : null}
+            <Content data={data} />
+          </>
+        )}
+      </MarginDataScreen>
+    );
+  };
+}
+
+/** A warning that some families lack a figure, and what that does to quotes. */
+function FamiliesWarning<T>({ data, title, of, consequence }: MissingFamilies<T> & { data: T }) {
+  const families = of(data);
+  if (families.length === 0) return null;
   return (
     <Alert variant="warning" className="mb-0">
-      <div className="fw-semibold">{props.title}</div>
-      {props.families.join(', ')}: {props.consequence}
+      <div className="fw-semibold">{title}</div>
+      {families.join(', ')}: {consequence}
     </Alert>
   );
 }

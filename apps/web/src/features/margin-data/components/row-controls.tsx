@@ -1,9 +1,10 @@
+import { formatDate } from '@bastion/domain/format/date-time';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 
-interface DecimalInputProps {
+export interface DecimalInputProps {
   /** The accessible name, e.g. "Markup for Hardware". */
   label: string;
   value: string;
@@ -12,10 +13,12 @@ interface DecimalInputProps {
   onEnter?: () => void;
   width?: string;
   placeholder?: string;
+  prefix?: string;
+  suffix?: string;
 }
 
 /** A decimal field for one row, with its unit before or after it and its problem beneath. */
-export function DecimalInput(props: DecimalInputProps & { prefix?: string; suffix?: string }) {
+export function DecimalInput(props: DecimalInputProps) {
   return (
     <div style={{ maxWidth: props.width ?? '9rem' }} className="ms-auto">
       <InputGroup size="sm" hasValidation>
@@ -87,7 +90,9 @@ export function RowStatus({ isSaved, problem }: { isSaved: boolean; problem: str
 }
 
 /** A multi-line text for one row, its problem beneath. */
-export function TextAreaInput(props: Omit<DecimalInputProps, 'onEnter' | 'width'>) {
+export function TextAreaInput(
+  props: Pick<DecimalInputProps, 'label' | 'value' | 'onChange' | 'error'>,
+) {
   return (
     <>
       <Form.Control
@@ -101,5 +106,16 @@ export function TextAreaInput(props: Omit<DecimalInputProps, 'onEnter' | 'width'
       />
       <Form.Control.Feedback type="invalid">{props.error}</Form.Control.Feedback>
     </>
+  );
+}
+
+const userTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** When a row's figure was last saved, under it: "Updated 3 Mar 2026". */
+export function UpdatedOn({ at }: { at: string }) {
+  return (
+    <div className="small text-body-secondary mt-1 text-nowrap">
+      Updated {formatDate(Date.parse(at) / 1000, userTimeZone)}
+    </div>
   );
 }

@@ -13,24 +13,26 @@ import {
   useDeleteApprovalSku,
   useSaveApprovalSku,
   type ApprovalSku,
+  type ApprovalSkuList,
 } from '../api/approval-skus.ts';
 import { AddButton, AddRowCard } from '../components/add-row-card.tsx';
 import {
-  actionsColumn,
   EditableTable,
+  rowHeaderColumn,
   SwitchCell,
   TextAreaCell,
+  type EditableColumns,
 } from '../components/editable-table.tsx';
 import { KIND_LABELS } from '../components/kind-labels.ts';
-import { MarginDataScreen } from '../components/margin-data-screen.tsx';
+import { marginDataPage } from '../components/margin-data-screen.tsx';
 
 const columns: readonly ColumnDef<ApprovalSku, never>[] = [
-  {
+  rowHeaderColumn({
     id: 'sku',
     header: 'SKU',
-    meta: { isRowHeader: true, isText: true },
-    cell: ({ row: { original: row } }) => (
-      <div className="fw-normal text-wrap" style={{ minWidth: '12rem', maxWidth: '18rem' }}>
+    size: { minWidth: '12rem', maxWidth: '18rem' },
+    cell: (row) => (
+      <>
         <div className="fw-semibold font-monospace">{row.sku}</div>
         <div className="small text-body-secondary">
           {row.name} · {KIND_LABELS[row.kind]}
@@ -40,9 +42,9 @@ const columns: readonly ColumnDef<ApprovalSku, never>[] = [
             </Badge>
           )}
         </div>
-      </div>
+      </>
     ),
-  },
+  }),
   {
     id: 'reason',
     header: 'Reason',
@@ -76,69 +78,70 @@ const columns: readonly ColumnDef<ApprovalSku, never>[] = [
   },
 ];
 
-const actions = actionsColumn<ApprovalSku>({
-  saveLabel: (row) => `Save approval for ${row.sku}`,
-  removal: (row) => ({
-    label: `Remove ${row.sku} from the approval list`,
-    question: 'Quotes with it will no longer need this approval.',
-  }),
-  minWidth: '9rem',
-});
+const table: EditableColumns<ApprovalSku> = {
+  caption: 'Approval SKUs',
+  columns,
+  actions: {
+    saveLabel: (row) => `Save approval for ${row.sku}`,
+    removal: (row) => ({
+      label: `Remove ${row.sku} from the approval list`,
+      question: 'Quotes with it will no longer need this approval.',
+    }),
+    minWidth: '9rem',
+  },
+  emptyState: 'No SKU needs approval yet.',
+};
 
 /** ps-approval-sku (spec §2): SKUs whose presence on a quote asks for approval, and why. */
-export function ApprovalSkusPage() {
-  const list = useApprovalSkus();
+export const ApprovalSkusPage = marginDataPage({
+  title: 'Approval SKUs',
+  subtitle:
+    'Products that need approval whenever a quote includes them. The reason tells the approver what to check.',
+  what: 'the approval SKUs',
+  whoCanEdit: 'deal desk admins and catalog admins',
+  useList: useApprovalSkus,
+  Content: ApprovalSkusContent,
+});
+
+function ApprovalSkusContent({ data }: { data: ApprovalSkuList }) {
   const save = useSaveApprovalSku();
   const remove = useDeleteApprovalSku();
   return (
-    <MarginDataScreen
-      title="Approval SKUs"
-      subtitle="Products that need approval whenever a quote includes them. The reason tells the approver what to check."
-      query={list}
-      what="the approval SKUs"
-      whoCanEdit="deal desk admins and catalog admins"
-    >
-      {(data) => (
-        <>
-          {data.can_edit ? (
-            <AddRowCard
-              title="Add a SKU"
-              formLabel="Add an approval SKU"
-              schema={ZSaveApprovalSkuBody}
-              defaultValues={{ sku: '', reason: '', is_active: true }}
-              save={async (values) => {
-                const saved = await save.mutateAsync(values);
-                return `${saved.sku} now needs approval.`;
-              }}
-            >
-              <SkuField />
-              <ReasonField />
-              <div className="col-12 col-lg-2 d-flex flex-column gap-2 pt-lg-4">
-                <CheckboxField name="is_active" label="Applies now" className="mb-0" />
-                <AddButton>Add</AddButton>
-              </div>
-            </AddRowCard>
-          ) : null}
-          <EditableTable
-            caption="Approval SKUs"
-            rows={data.rows}
-            columns={columns}
-            actions={actions}
-            canEdit={data.can_edit}
-            emptyState="No SKU needs approval yet."
-            spec={{
-              rowId: (row) => row.sku,
-              schema: ZSaveApprovalSkuBody,
-              valuesOf: (row) => ({ sku: row.sku, reason: row.reason, is_active: row.is_active }),
-              isUnchanged: (values, row) =>
-                values.reason === row.reason && values.is_active === row.is_active,
-              save: (values) => save.mutateAsync(values),
-              remove: (row) => remove.mutateAsync({ sku: row.sku }),
-            }}
-          />
-        </>
-      )}
-    </MarginDataScreen>
+    <>
+      {data.can_edit ? (
+        <AddRowCard
+          title="Add a SKU"
+          formLabel="Add an approval SKU"
+          schema={ZSaveApprovalSkuBody}
+          defaultValues={{ sku: '', reason: '', is_active: true }}
+          save={async (values) => {
+            const saved = await save.mutateAsync(values);
+            return `${saved.sku} now needs approval.`;
+          }}
+        >
+          <SkuField />
+          <ReasonField />
+          <div className="col-12 col-lg-2 d-flex flex-column gap-2 pt-lg-4">
+            <CheckboxField name="is_active" label="Applies now" className="mb-0" />
+            <AddButton>Add</AddButton>
+          </div>
+        </AddRowCard>
+      ) : null}
+      <EditableTable
+        table={table}
+        rows={data.rows}
+        canEdit={data.can_edit}
+        spec={{
+          rowId: (row) => row.sku,
+          schema: ZSaveApprovalSkuBody,
+          valuesOf: (row) => ({ sku: row.sku, reason: row.reason, is_active: row.is_active }),
+          isUnchanged: (values, row) =>
+            values.reason === row.reason && values.is_active === row.is_active,
+          save: (values) => save.mutateAsync(values),
+          remove: (row) => remove.mutateAsync({ sku: row.sku }),
+        }}
+      />
+    </>
   );
 }
 

@@ -14,10 +14,14 @@ import {
   type CostLookupList,
 } from '../api/cost-lookups.ts';
 import { AddButton, AddRowCard } from '../components/add-row-card.tsx';
-import { actionsColumn, DecimalCell, EditableTable } from '../components/editable-table.tsx';
+import {
+  decimalColumn,
+  EditableTable,
+  type EditableColumns,
+} from '../components/editable-table.tsx';
 import { isSamePercent } from '../components/input-checks.ts';
 import { LOOKUP_KIND_LABELS, LOOKUP_KINDS } from '../components/kind-labels.ts';
-import { FamiliesWarning, MarginDataScreen } from '../components/margin-data-screen.tsx';
+import { marginDataPage } from '../components/margin-data-screen.tsx';
 
 const skuCount = (n: number) => (n === 1 ? '1 SKU' : `${n.toLocaleString('en-US')} SKUs`);
 
@@ -63,54 +67,57 @@ const columns: readonly ColumnDef<LookupRow, never>[] = [
       </>
     ),
   },
-  {
+  decimalColumn({
     id: 'cost_percent',
     header: 'Cost % of USD list',
-    meta: { align: 'end' },
-    cell: ({ row: { original: row } }) => (
-      <DecimalCell
-        row={row}
-        path="cost_percent"
-        label={`Cost percentage for ${nameOf(row)}`}
-        suffix="%"
-        readOnly={<span className="font-monospace">{row.cost_percent} %</span>}
-      />
-    ),
-  },
+    path: 'cost_percent',
+    label: (row) => `Cost percentage for ${nameOf(row)}`,
+    suffix: '%',
+    readOnly: (row) => <span className="font-monospace">{row.cost_percent} %</span>,
+  }),
 ];
 
-const actions = actionsColumn<LookupRow>({
-  saveLabel: (row) => `Save cost percentage for ${nameOf(row)}`,
-  removal: (row) =>
-    isKept(row)
-      ? null
-      : { label: `Remove cost lookup for ${nameOf(row)}`, question: 'Remove this row?' },
-  aside: (row) =>
-    isKept(row) ? (
-      <span
-        className="small text-body-secondary"
-        title="The family default is the cost of every SKU of the family without a row of its own kind."
-      >
-        Kept while the family has SKUs
-      </span>
-    ) : null,
-  minWidth: '12rem',
-});
+const table: EditableColumns<LookupRow> = {
+  caption: 'Cost lookups',
+  columns,
+  actions: {
+    saveLabel: (row) => `Save cost percentage for ${nameOf(row)}`,
+    removal: (row) =>
+      isKept(row)
+        ? null
+        : { label: `Remove cost lookup for ${nameOf(row)}`, question: 'Remove this row?' },
+    aside: (row) =>
+      isKept(row) ? (
+        <span
+          className="small text-body-secondary"
+          title="The family default is the cost of every SKU of the family without a row of its own kind."
+        >
+          Kept while the family has SKUs
+        </span>
+      ) : null,
+    minWidth: '12rem',
+  },
+  emptyState: 'No cost lookups yet.',
+};
 
 /** mc-cost-lookup (spec §2): cost as a share of list price, per product family and kind. */
-export function CostLookupPage() {
-  const lookups = useCostLookups();
-  return (
-    <MarginDataScreen
-      title="Cost lookup"
-      subtitle="What subscriptions, support and services cost, as a percentage of their USD list price, per product family."
-      query={lookups}
-      isMarginData
-    >
-      {(data) => <CostLookupContent data={data} />}
-    </MarginDataScreen>
-  );
-}
+export const CostLookupPage = marginDataPage({
+  title: 'Cost lookup',
+  subtitle:
+    'What subscriptions, support and services cost, as a percentage of their USD list price, per product family.',
+  isMarginData: true,
+  useList: useCostLookups,
+  missingFamilies: {
+    title: 'Families without a default row',
+    of: (data) =>
+      data.families
+        .filter((f) => !f.has_default && f.sku_count > 0)
+        .map((f) => `${f.name} (${skuCount(f.sku_count)})`),
+    consequence:
+      'their subscriptions, support and services without a row of their own kind have no cost, so quotes with them show no margin.',
+  },
+  Content: CostLookupContent,
+});
 
 function CostLookupContent({ data }: { data: CostLookupList }) {
   const save = useSaveCostLookup();
@@ -126,20 +133,10 @@ function CostLookupContent({ data }: { data: CostLookupList }) {
   );
   return (
     <>
-      <FamiliesWarning
-        title="Families without a default row"
-        families={data.families
-          .filter((f) => !f.has_default && f.sku_count > 0)
-          .map((f) => `${f.name} (${skuCount(f.sku_count)})`)}
-        consequence="their subscriptions, support and services without a row of their own kind have no cost, so quotes with them show no margin."
-      />
       <EditableTable
-        caption="Cost lookups"
+        table={table}
         rows={rows}
-        columns={columns}
-        actions={actions}
         canEdit={data.can_edit}
-        emptyState="No cost lookups yet."
         intro="Unit cost = USD list price × the family's percentage for the SKU's kind (or the family default when the kind has no row), plus the kind's markup. Support also adds its family's support cases. Hardware and access points are costed per SKU instead, under Hardware SKU costs."
         spec={{
           rowId: costLookupId,

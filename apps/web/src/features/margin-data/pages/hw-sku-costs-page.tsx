@@ -1,5 +1,4 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
-import { formatDate } from '@bastion/domain/format/date-time';
 import { ZHwSkuCostForm } from '@bastion/domain/margin-data/schemas';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
@@ -18,14 +17,19 @@ import {
   type HwSkuCostPage,
   type HwSkuCostRequest,
 } from '../api/hw-sku-costs.ts';
-import { actionsColumn, DecimalCell, EditableTable } from '../components/editable-table.tsx';
+import {
+  decimalColumn,
+  EditableTable,
+  rowHeaderColumn,
+  type EditableColumns,
+} from '../components/editable-table.tsx';
 import { centsOf, centsText, impliedPercent } from '../components/input-checks.ts';
 import { KIND_LABELS } from '../components/kind-labels.ts';
 import { MarginDataScreen } from '../components/margin-data-screen.tsx';
+import { UpdatedOn } from '../components/row-controls.tsx';
 import { textAt, useRowEditor } from '../components/row-editor.ts';
 
 const PAGE_SIZE = 25;
-const userTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 interface Filters {
   search: string;
@@ -43,28 +47,33 @@ function ImpliedPercentCell({ row }: { row: HwSkuCost }) {
   return <>{implied === null ? '—' : `${implied} %`}</>;
 }
 
+/** The SKU's code (and whether it is retired), its name, kind and family. */
+function SkuCell({ row }: { row: HwSkuCost }) {
+  return (
+    <>
+      <div className="text-nowrap">
+        <span className="fw-semibold font-monospace">{row.sku}</span>
+        {row.is_active ? null : (
+          <Badge bg="secondary" className="ms-2">
+            Retired
+          </Badge>
+        )}
+      </div>
+      <div className="small text-body-secondary">{row.name}</div>
+      <div className="small text-body-secondary">
+        {KIND_LABELS[row.kind]} · {row.family_name}
+      </div>
+    </>
+  );
+}
+
 const columns: readonly ColumnDef<HwSkuCost, never>[] = [
-  {
+  rowHeaderColumn({
     id: 'sku',
     header: 'SKU',
-    meta: { isRowHeader: true, isText: true },
-    cell: ({ row: { original: row } }) => (
-      <div className="fw-normal text-wrap" style={{ minWidth: '14rem' }}>
-        <div className="text-nowrap">
-          <span className="fw-semibold font-monospace">{row.sku}</span>
-          {row.is_active ? null : (
-            <Badge bg="secondary" className="ms-2">
-              Retired
-            </Badge>
-          )}
-        </div>
-        <div className="small text-body-secondary">{row.name}</div>
-        <div className="small text-body-secondary">
-          {KIND_LABELS[row.kind]} · {row.family_name}
-        </div>
-      </div>
-    ),
-  },
+    size: { minWidth: '14rem' },
+    cell: (row) => <SkuCell row={row} />,
+  }),
   {
     id: 'list_price',
     header: 'List price today',
@@ -76,39 +85,24 @@ const columns: readonly ColumnDef<HwSkuCost, never>[] = [
         <span className="font-monospace">{formatCurrency(row.usd_list_price_minor, 'USD')}</span>
       ),
   },
-  {
+  decimalColumn({
     id: 'unit_cost',
     header: 'Unit cost (USD)',
-    meta: { align: 'end' },
-    cell: ({ row: { original: row } }) => (
-      <>
-        <DecimalCell
-          row={row}
-          path="unit_cost_usd"
-          label={`Unit cost of ${row.sku} in US dollars`}
-          prefix="$"
-          width="10rem"
-          placeholder="No cost"
-          readOnly={
-            row.unit_cost_usd_minor === null ? (
-              <Badge bg="warning" text="dark">
-                No cost
-              </Badge>
-            ) : (
-              <span className="font-monospace">
-                {formatCurrency(row.unit_cost_usd_minor, 'USD')}
-              </span>
-            )
-          }
-        />
-        {row.updated_at ? (
-          <div className="small text-body-secondary mt-1 text-nowrap">
-            Updated {formatDate(Date.parse(row.updated_at) / 1000, userTimeZone)}
-          </div>
-        ) : null}
-      </>
-    ),
-  },
+    path: 'unit_cost_usd',
+    label: (row) => `Unit cost of ${row.sku} in US dollars`,
+    prefix: '$',
+    width: '10rem',
+    placeholder: 'No cost',
+    readOnly: (row) =>
+      row.unit_cost_usd_minor === null ? (
+        <Badge bg="warning" text="dark">
+          No cost
+        </Badge>
+      ) : (
+        <span className="font-monospace">{formatCurrency(row.unit_cost_usd_minor, 'USD')}</span>
+      ),
+    after: (row) => (row.updated_at ? <UpdatedOn at={row.updated_at} /> : null),
+  }),
   {
     id: 'implied',
     header: () => (
@@ -121,22 +115,26 @@ const columns: readonly ColumnDef<HwSkuCost, never>[] = [
   },
 ];
 
-const actions = actionsColumn<HwSkuCost>({
-  saveLabel: (row) => `Save unit cost of ${row.sku}`,
-  removal: (row) =>
-    row.unit_cost_usd_minor === null
-      ? null
-      : { label: `Remove the cost of ${row.sku}`, question: 'Quotes will show no margin for it.' },
-  minWidth: '9rem',
-});
+const table: EditableColumns<HwSkuCost> = {
+  caption: 'Hardware SKU costs',
+  columns,
+  actions: {
+    saveLabel: (row) => `Save unit cost of ${row.sku}`,
+    removal: (row) =>
+      row.unit_cost_usd_minor === null
+        ? null
+        : {
+            label: `Remove the cost of ${row.sku}`,
+            question: 'Quotes will show no margin for it.',
+          },
+    minWidth: '9rem',
+  },
+};
 
 /**
- * mc-hw-sku-costs/{id} (spec §2): the landed unit cost of every hardware and access-point SKU;
- * {id} is `all`, or a SKU to show alone.
+ * The filters as set: the search applies once typing pauses, and any change shows page 1 again.
  */
-export function HwSkuCostsPage() {
-  const { id = 'all', context = 'cpq' } = useParams();
-  const focusSku = id === 'all' ? null : id;
+function useFilters() {
   const [filters, setFilters] = useState<Filters>({
     search: '',
     kind: null,
@@ -154,7 +152,24 @@ export function HwSkuCostsPage() {
     }, 300);
     return () => clearTimeout(timer);
   }, [searchText]);
+  const change = (patch: Partial<Filters>) => {
+    setFilters({ ...filters, ...patch });
+    setPage(1);
+  };
+  return { filters, change, searchText, setSearchText, page, setPage };
+}
 
+type FilterState = ReturnType<typeof useFilters>;
+
+/**
+ * mc-hw-sku-costs/{id} (spec §2): the landed unit cost of every hardware and access-point SKU;
+ * {id} is `all`, or a SKU to show alone.
+ */
+export function HwSkuCostsPage() {
+  const { id = 'all', context = 'cpq' } = useParams();
+  const focusSku = id === 'all' ? null : id;
+  const filterState = useFilters();
+  const { filters, page, setPage } = filterState;
   const request: HwSkuCostRequest = {
     search: focusSku ? '' : filters.search,
     kind: focusSku ? null : filters.kind,
@@ -167,10 +182,6 @@ export function HwSkuCostsPage() {
   const costs = useHwSkuCosts(request);
   const save = useSaveHwSkuCost(request);
   const remove = useDeleteHwSkuCost(request);
-  const changeFilters = (change: Partial<Filters>) => {
-    setFilters({ ...filters, ...change });
-    setPage(1);
-  };
 
   return (
     <MarginDataScreen
@@ -208,26 +219,19 @@ export function HwSkuCostsPage() {
                     <Button
                       size="sm"
                       variant="outline-dark"
-                      onClick={() => changeFilters({ isMissingOnly: true })}
+                      onClick={() => filterState.change({ isMissingOnly: true })}
                     >
                       Show only these
                     </Button>
                   )}
                 </Alert>
               ) : null}
-              <FilterBar
-                searchText={searchText}
-                onSearchText={setSearchText}
-                filters={filters}
-                onChange={changeFilters}
-              />
+              <FilterBar state={filterState} />
             </>
           )}
           <EditableTable
-            caption="Hardware SKU costs"
+            table={table}
             rows={data.rows}
-            columns={columns}
-            actions={actions}
             canEdit={data.can_edit}
             emptyState={
               focusSku
@@ -254,13 +258,14 @@ export function HwSkuCostsPage() {
   );
 }
 
-function FilterBar(props: {
-  searchText: string;
-  onSearchText: (text: string) => void;
-  filters: Filters;
-  onChange: (change: Partial<Filters>) => void;
-}) {
-  const { filters, onChange } = props;
+/** The yes/no filters, as switches. */
+const SWITCHES = [
+  { id: 'hw-cost-missing', label: 'Missing cost only', filter: 'isMissingOnly' },
+  { id: 'hw-cost-retired', label: 'Include retired SKUs', filter: 'includeRetired' },
+] as const;
+
+function FilterBar({ state }: { state: FilterState }) {
+  const { filters, change: onChange } = state;
   return (
     <Form
       role="search"
@@ -272,8 +277,8 @@ function FilterBar(props: {
         <Form.Control
           type="search"
           placeholder="SKU or product name"
-          value={props.searchText}
-          onChange={(event) => props.onSearchText(event.target.value)}
+          value={state.searchText}
+          onChange={(event) => state.setSearchText(event.target.value)}
         />
       </Form.Group>
       <Form.Group className="col-6 col-md-3 col-lg-2" controlId="hw-cost-kind">
@@ -290,20 +295,16 @@ function FilterBar(props: {
         </Form.Select>
       </Form.Group>
       <div className="col-auto d-flex gap-3 pb-2">
-        <Form.Check
-          id="hw-cost-missing"
-          type="switch"
-          label="Missing cost only"
-          checked={filters.isMissingOnly}
-          onChange={(event) => onChange({ isMissingOnly: event.target.checked })}
-        />
-        <Form.Check
-          id="hw-cost-retired"
-          type="switch"
-          label="Include retired SKUs"
-          checked={filters.includeRetired}
-          onChange={(event) => onChange({ includeRetired: event.target.checked })}
-        />
+        {SWITCHES.map(({ id, label, filter }) => (
+          <Form.Check
+            key={id}
+            id={id}
+            type="switch"
+            label={label}
+            checked={filters[filter]}
+            onChange={(event) => onChange({ [filter]: event.target.checked })}
+          />
+        ))}
       </div>
     </Form>
   );

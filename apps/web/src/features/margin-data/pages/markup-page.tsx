@@ -1,14 +1,10 @@
 import { ZMarkupForm } from '@bastion/domain/margin-data/schemas';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMarkups, useSaveMarkup, type Markup, type MarkupInput } from '../api/markups.ts';
-import { actionsColumn, DecimalCell } from '../components/editable-table.tsx';
+import { markupsApi, type Markup } from '../api/kind-percents.ts';
+import { decimalColumn } from '../components/editable-table.tsx';
 import { isSamePercent } from '../components/input-checks.ts';
 import { KIND_COST_SOURCES, KIND_LABELS } from '../components/kind-labels.ts';
-import {
-  kindColumn,
-  KindPercentsScreen,
-  type KindPercentsDescription,
-} from '../components/kind-percents-screen.tsx';
+import { kindColumn, kindPercentsPage } from '../components/kind-percents-screen.tsx';
 
 const columns: readonly ColumnDef<Markup, never>[] = [
   kindColumn('Not set: counts as 0 %'),
@@ -22,42 +18,29 @@ const columns: readonly ColumnDef<Markup, never>[] = [
       </span>
     ),
   },
-  {
+  decimalColumn({
     id: 'percent',
     header: 'Markup',
-    meta: { align: 'end' },
-    cell: ({ row }) => (
-      <DecimalCell
-        row={row.original}
-        path="percent"
-        label={`Markup for ${KIND_LABELS[row.original.product_kind]}`}
-        suffix="%"
-        readOnly={<span className="font-monospace">{row.original.percent} %</span>}
-      />
-    ),
-  },
+    path: 'percent',
+    label: (row) => `Markup for ${KIND_LABELS[row.product_kind]}`,
+    suffix: '%',
+    readOnly: (row) => <span className="font-monospace">{row.percent} %</span>,
+  }),
 ];
 
-const markups: KindPercentsDescription<Markup, MarkupInput, MarkupInput> = {
+/** mc-markup (spec §2): the overhead added to each kind's unit cost. */
+export const MarkupPage = kindPercentsPage({
   title: 'Markup',
   subtitle:
     "Overhead such as freight, duty and handling, added to a product's unit cost before its margin is worked out.",
   intro:
     'Unit cost used for margin = base cost + markup. For example, an appliance with a landed cost of $400.00 and an 8 % hardware markup costs $432.00 on a quote.',
   caption: 'Markups',
-  useList: useMarkups,
-  useSave: useSaveMarkup,
+  api: markupsApi,
   schema: ZMarkupForm,
   valuesOf: (row) => ({ product_kind: row.product_kind, percent: row.percent }),
   isUnchanged: (values, row) => isSamePercent(values.percent, row.percent),
   columns,
-  actions: actionsColumn({
-    saveLabel: (row) => `Save ${KIND_LABELS[row.product_kind]} markup`,
-    minWidth: '10rem',
-  }),
-};
-
-/** mc-markup (spec §2): the overhead added to each kind's unit cost. */
-export function MarkupPage() {
-  return <KindPercentsScreen description={markups} />;
-}
+  savedFigure: 'markup',
+  actionsWidth: '10rem',
+});

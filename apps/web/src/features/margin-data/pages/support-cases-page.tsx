@@ -1,5 +1,4 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
-import { formatDate } from '@bastion/domain/format/date-time';
 import { ZSupportCaseForm } from '@bastion/domain/margin-data/schemas';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -13,13 +12,18 @@ import {
   type SupportCaseList,
 } from '../api/support-cases.ts';
 import { AddButton, AddRowCard } from '../components/add-row-card.tsx';
-import { actionsColumn, DecimalCell, EditableTable } from '../components/editable-table.tsx';
+import {
+  decimalColumn,
+  EditableTable,
+  rowHeaderColumn,
+  type EditableColumns,
+} from '../components/editable-table.tsx';
 import { casesOf, centsOf, centsText, supportCaseCostOf } from '../components/input-checks.ts';
-import { FamiliesWarning, MarginDataScreen } from '../components/margin-data-screen.tsx';
+import { marginDataPage } from '../components/margin-data-screen.tsx';
+import { UpdatedOn } from '../components/row-controls.tsx';
 import { textAt, useRowEditor } from '../components/row-editor.ts';
 
 const CASES_LABEL = 'Cases per unit-year';
-const userTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const supportSkuCount = (n: number) =>
   n === 0
@@ -60,71 +64,54 @@ function PerUnitYearCell({ item }: { item: FamilyRow }) {
   );
 }
 
-function UpdatedOn({ item }: { item: FamilyRow }) {
+/** When the row was saved, while nothing is typed in it. */
+function SavedOn({ item }: { item: FamilyRow }) {
   const { editor } = useRowEditor(item);
   if (!item.row || editor.isDrafting) return null;
-  return (
-    <div className="small text-body-secondary mt-1 text-nowrap">
-      Updated {formatDate(Date.parse(item.row.updated_at) / 1000, userTimeZone)}
-    </div>
-  );
+  return <UpdatedOn at={item.row.updated_at} />;
 }
 
 const columns: readonly ColumnDef<FamilyRow, never>[] = [
-  {
+  rowHeaderColumn({
     id: 'family',
     header: 'Product family',
-    meta: { isRowHeader: true, isText: true },
-    cell: ({ row: { original: item } }) => (
-      <div className="fw-normal text-wrap" style={{ minWidth: '12rem' }}>
+    size: { minWidth: '12rem' },
+    cell: (item) => (
+      <>
         <div className="fw-semibold">{familyName(item.family)}</div>
         <div className="small text-body-secondary">
           {item.family.id} · {supportSkuCount(item.family.support_sku_count)}
         </div>
-      </div>
-    ),
-  },
-  {
-    id: 'cases',
-    header: CASES_LABEL,
-    meta: { align: 'end' },
-    cell: ({ row: { original: item } }) => (
-      <DecimalCell
-        row={item}
-        path="cases_per_unit_year"
-        label={`Cases per unit-year for ${item.family.name}`}
-        placeholder="None"
-        suffix="cases"
-        width="10rem"
-        readOnly={
-          <span className="font-monospace">{item.row ? item.row.cases_per_unit_year : '—'}</span>
-        }
-      />
-    ),
-  },
-  {
-    id: 'cost',
-    header: 'Cost per case (USD)',
-    meta: { align: 'end' },
-    cell: ({ row: { original: item } }) => (
-      <>
-        <DecimalCell
-          row={item}
-          path="cost_per_case_usd"
-          label={`Cost per case for ${item.family.name} in US dollars`}
-          placeholder="None"
-          prefix="$"
-          width="10rem"
-          readOnly={
-            <span className="font-monospace">
-              {item.row ? formatCurrency(item.row.cost_per_case_usd_minor, 'USD') : '—'}
-            </span>
-          }
-        />
-        <UpdatedOn item={item} />
       </>
     ),
-  },
+  }),
+  decimalColumn({
+    id: 'cases',
+    header: CASES_LABEL,
+    path: 'cases_per_unit_year',
+    label: (item) => `Cases per unit-year for ${item.family.name}`,
+    placeholder: 'None',
+    suffix: 'cases',
+    width: '10rem',
+    readOnly: (item) => (
+      <span className="font-monospace">{item.row ? item.row.cases_per_unit_year : '—'}</span>
+    ),
+  }),
+  decimalColumn({
+    id: 'cost',
+    header: 'Cost per case (USD)',
+    path: 'cost_per_case_usd',
+    label: (item) => `Cost per case for ${item.family.name} in US dollars`,
+    placeholder: 'None',
+    prefix: '$',
+    width: '10rem',
+    readOnly: (item) => (
+      <span className="font-monospace">
+        {item.row ? formatCurrency(item.row.cost_per_case_usd_minor, 'USD') : '—'}
+      </span>
+    ),
+    after: (item) => <SavedOn item={item} />,
+  }),
   {
     id: 'per_unit_year',
     header: () => (
@@ -137,36 +124,44 @@ const columns: readonly ColumnDef<FamilyRow, never>[] = [
   },
 ];
 
-const actions = actionsColumn<FamilyRow>({
-  saveLabel: (item) => `Save support cases for ${item.family.name}`,
-  removal: (item) =>
-    item.row
-      ? {
-          label: `Remove support cases for ${item.family.name}`,
-          question: 'Support is then costed from the cost lookup alone.',
-        }
-      : null,
-  minWidth: '9rem',
-});
+const table: EditableColumns<FamilyRow> = {
+  caption: 'Support cases',
+  columns,
+  actions: {
+    saveLabel: (item) => `Save support cases for ${item.family.name}`,
+    removal: (item) =>
+      item.row
+        ? {
+            label: `Remove support cases for ${item.family.name}`,
+            question: 'Support is then costed from the cost lookup alone.',
+          }
+        : null,
+    minWidth: '9rem',
+  },
+  emptyState: 'No product family sells support, and none has support cases yet.',
+};
 
 /**
  * mc-support-cases (spec §2; decision 010): per product family, the support cases one unit
  * raises a year and what handling one costs. Quotes add cases × cost to the yearly unit cost of
  * the family's support SKUs, on top of their cost-lookup share and before the support markup.
  */
-export function SupportCasesPage() {
-  const supportCases = useSupportCases();
-  return (
-    <MarginDataScreen
-      title="Support cases"
-      subtitle="What handling support cases costs, per unit of a product family's support and year."
-      query={supportCases}
-      isMarginData
-    >
-      {(data) => <SupportCasesContent data={data} />}
-    </MarginDataScreen>
-  );
-}
+export const SupportCasesPage = marginDataPage({
+  title: 'Support cases',
+  subtitle: "What handling support cases costs, per unit of a product family's support and year.",
+  isMarginData: true,
+  useList: useSupportCases,
+  missingFamilies: {
+    title: 'Families selling support without support cases',
+    of: (data) =>
+      data.families
+        .filter((f) => !f.has_row && f.support_sku_count > 0)
+        .map((f) => `${f.name} (${supportSkuCount(f.support_sku_count)})`),
+    consequence:
+      'their support is costed from the cost lookup alone, so quotes may overstate its margin.',
+  },
+  Content: SupportCasesContent,
+});
 
 function SupportCasesContent({ data }: { data: SupportCaseList }) {
   const save = useSaveSupportCase();
@@ -182,20 +177,10 @@ function SupportCasesContent({ data }: { data: SupportCaseList }) {
   const example = data.rows[0];
   return (
     <>
-      <FamiliesWarning
-        title="Families selling support without support cases"
-        families={data.families
-          .filter((f) => !f.has_row && f.support_sku_count > 0)
-          .map((f) => `${f.name} (${supportSkuCount(f.support_sku_count)})`)}
-        consequence="their support is costed from the cost lookup alone, so quotes may overstate its margin."
-      />
       <EditableTable
-        caption="Support cases"
+        table={table}
         rows={rows}
-        columns={columns}
-        actions={actions}
         canEdit={data.can_edit}
-        emptyState="No product family sells support, and none has support cases yet."
         intro={
           <>
             Unit cost of a support SKU per 12 months = USD list price × the family&apos;s support

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
+import type { ProductLine } from '@/lib/catalog-hierarchy.ts';
 import { quoteQueryKey, type QuoteView } from './quotes.ts';
 
 export interface WaterfallStep {
@@ -123,14 +124,8 @@ export function useSaveConfiguration(id: string) {
   });
 }
 
-export interface CatalogNode {
-  id: string;
-  parent_id: string | null;
-  name: string;
-  family_id: string | null;
-  sort_order: number;
-  sku_count: number;
-}
+/** A line of the product hierarchy the finder browses. */
+export type CatalogNode = ProductLine;
 
 export interface CatalogSku {
   sku: string;

@@ -1,8 +1,12 @@
 import { useCallback, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
-import { DateRangeFilter, FilterBar, SearchBox } from '@/components/data-grid/filter-controls.tsx';
+import {
+  ChecklistDropdown,
+  DateRangeFilter,
+  FilterBar,
+  SearchBox,
+} from '@/components/data-grid/filter-controls.tsx';
 import type { GridFilterDefinition } from '../api/grid.ts';
 
 export interface GridFilterValues {
@@ -121,58 +125,34 @@ function MultiChoiceFilter({
   const id = `grid-filter-${filter.key}`;
 
   return (
-    <>
-      <div className="small mb-1" id={`${id}-label`}>
-        {filter.label}
+    <ChecklistDropdown
+      id={id}
+      label={filter.label}
+      summary={summary}
+      menuClassName="grid-filter-menu shadow-sm"
+      narrow={
+        filter.options.length >= SEARCHABLE_FROM
+          ? { label: `Find ${filter.label.toLowerCase()}`, value: narrow, onChange: setNarrow }
+          : undefined
+      }
+      clear={{ label: 'Show all', isShown: ticked.length > 0, onClear: () => choose([]) }}
+    >
+      <div className="grid-filter-options">
+        {shown.length === 0 ? (
+          <div className="px-3 py-1 small text-body-secondary">No match</div>
+        ) : (
+          shown.map((option) => (
+            <Form.Check
+              key={option.value}
+              id={`${id}-${option.value}`}
+              className="px-3 py-1 ms-4 text-nowrap"
+              label={option.label}
+              checked={ticked.includes(option.value)}
+              onChange={() => toggle(option.value)}
+            />
+          ))
+        )}
       </div>
-      <Dropdown autoClose="outside">
-        <Dropdown.Toggle
-          id={id}
-          variant="outline-secondary"
-          className="w-100 d-flex align-items-center justify-content-between text-truncate bg-body text-body"
-          aria-labelledby={`${id}-label ${id}`}
-        >
-          <span className="text-truncate">{summary}</span>
-        </Dropdown.Toggle>
-        <Dropdown.Menu className="grid-filter-menu shadow-sm">
-          {filter.options.length >= SEARCHABLE_FROM ? (
-            <div className="px-2 pb-2">
-              <Form.Control
-                size="sm"
-                type="search"
-                placeholder={`Find ${filter.label.toLowerCase()}`}
-                aria-label={`Find ${filter.label.toLowerCase()}`}
-                value={narrow}
-                onChange={(event) => setNarrow(event.target.value)}
-              />
-            </div>
-          ) : null}
-          <div className="grid-filter-options">
-            {shown.length === 0 ? (
-              <div className="px-3 py-1 small text-body-secondary">No match</div>
-            ) : (
-              shown.map((option) => (
-                <Form.Check
-                  key={option.value}
-                  id={`${id}-${option.value}`}
-                  className="px-3 py-1 ms-4 text-nowrap"
-                  label={option.label}
-                  checked={ticked.includes(option.value)}
-                  onChange={() => toggle(option.value)}
-                />
-              ))
-            )}
-          </div>
-          {ticked.length > 0 ? (
-            <>
-              <Dropdown.Divider />
-              <Dropdown.Item as="button" type="button" onClick={() => choose([])}>
-                Show all
-              </Dropdown.Item>
-            </>
-          ) : null}
-        </Dropdown.Menu>
-      </Dropdown>
-    </>
+    </ChecklistDropdown>
   );
 }

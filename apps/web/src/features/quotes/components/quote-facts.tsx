@@ -1,5 +1,6 @@
 /* How the quote pages show what they know: fact lists, per-year headings, the history link. */
 
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** A label and its value; a fact without a value (null) is left out. */
@@ -47,16 +48,32 @@ export function FactList({
   );
 }
 
-/** The header's link to a quote's history. */
-export function QuoteHistoryLink({ quote }: { quote: { id: string; quote_type: string } }) {
+/** A header button to another page of a quote ("History", "Edit"). */
+export function QuotePageLink(props: {
+  quote: { id: string; quote_type: string };
+  /** The page's path ("quote-history"). */
+  page: string;
+  /** Its Bootstrap icon ("bi-clock-history"). */
+  icon: string;
+  children: ReactNode;
+}) {
   return (
     <Link
       className="btn btn-outline-secondary"
-      to={`/cpq/quote-history/${quote.id}/${quote.quote_type}`}
+      to={`/cpq/${props.page}/${props.quote.id}/${props.quote.quote_type}`}
     >
-      <i className="bi bi-clock-history me-1" aria-hidden="true" />
-      History
+      <i className={`bi ${props.icon} me-1`} aria-hidden="true" />
+      {props.children}
     </Link>
+  );
+}
+
+/** The header's link to a quote's history. */
+export function QuoteHistoryLink({ quote }: { quote: { id: string; quote_type: string } }) {
+  return (
+    <QuotePageLink quote={quote} page="quote-history" icon="bi-clock-history">
+      History
+    </QuotePageLink>
   );
 }
 

@@ -2,9 +2,7 @@ import { formatCurrency } from '@bastion/domain/format/currency';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
@@ -30,6 +28,7 @@ import { ProductFinder } from '../components/configure/product-finder.tsx';
 import { SecureAccessPanel } from '../components/configure/secure-access-panel.tsx';
 import { TotalsPanel } from '../components/configure/totals-panel.tsx';
 import { WaterfallOffcanvas } from '../components/configure/waterfall-offcanvas.tsx';
+import { QuoteLoadState } from '../components/quote-load-state.tsx';
 import { QuoteSteps } from '../components/quote-steps.tsx';
 import { QuoteSaveProblem } from '../components/quote-save-problem.tsx';
 
@@ -37,19 +36,17 @@ import { QuoteSaveProblem } from '../components/quote-save-problem.tsx';
 export function ConfigureQuotePage() {
   const { id = '' } = useParams();
   const configuration = useQuoteConfiguration(id);
-  if (configuration.isPending) {
-    return <Spinner animation="border" role="status" aria-label="Loading the quote" />;
-  }
-  if (configuration.isError) {
-    return <ErrorScreen error={configuration.error} onRetry={() => void configuration.refetch()} />;
-  }
-  // A fresh editor per saved version: the loaded lines are its starting state.
   return (
-    <ConfigureQuote
-      key={`${configuration.data.quote.id}:${configuration.data.quote.version}`}
-      configuration={configuration.data}
-      onReload={() => void configuration.refetch()}
-    />
+    <QuoteLoadState query={configuration} what="the quote">
+      {(data) => (
+        // A fresh editor per saved version: the loaded lines are its starting state.
+        <ConfigureQuote
+          key={`${data.quote.id}:${data.quote.version}`}
+          configuration={data}
+          onReload={() => void configuration.refetch()}
+        />
+      )}
+    </QuoteLoadState>
   );
 }
 

@@ -1,8 +1,7 @@
+import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
-import { Link, useParams } from 'react-router';
-import { ErrorScreen } from '@/components/error-screen.tsx';
+import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { isApiError } from '@/lib/api-client.ts';
@@ -12,7 +11,13 @@ import { ApprovalsPanel } from '../../approvals/components/approvals-panel.tsx';
 import { BudgetaryMarker } from '../../approvals/components/budgetary-marker.tsx';
 import { QuoteLifecycleActions } from '../../approvals/components/quote-lifecycle-actions.tsx';
 import { useQuoteSummary, type QuoteSummary } from '../api/summary.ts';
-import { FactList, QuoteHistoryLink, type Fact } from '../components/quote-facts.tsx';
+import {
+  FactList,
+  QuoteHistoryLink,
+  QuotePageLink,
+  type Fact,
+} from '../components/quote-facts.tsx';
+import { QuoteLoadState } from '../components/quote-load-state.tsx';
 import { QuoteSteps } from '../components/quote-steps.tsx';
 import { SummaryNotReached } from '../components/summary/summary-not-reached.tsx';
 import { SummaryProducts } from '../components/summary/summary-products.tsx';
@@ -26,21 +31,28 @@ import { TermsSection } from '../components/summary/summary-terms.tsx';
 export function QuoteSummaryPage() {
   const { id = '' } = useParams();
   const summary = useQuoteSummary(id);
-  if (summary.isPending) {
-    return <Spinner animation="border" role="status" aria-label="Loading the summary" />;
+  return (
+    <QuoteLoadState
+      query={summary}
+      what="the summary"
+      refusal={(error) => summaryRefusal(id, error)}
+    >
+      {(data) => <Summary summary={data} />}
+    </QuoteLoadState>
+  );
+}
+
+/** The refusals the summary answers in its own words; null for the error screen. */
+function summaryRefusal(id: string, error: Error): ReactNode {
+  // 409: the quote has not reached its summary (docs/decisions/011); say where to go instead.
+  if (isApiError(error) && error.status === 409) {
+    return <SummaryNotReached id={id} refusal={error} />;
   }
-  if (summary.isError) {
-    // 409: the quote has not reached its summary (docs/decisions/011); say where to go instead.
-    if (isApiError(summary.error) && summary.error.status === 409) {
-      return <SummaryNotReached id={id} refusal={summary.error} />;
-    }
-    // An approver whose roles do not open quotes still sees what they are asked to decide.
-    if (isApiError(summary.error) && summary.error.code === 'FORBIDDEN') {
-      return <ApprovalOnlySummary quoteId={id} refusal={summary.error} />;
-    }
-    return <ErrorScreen error={summary.error} onRetry={() => void summary.refetch()} />;
+  // An approver whose roles do not open quotes still sees what they are asked to decide.
+  if (isApiError(error) && error.code === 'FORBIDDEN') {
+    return <ApprovalOnlySummary quoteId={id} refusal={error} />;
   }
-  return <Summary summary={summary.data} />;
+  return null;
 }
 
 /** The header's facts, in the order the printed quotation lists them. */
@@ -97,13 +109,9 @@ function Summary({ summary }: { summary: QuoteSummary }) {
           <div className="d-flex gap-2 no-print">
             {summary.actions.can_see_history ? <QuoteHistoryLink quote={quote} /> : null}
             {summary.actions.can_edit ? (
-              <Link
-                className="btn btn-outline-secondary"
-                to={`/cpq/configure-quote/${quote.id}/${quote.quote_type}`}
-              >
-                <i className="bi bi-pencil me-1" aria-hidden="true" />
+              <QuotePageLink quote={quote} page="configure-quote" icon="bi-pencil">
                 Edit
-              </Link>
+              </QuotePageLink>
             ) : null}
             <Button
               variant="primary"

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
+import type { QuoteHeading } from '@/lib/quote-heading.ts';
 
 /* A quote's terms (POST /api/dx/quote-terms/get, /api/dx/quote-terms/save). */
 
@@ -23,17 +24,7 @@ export interface QuoteTerm {
 }
 
 export interface QuoteTerms {
-  quote: {
-    id: string;
-    quote_number: string;
-    quote_name: string;
-    quote_type: string;
-    status_id: string;
-    status_label: string;
-    status_tone: string;
-    currency_code: string;
-    version: number;
-  };
+  quote: QuoteHeading & { currency_code: string; version: number };
   is_read_only: boolean;
   read_only_reason: string | null;
   clauses: QuoteTerm[];

@@ -6,7 +6,13 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
+import type { EditorCallbacks } from '@/components/admin/editor-callbacks.ts';
 import { EditorForm } from '@/components/admin/editor-form.tsx';
+import {
+  formValuesOf,
+  recordEditorProps,
+  versionOf,
+} from '@/components/admin/record-editor-props.ts';
 import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
 import { CheckboxField, SelectField, TextField } from '@/components/form/fields.tsx';
 import { useZodForm } from '@/components/form/form.tsx';
@@ -25,30 +31,29 @@ export function ClauseEditor({
 }: {
   /** Null: a new clause. */
   clause: Clause | null;
-  onSaved: (clause: Clause) => void;
-  onCancel: () => void;
-}) {
+} & EditorCallbacks<Clause>) {
   const form = useZodForm(ZClauseForm, {
+    // The note is the new version's own: it always starts empty.
     defaultValues: {
-      title: clause?.title ?? '',
-      category: clause?.category ?? '',
-      body: clause?.body ?? '',
-      is_active: clause?.is_active ?? true,
+      ...formValuesOf<ClauseFormInput>(clause, {
+        title: '',
+        category: '',
+        body: '',
+        is_active: true,
+      }),
       note: '',
-    } satisfies ClauseFormInput,
+    },
   });
   const save = useSaveClause();
   const isActive = useWatch({ control: form.control, name: 'is_active' });
   return (
     <EditorForm
       form={form}
-      error={save.error}
+      {...recordEditorProps(clause, { noun: 'clause', name: clause?.title }, { save })}
       submitText={clause ? 'Save new version' : 'Create clause'}
-      isPending={save.isPending}
       onCancel={onCancel}
-      aria-label={clause ? `Edit clause ${clause.title}` : 'New clause'}
       onSubmit={(values) => {
-        const input = { ...(clause ? { id: clause.id, version: clause.version } : {}), ...values };
+        const input = { ...versionOf(clause), ...values };
         const preview: Clause = {
           id: clause?.id ?? `new-${values.title}`,
           code: clause?.code ?? null,

@@ -2,10 +2,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { editColumn } from '@/components/admin/admin-parts.tsx';
+import { inactiveRowClass, nameColumn, OffBadge } from '@/components/admin/record-columns.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { ClauseRule } from '../api/rules.ts';
 import { ConditionText } from './template-text.tsx';
-import { formatDay } from './terms-admin.ts';
+import { updatedColumn } from './updated-column.tsx';
 
 export function EffectBadge({ effect }: { effect: ClauseRule['effect'] }) {
   return effect === 'REQUIRE' ? (
@@ -23,21 +24,12 @@ export function EffectBadge({ effect }: { effect: ClauseRule['effect'] }) {
 
 function ruleColumns(onEdit: ((rule: ClauseRule) => void) | undefined) {
   const columns: ColumnDef<ClauseRule, never>[] = [
-    {
-      id: 'name',
-      header: 'Rule',
-      meta: { isRowHeader: true, isText: true },
-      cell: ({ row: { original: rule } }) => (
-        <span className="fw-normal">
-          {rule.name}
-          {rule.is_active ? null : (
-            <Badge bg="secondary" className="ms-2">
-              Inactive
-            </Badge>
-          )}
-        </span>
-      ),
-    },
+    nameColumn('name', 'Rule', (rule) => (
+      <span className="fw-normal">
+        {rule.name}
+        {rule.is_active ? null : <OffBadge>Inactive</OffBadge>}
+      </span>
+    )),
     {
       id: 'condition',
       header: 'Condition',
@@ -74,17 +66,7 @@ function ruleColumns(onEdit: ((rule: ClauseRule) => void) | undefined) {
         </>
       ),
     },
-    {
-      id: 'updated',
-      header: 'Updated',
-      meta: { priority: 'secondary' },
-      cell: ({ row: { original: rule } }) => (
-        <span className="small text-body-secondary">
-          {formatDay(rule.updated_at)}
-          {rule.updated_by ? <span className="d-block">{rule.updated_by}</span> : null}
-        </span>
-      ),
-    },
+    updatedColumn(),
   ];
   return onEdit ? [...columns, editColumn((rule) => `Edit ${rule.name}`, onEdit)] : columns;
 }
@@ -105,7 +87,7 @@ export function ClauseRuleTable(props: {
       getRowId={(rule) => rule.id}
       activeRowId={props.activeId}
       onRowOpen={props.onEdit}
-      rowClassName={(rule) => (rule.is_active ? undefined : 'text-body-secondary')}
+      rowClassName={inactiveRowClass}
       emptyState={props.emptyState}
       narrowDetail
     />

@@ -1,6 +1,7 @@
 import { CONDITION_OPERATORS } from '@bastion/domain/forms/recipe';
 import { QUOTE_FACTS } from '@bastion/domain/terms/quote-facts';
 import Table from 'react-bootstrap/Table';
+import { TableHeadings } from '@/components/admin/table-headings.tsx';
 
 /** The facts a condition may ask about, with an example of each. */
 export function FactsReference() {
@@ -16,13 +17,7 @@ export function FactsReference() {
         the condition empty for a rule that always applies.
       </p>
       <Table size="sm" className="mb-0" aria-label="Quote facts">
-        <thead>
-          <tr>
-            <th scope="col">Fact</th>
-            <th scope="col">Meaning</th>
-            <th scope="col">Example</th>
-          </tr>
-        </thead>
+        <TableHeadings names={['Fact', 'Meaning', 'Example']} />
         <tbody>
           {QUOTE_FACTS.map((fact) => (
             <tr key={fact.name}>

@@ -3,7 +3,13 @@ import { ZClauseRuleForm, type ClauseRuleFormInput } from '@bastion/domain/terms
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useController, useFormContext } from 'react-hook-form';
+import type { EditorCallbacks } from '@/components/admin/editor-callbacks.ts';
 import { EditorForm } from '@/components/admin/editor-form.tsx';
+import {
+  formValuesOf,
+  recordEditorProps,
+  versionOf,
+} from '@/components/admin/record-editor-props.ts';
 import { RadioGroupField } from '@/components/form/choice-fields.tsx';
 import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
 import { CheckboxField, SelectField, TextField } from '@/components/form/fields.tsx';
@@ -30,17 +36,15 @@ export function RuleEditor({
 }: {
   rule: ClauseRule | null;
   clauses: readonly Clause[];
-  onSaved: (rule: ClauseRule) => void;
-  onCancel: () => void;
-}) {
+} & EditorCallbacks<ClauseRule>) {
   const form = useZodForm(ZClauseRuleForm, {
-    defaultValues: {
-      name: rule?.name ?? '',
-      clause_id: rule?.clause_id ?? '',
-      effect: rule?.effect ?? 'ATTACH',
-      condition: rule?.condition ?? '',
-      is_active: rule?.is_active ?? true,
-    } satisfies ClauseRuleFormInput,
+    defaultValues: formValuesOf<ClauseRuleFormInput>(rule, {
+      name: '',
+      clause_id: '',
+      effect: 'ATTACH',
+      condition: '',
+      is_active: true,
+    }),
   });
   const save = useSaveClauseRule();
   // Active clauses, and the rule's own clause even if it was withdrawn since.
@@ -49,13 +53,10 @@ export function RuleEditor({
   return (
     <EditorForm
       form={form}
-      error={save.error}
-      submitText={rule ? 'Save rule' : 'Create rule'}
-      isPending={save.isPending}
+      {...recordEditorProps(rule, { noun: 'rule', name: rule?.name }, { save })}
       onCancel={onCancel}
-      aria-label={rule ? `Edit rule ${rule.name}` : 'New rule'}
       onSubmit={(values) => {
-        const input = { ...(rule ? { id: rule.id, version: rule.version } : {}), ...values };
+        const input = { ...versionOf(rule), ...values };
         const clause = clauses.find((c) => c.id === values.clause_id);
         const preview: ClauseRule = {
           id: rule?.id ?? `new-${values.name}`,

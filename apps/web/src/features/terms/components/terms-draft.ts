@@ -62,21 +62,27 @@ export function draftReducer(terms: DraftTerm[], action: DraftAction): DraftTerm
   }
 }
 
+/** A clause the user adds (no rule asks for it): its text as it reads on this quote. */
+function addedText(template: string, rendered: ReturnType<typeof renderClause>) {
+  return {
+    template,
+    text: rendered.ok ? rendered.text : null,
+    problem: rendered.ok ? null : rendered.message,
+    is_required: false,
+    rule_names: [],
+  };
+}
+
 /** A library clause as it would read on this quote. */
 export function libraryDraft(clause: Clause, values: PlaceholderValues): DraftTerm {
-  const rendered = renderClause(clause, values);
   return {
     key: clause.id,
     clause_id: clause.id,
     title: clause.title,
     category: clause.category,
-    template: clause.body,
-    text: rendered.ok ? rendered.text : null,
-    problem: rendered.ok ? null : rendered.message,
-    is_required: false,
+    ...addedText(clause.body, renderClause(clause, values)),
     is_custom: false,
     source: 'USER',
-    rule_names: [],
     custom_title: '',
   };
 }
@@ -84,19 +90,14 @@ export function libraryDraft(clause: Clause, values: PlaceholderValues): DraftTe
 /** Text of the user's own, with placeholders filled from the quote. */
 export function customDraft(title: string, text: string, values: PlaceholderValues): DraftTerm {
   const shownTitle = title.trim() || CUSTOM_CLAUSE_TITLE;
-  const rendered = renderClause({ title: shownTitle, body: text }, values);
   return {
     key: `new-custom-${crypto.randomUUID()}`,
     clause_id: null,
     title: shownTitle,
     category: null,
-    template: text,
-    text: rendered.ok ? rendered.text : null,
-    problem: rendered.ok ? null : rendered.message,
-    is_required: false,
+    ...addedText(text, renderClause({ title: shownTitle, body: text }, values)),
     is_custom: true,
     source: 'CUSTOM',
-    rule_names: [],
     custom_title: title.trim(),
   };
 }

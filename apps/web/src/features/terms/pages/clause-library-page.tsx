@@ -1,15 +1,18 @@
-import { CLAUSE_CATEGORIES } from '@bastion/domain/terms/clauses';
 import { useMemo, useState } from 'react';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import { useParams } from 'react-router';
-import { AdminLayout, LoadState, ReadOnlyNotice } from '@/components/admin/admin-layout.tsx';
-import { NewButton, StatePanel, useNotice } from '@/components/admin/admin-parts.tsx';
-import { usePanelState } from '@/components/admin/use-panel-state.ts';
+import { ReadOnlyNotice } from '@/components/admin/admin-layout.tsx';
+import { NewButton } from '@/components/admin/admin-parts.tsx';
+import { PanelScreen, usePanelScreen } from '@/components/admin/panel-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useClauses, type Clause } from '../api/clauses.ts';
 import { ClauseEditor } from '../components/clause-editor.tsx';
+import {
+  ALL_ACTIVE_CLAUSES,
+  ClauseFilters,
+  clausesMatching,
+} from '../components/clause-filters.tsx';
 import { ClauseHistory } from '../components/clause-history.tsx';
 import { ClauseTable } from '../components/clause-table.tsx';
 import { isTermsAdmin, TERMS_EDITORS, termsAdminTabs } from '../components/terms-admin.ts';
@@ -22,29 +25,18 @@ export function ClauseLibraryPage() {
   const session = useSession();
   const canEdit = isTermsAdmin(session.user.permissions);
   const clauses = useClauses({ includeInactive: true });
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('');
-  const [showWithdrawn, setShowWithdrawn] = useState(false);
-  const panel = usePanelState<Panel>();
-  const notice = useNotice();
+  const [filter, setFilter] = useState(ALL_ACTIVE_CLAUSES);
+  const screen = usePanelScreen<Panel>();
+  const { panel, open } = screen;
 
-  const open = (next: Panel) => {
-    notice.clear();
-    panel.open(next);
-  };
-
-  const rows = useMemo(() => {
-    const text = search.trim().toLowerCase();
-    return (clauses.data?.clauses ?? []).filter(
-      (c) =>
-        (showWithdrawn || c.is_active) &&
-        (!category || c.category === category) &&
-        (!text || `${c.title} ${c.body}`.toLowerCase().includes(text)),
-    );
-  }, [clauses.data, search, category, showWithdrawn]);
+  const rows = useMemo(
+    () => clausesMatching(clauses.data?.clauses ?? [], filter),
+    [clauses.data, filter],
+  );
 
   return (
-    <AdminLayout
+    <PanelScreen
+      screen={screen}
       title="Terms & conditions"
       subtitle="The standard clauses quotes are built from. Rules put them on quotes; sellers add the others."
       tabs={termsAdminTabs(context)}
@@ -53,95 +45,61 @@ export function ClauseLibraryPage() {
           <NewButton onClick={() => open({ kind: 'edit', clause: null })}>New clause</NewButton>
         ) : null
       }
+      banner={canEdit ? null : <ReadOnlyNotice whoCanEdit={TERMS_EDITORS} what="the library" />}
+      query={clauses}
+      what="the clause library"
+      whoSees={TERMS_EDITORS}
+      panelTitle={(shown) =>
+        shown?.kind === 'history'
+          ? `History: ${shown.clause.title}`
+          : shown?.clause
+            ? 'Edit clause'
+            : 'New clause'
+      }
+      panel={(shown) =>
+        shown.kind === 'history' ? (
+          <ClauseHistory id={shown.clause.id} />
+        ) : (
+          <ClauseEditor
+            key={shown.clause?.id ?? 'new'}
+            clause={shown.clause}
+            onCancel={panel.close}
+            onSaved={(saved) =>
+              screen.done(
+                shown.clause
+                  ? `Saved “${saved.title}” as version ${saved.version}.`
+                  : `Created “${saved.title}”.`,
+              )
+            }
+          />
+        )
+      }
     >
-      {canEdit ? null : <ReadOnlyNotice whoCanEdit={TERMS_EDITORS} what="the library" />}
-      {notice.element}
-      <LoadState query={clauses} what="the clause library" whoSees={TERMS_EDITORS}>
-        {(data) => (
-          <Card>
-            <Card.Body>
-              <div className="d-flex flex-wrap gap-2 mb-3 align-items-center">
-                <Form.Control
-                  type="search"
-                  className="flex-grow-1 w-auto"
-                  aria-label="Search clauses"
-                  placeholder="Search titles and text"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
+      {(data) => (
+        <Card>
+          <Card.Body>
+            <ClauseFilters filter={filter} onChange={setFilter} />
+            <ClauseTable
+              clauses={rows}
+              canEdit={canEdit}
+              activeId={panel.isShown ? (panel.content?.clause?.id ?? null) : null}
+              onEdit={(clause) => open({ kind: 'edit', clause })}
+              onHistory={(clause) => open({ kind: 'history', clause })}
+              emptyState={
+                <NoData
+                  icon="bi-journal-text"
+                  title={data.clauses.length === 0 ? 'No clauses yet' : 'No clause matches'}
+                  message={
+                    data.clauses.length === 0
+                      ? 'Create the standard clauses quotes are built from.'
+                      : 'Try another search or category.'
+                  }
                 />
-                <Form.Select
-                  className="w-auto"
-                  aria-label="Category"
-                  value={category}
-                  onChange={(e) => setCategory(e.target.value)}
-                >
-                  <option value="">All categories</option>
-                  {CLAUSE_CATEGORIES.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </Form.Select>
-                <Form.Check
-                  type="switch"
-                  id="show-withdrawn"
-                  label="Show withdrawn"
-                  checked={showWithdrawn}
-                  onChange={(e) => setShowWithdrawn(e.target.checked)}
-                />
-              </div>
-              <ClauseTable
-                clauses={rows}
-                canEdit={canEdit}
-                activeId={panel.isShown ? (panel.content?.clause?.id ?? null) : null}
-                onEdit={(clause) => open({ kind: 'edit', clause })}
-                onHistory={(clause) => open({ kind: 'history', clause })}
-                emptyState={
-                  <NoData
-                    icon="bi-journal-text"
-                    title={data.clauses.length === 0 ? 'No clauses yet' : 'No clause matches'}
-                    message={
-                      data.clauses.length === 0
-                        ? 'Create the standard clauses quotes are built from.'
-                        : 'Try another search or category.'
-                    }
-                  />
-                }
-              />
-            </Card.Body>
-          </Card>
-        )}
-      </LoadState>
-      <StatePanel
-        panel={panel}
-        title={(shown) =>
-          shown?.kind === 'history'
-            ? `History: ${shown.clause.title}`
-            : shown?.clause
-              ? 'Edit clause'
-              : 'New clause'
-        }
-      >
-        {(shown) =>
-          shown.kind === 'history' ? (
-            <ClauseHistory id={shown.clause.id} />
-          ) : (
-            <ClauseEditor
-              key={shown.clause?.id ?? 'new'}
-              clause={shown.clause}
-              onCancel={panel.close}
-              onSaved={(saved) => {
-                notice.show(
-                  shown.clause
-                    ? `Saved “${saved.title}” as version ${saved.version}.`
-                    : `Created “${saved.title}”.`,
-                );
-                panel.close();
-              }}
+              }
             />
-          )
-        }
-      </StatePanel>
-    </AdminLayout>
+          </Card.Body>
+        </Card>
+      )}
+    </PanelScreen>
   );
 }

@@ -3,6 +3,7 @@ import type { ApprovalQueueRow, ApproveManyResult } from '../../api/approval-typ
 import { useApproveMany } from '../../api/quote-approval.ts';
 import { ConfirmModal } from '../confirm-modal.tsx';
 import { queueRowLabel } from './queue-columns.tsx';
+import { requestModalProps, type RequestModalOutcome } from '../request-modal-props.ts';
 
 export interface BulkOutcome {
   results: (ApproveManyResult & { label: string })[];
@@ -13,11 +14,7 @@ export function BulkApproveModal({
   rows,
   onHide,
   onDone,
-}: {
-  rows: readonly ApprovalQueueRow[];
-  onHide: () => void;
-  onDone: (outcome: BulkOutcome) => void;
-}) {
+}: { rows: readonly ApprovalQueueRow[] } & RequestModalOutcome<BulkOutcome>) {
   const approveMany = useApproveMany();
   return (
     <ConfirmModal
@@ -25,12 +22,7 @@ export function BulkApproveModal({
       confirmLabel="Approve"
       confirmVariant="success"
       comment={{ label: 'Comment for every selected step (optional)' }}
-      isPending={approveMany.isPending}
-      error={approveMany.isError ? approveMany.error.message : null}
-      onHide={() => {
-        approveMany.reset();
-        onHide();
-      }}
+      {...requestModalProps(approveMany, onHide)}
       onConfirm={(comment) => {
         const labels = new Map(rows.map((r) => [r.step_id, queueRowLabel(r)]));
         approveMany.mutate(

@@ -2,6 +2,7 @@ import type { ApprovalQueueRow } from '../../api/approval-types.ts';
 import { useDecideStep } from '../../api/quote-approval.ts';
 import { money, personName } from '../approval-format.ts';
 import { DecisionModal, type DecisionKind } from '../decision-modal.tsx';
+import { requestModalProps, type RequestModalOutcome } from '../request-modal-props.ts';
 import { queueRowLabel } from './queue-columns.tsx';
 
 /** Approves or rejects one step from the queue; says what was done through onDone. */
@@ -10,12 +11,7 @@ export function QueueDecisionModal({
   row,
   onHide,
   onDone,
-}: {
-  kind: DecisionKind;
-  row: ApprovalQueueRow;
-  onHide: () => void;
-  onDone: (notice: string) => void;
-}) {
+}: { kind: DecisionKind; row: ApprovalQueueRow } & RequestModalOutcome<string>) {
   const decide = useDecideStep();
   return (
     <DecisionModal
@@ -27,12 +23,7 @@ export function QueueDecisionModal({
         reasons: row.reasons,
         onBehalfOf: row.acting_for ? personName(row.acting_for) : null,
       }}
-      isPending={decide.isPending}
-      error={decide.isError ? decide.error.message : null}
-      onHide={() => {
-        decide.reset();
-        onHide();
-      }}
+      {...requestModalProps(decide, onHide)}
       onConfirm={(comment) => {
         const base = { quote_id: row.quote_id, step_id: row.step_id, version: row.version };
         decide.mutate(
