@@ -16,6 +16,8 @@ interface Screen {
   name: string;
   path: string;
   user: string;
+  /** A tab to open before the picture (its accessible name). */
+  tab?: string;
 }
 
 const SCREENS: readonly Screen[] = [
@@ -25,6 +27,7 @@ const SCREENS: readonly Screen[] = [
   { name: 'outbox', path: '/cpq/outbox/ref', user: 'root' },
   { name: 'crm-admin', path: '/cpq/sfdc', user: 'root' },
   { name: 'config-admin', path: '/cpq/config-admin', user: 'root' },
+  { name: 'config-admin-lists', path: '/cpq/config-admin', user: 'root', tab: 'Lists' },
   { name: 'approval-admin', path: '/cpq/manage-approval-admin/new/ref', user: 'root' },
   { name: 'workflow-templates', path: '/cpq/manage-workflow-template/default/ref', user: 'root' },
   { name: 'partner-exceptions', path: '/cpq/manage-partner-exception/new/ref', user: 'root' },
@@ -64,6 +67,7 @@ async function shoot(
     for (const screen of screens) {
       await page.goto(screen.path);
       await page.locator('h1').first().waitFor();
+      if (screen.tab) await page.getByRole('tab', { name: screen.tab }).click();
       // Lists load after the heading; wait for the spinners to go.
       await page
         .locator('[role="status"].spinner-border')

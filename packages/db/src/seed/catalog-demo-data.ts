@@ -1,3 +1,4 @@
+// Kept whole: the demo catalogue is data, its tables in the order they are seeded.
 import { createHash } from 'node:crypto';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../client.ts';

@@ -1,3 +1,4 @@
+// Kept whole: the demo CRM, its fixed tables and the one function that builds its records from them.
 import { DEAL_TYPE_CODES, type DealTypeCode } from '@bastion/domain/quotes/quote-types';
 import type { Database } from '../client.ts';
 import {

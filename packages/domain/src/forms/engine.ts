@@ -1,3 +1,4 @@
+// Kept whole: the recipe engine, its form state and the rules it runs over that state.
 import {
   ConditionSyntaxError,
   evaluateComparison,

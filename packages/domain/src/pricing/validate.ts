@@ -1,3 +1,4 @@
+// Kept whole: one reader of a pricing input, every check of docs/pricing.md "Bad input" in one pass.
 /**
  * Checks a pricing input and reads it into the integers the engine works with (docs/pricing.md,
  * "Bad input"). Every problem is collected, not only the first, each worded for the person who

@@ -1,3 +1,4 @@
+// Kept whole: the opportunity-to-quote mapping, its types and its rules, read together.
 import { isValidEmail } from '../validation/email.ts';
 import { formatContractStartDate } from './contract-dates.ts';
 import {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zRequiredText } from '@bastion/domain/validation/required-text';
 import { RENDERERS, RULE_EFFECTS, type FormRecipe } from '@bastion/domain/forms/recipe';
+import { ZLookupValueLabel } from '@bastion/domain/forms/schemas';
 import { zEnvelope } from '../../lib/envelope.ts';
 import { ZJson } from '../../lib/zod-json.ts';
 
@@ -115,7 +116,7 @@ const ZLookupCode = z
 export const ZSaveLookupValueBody = z.object({
   lookup: ZLookupName,
   value: ZLookupCode,
-  label: zRequiredText('Enter a label.', 120, 'A label has at most 120 characters.'),
+  label: ZLookupValueLabel,
   /** Groups values for FILTER_LOOKUP rules; left out: unchanged (none for a new value). */
   family: z
     .string({ error: 'A family is text, or null for none.' })

@@ -1,3 +1,4 @@
+// Kept whole: DataTable and the header, row and narrow-screen parts only it uses.
 import {
   flexRender,
   getCoreRowModel,
@@ -60,6 +61,8 @@ export interface DataTableProps<T> {
   isLoading?: boolean;
   /** Shown instead of the rows when there are none. */
   emptyState?: ReactNode;
+  /** Rows under the list's own, in its columns (a row that adds one). */
+  footer?: ReactNode;
   /** Opens a row: on click, and on Enter when the row has focus (arrow keys move between rows). */
   onRowOpen?: (row: T) => void;
   /** Marks the open row (the one a side panel edits). */
@@ -433,6 +436,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           rows.map(renderRow)
         )}
       </tbody>
+      {props.footer ? <tfoot>{props.footer}</tfoot> : null}
     </Table>
   );
 

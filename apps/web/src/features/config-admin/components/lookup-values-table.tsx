@@ -1,13 +1,26 @@
 import Alert from 'react-bootstrap/Alert';
-import Table from 'react-bootstrap/Table';
-import { useMoveLookupValue, type LookupList } from '../api/lookup-lists.ts';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { RowEditorsContext, useRowEditors } from '@/components/data-table/row-editors.ts';
+import {
+  useMoveLookupValue,
+  useSaveLookupValue,
+  type LookupList,
+  type LookupValue,
+} from '../api/lookup-lists.ts';
 import { AddValueRow } from './add-lookup-value-row.tsx';
 import { lookupListName } from './lookup-list-names.ts';
-import { LookupValueRow } from './lookup-value-row.tsx';
+import {
+  LOOKUP_VALUE_COLUMNS,
+  LookupListContext,
+  lookupValueEditing,
+} from './lookup-value-columns.tsx';
+import './lookup-values-table.css';
 
 /** A list's values, each edited in its row, and a row to add one. */
 export function LookupValuesTable({ list }: { list: LookupList }) {
   const move = useMoveLookupValue();
+  const save = useSaveLookupValue();
+  const editorOf = useRowEditors(lookupValueEditing(list.lookup, save.mutateAsync));
   const families = [
     ...new Set(list.values.flatMap((v) => (v.family === null ? [] : [v.family]))),
   ].sort();
@@ -16,50 +29,30 @@ export function LookupValuesTable({ list }: { list: LookupList }) {
   const offered = list.values.filter((v) => v.is_active).length;
 
   return (
-    <>
-      <Table responsive className="align-middle mb-2" aria-label={`Values of ${name}`}>
-        <thead>
-          <tr>
-            <th scope="col" style={{ width: '6.5rem' }}>
-              Order
-            </th>
-            <th scope="col" style={{ width: '9.5rem' }}>
-              Code
-            </th>
-            <th scope="col">Label</th>
-            {hasFamilies ? (
-              <th scope="col" style={{ width: '10rem' }}>
-                Family
-              </th>
-            ) : null}
-            <th scope="col" style={{ width: '8rem' }}>
-              Offered
-            </th>
-            <th scope="col" style={{ width: '9rem' }}>
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.values.map((value, index) => (
-            <LookupValueRow
-              key={value.value}
-              lookup={list.lookup}
-              value={value}
-              families={hasFamilies ? families : null}
-              canMoveUp={index > 0}
-              canMoveDown={index < list.values.length - 1}
-              isMoving={move.isPending}
-              onMove={(direction) =>
-                move.mutate({ lookup: list.lookup, value: value.value, direction })
-              }
-            />
-          ))}
-        </tbody>
-        <tfoot>
-          <AddValueRow list={list} families={hasFamilies ? families : null} />
-        </tfoot>
-      </Table>
+    <RowEditorsContext.Provider
+      value={{ editorOf: (row) => editorOf(row as LookupValue), canEdit: true }}
+    >
+      <LookupListContext.Provider
+        value={{
+          lookup: list.lookup,
+          families,
+          count: list.values.length,
+          isMoving: move.isPending,
+          onMove: (code, direction) => move.mutate({ lookup: list.lookup, value: code, direction }),
+        }}
+      >
+        <DataTable
+          data={list.values}
+          columns={
+            hasFamilies ? LOOKUP_VALUE_COLUMNS.withFamilies : LOOKUP_VALUE_COLUMNS.withoutFamilies
+          }
+          caption={`Values of ${name}`}
+          getRowId={(value) => value.value}
+          rowClassName={(value) => (value.is_active ? undefined : 'text-body-secondary')}
+          className="lookup-values mb-2"
+          footer={<AddValueRow list={list} families={hasFamilies ? families : null} />}
+        />
+      </LookupListContext.Provider>
       <p className="small text-body-secondary mb-0">
         {offered === 1 ? '1 value offered' : `${offered} values offered`}
         {list.values.length > offered ? `, ${list.values.length - offered} switched off` : ''}.
@@ -69,6 +62,6 @@ export function LookupValuesTable({ list }: { list: LookupList }) {
           The order was not changed: {move.error.message}
         </Alert>
       ) : null}
-    </>
+    </RowEditorsContext.Provider>
   );
 }

@@ -19,7 +19,7 @@ import {
   type RowEditor,
   type RowEditorSpec,
   type RowValues,
-} from './row-editor.ts';
+} from '@/components/data-table/row-editors.ts';
 
 /*
  * A margin-data table whose rows are edited in place: the columns are the page's, the Save,

@@ -7,7 +7,7 @@ import type { KindRow } from '../api/kind-percents.ts';
 import { EditableTable } from './editable-table.tsx';
 import { KIND_LABELS } from './kind-labels.ts';
 import { marginDataPage } from './margin-data-screen.tsx';
-import type { RowValues } from './row-editor.ts';
+import type { RowValues } from '@/components/data-table/row-editors.ts';
 
 /** What one per-kind percentage screen shows and how its rows are saved. */
 export interface KindPercentsDescription<TRow extends KindRow, TValues extends RowValues, TOut> {

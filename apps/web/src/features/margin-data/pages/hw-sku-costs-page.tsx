@@ -27,7 +27,7 @@ import { centsOf, centsText, impliedPercent } from '../components/input-checks.t
 import { KIND_LABELS } from '../components/kind-labels.ts';
 import { MarginDataScreen } from '../components/margin-data-screen.tsx';
 import { UpdatedOn } from '../components/row-controls.tsx';
-import { textAt, useRowEditor } from '../components/row-editor.ts';
+import { textAt, useRowEditor } from '@/components/data-table/row-editors.ts';
 
 const PAGE_SIZE = 25;
 

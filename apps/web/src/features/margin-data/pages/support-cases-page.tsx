@@ -21,7 +21,7 @@ import {
 import { casesOf, centsOf, centsText, supportCaseCostOf } from '../components/input-checks.ts';
 import { marginDataPage } from '../components/margin-data-screen.tsx';
 import { UpdatedOn } from '../components/row-controls.tsx';
-import { textAt, useRowEditor } from '../components/row-editor.ts';
+import { textAt, useRowEditor } from '@/components/data-table/row-editors.ts';
 
 const CASES_LABEL = 'Cases per unit-year';
 

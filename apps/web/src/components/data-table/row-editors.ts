@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import { fieldErrorsOf, problemOf } from '@/lib/api-problems.ts';
 
 /*
- * The inline editor of a margin-data table row: its figures are typed in the row itself and saved
- * with the row's Save button. Each row's values are checked with the schema the server checks the
- * save with (packages/domain/margin-data), as the user types, so the row says what the server
- * would say before anything is sent; what the server still refuses shows in the same places.
+ * Rows edited in place, inside a DataTable: each row's values are typed in the row itself and
+ * saved with the row's Save button. They are checked as the user types with the schema the
+ * server checks the save with, so the row says what the server would say before anything is
+ * sent; what the server still refuses shows in the same places. Cells read their row's editor
+ * from RowEditorsContext, so column definitions keep their identity and inputs keep focus.
  */
 
 /** A row's values by field: text, a yes/no, or a list of texts (one per year). */
@@ -38,6 +39,13 @@ export interface RowEditor {
   isPending: boolean;
   change: (path: string, value: string | boolean) => void;
   submit: () => void;
+  /**
+   * Saves the row as loaded with this one field changed, at once (a switch that takes effect
+   * when flipped); a draft of the other fields stays.
+   */
+  saveField: (path: string, value: string | boolean) => void;
+  /** Forgets the draft, and what the last save said. */
+  discard: () => void;
   remove: () => void;
 }
 
@@ -82,11 +90,11 @@ export function useRowEditors<TRow, TValues extends RowValues, TOut>(
   const update = (id: string, next: (state: RowState) => RowState) =>
     setStates((current) => ({ ...current, [id]: next(current[id] ?? {}) }));
 
-  /** Runs a save or removal; once done, the row shows the list's values again. */
-  const run = (id: string, call: () => Promise<unknown>, done: RowState) => {
+  /** Runs a save or removal; once done, the row's state is what `done` makes of it. */
+  const run = (id: string, call: () => Promise<unknown>, done: (state: RowState) => RowState) => {
     update(id, (state) => ({ ...state, isPending: true, error: undefined, isSaved: false }));
     call().then(
-      () => update(id, () => done),
+      () => update(id, done),
       (error: unknown) => update(id, (state) => ({ ...state, isPending: false, error })),
     );
   };
@@ -107,7 +115,12 @@ export function useRowEditors<TRow, TValues extends RowValues, TOut>(
     const isChanged = parsed.success && !spec.isUnchanged(parsed.data, row);
     const submit = () => {
       if (!isDrafting || !parsed.success || !isChanged || state.isPending) return;
-      run(id, () => spec.save(parsed.data, row), { isSaved: true });
+      // The row shows the list's values again.
+      run(
+        id,
+        () => spec.save(parsed.data, row),
+        () => ({ isSaved: true }),
+      );
     };
     return {
       values,
@@ -129,9 +142,24 @@ export function useRowEditors<TRow, TValues extends RowValues, TOut>(
           isPending: current.isPending,
         })),
       submit,
+      saveField: (path, value) => {
+        const checked = spec.schema.safeParse(withValueAt(spec.valuesOf(row), path, value));
+        if (!checked.success || state.isPending) return;
+        run(
+          id,
+          () => spec.save(checked.data, row),
+          ({ draft }) => ({ draft: draft && withValueAt(draft, path, value), isSaved: true }),
+        );
+      },
+      discard: () => update(id, (current) => ({ isPending: current.isPending })),
       remove: () => {
         const remove = spec.remove;
-        if (remove) run(id, () => remove(row), {});
+        if (remove)
+          run(
+            id,
+            () => remove(row),
+            () => ({}),
+          );
       },
     };
   };
@@ -143,7 +171,7 @@ export const textAt = (editor: RowEditor, path: string) => {
   return typeof value === 'string' ? value : '';
 };
 
-/** What the cells of an editable table read: the row editors and whether the user may edit. */
+/** What the cells of a table edited in place read: the row editors and whether the user may edit. */
 export interface EditableTableContext {
   editorOf: (row: unknown) => RowEditor;
   canEdit: boolean;
@@ -151,9 +179,10 @@ export interface EditableTableContext {
 
 export const RowEditorsContext = createContext<EditableTableContext | null>(null);
 
-/** The editor of this row, for a cell of an editable table. */
+/** The editor of this row, for a cell of a table edited in place. */
 export function useRowEditor(row: unknown): { editor: RowEditor; canEdit: boolean } {
   const context = useContext(RowEditorsContext);
-  if (!context) throw new Error('useRowEditor is for the cells of an EditableTable.');
+  if (!context)
+    throw new Error('useRowEditor is for the cells of a table under RowEditorsContext.');
   return { editor: context.editorOf(row), canEdit: context.canEdit };
 }
