@@ -4,8 +4,14 @@ export interface PageRequest {
   page_size: number;
 }
 
-/** The rows a page asks for, as a query's offset and limit. */
-export function pageWindow(request: PageRequest): { offset: number; limit: number } {
+/** What a query reads of a paged list: how many rows to pass over, and how many to return. */
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+/** The rows a page asks for, as a query's offset and limit (readPage in lib/queries.ts reads them). */
+export function pageWindow(request: PageRequest): Page {
   return { offset: (request.page - 1) * request.page_size, limit: request.page_size };
 }
 

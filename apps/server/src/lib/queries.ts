@@ -1,6 +1,7 @@
 import { and, gt, gte, ilike, isNull, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { users } from '@bastion/db/schema/users';
+import type { Page } from './paging.ts';
 
 /* Query pieces the repositories share: searching, paging and the common filters. */
 
@@ -32,12 +33,6 @@ export const personName = sql<string>`coalesce(nullif(trim(${users.firstName} ||
 export async function firstOrNull<Row>(rows: PromiseLike<Row[]>): Promise<Row | null> {
   const [row] = await rows;
   return row ?? null;
-}
-
-/** What a paged list asks for: how many rows to pass over, and how many to return. */
-export interface Page {
-  offset: number;
-  limit: number;
 }
 
 /**

@@ -10,7 +10,8 @@ import {
   quoteVisibleTo,
   type Viewer,
 } from '../../lib/visibility.ts';
-import { containsText, countOf, firstOrNull, inRange, type Page } from '../../lib/queries.ts';
+import type { Page } from '../../lib/paging.ts';
+import { containsText, countOf, firstOrNull, inRange } from '../../lib/queries.ts';
 
 export type { HistoryChange, QuoteRow } from '../../lib/quote-writes.ts';
 import type { QuoteRow } from '../../lib/quote-writes.ts';

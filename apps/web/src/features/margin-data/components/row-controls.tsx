@@ -1,8 +1,7 @@
 import { formatDate } from '@bastion/domain/format/date-time';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import Spinner from 'react-bootstrap/Spinner';
+import { PendingIconButton } from '@/components/form/pending-button.tsx';
 
 export interface DecimalInputProps {
   /** The accessible name, e.g. "Markup for Hardware". */
@@ -52,22 +51,17 @@ export function SaveButton(props: {
   onSave: () => void;
 }) {
   return (
-    <Button
+    <PendingIconButton
       size="sm"
       variant="primary"
+      icon="bi-check2"
       aria-label={props.label}
-      disabled={props.isDisabled || props.isPending}
+      disabled={props.isDisabled}
+      isPending={props.isPending}
       onClick={props.onSave}
     >
-      {props.isPending ? (
-        <Spinner animation="border" size="sm" aria-hidden="true" />
-      ) : (
-        <>
-          <i className="bi bi-check2 me-1" aria-hidden="true" />
-          Save
-        </>
-      )}
-    </Button>
+      Save
+    </PendingIconButton>
   );
 }
 
