@@ -61,6 +61,17 @@ const zEnv = z.object({
     .string()
     .regex(/^\d+\.\d$/, 'SALESFORCE_API_VERSION looks like 62.0')
     .default('62.0'),
+  /** 32 bytes, base64: encrypts stored second-factor secrets. Default: a key file in DATA_DIR. */
+  SECRETS_KEY: z
+    .string()
+    .refine(
+      (v) => Buffer.from(v, 'base64').length === 32,
+      'SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -115,6 +126,13 @@ export interface ServerConfig {
         jwtPrivateKey: string | null;
         apiVersion: string;
       };
+  /**
+   * The key that encrypts second-factor secrets at rest: given, or read from (and on first
+   * start written to) a file in the data directory. Several instances must share one key.
+   */
+  secretsKey: { key: Buffer } | { file: string };
+  /** Google sign-in (OpenID Connect); null hides the button and refuses the route. */
+  google: { issuer: string; clientId: string; clientSecret: string } | null;
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
 }
 
@@ -176,7 +194,25 @@ export function loadConfig(
     },
     passwordResetMinutes: e.PASSWORD_RESET_MINUTES,
     crm: crmConfigOf(e),
+    secretsKey: e.SECRETS_KEY
+      ? { key: Buffer.from(e.SECRETS_KEY, 'base64') }
+      : { file: path.join(path.resolve(e.DATA_DIR), 'secrets.key') },
+    google: googleConfigOf(e),
     logLevel: e.LOG_LEVEL,
+  };
+}
+
+function googleConfigOf(e: z.infer<typeof zEnv>): ServerConfig['google'] {
+  if (!e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) return null;
+  if (!e.GOOGLE_CLIENT_ID || !e.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+    );
+  }
+  return {
+    issuer: e.GOOGLE_ISSUER.replace(/\/+$/, ''),
+    clientId: e.GOOGLE_CLIENT_ID,
+    clientSecret: e.GOOGLE_CLIENT_SECRET,
   };
 }
 

@@ -26,7 +26,7 @@ async function main() {
       : () => undefined;
   const handle = await openDatabase(config.database);
   await handle.migrate(config.migrationsFolder);
-  await seedReferenceData(handle.db);
+  await seedReferenceData(handle.db, { signInPolicy: config.seedDemo ? 'demo' : 'production' });
   if (config.seedDemo) await seedDemoData(handle.db, await hashPassword(DEMO_PASSWORD));
 
   const version = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';

@@ -12,6 +12,14 @@ export interface AuthContext {
   /** Own roles with delegated ones merged in (spec §3). */
   roles: RoleEntry[];
   permissions: PermissionFlags;
+  /** The administrator acting as this user (decision 021), or null. */
+  impersonator: { userId: string; email: string } | null;
+  /** The sign-in policy requires a second factor of this user, who has none yet. */
+  mustEnrolMfa: boolean;
+  /** Maintenance mode is on and this user is not one who keeps working through it. */
+  isHeldByMaintenance: boolean;
+  /** What users see while maintenance mode is on. */
+  maintenanceMessage: string;
 }
 
 /**
@@ -24,6 +32,10 @@ export type RouteAccess =
       kind: 'session';
       /** Lets a disabled user's client learn that it is disabled (spec §4 session flags). */
       allowDisabled?: boolean;
+      /** Open to a user who must still enrol a second factor (the enrolment step's own calls). */
+      duringMfaEnrolment?: boolean;
+      /** Open while maintenance mode holds the caller (the calls that tell the client so). */
+      duringMaintenance?: boolean;
       permission?: { name: string; check: (flags: PermissionFlags) => boolean };
     };
 
@@ -68,6 +80,10 @@ export function requirePermission(
 }
 
 export const SESSION_REQUIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+export const MFA_ENROLMENT_REQUIRED_MESSAGE =
+  'Set up two-step sign-in with an authenticator app before you continue.';
+export const DEFAULT_MAINTENANCE_MESSAGE =
+  'Bastion CPQ is under maintenance and will be back shortly.';
 export const PERMISSION_REQUIRED_MESSAGE = 'You do not have permission to do this.';
 
 /** The signed-in caller of a route that requires one (the guard has already checked). */
@@ -90,6 +106,12 @@ export function registerAccessGuard(
     const auth = request.auth;
     if (!auth || (auth.isDisabled && !access.allowDisabled)) {
       throw new AppError('SESSION_REQUIRED', SESSION_REQUIRED_MESSAGE);
+    }
+    if (auth.isHeldByMaintenance && !access.duringMaintenance) {
+      throw new AppError('MAINTENANCE', auth.maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE);
+    }
+    if (auth.mustEnrolMfa && !access.duringMfaEnrolment) {
+      throw new AppError('MFA_ENROLMENT_REQUIRED', MFA_ENROLMENT_REQUIRED_MESSAGE);
     }
     if (access.permission && !access.permission.check(auth.permissions)) {
       throw new AppError('FORBIDDEN', PERMISSION_REQUIRED_MESSAGE, {

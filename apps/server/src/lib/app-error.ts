@@ -9,11 +9,13 @@ export type AppErrorCode =
   | 'INVALID_RESET_LINK'
   | 'SESSION_REQUIRED'
   | 'FORBIDDEN'
+  | 'MFA_ENROLMENT_REQUIRED'
   | 'CSRF_REJECTED'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'RATE_LIMITED'
   | 'CRM_UNAVAILABLE'
+  | 'MAINTENANCE'
   | 'INTERNAL';
 
 export const APP_ERROR_STATUS = {
@@ -28,12 +30,15 @@ export const APP_ERROR_STATUS = {
   // The existing client reads a 403 as "session expired" (spec §4, §8).
   SESSION_REQUIRED: 403,
   FORBIDDEN: 403,
+  // Not SESSION_REQUIRED, so the client keeps the session and shows the enrolment step instead.
+  MFA_ENROLMENT_REQUIRED: 403,
   CSRF_REJECTED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
   // The CRM behind Bastion did not answer or refused: a bad gateway, not Bastion's own failure.
   CRM_UNAVAILABLE: 502,
+  MAINTENANCE: 503,
   INTERNAL: 500,
 } as const satisfies Record<AppErrorCode, number>;
 

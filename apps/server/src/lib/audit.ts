@@ -14,6 +14,8 @@ export async function recordAudit(db: Database, request: FastifyRequest, entry: 
   await db.insert(auditLog).values({
     action: entry.action,
     actorUserId: entry.actorUserId ?? request.auth?.userId ?? null,
+    // A change made while impersonating names both users (decision 021).
+    impersonatorUserId: request.auth?.impersonator?.userId ?? null,
     entityType: entry.entityType ?? '',
     entityId: entry.entityId ?? '',
     details: entry.details ?? {},

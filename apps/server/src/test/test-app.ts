@@ -8,6 +8,8 @@ import type { CrmAdapter } from '../lib/crm/crm-adapter.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { testDatabase } from './test-database.ts';
 
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+
 export interface TestContext {
   app: FastifyInstance;
   db: Database;
@@ -26,6 +28,8 @@ export async function createTestApp(
       // making many calls (a fuzzer, a matrix) would meet them: the tests about them turn them on.
       RATE_LIMIT_AUTH_PER_MINUTE: '0',
       RATE_LIMIT_API_PER_MINUTE: '0',
+      // A fixed key, so that no test writes a key file into the data directory.
+      SECRETS_KEY: TEST_SECRETS_KEY,
       ...env,
     }),
   );
@@ -43,7 +47,7 @@ export async function createAppOver(
   options: { crmAdapter?: CrmAdapter; routes?: (app: FastifyInstance) => void } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    config: loadConfig({ LOG_LEVEL: 'silent', SECRETS_KEY: TEST_SECRETS_KEY }),
     db,
     version: 'test',
     logger: false,

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { canSwitchMaintenance } from '@bastion/domain/accounts/policy';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
@@ -114,6 +115,9 @@ function SessionFlagsGate({ session }: { session: Session }) {
     if (isAccountDisabled) void signOut('account-disabled');
   }, [isAccountDisabled, signOut]);
 
-  if (isMaintenanceOn && !session.user.permissions.is_root_admin) return <MaintenanceScreen />;
+  // Those who switch maintenance keep working, and so does an administrator acting as someone.
+  const keepsWorking =
+    canSwitchMaintenance(session.user.roles) || session.user.impersonated_by !== null;
+  if (isMaintenanceOn && !keepsWorking) return <MaintenanceScreen />;
   return <Outlet />;
 }

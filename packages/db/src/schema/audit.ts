@@ -8,6 +8,8 @@ export const auditLog = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
     actorUserId: userRef('actor_user_id'),
+    /** The administrator acting as the actor, when the change was made while impersonating. */
+    impersonatorUserId: userRef('impersonator_user_id'),
     /** Dotted verb, e.g. auth.login.succeeded. */
     action: text('action').notNull(),
     entityType: text('entity_type').notNull().default(''),

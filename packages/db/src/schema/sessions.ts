@@ -1,6 +1,6 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns.ts';
-import { belongsToUser } from './users.ts';
+import { belongsToUser, users } from './users.ts';
 
 /** Server-side sessions, so several server instances share them. */
 export const sessions = pgTable(
@@ -15,8 +15,68 @@ export const sessions = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
+    /**
+     * While an administrator acts as another user (decision 021), the session's user_id is the
+     * user acted as and this is the administrator; null otherwise.
+     */
+    impersonatorUserId: uuid('impersonator_user_id').references(() => users.id, {
+      onDelete: 'cascade',
+    }),
+    /** When the impersonation began; it ends by itself 60 minutes later. */
+    impersonationStartedAt: timestamptz('impersonation_started_at'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_impersonator_idx').on(t.impersonatorUserId),
+  ],
+);
+
+/**
+ * A user's TOTP second factor (RFC 6238, decision 021). Secrets are stored encrypted with the
+ * configured key (AES-256-GCM), never in the clear. `pending_secret` is the one shown by gen-qr
+ * until a valid code activates it; `last_used_step` is the time step of the last code accepted,
+ * so that no code is accepted twice.
+ */
+export const userMfa = pgTable('user_mfa', {
+  userId: belongsToUser('user_id').primaryKey(),
+  secret: text('secret'),
+  pendingSecret: text('pending_secret'),
+  pendingCreatedAt: timestamptz('pending_created_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  enabledAt: timestamptz('enabled_at'),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** Single-use recovery codes, shown once when MFA is turned on; only their hashes are kept. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: belongsToUser('user_id'),
+    createdAt: createdAt(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * A Google sign-in on its way through the provider: the state's hash, and the nonce, PKCE
+ * verifier and return path the callback needs. Single use and short-lived; kept in the database
+ * so that any server instance can take the callback.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    returnPath: text('return_path').notNull().default(''),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],
 );
 
 /**

@@ -29,6 +29,8 @@ export const users = pgTable(
     /** Set when an admin changes what the user may see; the client polls it and reloads. */
     reloadRequired: boolean('reload_required').notNull().default(false),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** The last successful sign-in, for the users grid's filter and column. */
+    lastSignInAt: timestamptz('last_sign_in_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

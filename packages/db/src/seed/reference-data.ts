@@ -340,17 +340,44 @@ export const REFERENCE_APP_SETTINGS: readonly (typeof appSettings.$inferInsert)[
     value: 'enabled',
     description: 'disabled hides the Renewals & True-ups menu.',
   },
+  {
+    name: 'maintenance_message',
+    value: '',
+    description: 'What users see while maintenance mode is on.',
+  },
 ];
 
+/** Roles whose holders must sign in with a second factor in production (decision 021). */
+export const PRODUCTION_MFA_REQUIRED_ROLES = 'ROOT_ADMIN,USER_ADMIN';
+
+export interface ReferenceDataOptions {
+  /**
+   * The sign-in policy a new database starts with: 'production' requires a second factor of
+   * root and user administrators; 'demo' requires it of nobody, so that the demo accounts sign in
+   * with their password. Administrators change it afterwards; a later start keeps their choice.
+   */
+  signInPolicy: 'production' | 'demo';
+}
+
 /** Inserts what is missing and leaves what admins changed alone; runs at every start. */
-export async function seedReferenceData(db: Database): Promise<void> {
+export async function seedReferenceData(
+  db: Database,
+  options: ReferenceDataOptions = { signInPolicy: 'demo' },
+): Promise<void> {
   await db.transaction(async (tx) => {
     // Parents first: the rows are ordered so that a parent precedes its children by tier.
     const ordered = [...REFERENCE_MENUS].sort((a, b) => a.tier - b.tier);
     await tx.insert(menus).values(ordered).onConflictDoNothing();
     await tx
       .insert(appSettings)
-      .values([...REFERENCE_APP_SETTINGS])
+      .values([
+        ...REFERENCE_APP_SETTINGS,
+        {
+          name: 'mfa_required_roles',
+          value: options.signInPolicy === 'production' ? PRODUCTION_MFA_REQUIRED_ROLES : '',
+          description: 'Comma-separated roles whose holders must sign in with a second factor.',
+        },
+      ])
       .onConflictDoNothing();
   });
   await seedFormReferenceData(db);

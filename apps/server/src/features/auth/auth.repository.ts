@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@bastion/db/client';
 import { menus } from '@bastion/db/schema/navigation';
 import {
@@ -134,14 +135,32 @@ export async function deleteExpiredSessions(db: Database, userId: string, idleSi
     );
 }
 
+const impersonators = alias(users, 'impersonator');
+
+/** The session, its user and, while impersonating, the administrator's e-mail. */
 export async function findSessionWithUser(db: Database, tokenHash: string) {
   return firstOrNull(
     db
-      .select({ session: sessions, user: users })
+      .select({ session: sessions, user: users, impersonatorEmail: impersonators.email })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorUserId))
       .where(eq(sessions.tokenHash, tokenHash)),
   );
+}
+
+/** Ends an impersonation: the session is the administrator's own again. False if there was none. */
+export async function endImpersonation(db: Database, tokenHash: string): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({
+      userId: sql`${sessions.impersonatorUserId}`,
+      impersonatorUserId: null,
+      impersonationStartedAt: null,
+    })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.impersonatorUserId)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return ended.length > 0;
 }
 
 export async function touchSession(db: Database, tokenHash: string, at: Date) {

@@ -4,7 +4,7 @@ import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSettings } from '../../lib/app-settings.ts';
-import { SESSION_REQUIRED_MESSAGE } from '../../lib/access.ts';
+import { SESSION_REQUIRED_MESSAGE, type AuthContext } from '../../lib/access.ts';
 import {
   findAllMenus,
   findRoleRows,
@@ -17,10 +17,10 @@ import { buildRoleEntries } from './build-role-entries.ts';
 export async function getSessionUser(
   db: Database,
   config: ServerConfig,
-  userId: string,
+  caller: Pick<AuthContext, 'userId' | 'impersonator' | 'mustEnrolMfa'>,
   now = new Date(),
 ) {
-  const user = await findUserById(db, userId);
+  const user = await findUserById(db, caller.userId);
   if (!user) throw new AppError('SESSION_REQUIRED', SESSION_REQUIRED_MESSAGE);
   const [roleRows, isDelegatedToMe, hasDelegation, menuRows, appSettings] = await Promise.all([
     findRoleRows(db, user.id, now),
@@ -58,6 +58,11 @@ export async function getSessionUser(
       roles: roles.merged,
       delegated_roles: roles.delegated,
       permissions,
+      /** The administrator acting as this user (decision 021), or null. */
+      impersonated_by: caller.impersonator?.email ?? null,
+      mfa_enabled: user.mfaEnabled,
+      /** The sign-in policy requires a second factor the user has not set up: enrol first. */
+      mfa_enrolment_required: caller.mustEnrolMfa,
     },
     menus: filterMenus(menus, permissions, appSettings),
     app_settings: appSettings,

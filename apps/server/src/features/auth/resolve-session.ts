@@ -1,10 +1,14 @@
 import type { FastifyRequest } from 'fastify';
+import { canSwitchMaintenance, isMfaRequiredFor } from '@bastion/domain/accounts/policy';
 import { derivePermissions } from '@bastion/domain/permissions/flags';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { accessSettings } from '../../lib/access-settings.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import {
   deleteSession,
+  endImpersonation,
   findRoleRows,
   findSessionWithUser,
   touchSession,
@@ -14,6 +18,9 @@ import { hashOpaqueToken } from './opaque-token.ts';
 
 /** Writing last_seen_at on every request would turn every read into a write. */
 const TOUCH_INTERVAL_MS = 60_000;
+
+/** An impersonation ends by itself after this long (decision 021). */
+export const IMPERSONATION_MINUTES = 60;
 
 export function sessionTokenFrom(request: FastifyRequest, config: ServerConfig): string | null {
   const token = request.cookies[config.session.cookieName];
@@ -38,11 +45,37 @@ export async function resolveSession(
     await deleteSession(db, tokenHash);
     return null;
   }
+  const startedAt = found.session.impersonationStartedAt;
+  if (startedAt && now.getTime() - startedAt.getTime() >= IMPERSONATION_MINUTES * 60_000) {
+    // The administrator is themselves again; the request goes on as them.
+    if (await endImpersonation(db, tokenHash)) {
+      await recordAudit(db, request, {
+        action: 'auth.impersonation.expired',
+        actorUserId: found.session.impersonatorUserId,
+        entityType: 'user',
+        entityId: found.user.id,
+      });
+    }
+    return resolveSession(db, config, request, now);
+  }
   if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await touchSession(db, tokenHash, now);
   }
 
-  const roles = buildRoleEntries(await findRoleRows(db, found.user.id, now));
+  const [roleRows, settings] = await Promise.all([
+    findRoleRows(db, found.user.id, now),
+    accessSettings(db),
+  ]);
+  const roles = buildRoleEntries(roleRows);
+  const impersonator =
+    found.session.impersonatorUserId && found.impersonatorEmail
+      ? { userId: found.session.impersonatorUserId, email: found.impersonatorEmail }
+      : null;
+  // Maintenance holds whoever is really at the keyboard: an impersonating admin keeps working.
+  const realRoles =
+    impersonator && settings.isMaintenanceOn
+      ? buildRoleEntries(await findRoleRows(db, impersonator.userId, now)).merged
+      : roles.merged;
   return {
     userId: found.user.id,
     email: found.user.email,
@@ -53,6 +86,14 @@ export async function resolveSession(
       { email: found.user.email, roles: roles.merged, is_approver: found.user.isApprover },
       { internal_test_domains: config.internalTestDomains },
     ),
+    impersonator,
+    // The administrator acting as the user has passed their own sign-in.
+    mustEnrolMfa:
+      impersonator === null &&
+      !found.user.mfaEnabled &&
+      isMfaRequiredFor(roles.merged, settings.mfaRequiredRoles),
+    isHeldByMaintenance: settings.isMaintenanceOn && !canSwitchMaintenance(realRoles),
+    maintenanceMessage: settings.maintenanceMessage,
   };
 }
 

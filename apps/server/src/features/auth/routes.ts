@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
-import { currentUser, publicAccess, signedInAccess } from '../../lib/access.ts';
+import { currentUser, publicAccess } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -177,7 +177,11 @@ export function registerAuthRoutes(
 
   r.get(
     '/api/security/introspect',
-    { config: { access: signedInAccess }, schema: { response: { 200: ZIntrospectResponse } } },
-    async (request) => ok(await getSessionUser(db, config, currentUser(request).userId)),
+    {
+      // The client reads the session to learn that it must enrol, or that maintenance is on.
+      config: { access: { kind: 'session', duringMfaEnrolment: true, duringMaintenance: true } },
+      schema: { response: { 200: ZIntrospectResponse } },
+    },
+    async (request) => ok(await getSessionUser(db, config, currentUser(request))),
   );
 }

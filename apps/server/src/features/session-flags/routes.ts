@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { users } from '@bastion/db/schema/users';
-import { currentUser, signedInAccess } from '../../lib/access.ts';
+import { currentUser, type RouteAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../lib/app-settings.ts';
 import { zEnvelope } from '../../lib/envelope.ts';
@@ -25,13 +25,20 @@ async function readUserFlags(db: Database, userId: string) {
   return row ?? { reloadRequired: false, isDisabled: true };
 }
 
+/** The polls go on during enrolment and maintenance: they are how the client learns of both. */
+const pollAccess = {
+  kind: 'session',
+  duringMfaEnrolment: true,
+  duringMaintenance: true,
+} as const satisfies RouteAccess;
+
 /** The server-driven session flags the client polls (spec §4, §7 named dx calls). */
 export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Database }) {
   const { db } = deps;
 
   postRoute(app, {
     path: '/api/dx/get-setting-value',
-    access: signedInAccess,
+    access: pollAccess,
     body: ZSettingBody,
     response: zEnvelope(z.object({ name: z.string(), value: z.string() })),
     handler: async (request) => {
@@ -45,7 +52,7 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
 
   postRoute(app, {
     path: '/api/dx/get-is-reload-required',
-    access: signedInAccess,
+    access: pollAccess,
     response: zEnvelope(z.object({ reload_required: z.boolean() })),
     handler: async (request) => {
       const flags = await readUserFlags(db, currentUser(request).userId);
@@ -55,7 +62,7 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
 
   postRoute(app, {
     path: '/api/dx/reset-user-reload',
-    access: signedInAccess,
+    access: pollAccess,
     response: zEnvelope(z.object({ reload_required: z.literal(false) })),
     handler: async (request) => {
       await db
@@ -68,7 +75,7 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
 
   postRoute(app, {
     path: '/api/dx/get-is-disabled',
-    access: { kind: 'session', allowDisabled: true },
+    access: { ...pollAccess, allowDisabled: true },
     response: zEnvelope(z.object({ is_disabled: z.boolean() })),
     handler: async (request) => {
       const flags = await readUserFlags(db, currentUser(request).userId);

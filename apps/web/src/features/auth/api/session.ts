@@ -16,6 +16,11 @@ export interface SessionUser {
   roles: RoleEntry[];
   delegated_roles: RoleEntry[];
   permissions: PermissionFlags;
+  /** The administrator acting as this user, or null. */
+  impersonated_by: string | null;
+  mfa_enabled: boolean;
+  /** The sign-in policy requires a second factor the user has not set up yet. */
+  mfa_enrolment_required: boolean;
 }
 
 /** What `GET /api/security/introspect` answers for the signed-in user. */
