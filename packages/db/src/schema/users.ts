@@ -31,6 +31,8 @@ export const users = pgTable(
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     /** The last successful sign-in, for the users grid's filter and column. */
     lastSignInAt: timestamptz('last_sign_in_at'),
+    /** Raised by every administrator's edit; an edit naming an older one is refused (409). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
