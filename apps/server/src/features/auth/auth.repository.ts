@@ -212,29 +212,6 @@ export async function setReloadRequired(db: Database, userId: string, value: boo
   await db.update(users).set({ reloadRequired: value }).where(eq(users.id, userId));
 }
 
-export async function countResetTokensSince(db: Database, userId: string, since: Date) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, since)));
-  return row?.n ?? 0;
-}
-
-/** A new link makes the older ones useless, so only the latest e-mail works. */
-export async function replaceResetTokens(
-  db: Database,
-  token: { tokenHash: string; userId: string; expiresAt: Date; ip: string },
-  now: Date,
-) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, token.userId), isNull(passwordResetTokens.usedAt)));
-    await tx.insert(passwordResetTokens).values(token);
-  });
-}
-
 /** A link's token that is not spent and not expired at `now`. */
 const isUsable = (tokens: typeof passwordResetTokens | typeof loginUnlockTokens, now: Date) =>
   and(isNull(tokens.usedAt), gt(tokens.expiresAt, now));

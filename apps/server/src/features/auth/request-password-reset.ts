@@ -1,8 +1,8 @@
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { countResetTokensSince, findUserByEmail, replaceResetTokens } from './auth.repository.ts';
-import { hashOpaqueToken, newOpaqueToken } from './opaque-token.ts';
+import { countPasswordLinksSince, sendPasswordLink } from '../../lib/password-links.ts';
+import { findUserByEmail } from './auth.repository.ts';
 
 /** Enough for a lost first e-mail; few enough that nobody can flood an inbox. */
 export const MAX_RESET_EMAILS_PER_HOUR = 3;
@@ -32,37 +32,28 @@ export async function requestPasswordReset(
   if (user.idProvider !== 'Local') return { sent: false, userId: user.id, reason: 'not-local' };
   if (user.isDisabled) return { sent: false, userId: user.id, reason: 'disabled' };
   const hourAgo = new Date(now.getTime() - 3_600_000);
-  if ((await countResetTokensSince(db, user.id, hourAgo)) >= MAX_RESET_EMAILS_PER_HOUR) {
+  if ((await countPasswordLinksSince(db, user.id, hourAgo)) >= MAX_RESET_EMAILS_PER_HOUR) {
     return { sent: false, userId: user.id, reason: 'limited' };
   }
 
-  const token = newOpaqueToken();
-  await replaceResetTokens(
+  await sendPasswordLink(
     db,
+    { config, mailer },
     {
-      tokenHash: hashOpaqueToken(token),
-      userId: user.id,
-      expiresAt: new Date(now.getTime() + config.passwordResetMinutes * 60_000),
+      user,
       ip: input.ip,
+      validMinutes: config.passwordResetMinutes,
+      purpose: 'password_reset',
+      mail: {
+        subject: 'Choose a new Bastion CPQ password',
+        before: [
+          'Someone, hopefully you, asked to reset the password of your Bastion CPQ account.',
+          `Open this link within ${config.passwordResetMinutes} minutes to choose a new one:`,
+        ],
+        after: ['If you did not ask for this, ignore this e-mail: your password stays as it is.'],
+      },
     },
     now,
   );
-  const link = `${config.publicUrl}/reset-password?token=${token}`;
-  const greeting = user.firstName ? `Hello ${user.firstName},` : 'Hello,';
-  await mailer.send({
-    to: user.email,
-    subject: 'Choose a new Bastion CPQ password',
-    purpose: 'password_reset',
-    text: [
-      greeting,
-      '',
-      'Someone, hopefully you, asked to reset the password of your Bastion CPQ account.',
-      `Open this link within ${config.passwordResetMinutes} minutes to choose a new one:`,
-      '',
-      link,
-      '',
-      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-    ].join('\n'),
-  });
   return { sent: true, userId: user.id };
 }

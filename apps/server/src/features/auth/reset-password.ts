@@ -3,7 +3,7 @@ import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { applyPasswordReset, findUsableResetToken } from './auth.repository.ts';
-import { hashOpaqueToken } from './opaque-token.ts';
+import { hashOpaqueToken } from '../../lib/opaque-token.ts';
 
 export const INVALID_RESET_LINK_MESSAGE =
   'This password reset link is invalid or has expired. Ask for a new one.';

@@ -14,7 +14,7 @@ import {
   touchSession,
 } from './auth.repository.ts';
 import { buildRoleEntries } from './build-role-entries.ts';
-import { hashOpaqueToken } from './opaque-token.ts';
+import { hashOpaqueToken } from '../../lib/opaque-token.ts';
 
 /** Writing last_seen_at on every request would turn every read into a write. */
 const TOUCH_INTERVAL_MS = 60_000;

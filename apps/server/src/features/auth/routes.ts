@@ -23,7 +23,7 @@ import { offerUnlockLink } from './offer-unlock-link.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
 import { sessionTokenFrom } from './resolve-session.ts';
-import { hashOpaqueToken } from './opaque-token.ts';
+import { hashOpaqueToken } from '../../lib/opaque-token.ts';
 import { signIn } from './sign-in.ts';
 
 function cookieOptions(config: ServerConfig, request: FastifyRequest) {

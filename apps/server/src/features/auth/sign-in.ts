@@ -17,7 +17,7 @@ import {
   type FailureCounts,
   type UserRow,
 } from './auth.repository.ts';
-import { hashOpaqueToken, newOpaqueToken } from './opaque-token.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Contact your administrator.';
