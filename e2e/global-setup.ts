@@ -56,12 +56,19 @@ export interface RunningApp {
  * database seeded with the demo data, and waits until it answers. The browser tests and the
  * configure-page benchmark both start it this way.
  */
-export async function startBuiltApp(options: { logLevel?: string } = {}): Promise<RunningApp> {
+export async function startBuiltApp(
+  options: {
+    logLevel?: string;
+    /** More configuration, given the app's own address (e.g. PUBLIC_URL, GOOGLE_ISSUER). */
+    env?: (baseURL: string) => Record<string, string>;
+  } = {},
+): Promise<RunningApp> {
   if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('Browser tests need the built app: run `npm run build` first (npm test does).');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bastion-e2e-'));
   const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
   const server = spawn(process.execPath, [serverEntry], {
     cwd: root,
@@ -73,12 +80,12 @@ export async function startBuiltApp(options: { logLevel?: string } = {}): Promis
       DATABASE_URL: '',
       SEED_DEMO: '1',
       LOG_LEVEL: options.logLevel ?? 'warn',
+      ...options.env?.(baseURL),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (server.exitCode === null) {
       server.kill('SIGTERM');

@@ -7,11 +7,6 @@ interface ImportMetaEnv {
   readonly VITE_QA2_HOST?: string;
   readonly VITE_UAT_HOST?: string;
   readonly VITE_PRODUCTION_HOST?: string;
-  readonly VITE_GOOGLE_CLIENT_ID_LOCAL?: string;
-  readonly VITE_GOOGLE_CLIENT_ID_QA1?: string;
-  readonly VITE_GOOGLE_CLIENT_ID_QA2?: string;
-  readonly VITE_GOOGLE_CLIENT_ID_UAT?: string;
-  readonly VITE_GOOGLE_CLIENT_ID_PRODUCTION?: string;
 }
 
 interface ImportMeta {

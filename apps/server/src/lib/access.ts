@@ -120,3 +120,15 @@ export function registerAccessGuard(
     }
   });
 }
+
+/**
+ * Refuses a change an administrator may not make on someone else's behalf while acting as them
+ * (decision 021: user administration, second factors, passwords, sessions).
+ */
+export function refuseWhileImpersonating(auth: AuthContext, message: string): void {
+  if (auth.impersonator) {
+    throw new AppError('FORBIDDEN', message, {
+      logMessage: `refused while ${auth.impersonator.email} acts as ${auth.email}`,
+    });
+  }
+}

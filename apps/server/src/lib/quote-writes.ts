@@ -62,13 +62,27 @@ export const FINAL_STATUS_MESSAGES: Readonly<Record<string, string>> = {
   COMPLETED: 'This quote is completed (booked in the CRM); it can no longer change.',
 };
 
-export interface QuoteWrite {
+/** Who changes a quote: the user, and the administrator acting as them (decision 021), if any. */
+export interface QuoteActor {
+  actorUserId: string;
+  impersonatorUserId?: string | null;
+}
+
+/** The quote history's actor of a signed-in caller. */
+export const quoteActorOf = (caller: {
+  userId: string;
+  impersonator: { userId: string } | null;
+}): QuoteActor => ({
+  actorUserId: caller.userId,
+  impersonatorUserId: caller.impersonator?.userId ?? null,
+});
+
+export interface QuoteWrite extends QuoteActor {
   quoteId: string;
   expectedVersion: number;
   set?: Partial<typeof quotes.$inferInsert>;
   changes: HistoryChange[];
   action: string;
-  actorUserId: string;
   /**
    * `content` (the default): a change to what the quote says, held to the rules above.
    * `lifecycle`: a move of the approval flow itself (submit, decide, revise, accept, lock…),
@@ -167,6 +181,7 @@ async function recordHistory(
   await tx.insert(quoteHistory).values({
     quoteId: row.id,
     actorUserId: input.actorUserId,
+    impersonatorUserId: input.impersonatorUserId ?? null,
     occurredAt: now,
     action: input.action,
     version: row.version,
@@ -256,7 +271,7 @@ export type NewQuote = Omit<typeof quotes.$inferInsert, 'id' | 'quoteNumber' | '
 export async function insertQuoteWithHistory(
   db: Database,
   quote: NewQuote,
-  actorUserId: string,
+  actor: QuoteActor,
   now: Date,
   alsoWrite: (tx: Database, row: QuoteRow) => Promise<void> = async () => undefined,
   extraChanges: HistoryChange[] = [],
@@ -271,7 +286,8 @@ export async function insertQuoteWithHistory(
     await alsoWrite(tx, row);
     await tx.insert(quoteHistory).values({
       quoteId: row.id,
-      actorUserId,
+      actorUserId: actor.actorUserId,
+      impersonatorUserId: actor.impersonatorUserId ?? null,
       occurredAt: now,
       action: 'created',
       version: row.version,

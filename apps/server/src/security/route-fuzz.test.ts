@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROLE_VALUES } from '@bastion/domain/permissions/roles';
+import { appSettings } from '@bastion/db/schema/navigation';
 import { quotes } from '@bastion/db/schema/quotes';
+import { forgetAccessSettings } from '../lib/access-settings.ts';
 import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
 import { fuzzCase, type FuzzCase } from '../test/fuzz/mutations.ts';
 import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
@@ -85,7 +87,14 @@ async function databaseState(): Promise<string> {
   return JSON.stringify({ counts: rows[0]?.counts, quote });
 }
 
+// Valid bodies switch settings (maintenance mode above all); the worker's next files share this
+// database, so they get the settings back as they were.
+const settingsBefore = await ctx.db.select().from(appSettings);
+
 afterAll(async () => {
+  await ctx.db.delete(appSettings);
+  await ctx.db.insert(appSettings).values(settingsBefore);
+  forgetAccessSettings(ctx.db);
   await ctx.app.close();
 });
 

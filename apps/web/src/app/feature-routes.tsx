@@ -1,10 +1,10 @@
 import { type Params, type RouteObject, useParams } from 'react-router';
 import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { UserProfilePage } from '../features/account/pages/user-profile-page.tsx';
 import { ApprovalAdminPage } from '../features/approval-admin/pages/approval-admin-page.tsx';
 import { PartnerExceptionsPage } from '../features/approval-admin/pages/partner-exceptions-page.tsx';
 import { WorkflowTemplatesPage } from '../features/approval-admin/pages/workflow-templates-page.tsx';
 import { ApprovalQueuePage } from '../features/approvals/pages/approval-queue-page.tsx';
-import { DelegationsPage } from '../features/approvals/pages/delegations-page.tsx';
 import { OutboxPage } from '../features/approvals/pages/outbox-page.tsx';
 import { CatalogGridPage } from '../features/catalog/pages/catalog-grid-page.tsx';
 import { ProductHierarchyPage } from '../features/catalog/pages/product-hierarchy-page.tsx';
@@ -28,6 +28,8 @@ import { ViewQuotePage } from '../features/quotes/pages/view-quote-page.tsx';
 import { ClauseLibraryPage } from '../features/terms/pages/clause-library-page.tsx';
 import { ClauseRulesPage } from '../features/terms/pages/clause-rules-page.tsx';
 import { QuoteTermsPage } from '../features/terms/pages/quote-terms-page.tsx';
+import { UserDetailPage } from '../features/users/pages/user-detail-page.tsx';
+import { UsersGridPage } from '../features/users/pages/users-grid-page.tsx';
 
 /**
  * Every screen of spec §2, relative to /:context. Screens not built yet show a titled
@@ -60,7 +62,6 @@ const reportTitle: TextOf = ({ module_name }) =>
   REPORT_TITLES[module_name ?? ''] ?? `${humanize(module_name)} report`;
 
 const opportunitySubtitle: TextOf = ({ opp_id }) => (opp_id ? `Opportunity ${opp_id}` : undefined);
-const userSubtitle: TextOf = ({ email }) => email;
 
 function RoutePlaceholder({ title, subtitle }: { title: string | TextOf; subtitle?: TextOf }) {
   const params = useParams();
@@ -81,6 +82,7 @@ function GridRoute() {
   const { module_name: moduleName = '', opp_id: opportunityId } = useParams();
   if (moduleName === 'catalog') return <CatalogGridPage />;
   if (moduleName === 'quote-approvals') return <ApprovalQueuePage />;
+  if (moduleName === 'users') return <UsersGridPage />;
   if (!QUOTE_GRID_MODULES.has(moduleName)) {
     return <RoutePlaceholder title={gridTitle} subtitle={opportunitySubtitle} />;
   }
@@ -105,11 +107,10 @@ export const featureRoutes: RouteObject[] = [
   { path: 'terms-condition/:id/:ref', element: <QuoteTermsPage /> },
   { path: 'quote-summary/:id/:ref', element: <QuoteSummaryPage /> },
   { path: 'quote-history/:id/:ref', element: <QuoteHistoryPage /> },
-  placeholder('user-profile/:ref', 'My profile'),
-  placeholder('user-profile/:ref/:tab_context', 'My profile'),
-  { path: 'user-profile/:ref/delegations', element: <DelegationsPage /> },
+  { path: 'user-profile/:ref', element: <UserProfilePage /> },
+  { path: 'user-profile/:ref/:tab_context', element: <UserProfilePage /> },
   { path: 'outbox/:ref', element: <OutboxPage /> },
-  placeholder('user-detail/:email/:ref', 'User details', userSubtitle),
+  { path: 'user-detail/:email/:ref', element: <UserDetailPage /> },
   { path: 'config-admin', element: <ConfigAdminPage /> },
   { path: 'terms-condition', element: <ClauseLibraryPage /> },
   { path: 'manage-terms-condition', element: <ClauseRulesPage /> },

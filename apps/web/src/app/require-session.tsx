@@ -10,15 +10,19 @@ import {
   sessionQueryOptions,
 } from '../features/auth/api/session.ts';
 import {
+  maintenanceMessageQueryKey,
+  maintenanceQueryKey,
   useAccountDisabledFlag,
+  useMaintenanceMessage,
   useMaintenanceMode,
   useReloadRequiredFlag,
 } from '../features/auth/api/session-flags.ts';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
+import { MfaRequiredPage } from '../features/account/pages/mfa-required-page.tsx';
 import { MaintenanceScreen } from '../features/auth/components/maintenance-screen.tsx';
 import { SessionProvider } from '../features/auth/components/session-context.tsx';
 import type { LoginPageState } from '../features/auth/login-page-state.ts';
-import { apiPost, isApiError, onSessionExpired } from '@/lib/api-client.ts';
+import { apiPost, isApiError, onMaintenance, onSessionExpired } from '@/lib/api-client.ts';
 import { isLoggedOut, rememberReturnPath } from '@/lib/session-markers.ts';
 
 /**
@@ -101,6 +105,7 @@ function SessionFlagsGate({ session }: { session: Session }) {
   const queryClient = useQueryClient();
   const signOut = useSignOut();
   const isMaintenanceOn = useMaintenanceMode(session);
+  const maintenanceMessage = useMaintenanceMessage(isMaintenanceOn);
   const isReloadRequired = useReloadRequiredFlag();
   const isAccountDisabled = useAccountDisabledFlag();
 
@@ -115,9 +120,22 @@ function SessionFlagsGate({ session }: { session: Session }) {
     if (isAccountDisabled) void signOut('account-disabled');
   }, [isAccountDisabled, signOut]);
 
+  // A call refused for maintenance says so before the next poll: show the page now; the poll
+  // brings the application back once maintenance is off.
+  useEffect(
+    () =>
+      onMaintenance((message) => {
+        queryClient.setQueryData(maintenanceQueryKey, { value: 'enable' });
+        queryClient.setQueryData(maintenanceMessageQueryKey, { value: message });
+      }),
+    [queryClient],
+  );
+
   // Those who switch maintenance keep working, and so does an administrator acting as someone.
   const keepsWorking =
     canSwitchMaintenance(session.user.roles) || session.user.impersonated_by !== null;
-  if (isMaintenanceOn && !keepsWorking) return <MaintenanceScreen />;
+  if (isMaintenanceOn && !keepsWorking) return <MaintenanceScreen message={maintenanceMessage} />;
+  // The sign-in policy wants a second factor first: nothing else opens until it is set up.
+  if (session.user.mfa_enrolment_required) return <MfaRequiredPage />;
   return <Outlet />;
 }

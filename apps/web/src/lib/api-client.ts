@@ -39,6 +39,11 @@ export class ApiError extends Error {
     return this.status === 403 && (this.code === null || this.code === 'SESSION_REQUIRED');
   }
 
+  /** Maintenance mode holds this user (spec §4): the message is the administrator's. */
+  get isMaintenance(): boolean {
+    return this.status === 503 && this.code === 'MAINTENANCE';
+  }
+
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500;
   }
@@ -59,6 +64,20 @@ export function onSessionExpired(listener: SessionExpiredListener): () => void {
   sessionExpiredListeners.add(listener);
   return () => {
     sessionExpiredListeners.delete(listener);
+  };
+}
+
+type MaintenanceListener = (message: string) => void;
+const maintenanceListeners = new Set<MaintenanceListener>();
+
+/**
+ * Tells the UI that a call met maintenance mode, with the message to show, so that open tabs
+ * switch to the maintenance page at once rather than at the next poll. Returns the unsubscribe.
+ */
+export function onMaintenance(listener: MaintenanceListener): () => void {
+  maintenanceListeners.add(listener);
+  return () => {
+    maintenanceListeners.delete(listener);
   };
 }
 
@@ -147,6 +166,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     if (error.isSessionExpired && (options.reportsSessionExpiry ?? true)) {
       if (markSessionExpired()) sessionExpiredListeners.forEach((listener) => listener());
     }
+    if (error.isMaintenance) maintenanceListeners.forEach((listener) => listener(error.message));
     // Spec §8: a failed GET with an error list logs each message; nothing is shown to the user.
     if (method === 'GET') error.errors.forEach((item) => console.error(item.message));
     throw error;

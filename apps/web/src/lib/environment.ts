@@ -4,8 +4,6 @@ export type EnvironmentName = 'local' | 'qa1' | 'qa2' | 'uat' | 'production';
 export interface Environment {
   name: EnvironmentName;
   displayName: string;
-  /** Google sign-in client id; null when Google sign-in is not configured here. */
-  googleClientId: string | null;
   /** Base of every API call. The server serves the app, so it is always same-origin. */
   apiBaseUrl: string;
 }
@@ -55,11 +53,9 @@ export function resolveEnvironment(
   variables: EnvironmentVariables = import.meta.env,
 ): Environment {
   const name = nameForHost(hostname, variables);
-  const clientId = variables[`VITE_GOOGLE_CLIENT_ID_${name.toUpperCase()}`]?.trim();
   return {
     name,
     displayName: DISPLAY_NAMES[name],
-    googleClientId: clientId ? clientId : null,
     apiBaseUrl: '',
   };
 }

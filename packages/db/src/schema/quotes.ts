@@ -108,6 +108,8 @@ export const quoteHistory = pgTable(
     quoteId: belongsToQuote(),
     occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
     actorUserId: userRef('actor_user_id'),
+    /** The administrator acting as the actor, when the change was made while impersonating. */
+    impersonatorUserId: userRef('impersonator_user_id'),
     /** created, updated, status_changed… */
     action: text('action').notNull(),
     /** Field-level before and after. */

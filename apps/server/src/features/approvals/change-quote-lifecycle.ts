@@ -11,6 +11,7 @@ import {
   type HistoryChange,
   type QuoteRow,
   type QuoteWrite,
+  quoteActorOf,
 } from '../../lib/quote-writes.ts';
 import { lifecycleResultOf, requireApprovalQuote } from './approval-state.ts';
 import { findLatestSubmission } from './approvals.repository.ts';
@@ -225,7 +226,7 @@ export async function changeQuoteLifecycle(
       set: move.set,
       changes: move.changes,
       action: move.action,
-      actorUserId: caller.userId,
+      ...quoteActorOf(caller),
       kind: 'lifecycle',
       ...(move.ignoresLock ? { ignoresLock: true } : {}),
     },

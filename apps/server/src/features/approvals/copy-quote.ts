@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { priceStoredLines } from '../../lib/stored-line-pricing.ts';
 import { writeBackNewQuote } from '../../lib/crm/write-back-new-quote.ts';
-import { insertQuoteWithHistory, type QuoteRow } from '../../lib/quote-writes.ts';
+import { insertQuoteWithHistory, quoteActorOf, type QuoteRow } from '../../lib/quote-writes.ts';
 import { lifecycleResultOf, requireApprovalQuote } from './approval-state.ts';
 import type { LifecycleResult } from './approvals.schemas.ts';
 
@@ -93,7 +93,7 @@ export async function copyQuote(
       details: source.details,
       copiedFromQuoteId: source.id,
     },
-    caller.userId,
+    quoteActorOf(caller),
     now,
     async (tx, row) => {
       const idOf = new Map(lines.map((l) => [l.id, randomUUID()]));

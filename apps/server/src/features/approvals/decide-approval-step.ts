@@ -7,6 +7,7 @@ import {
   writeQuoteAtVersion,
   type HistoryChange,
   type QuoteRow,
+  quoteActorOf,
 } from '../../lib/quote-writes.ts';
 import {
   mailOutcome,
@@ -134,7 +135,7 @@ export async function decideApprovalStep(
         statusAfter: 'INCOMPLETE',
         changes: [submissionChange(submission, 'pending', 'voided')],
         action: 'approval_voided',
-        actorUserId: caller.userId,
+        ...quoteActorOf(caller),
       });
       await writeQuoteAtVersion(tx, { ...voided, ignoresLock: true }, now);
       return { kind: 'changed' };
@@ -201,7 +202,7 @@ export async function decideApprovalStep(
         set: statusAfter !== quote.statusId ? { statusId: statusAfter } : {},
         changes,
         action: input.decision === 'APPROVED' ? 'approval_step_approved' : 'approval_step_rejected',
-        actorUserId: caller.userId,
+        ...quoteActorOf(caller),
         kind: 'lifecycle',
         ignoresLock: true,
       },

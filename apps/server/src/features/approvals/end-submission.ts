@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { HistoryChange, QuoteRow, QuoteWrite } from '../../lib/quote-writes.ts';
+import type { HistoryChange, QuoteActor, QuoteRow, QuoteWrite } from '../../lib/quote-writes.ts';
 import { closeSubmission, voidOpenSteps, type SubmissionRow } from './approvals.repository.ts';
 
 /* How a submission ends (recalled, rejected, voided) and what the quote's history says of it. */
@@ -39,7 +39,7 @@ export async function endSubmission(
 /** A lifecycle write of the quote at the version it was read: `changes`, then its new status. */
 export function statusMoveOf(
   quote: QuoteRow,
-  move: { statusAfter: string; changes: HistoryChange[]; action: string; actorUserId: string },
+  move: { statusAfter: string; changes: HistoryChange[]; action: string } & QuoteActor,
 ): QuoteWrite {
   return {
     quoteId: quote.id,
@@ -48,6 +48,7 @@ export function statusMoveOf(
     changes: [...move.changes, statusChange(quote, move.statusAfter)],
     action: move.action,
     actorUserId: move.actorUserId,
+    impersonatorUserId: move.impersonatorUserId ?? null,
     kind: 'lifecycle',
   };
 }

@@ -1,6 +1,11 @@
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { STALE_QUOTE_MESSAGE, userNameOf, writeQuoteAtVersion } from '../../lib/quote-writes.ts';
+import {
+  STALE_QUOTE_MESSAGE,
+  userNameOf,
+  writeQuoteAtVersion,
+  quoteActorOf,
+} from '../../lib/quote-writes.ts';
 import type { ApprovalMailDeps } from './approval-mail.ts';
 import {
   approvalStateOf,
@@ -41,7 +46,7 @@ export async function recallApproval(
       statusAfter: 'TNC',
       changes: [submissionChange(submission, 'pending', reason)],
       action: 'approval_recalled',
-      actorUserId: caller.userId,
+      ...quoteActorOf(caller),
     }),
     now,
     async (tx) => {

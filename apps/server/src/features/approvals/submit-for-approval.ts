@@ -2,7 +2,12 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { approvalFactsOf } from '../../lib/approval-facts.ts';
-import { STALE_QUOTE_MESSAGE, writeQuoteAtVersion, type QuoteRow } from '../../lib/quote-writes.ts';
+import {
+  STALE_QUOTE_MESSAGE,
+  writeQuoteAtVersion,
+  type QuoteRow,
+  quoteActorOf,
+} from '../../lib/quote-writes.ts';
 import { mailPendingApprovers, type ApprovalMailDeps } from './approval-mail.ts';
 import {
   approvalStateOf,
@@ -100,7 +105,7 @@ export async function submitForApproval(
         ...(outcomeReason ? [{ field: 'approval', before: null, after: outcomeReason }] : []),
       ],
       action: input.budgetary ? 'submitted_budgetary' : 'approval_submitted',
-      actorUserId: caller.userId,
+      ...quoteActorOf(caller),
       kind: 'lifecycle',
     },
     now,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@bastion/db/client';
 import { menus } from '@bastion/db/schema/navigation';
@@ -108,31 +108,8 @@ export async function deleteLoginFailuresBefore(db: Database, before: Date) {
   await db.delete(loginFailures).where(lte(loginFailures.occurredAt, before));
 }
 
-export interface NewSession {
-  tokenHash: string;
-  userId: string;
-  expiresAt: Date;
-  ip: string;
-  userAgent: string;
-}
-
-export async function insertSession(db: Database, session: NewSession) {
-  await db.insert(sessions).values(session);
-}
-
 export async function deleteSession(db: Database, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-}
-
-export async function deleteExpiredSessions(db: Database, userId: string, idleSince: Date) {
-  await db
-    .delete(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        or(lte(sessions.expiresAt, sql`now()`), lte(sessions.lastSeenAt, idleSince)),
-      ),
-    );
 }
 
 const impersonators = alias(users, 'impersonator');
@@ -141,7 +118,12 @@ const impersonators = alias(users, 'impersonator');
 export async function findSessionWithUser(db: Database, tokenHash: string) {
   return firstOrNull(
     db
-      .select({ session: sessions, user: users, impersonatorEmail: impersonators.email })
+      .select({
+        session: sessions,
+        user: users,
+        impersonatorEmail: impersonators.email,
+        isImpersonatorDisabled: impersonators.isDisabled,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorUserId))
@@ -149,18 +131,41 @@ export async function findSessionWithUser(db: Database, tokenHash: string) {
   );
 }
 
-/** Ends an impersonation: the session is the administrator's own again. False if there was none. */
-export async function endImpersonation(db: Database, tokenHash: string): Promise<boolean> {
-  const ended = await db
-    .update(sessions)
-    .set({
-      userId: sql`${sessions.impersonatorUserId}`,
-      impersonatorUserId: null,
-      impersonationStartedAt: null,
+export async function setPasswordHash(db: Database, userId: string, hash: string, at: Date) {
+  await db.update(users).set({ passwordHash: hash, updatedAt: at }).where(eq(users.id, userId));
+}
+
+/**
+ * The user's own sessions, newest first: those signed in as them and those in which they act as
+ * someone else, not those in which an administrator acts as them.
+ */
+export async function findOwnSessions(db: Database, userId: string, now: Date) {
+  return db
+    .select({
+      tokenHash: sessions.tokenHash,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
     })
-    .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.impersonatorUserId)))
+    .from(sessions)
+    .where(and(isOwnSessionOf(userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+const isOwnSessionOf = (userId: string) =>
+  or(
+    and(eq(sessions.userId, userId), isNull(sessions.impersonatorUserId)),
+    eq(sessions.impersonatorUserId, userId),
+  );
+
+/** Ends every session of the user but `keepTokenHash`; how many ended. */
+export async function deleteOtherSessions(db: Database, userId: string, keepTokenHash: string) {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(isOwnSessionOf(userId), ne(sessions.tokenHash, keepTokenHash)))
     .returning({ tokenHash: sessions.tokenHash });
-  return ended.length > 0;
+  return deleted.length;
 }
 
 export async function touchSession(db: Database, tokenHash: string, at: Date) {
@@ -248,7 +253,10 @@ export async function applyPasswordReset(
       .update(users)
       .set({ passwordHash: reset.passwordHash, updatedAt: now })
       .where(eq(users.id, reset.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    // Those in which they act as someone else too (decision 021).
+    await tx
+      .delete(sessions)
+      .where(or(eq(sessions.userId, reset.userId), eq(sessions.impersonatorUserId, reset.userId)));
     await tx.delete(loginFailures).where(eq(loginFailures.email, reset.email));
     return true;
   });

@@ -9,8 +9,17 @@ export const ZForgotPasswordResponse = zEnvelope(z.object({ requested: z.literal
 
 export const ZResetPasswordResponse = zEnvelope(z.object({ reset: z.literal(true) }));
 
+/** Signed in, or (for a user with two-step sign-in who sent no code) asked for the code. */
 export const ZLoginResponse = zEnvelope(
-  z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }),
+  z.union([
+    z.object({
+      mfa_required: z.literal(false),
+      email: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+    }),
+    z.object({ mfa_required: z.literal(true), email: z.string() }),
+  ]),
 );
 
 export const ZLogoutResponse = zEnvelope(z.object({ logged_out: z.literal(true) }));

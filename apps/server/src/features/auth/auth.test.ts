@@ -34,7 +34,7 @@ describe('POST /api/security/auth/login', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       code: 200,
-      data: { email: user.email, first_name: 'Test', last_name: 'User' },
+      data: { mfa_required: false, email: user.email, first_name: 'Test', last_name: 'User' },
     });
     const cookie = response.cookies.find((c) => c.name === 'bastion_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -8,24 +8,19 @@ import { accessSettings } from '../../lib/access-settings.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import {
   deleteSession,
-  endImpersonation,
   findRoleRows,
   findSessionWithUser,
   touchSession,
 } from './auth.repository.ts';
 import { buildRoleEntries } from './build-role-entries.ts';
 import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { endImpersonation, sessionTokenFrom } from '../../lib/sessions.ts';
 
 /** Writing last_seen_at on every request would turn every read into a write. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 /** An impersonation ends by itself after this long (decision 021). */
 export const IMPERSONATION_MINUTES = 60;
-
-export function sessionTokenFrom(request: FastifyRequest, config: ServerConfig): string | null {
-  const token = request.cookies[config.session.cookieName];
-  return token && token.length <= 128 ? token : null;
-}
 
 /** The caller behind the session cookie, or null when there is none or it has expired. */
 export async function resolveSession(
@@ -42,6 +37,11 @@ export async function resolveSession(
 
   const idleLimit = now.getTime() - config.session.idleMinutes * 60_000;
   if (found.session.expiresAt <= now || found.session.lastSeenAt.getTime() <= idleLimit) {
+    await deleteSession(db, tokenHash);
+    return null;
+  }
+  // A disabled administrator's session ends, whichever user it acts as.
+  if (found.isImpersonatorDisabled === true) {
     await deleteSession(db, tokenHash);
     return null;
   }
@@ -87,9 +87,11 @@ export async function resolveSession(
       { internal_test_domains: config.internalTestDomains },
     ),
     impersonator,
-    // The administrator acting as the user has passed their own sign-in.
+    // The administrator acting as the user has passed their own sign-in; Google accounts are
+    // protected by Google's own two-step verification (decision 021).
     mustEnrolMfa:
       impersonator === null &&
+      found.user.idProvider === 'Local' &&
       !found.user.mfaEnabled &&
       isMfaRequiredFor(roles.merged, settings.mfaRequiredRoles),
     isHeldByMaintenance: settings.isMaintenanceOn && !canSwitchMaintenance(realRoles),

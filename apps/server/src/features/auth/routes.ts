@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
@@ -7,6 +7,8 @@ import { recordAudit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { authRouteRateLimit } from '../../lib/rate-limit.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
+import { clearSessionCookie, sessionTokenFrom, setSessionCookie } from '../../lib/sessions.ts';
 import { deleteSession } from './auth.repository.ts';
 import {
   ZForgotPasswordBody,
@@ -22,21 +24,9 @@ import { getSessionUser } from './get-session-user.ts';
 import { offerUnlockLink } from './offer-unlock-link.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
-import { sessionTokenFrom } from './resolve-session.ts';
 import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { registerSecuritySettingsRoutes } from './security-settings-routes.ts';
 import { signIn } from './sign-in.ts';
-
-function cookieOptions(config: ServerConfig, request: FastifyRequest) {
-  const secure =
-    config.session.cookieSecure === 'auto'
-      ? request.protocol === 'https'
-      : config.session.cookieSecure;
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
-}
-
-function clearSessionCookie(config: ServerConfig, request: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(config.session.cookieName, cookieOptions(config, request));
-}
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -44,6 +34,8 @@ export function registerAuthRoutes(
 ) {
   const { db, config, mailer } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const secrets = createSecretBox(config.secretsKey);
+  registerSecuritySettingsRoutes(app, { db, config, secrets });
   const rateLimit = authRouteRateLimit(config);
   /** Sign-ins that met an account-wide pause: its owner is offered an unlock link. */
   const pausedAccounts = new WeakMap<FastifyRequest, string>();
@@ -73,14 +65,29 @@ export function registerAuthRoutes(
     },
     async (request, reply) => {
       const previousToken = sessionTokenFrom(request, config);
-      const outcome = await signIn(db, config, {
-        email: request.body.email,
-        password: request.body.password,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-        previousTokenHash: previousToken ? hashOpaqueToken(previousToken) : null,
-        unlockToken: request.body.unlock_token ?? null,
-      });
+      const outcome = await signIn(
+        db,
+        { config, secrets },
+        {
+          email: request.body.email,
+          password: request.body.password,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+          previousTokenHash: previousToken ? hashOpaqueToken(previousToken) : null,
+          unlockToken: request.body.unlock_token ?? null,
+          otp: request.body.otp?.trim() || null,
+        },
+      );
+      if (!outcome.ok && outcome.mfaRequired) {
+        await recordAudit(db, request, {
+          action: 'auth.login.mfa_required',
+          actorUserId: outcome.user.id,
+          entityType: 'user',
+          entityId: outcome.user.id,
+        });
+        // No session yet: the page asks for the code and sends it with the credentials.
+        return ok({ mfa_required: true as const, email: outcome.user.email });
+      }
       if (!outcome.ok && outcome.isAccountPaused) pausedAccounts.set(request, request.body.email);
       if (!outcome.ok) {
         await recordAudit(db, request, {
@@ -90,7 +97,7 @@ export function registerAuthRoutes(
           entityId: outcome.user?.id ?? '',
           details: { email: request.body.email.trim().toLowerCase() },
         });
-        clearSessionCookie(config, request, reply);
+        clearSessionCookie(reply, config, request);
         throw outcome.error;
       }
       await recordAudit(db, request, {
@@ -98,13 +105,14 @@ export function registerAuthRoutes(
         actorUserId: outcome.user.id,
         entityType: 'user',
         entityId: outcome.user.id,
-        ...(outcome.usedUnlockLink ? { details: { unlock_link: true } } : {}),
+        details: {
+          ...(outcome.usedUnlockLink ? { unlock_link: true } : {}),
+          ...(outcome.secondFactor ? { second_factor: outcome.secondFactor } : {}),
+        },
       });
-      reply.setCookie(config.session.cookieName, outcome.token, {
-        ...cookieOptions(config, request),
-        maxAge: config.session.absoluteHours * 3600,
-      });
+      setSessionCookie(reply, config, request, outcome.token);
       return ok({
+        mfa_required: false as const,
         email: outcome.user.email,
         first_name: outcome.user.firstName,
         last_name: outcome.user.lastName,
@@ -125,7 +133,7 @@ export function registerAuthRoutes(
           entityId: request.auth.userId,
         });
       }
-      clearSessionCookie(config, request, reply);
+      clearSessionCookie(reply, config, request);
       return ok({ logged_out: true as const });
     },
   );
@@ -170,7 +178,7 @@ export function registerAuthRoutes(
         entityId: userId,
       });
       // Every session of the user ended with the reset, the browser's own included.
-      clearSessionCookie(config, request, reply);
+      clearSessionCookie(reply, config, request);
       return ok({ reset: true as const });
     },
   );

@@ -1,25 +1,32 @@
+import { canSwitchMaintenance } from '@bastion/domain/accounts/policy';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
+import { DEFAULT_MAINTENANCE_MESSAGE } from '../../lib/access.ts';
+import { accessSettings } from '../../lib/access-settings.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { openSession } from '../../lib/sessions.ts';
 import { clientNetwork } from '../../lib/client-network.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import {
   countRecentFailures,
-  deleteExpiredSessions,
   deleteLoginFailure,
   deletePairFailures,
-  deleteSession,
+  findRoleRows,
   findUsableUnlockToken,
   findUserByEmail,
-  insertSession,
   recordLoginFailure,
   spendUnlockToken,
   type FailureCounts,
   type UserRow,
 } from './auth.repository.ts';
-import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.ts';
+import { buildRoleEntries } from './build-role-entries.ts';
+import { useSecondFactor, type SecondFactorUse } from './second-factor.ts';
+import { hashOpaqueToken } from '../../lib/opaque-token.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
+export const INVALID_CODE_MESSAGE =
+  'That code is not valid. Enter the current code from your authenticator app, or an unused recovery code.';
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Contact your administrator.';
 
 export interface SignInInput {
@@ -31,12 +38,24 @@ export interface SignInInput {
   previousTokenHash: string | null;
   /** From the e-mailed unlock link: gets past the account-wide pause once. */
   unlockToken: string | null;
+  /** The second step: a current code or a recovery code, for a user with two-step sign-in. */
+  otp: string | null;
 }
 
 export type SignInOutcome =
-  | { ok: true; user: UserRow; token: string; usedUnlockLink: boolean }
+  | {
+      ok: true;
+      user: UserRow;
+      token: string;
+      usedUnlockLink: boolean;
+      /** How the second factor was given, when the user has one. */
+      secondFactor: SecondFactorUse | null;
+    }
+  /** The password is right and the user has two-step sign-in: ask for the code; no session. */
+  | { ok: false; mfaRequired: true; user: UserRow }
   | {
       ok: false;
+      mfaRequired?: false;
       error: AppError;
       failureRecorded: boolean;
       user: UserRow | null;
@@ -52,7 +71,7 @@ function retryAfter(oldest: Date | null, windowMinutes: number, now: Date) {
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
-function tooManyFailures(oldest: Date | null, windowMinutes: number, now: Date): AppError {
+export function tooManyFailures(oldest: Date | null, windowMinutes: number, now: Date): AppError {
   const { seconds, minutes } = retryAfter(oldest, windowMinutes, now);
   return new AppError(
     'RATE_LIMITED',
@@ -81,10 +100,11 @@ function accountPaused(oldest: Date | null, windowMinutes: number, now: Date): A
  */
 export async function signIn(
   db: Database,
-  config: ServerConfig,
+  deps: { config: ServerConfig; secrets: SecretBox },
   input: SignInInput,
   now = new Date(),
 ): Promise<SignInOutcome> {
+  const { config } = deps;
   const email = input.email.trim().toLowerCase();
   const address = clientNetwork(input.ip);
   const limits = config.login;
@@ -156,10 +176,9 @@ export async function signIn(
       isAccountPaused: failures.forAccount >= limits.maxFailuresAccountWide,
     };
   }
-  // The right password is no failure.
-  await deleteLoginFailure(db, claimId);
   // Said only after the right password, so it reveals nothing to a guesser.
   if (user.isDisabled) {
+    await deleteLoginFailure(db, claimId);
     return {
       ok: false,
       error: new AppError('ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE),
@@ -168,6 +187,31 @@ export async function signIn(
       isAccountPaused: false,
     };
   }
+  let secondFactor: SecondFactorUse | null = null;
+  if (user.mfaEnabled) {
+    if (!input.otp) {
+      // The right password is no failure; the code comes in a second call with both.
+      await deleteLoginFailure(db, claimId);
+      return { ok: false, mfaRequired: true, user };
+    }
+    secondFactor = await useSecondFactor(db, deps.secrets, user.id, input.otp, now);
+    if (secondFactor === null) {
+      // A wrong code counts like a wrong password: the claimed failure stays.
+      return {
+        ok: false,
+        error: new AppError('INVALID_CREDENTIALS', INVALID_CODE_MESSAGE, {
+          details: [{ path: 'otp', message: INVALID_CODE_MESSAGE }],
+        }),
+        failureRecorded: true,
+        user,
+        isAccountPaused: failures.forAccount >= limits.maxFailuresAccountWide,
+      };
+    }
+  }
+  // The right credentials are no failure.
+  await deleteLoginFailure(db, claimId);
+  const held = await heldByMaintenance(db, user.id, now);
+  if (held) return { ok: false, error: held, failureRecorded: false, user, isAccountPaused: false };
   // Two sign-ins racing with one link: only the first gets through.
   if (unlockTokenHash && !(await spendUnlockToken(db, unlockTokenHash, now))) {
     return refused({
@@ -178,19 +222,25 @@ export async function signIn(
 
   // The owner's own mistakes from here are forgiven; other addresses' failures stay counted.
   await deletePairFailures(db, { email, address });
-  if (input.previousTokenHash) await deleteSession(db, input.previousTokenHash);
-  await deleteExpiredSessions(
+  const token = await openSession(
     db,
-    user.id,
-    new Date(now.getTime() - config.session.idleMinutes * 60_000),
+    config,
+    {
+      userId: user.id,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      previousTokenHash: input.previousTokenHash,
+    },
+    now,
   );
-  const token = newOpaqueToken();
-  await insertSession(db, {
-    tokenHash: hashOpaqueToken(token),
-    userId: user.id,
-    expiresAt: new Date(now.getTime() + config.session.absoluteHours * 3_600_000),
-    ip: input.ip,
-    userAgent: input.userAgent.slice(0, 512),
-  });
-  return { ok: true, user, token, usedUnlockLink: unlockTokenHash !== null };
+  return { ok: true, user, token, usedUnlockLink: unlockTokenHash !== null, secondFactor };
+}
+
+/** While maintenance is on, only those who switch it sign in; the others learn why (503). */
+async function heldByMaintenance(db: Database, userId: string, now: Date) {
+  const settings = await accessSettings(db);
+  if (!settings.isMaintenanceOn) return null;
+  const roles = buildRoleEntries(await findRoleRows(db, userId, now)).merged;
+  if (canSwitchMaintenance(roles)) return null;
+  return new AppError('MAINTENANCE', settings.maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE);
 }

@@ -7,7 +7,7 @@ import { quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { auditActionsOf } from '../../test/audit.ts';
 import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { A, unique } from './catalog-admin.test-harness.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv } from '../../lib/csv.ts';
 import { dayOf } from './today.ts';
 
 const { ctx, users, cookies } = useTestBed({

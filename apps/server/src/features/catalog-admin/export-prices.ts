@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import { listPricesForExport } from './catalog-admin.repository.ts';
-import { formatCsv } from './csv.ts';
+import { formatCsv } from '../../lib/csv.ts';
 import { formatUnitPrice } from './price-text.ts';
 import { dayOf } from './today.ts';
 

@@ -8,7 +8,7 @@ import {
 } from './catalog-admin.repository.ts';
 import { applyPricePlan } from './apply-price-plan.ts';
 import { pastDateMessage, unknownCurrencyMessage } from './change-price.ts';
-import { parseCsv, type CsvRecord } from './csv.ts';
+import { parseCsv, type CsvRecord } from '../../lib/csv.ts';
 import { laterPriceMessage, planPriceChanges, type PriceChange } from './price-change-plan.ts';
 import { parseUnitPrice } from './price-text.ts';
 import { dayOf } from './today.ts';

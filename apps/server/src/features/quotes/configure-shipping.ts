@@ -5,6 +5,7 @@ import {
 } from '@bastion/domain/quotes/shipping-plan';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
+import { quoteActorOf } from '../../lib/quote-writes.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findLookups } from '../../lib/form-definitions.ts';
 import { quoteView, requireVisibleQuote } from './get-quote.ts';
@@ -239,7 +240,7 @@ export async function saveQuoteShipping(
       set: statusAfter !== quote.statusId ? { statusId: statusAfter } : {},
       changes,
       action: input.advance ? 'shipping_configured' : 'shipping_saved',
-      actorUserId: caller.userId,
+      ...quoteActorOf(caller),
     },
     now,
   );

@@ -9,7 +9,7 @@ import { refreshOpportunity } from '../../lib/crm/local-copy.ts';
 import { validateRecipeSubmission } from '../../lib/recipe-submission.ts';
 import { loadFormDefinition } from '../../lib/form-definitions.ts';
 import { mapSnapshot } from './quote-details.ts';
-import { insertQuoteWithHistory } from '../../lib/quote-writes.ts';
+import { insertQuoteWithHistory, quoteActorOf } from '../../lib/quote-writes.ts';
 import { writeBackNewQuote } from '../../lib/crm/write-back-new-quote.ts';
 import { findVisibleOpportunity } from './quotes.repository.ts';
 import { viewerOf } from '../../lib/visibility.ts';
@@ -121,7 +121,7 @@ export async function createQuote(
       // The opportunity as it was when quoted, and the header as the user confirmed it.
       details: { opportunity: mapSnapshot(snapshot, form.lookups), header: payload },
     },
-    caller.userId,
+    quoteActorOf(caller),
     now,
   );
 

@@ -22,6 +22,8 @@ export async function getQuoteHistory(db: Database, caller: AuthContext, id: str
             name: `${e.actorFirstName ?? ''} ${e.actorLastName ?? ''}`.trim() || e.actorEmail,
           }
         : null,
+      /** The administrator who made the change acting as the actor (decision 021), or null. */
+      impersonated_by: e.impersonatorEmail ?? null,
       changes: e.changes.map((c) => ({
         field: c.field,
         before: c.before ?? null,

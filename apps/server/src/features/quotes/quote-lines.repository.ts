@@ -51,6 +51,7 @@ export async function replaceQuoteLines(
     changes: HistoryChange[];
     action: string;
     actorUserId: string;
+    impersonatorUserId?: string | null;
     statusIfVoided?: string;
   },
   now: Date,
@@ -149,6 +150,7 @@ export async function replaceShipping(
     changes: HistoryChange[];
     action: string;
     actorUserId: string;
+    impersonatorUserId?: string | null;
   },
   now: Date,
 ): Promise<QuoteRow | null> {

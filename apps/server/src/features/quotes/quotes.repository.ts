@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type AnyColumn } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '@bastion/db/client';
 import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
 import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
@@ -26,6 +26,8 @@ export async function findVisibleOpportunity(db: Database, viewer: Viewer, id: s
   );
 }
 
+const impersonators = alias(users, 'impersonator');
+
 export async function listQuoteHistory(db: Database, quoteId: string) {
   return db
     .select({
@@ -37,9 +39,11 @@ export async function listQuoteHistory(db: Database, quoteId: string) {
       actorEmail: users.email,
       actorFirstName: users.firstName,
       actorLastName: users.lastName,
+      impersonatorEmail: impersonators.email,
     })
     .from(quoteHistory)
     .leftJoin(users, eq(users.id, quoteHistory.actorUserId))
+    .leftJoin(impersonators, eq(impersonators.id, quoteHistory.impersonatorUserId))
     .where(eq(quoteHistory.quoteId, quoteId))
     .orderBy(desc(quoteHistory.occurredAt), desc(quoteHistory.id));
 }

@@ -132,6 +132,7 @@ export const ZHistoryResponse = zEnvelope(
         action: z.string(),
         version: z.number().int(),
         actor: z.object({ email: z.string(), name: z.string() }).nullable(),
+        impersonated_by: z.string().nullable(),
         changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
       }),
     ),

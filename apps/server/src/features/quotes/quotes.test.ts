@@ -462,6 +462,38 @@ describe('history and concurrency', () => {
     ).toHaveLength(2);
   });
 
+  it('names the administrator who changed a quote while acting as its owner', async () => {
+    const seller = await userWith('SALES_USER', 'EMEA', 'bastion.test');
+    const admin = await userWith('ROOT_ADMIN', undefined, 'bastion.test');
+    const oppId = await opportunity({ region: 'EMEA' });
+    const { id } = (
+      await post(
+        '/api/dx/create-quote',
+        { opportunity_id: oppId, values: headerValues() },
+        seller.cookie,
+      )
+    ).json<{ data: { id: string } }>().data;
+    expect(
+      (await post('/api/security/impersonate', { email: seller.email }, admin.cookie)).statusCode,
+    ).toBe(200);
+    const renamed = await post(
+      '/api/dx/update-quote',
+      { id, version: 1, quote_name: 'Renamed on their behalf' },
+      admin.cookie,
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    const entries = (await post('/api/dx/quote-history', { id }, seller.cookie)).json<{
+      data: {
+        entries: { action: string; actor: { email: string }; impersonated_by: string | null }[];
+      };
+    }>().data.entries;
+    expect(entries.map((e) => [e.action, e.actor.email, e.impersonated_by])).toEqual([
+      ['updated', seller.email, admin.email],
+      ['created', seller.email, null],
+    ]);
+  });
+
   it('shows history only to users allowed to see it', async () => {
     const desk = await createUser(ctx.db, {
       roles: [{ role: 'DEAL_DESK' }],

@@ -6,6 +6,7 @@ import {
   STALE_QUOTE_MESSAGE,
   writeQuoteAtVersion,
   type HistoryChange,
+  quoteActorOf,
 } from '../../lib/quote-writes.ts';
 
 export { STALE_QUOTE_MESSAGE };
@@ -53,7 +54,7 @@ export async function updateQuoteHeader(
       set,
       changes,
       action: 'updated',
-      actorUserId: caller.userId,
+      ...quoteActorOf(caller),
     },
     now,
   );

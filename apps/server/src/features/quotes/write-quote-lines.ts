@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatBp } from '@bastion/domain/pricing/decimal';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
+import { quoteActorOf } from '../../lib/quote-writes.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   checkDrafts,
@@ -163,7 +164,7 @@ export async function writeQuoteLines(
       },
       changes,
       action: options.action,
-      actorUserId: caller.userId,
+      ...quoteActorOf(caller),
       // A submission voided by this change: back to configuration, or on to shipping on Next.
       statusIfVoided: input.advance && realign.length === 0 ? 'SH_HW_CONFIG' : 'INCOMPLETE',
     },

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appSettings } from '@bastion/db/schema/navigation';
+import { forgetAccessSettings } from '../../lib/access-settings.ts';
 import { users } from '@bastion/db/schema/users';
 import { createUser, signedIn } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/test-bed.ts';
@@ -54,6 +55,8 @@ describe('session flags', () => {
         .update(appSettings)
         .set({ value: 'disabled' })
         .where(eq(appSettings.name, 'maintenance'));
+      // The access check's cached copy must not hold later files' callers for 2 seconds.
+      forgetAccessSettings(ctx.db);
     }
   });
 

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { loadTermsContext, readOnlyReasonOf } from '../../lib/quote-terms.ts';
 import { quoteTermsView, requireVisibleQuote } from './get-quote-terms.ts';
 import type { SaveQuoteTermsInput } from './terms.schemas.ts';
-import { STALE_QUOTE_MESSAGE } from '../../lib/quote-writes.ts';
+import { STALE_QUOTE_MESSAGE, quoteActorOf } from '../../lib/quote-writes.ts';
 import { replaceQuoteTermsAtVersion, type HistoryChange } from './terms.repository.ts';
 
 /** The quotes feature's wording (update-quote-header.ts), so every stale save reads alike. */
@@ -129,7 +129,7 @@ export async function saveQuoteTerms(
       rows: built.rows,
       hasCustomClause: built.has_custom_clause,
       changes,
-      actorUserId: caller.userId,
+      ...quoteActorOf(caller),
     },
     now,
   );

@@ -17,7 +17,12 @@ import {
 
 export type { ClauseRow, ClauseRuleRow as RuleRow } from '../../lib/rows.ts';
 export type { HistoryChange, QuoteRow } from '../../lib/quote-writes.ts';
-import { writeQuoteAtVersion, type HistoryChange, type QuoteRow } from '../../lib/quote-writes.ts';
+import {
+  writeQuoteAtVersion,
+  type HistoryChange,
+  type QuoteActor,
+  type QuoteRow,
+} from '../../lib/quote-writes.ts';
 
 /** Null when the editor's account is gone (the users are left-joined). */
 const editorName: SQL<string | null> = personName;
@@ -167,17 +172,17 @@ export async function replaceQuoteTermsAtVersion(
     rows: readonly StoredTerm[];
     hasCustomClause: boolean;
     changes: HistoryChange[];
-    actorUserId: string;
-  },
+  } & QuoteActor,
   now: Date,
 ): Promise<QuoteRow | null> {
-  const { quoteId, expectedVersion, changes, actorUserId } = input;
+  const { quoteId, expectedVersion, changes, actorUserId, impersonatorUserId } = input;
   // A submission voided by new terms leaves products and shipping as they were: back to terms.
   const write = {
     quoteId,
     expectedVersion,
     changes,
     actorUserId,
+    impersonatorUserId,
     action: 'terms_saved',
     statusIfVoided: 'TNC',
   };

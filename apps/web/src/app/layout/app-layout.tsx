@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
-import { useMaintenanceMode } from '../../features/auth/api/session-flags.ts';
 import { useSession } from '../../features/auth/components/session-context.tsx';
 import { landingPathFor } from '../../features/auth/landing-path.ts';
+import { ImpersonationBanner } from '../../features/impersonation/components/impersonation-banner.tsx';
+import { MaintenanceBanner } from '../../features/maintenance/components/maintenance-banner.tsx';
 import { LARGE_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { activeGroupOf, buildMenuGroups } from './menu-tree.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
@@ -21,7 +21,6 @@ export function AppLayout() {
   const isLargeScreen = useMediaQuery(LARGE_SCREEN_QUERY);
   const [isCollapsed, toggleCollapsed] = useSidebarCollapsed();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
-  const isMaintenanceOn = useMaintenanceMode(session);
 
   if (!activeGroup) return <Navigate to="/no-menus" replace />;
   const homePath = landingPathFor(session, null);
@@ -93,15 +92,8 @@ export function AppLayout() {
           </Offcanvas>
         )}
         <main id="main-content" className="app-main" tabIndex={-1}>
-          {isMaintenanceOn ? (
-            <Alert variant="warning" className="d-flex align-items-start gap-2">
-              <i className="bi bi-cone-striped" aria-hidden="true" />
-              <span>
-                <strong>Maintenance mode is on.</strong> Other users see the maintenance screen
-                until it is turned off in App settings.
-              </span>
-            </Alert>
-          ) : null}
+          <ImpersonationBanner />
+          <MaintenanceBanner />
           <ErrorBoundary resetKey={pathname}>
             <Outlet />
           </ErrorBoundary>

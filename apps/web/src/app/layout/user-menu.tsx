@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { displayNameOf } from '../../features/auth/api/session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { useSession } from '../../features/auth/components/session-context.tsx';
+import { MaintenanceMenuItem } from '../../features/maintenance/components/maintenance-menu-item.tsx';
 
 interface UserMenuProps {
   /** The active group's context, so "My profile" stays in the same area. */
@@ -51,6 +52,7 @@ export function UserMenu({ context }: UserMenuProps) {
             Outgoing e-mail
           </Dropdown.Item>
         ) : null}
+        <MaintenanceMenuItem />
         <Dropdown.Divider />
         <Dropdown.Item
           as="button"

@@ -12,7 +12,6 @@ import { DataTable } from '@/components/data-table/data-table.tsx';
 import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
 import { SelectField, TextField } from '@/components/form/fields.tsx';
 import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
-import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import type { Delegation, DelegationState } from '../api/approval-types.ts';
 import {
@@ -72,14 +71,18 @@ type DelegationFormInput = z.input<typeof ZDelegationForm>;
  * user-profile/{ref}/delegations: "delegate my approvals to X from … to …", optionally lending
  * roles, and the delegations made by and to the user, which the delegator can end.
  */
-export function DelegationsPage() {
+/**
+ * Delegating one's approvals (the delegations tab of the user profile): a new delegation, then
+ * those one gave and those one received.
+ */
+export function DelegationsSection() {
   const delegations = useDelegations();
   return (
     <>
-      <PageHeader
-        title="Delegate my approvals"
-        subtitle="While you are away, someone you choose decides your approval steps on your behalf. Their decisions say so in the trail."
-      />
+      <p className="text-body-secondary">
+        While you are away, someone you choose decides your approval steps on your behalf. Their
+        decisions say so in the trail.
+      </p>
       <LoadState query={delegations} what="the delegations">
         {(data) => (
           <>

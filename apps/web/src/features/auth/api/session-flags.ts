@@ -24,16 +24,39 @@ function isMaintenanceValueOn(value: string | undefined): boolean {
   return value === 'enabled' || value === 'enable';
 }
 
-/** Whether the application is in maintenance mode (for everyone but root admins). */
+/** The polled maintenance switch: set at once when a call meets the maintenance answer (503). */
+export const maintenanceQueryKey = ['session-flags', 'maintenance'] as const;
+/** The administrator's message shown while maintenance mode is on. */
+export const maintenanceMessageQueryKey = ['session-flags', 'maintenance-message'] as const;
+
+/** Whether the application is in maintenance mode (for everyone but root and IT admins). */
 export function useMaintenanceMode(session: Session): boolean {
   const { data } = useQuery({
-    queryKey: ['session-flags', 'maintenance'],
+    queryKey: maintenanceQueryKey,
     queryFn: ({ signal }) =>
       apiPost<{ value: string }>('/api/dx/get-setting-value', { name: 'maintenance' }, { signal }),
     select: (answer) => isMaintenanceValueOn(answer.value),
     ...pollingOptions({ value: session.app_settings.maintenance ?? 'disabled' }),
   });
   return data;
+}
+
+/** What the administrator said about the maintenance; read while it is on, '' until known. */
+export function useMaintenanceMessage(isMaintenanceOn: boolean): string {
+  const { data } = useQuery({
+    queryKey: maintenanceMessageQueryKey,
+    queryFn: ({ signal }) =>
+      apiPost<{ value: string }>(
+        '/api/dx/get-setting-value',
+        { name: 'maintenance_message' },
+        { signal },
+      ),
+    select: (answer) => answer.value,
+    enabled: isMaintenanceOn,
+    refetchInterval: POLL_INTERVAL_MS,
+    retry: false,
+  });
+  return data ?? '';
 }
 
 /** A yes or no the server answers at `path` as `{ [field]: boolean }`: no until it says yes. */

@@ -6,7 +6,6 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { TextField } from '@/components/form/fields.tsx';
 import { showServerErrors, useZodForm } from '@/components/form/form.tsx';
 import { FullPageLoader } from '@/components/full-page-loader.tsx';
-import { environment } from '@/lib/environment.ts';
 import {
   forgetReturnPath,
   isLoggedOut,
@@ -17,6 +16,8 @@ import { sessionProbeQueryOptions } from '../api/session.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { AuthForm } from '../components/auth-form.tsx';
+import { CodeStep } from '../components/code-step.tsx';
+import { GoogleSignIn } from '../components/google-sign-in.tsx';
 import { useFocusOnMount } from '../components/use-focus-on-mount.ts';
 import { landingPathFor } from '../landing-path.ts';
 import type { LoginPageState } from '../login-page-state.ts';
@@ -49,6 +50,8 @@ export function LoginPage() {
   // Right after signing out nobody is signed in, so skip asking the server.
   const [mayBeSignedIn] = useState(() => !isLoggedOut());
   const signIn = useSignIn();
+  // Two-step sign-in: the credentials the code step sends again with the code.
+  const [codeFor, setCodeFor] = useState<{ email: string; password: string } | null>(null);
   // Once signing in starts, the sign-in itself decides where to go.
   const probe = useQuery({
     ...sessionProbeQueryOptions,
@@ -68,21 +71,45 @@ export function LoginPage() {
   }
   if (probe.isLoading) return <FullPageLoader />;
 
-  const signInWith = (credentials: { email: string; password: string }) =>
+  const signInWith = (
+    credentials: { email: string; password: string; otp?: string },
+    onRefused: (error: unknown) => void,
+  ) =>
     signIn.mutate(
       { ...credentials, ...(unlockToken ? { unlock_token: unlockToken } : {}) },
       {
-        onSuccess: (session) => {
+        onSuccess: (result) => {
+          if (!('session' in result)) {
+            // The password was right: the code comes next, sent with the same credentials.
+            setCodeFor(credentials);
+            signIn.reset();
+            return;
+          }
           forgetReturnPath();
           // flushSync: the landing page is on screen by the time the address changes.
-          void navigate(landingPathFor(session, requestedPath), { replace: true, flushSync: true });
+          void navigate(landingPathFor(result.session, requestedPath), {
+            replace: true,
+            flushSync: true,
+          });
         },
-        onError: (error) => {
-          form.resetField('password');
-          showServerErrors(form, error, ['email', 'password']);
-        },
+        onError: onRefused,
       },
     );
+
+  if (codeFor) {
+    return (
+      <CodeStep
+        email={codeFor.email}
+        request={signIn}
+        onSubmit={(otp, onRefused) => signInWith({ ...codeFor, otp }, onRefused)}
+        onBack={() => {
+          setCodeFor(null);
+          signIn.reset();
+          form.resetField('password');
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard
@@ -112,7 +139,12 @@ export function LoginPage() {
         request={signIn}
         problemOf={errorMessageOf}
         submitText="Sign in"
-        onSubmit={signInWith}
+        onSubmit={(credentials) =>
+          signInWith(credentials, (error) => {
+            form.resetField('password');
+            showServerErrors(form, error, ['email', 'password']);
+          })
+        }
       >
         <TextField name="email" label="Email" type="email" autoComplete="username" />
         <TextField
@@ -123,17 +155,7 @@ export function LoginPage() {
           className="mb-4"
         />
       </AuthForm>
-      {environment.googleClientId ? (
-        <>
-          <div className="auth-divider my-3">
-            <span>or</span>
-          </div>
-          <a href="/api/security/oauth/google" className="btn btn-outline-secondary w-100">
-            <i className="bi bi-google me-2" aria-hidden="true" />
-            Sign in with Google
-          </a>
-        </>
-      ) : null}
+      <GoogleSignIn returnPath={requestedPath} />
     </AuthCard>
   );
 }

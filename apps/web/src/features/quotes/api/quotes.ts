@@ -38,6 +38,8 @@ export interface QuoteHistory {
     action: string;
     version: number;
     actor: { email: string; name: string } | null;
+    /** The administrator who made the change acting as the actor, or null. */
+    impersonated_by: string | null;
     changes: { field: string; before: unknown; after: unknown }[];
   }[];
 }

@@ -60,8 +60,10 @@ export function QuoteHistoryPage() {
                   <div className="d-flex flex-wrap gap-2 align-items-baseline">
                     <strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong>
                     <span className="text-body-secondary small">
-                      by {entry.actor?.name ?? 'the system'} ·{' '}
-                      {formatDateTime(Date.parse(entry.occurred_at) / 1000)} · version{' '}
+                      by {entry.actor?.name ?? 'the system'}
+                      {entry.impersonated_by
+                        ? ` (${entry.impersonated_by} acting as them)`
+                        : ''} · {formatDateTime(Date.parse(entry.occurred_at) / 1000)} · version{' '}
                       {entry.version}
                     </span>
                   </div>

@@ -106,7 +106,25 @@ function csvField(value: string): string {
   return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** Records to CSV text with CRLF line ends, as spreadsheets expect. */
-export function formatCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((fields) => fields.map(csvField).join(',') + '\r\n').join('');
+/**
+ * A spreadsheet runs a cell starting with = + - @ (or a tab or carriage return) as a formula: such
+ * text is prefixed with a quote, so a name like "=HYPERLINK(…)" stays text (OWASP CSV injection).
+ */
+export function neutralizeFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * Records to CSV text with CRLF line ends, as spreadsheets expect. `neutralizesFormulas` for files
+ * of people's free text (user lists); a file meant to be imported again keeps its values as they
+ * are (a price list's negative numbers).
+ */
+export function formatCsv(
+  rows: readonly (readonly string[])[],
+  options: { neutralizesFormulas?: boolean } = {},
+): string {
+  const field = options.neutralizesFormulas
+    ? (value: string) => csvField(neutralizeFormula(value))
+    : csvField;
+  return rows.map((fields) => fields.map(field).join(',') + '\r\n').join('');
 }

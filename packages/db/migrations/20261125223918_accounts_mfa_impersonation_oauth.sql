@@ -26,6 +26,7 @@ CREATE TABLE "user_mfa" (
 );
 --> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "impersonator_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "quote_history" ADD COLUMN "impersonator_user_id" uuid;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "impersonator_user_id" uuid;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "impersonation_started_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "last_sign_in_at" timestamp with time zone;--> statement-breakpoint
@@ -35,5 +36,6 @@ ALTER TABLE "user_mfa" ADD CONSTRAINT "user_mfa_user_id_users_id_fk" FOREIGN KEY
 CREATE INDEX "mfa_recovery_codes_user_idx" ON "mfa_recovery_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "oauth_states_expires_idx" ON "oauth_states" USING btree ("expires_at");--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_impersonator_user_id_users_id_fk" FOREIGN KEY ("impersonator_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quote_history" ADD CONSTRAINT "quote_history_impersonator_user_id_users_id_fk" FOREIGN KEY ("impersonator_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_impersonator_user_id_users_id_fk" FOREIGN KEY ("impersonator_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sessions_impersonator_idx" ON "sessions" USING btree ("impersonator_user_id");

@@ -1,0 +1,220 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isMfaRequiredFor } from '@bastion/domain/accounts/policy';
+import type { Database } from '@bastion/db/client';
+import type { ServerConfig } from '../../config.ts';
+import {
+  currentUser,
+  refuseWhileImpersonating,
+  signedInAccess,
+  type RouteAccess,
+} from '../../lib/access.ts';
+import { accessSettings } from '../../lib/access-settings.ts';
+import { zEnvelope } from '../../lib/envelope.ts';
+import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import {
+  ZChangePasswordBody,
+  ZMfaCodeBody,
+  ZUpdateMfaEnabledBody,
+} from '@bastion/domain/auth/schemas';
+import { deleteOtherSessions, findOwnSessions, findUserById } from './auth.repository.ts';
+import { changePassword } from './change-password.ts';
+import { countUnusedRecoveryCodes, findMfa } from './mfa.repository.ts';
+import { regenerateRecoveryCodes } from './regenerate-recovery-codes.ts';
+import { setMfaEnabled } from './set-mfa-enabled.ts';
+import { startMfaEnrolment } from './start-mfa-enrolment.ts';
+
+const IMPERSONATING_MESSAGE =
+  'Return to your own account before changing sign-in settings: they belong to the user alone.';
+
+/** The enrolment step's own calls stay open to a user who must enrol before anything else. */
+const enrolmentAccess = {
+  kind: 'session',
+  duringMfaEnrolment: true,
+} as const satisfies RouteAccess;
+
+const zRecoveryCodes = z.array(z.string());
+
+/**
+ * The signed-in user's own sign-in settings (decision 021): two-step sign-in (spec §7 gen-qr and
+ * update-mfa-enabled), recovery codes, password and sessions. None can be used by an
+ * administrator acting as the user.
+ */
+export function registerSecuritySettingsRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; config: ServerConfig; secrets: SecretBox },
+) {
+  const { db, config, secrets } = deps;
+
+  postRoute(app, {
+    path: '/api/security/mfa-status',
+    access: enrolmentAccess,
+    response: zEnvelope(
+      z.object({
+        mfa_enabled: z.boolean(),
+        enabled_at: z.string().nullable(),
+        recovery_codes_left: z.number().int(),
+        required_by_policy: z.boolean(),
+        can_use_mfa: z.boolean(),
+      }),
+    ),
+    handler: async (request) => {
+      const caller = currentUser(request);
+      const [user, mfa, left, settings] = await Promise.all([
+        findUserById(db, caller.userId),
+        findMfa(db, caller.userId),
+        countUnusedRecoveryCodes(db, caller.userId),
+        accessSettings(db),
+      ]);
+      return {
+        mfa_enabled: user?.mfaEnabled ?? false,
+        enabled_at: user?.mfaEnabled && mfa?.enabledAt ? mfa.enabledAt.toISOString() : null,
+        recovery_codes_left: user?.mfaEnabled ? left : 0,
+        required_by_policy: isMfaRequiredFor(caller.roles, settings.mfaRequiredRoles),
+        can_use_mfa: user?.idProvider === 'Local',
+      };
+    },
+  });
+
+  auditedPostRoute(app, db, {
+    path: '/api/security/gen-qr',
+    access: enrolmentAccess,
+    response: zEnvelope(z.object({ otpauth_url: z.string(), qr: z.string(), secret: z.string() })),
+    handler: async (request) => {
+      const caller = currentUser(request);
+      refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+      const data = await startMfaEnrolment(db, secrets, caller);
+      return {
+        data,
+        audit: {
+          action: 'auth.mfa.enrolment_started',
+          entityType: 'user',
+          entityId: caller.userId,
+        },
+      };
+    },
+  });
+
+  auditedPostRoute(app, db, {
+    path: '/api/security/update-mfa-enabled',
+    access: enrolmentAccess,
+    body: ZUpdateMfaEnabledBody,
+    response: zEnvelope(z.object({ mfa_enabled: z.boolean(), recovery_codes: zRecoveryCodes })),
+    handler: async (request) => {
+      const caller = currentUser(request);
+      refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+      const data = await setMfaEnabled(db, { config, secrets }, caller, {
+        enabled: request.body.enabled,
+        code: request.body.code,
+        ip: request.ip,
+      });
+      return {
+        data,
+        audit: {
+          action: data.mfa_enabled ? 'auth.mfa.enabled' : 'auth.mfa.disabled',
+          entityType: 'user',
+          entityId: caller.userId,
+        },
+      };
+    },
+  });
+
+  auditedPostRoute(app, db, {
+    path: '/api/security/regenerate-recovery-codes',
+    access: signedInAccess,
+    body: ZMfaCodeBody,
+    response: zEnvelope(z.object({ recovery_codes: zRecoveryCodes })),
+    handler: async (request) => {
+      const caller = currentUser(request);
+      refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+      const data = await regenerateRecoveryCodes(db, { config, secrets }, caller, {
+        code: request.body.code,
+        ip: request.ip,
+      });
+      return {
+        data,
+        audit: {
+          action: 'auth.mfa.recovery_codes_regenerated',
+          entityType: 'user',
+          entityId: caller.userId,
+        },
+      };
+    },
+  });
+
+  auditedPostRoute(app, db, {
+    path: '/api/security/change-password',
+    access: signedInAccess,
+    body: ZChangePasswordBody,
+    response: zEnvelope(z.object({ signed_out_elsewhere: z.number().int() })),
+    handler: async (request) => {
+      const caller = currentUser(request);
+      refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+      const data = await changePassword(db, config, caller, {
+        currentPassword: request.body.current_password,
+        newPassword: request.body.new_password,
+        ip: request.ip,
+      });
+      return {
+        data,
+        audit: { action: 'auth.password.changed', entityType: 'user', entityId: caller.userId },
+      };
+    },
+  });
+
+  postRoute(app, {
+    path: '/api/security/sessions',
+    access: signedInAccess,
+    response: zEnvelope(
+      z.object({
+        sessions: z.array(
+          z.object({
+            id: z.string(),
+            created_at: z.string(),
+            last_seen_at: z.string(),
+            ip: z.string(),
+            user_agent: z.string(),
+            is_current: z.boolean(),
+          }),
+        ),
+      }),
+    ),
+    handler: async (request) => {
+      const caller = currentUser(request);
+      refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+      const rows = await findOwnSessions(db, caller.userId, new Date());
+      return {
+        sessions: rows.map((row) => ({
+          // A prefix of the token's hash names the session without revealing anything usable.
+          id: row.tokenHash.slice(0, 12),
+          created_at: row.createdAt.toISOString(),
+          last_seen_at: row.lastSeenAt.toISOString(),
+          ip: row.ip,
+          user_agent: row.userAgent,
+          is_current: row.tokenHash === caller.sessionTokenHash,
+        })),
+      };
+    },
+  });
+
+  auditedPostRoute(app, db, {
+    path: '/api/security/sign-out-other-sessions',
+    access: signedInAccess,
+    response: zEnvelope(z.object({ signed_out: z.number().int() })),
+    handler: async (request) => {
+      const caller = currentUser(request);
+      refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+      const signedOut = await deleteOtherSessions(db, caller.userId, caller.sessionTokenHash);
+      return {
+        data: { signed_out: signedOut },
+        audit: {
+          action: 'auth.sessions.signed_out_elsewhere',
+          entityType: 'user',
+          entityId: caller.userId,
+          details: { sessions: signedOut },
+        },
+      };
+    },
+  });
+}

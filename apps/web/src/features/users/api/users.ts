@@ -1,0 +1,183 @@
+import type {
+  UserDetail,
+  UserHistoryRow,
+  UserListRow,
+  UserSignInRow,
+  ZCreateUserBody,
+  ZSignInPolicyBody,
+  ZUpdateUserBody,
+  ZUserListBody,
+  ZUserListFilters,
+} from '@bastion/domain/accounts/user-admin-schemas';
+import type { RoleValue } from '@bastion/domain/permissions/roles';
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ApiError } from '@/lib/api-client.ts';
+import { environment } from '@/lib/environment.ts';
+import { usePostChange, usePostMutation, usePostQuery } from '@/lib/api-query.ts';
+
+/*
+ * User administration (POST /api/admin/users, user-detail, create-user, update-user…): the users
+ * grid, one user's detail and what an administrator does to them. Schemas and answer types are the
+ * domain's (accounts/user-admin-schemas), the same the server checks with.
+ */
+
+export type { UserDetail, UserHistoryRow, UserListRow, UserSignInRow };
+
+export type UserListRequest = z.output<typeof ZUserListBody>;
+export type UserListFilters = z.output<typeof ZUserListFilters>;
+export type CreateUserInput = z.output<typeof ZCreateUserBody>;
+export type UpdateUserInput = z.output<typeof ZUpdateUserBody>;
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface AccountOption {
+  id: string;
+  name: string;
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (request: UserListRequest) => ['users', 'list', request] as const,
+  one: (email: string) => ['users', 'one', email] as const,
+  signIns: (email: string, page: number) => ['users', 'sign-ins', email, page] as const,
+  history: (email: string, page: number) => ['users', 'history', email, page] as const,
+  accounts: (search: string) => ['users', 'account-options', search] as const,
+  policy: ['users', 'sign-in-policy'] as const,
+};
+
+/** One page of users; the previous page stays on screen while the next loads. */
+export const useUserList = (request: UserListRequest) =>
+  usePostQuery<Page<UserListRow>>(userKeys.list(request), '/api/admin/users', request, {
+    keepsPrevious: true,
+  });
+
+export const useUserDetail = (email: string) =>
+  usePostQuery<UserDetail>(userKeys.one(email), '/api/admin/user-detail', { email });
+
+export const useUserSignIns = (email: string, page: number, pageSize: number) =>
+  usePostQuery<Page<UserSignInRow>>(
+    userKeys.signIns(email, page),
+    '/api/admin/user-sign-ins',
+    { email, page, page_size: pageSize },
+    { keepsPrevious: true },
+  );
+
+export const useUserHistory = (email: string, page: number, pageSize: number) =>
+  usePostQuery<Page<UserHistoryRow>>(
+    userKeys.history(email, page),
+    '/api/admin/user-history',
+    { email, page, page_size: pageSize },
+    { keepsPrevious: true },
+  );
+
+/** CRM accounts a role may be limited to, by name. */
+export const useAccountOptions = (search: string) =>
+  usePostQuery<{ accounts: AccountOption[] }>(
+    userKeys.accounts(search),
+    '/api/admin/user-account-options',
+    { search },
+    { keepsPrevious: true, staleTime: 60_000 },
+  );
+
+/** After any change to a user: their detail as answered, the lists and their histories. */
+const refreshUser = () => [userKeys.all];
+
+export const useCreateUser = () =>
+  usePostChange<CreateUserInput, UserDetail>(
+    '/api/admin/create-user',
+    (user) => userKeys.one(user.email),
+    refreshUser,
+  );
+
+export const useUpdateUser = () =>
+  usePostChange<UpdateUserInput, UserDetail>(
+    '/api/admin/update-user',
+    (user) => userKeys.one(user.email),
+    refreshUser,
+  );
+
+/** Changes that answer a part of the user only: the detail reloads. */
+function useUserChange<TInput, TResult>(path: string) {
+  const queryClient = useQueryClient();
+  return usePostMutation<TInput, TResult>(path, () => {
+    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+  });
+}
+
+export const useSetUserDisabled = () =>
+  useUserChange<{ email: string; is_disabled: boolean }, { email: string; is_disabled: boolean }>(
+    '/api/admin/set-user-disabled',
+  );
+
+export const useResetUserMfa = () =>
+  useUserChange<{ email: string }, { email: string; mfa_enabled: false }>(
+    '/api/admin/reset-user-mfa',
+  );
+
+export const useSendPasswordLink = () =>
+  useUserChange<{ email: string }, { email: string; sent: true }>('/api/security/send_password');
+
+export const useSignInPolicy = (enabled: boolean) =>
+  usePostQuery<{ mfa_required_roles: RoleValue[] }>(
+    userKeys.policy,
+    '/api/admin/sign-in-policy',
+    {},
+    { enabled },
+  );
+
+export const useUpdateSignInPolicy = () => {
+  const queryClient = useQueryClient();
+  return usePostMutation<z.output<typeof ZSignInPolicyBody>, { mfa_required_roles: RoleValue[] }>(
+    '/api/admin/update-sign-in-policy',
+    (policy) => queryClient.setQueryData(userKeys.policy, policy),
+  );
+};
+
+/** The file name the server gave (Content-Disposition), or a dated default. */
+function fileNameOf(response: Response): string {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename="?([^";]+)"?/i.exec(disposition);
+  return match?.[1] ?? `users-${new Date().toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * Downloads the users matching `filters` as CSV (POST /api/admin/users-download). The answer is a
+ * file, not the JSON envelope, so this calls fetch as the api client does (same origin, cookies,
+ * JSON body) and hands the bytes to the browser's download.
+ */
+export async function downloadUsersCsv(filters: UserListFilters): Promise<void> {
+  const response = await fetch(`${environment.apiBaseUrl}/api/admin/users-download`, {
+    method: 'POST',
+    headers: { Accept: 'text/csv, application/json', 'Content-Type': 'application/json' },
+    credentials: 'include',
+    body: JSON.stringify(filters),
+  });
+  if (!response.ok) {
+    // Errors come in the usual {code, message} envelope.
+    const message = await response
+      .json()
+      .then((body: { message?: unknown }) =>
+        typeof body.message === 'string' ? body.message : null,
+      )
+      .catch(() => null);
+    throw new ApiError(
+      response.status,
+      message ?? `The download failed (HTTP ${response.status}).`,
+    );
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its copy once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 40_000);
+}

@@ -1,0 +1,173 @@
+import { canImpersonate } from '@bastion/domain/accounts/policy';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { ConfirmButton } from '@/components/confirm-button.tsx';
+import { useImpersonate } from '../../impersonation/api/impersonate.ts';
+import type { SessionUser } from '../../auth/api/session.ts';
+import {
+  useResetUserMfa,
+  useSendPasswordLink,
+  useSetUserDisabled,
+  type UserDetail,
+} from '../api/users.ts';
+
+/** One action: its button, and a sentence saying what it does. */
+function Action(props: { help: ReactNode; children: ReactNode }) {
+  return (
+    <div className="d-flex flex-column gap-1 py-2 border-bottom">
+      <div>{props.children}</div>
+      <div className="small text-body-secondary">{props.help}</div>
+    </div>
+  );
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof Error ? error.message : 'The server refused the change.';
+
+/**
+ * What an administrator does to a user besides editing them: disable or enable, reset their
+ * two-step sign-in, e-mail a set-password link, act as them. Each says what it does; the ones
+ * that cannot be taken back at once ask first.
+ */
+export function UserActions({ user, actor }: { user: UserDetail; actor: SessionUser }) {
+  const [result, setResult] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const setDisabled = useSetUserDisabled();
+  const resetMfa = useResetUserMfa();
+  const sendPassword = useSendPasswordLink();
+  const impersonate = useImpersonate();
+  const isSelf = actor.email.toLowerCase() === user.email.toLowerCase();
+  const mayActAs =
+    !isSelf &&
+    !user.is_disabled &&
+    actor.impersonated_by === null &&
+    canImpersonate(actor.roles, user.roles);
+
+  const run = <T,>(promise: Promise<T>, done: string) => {
+    setResult(null);
+    promise.then(
+      () => setResult({ tone: 'success', text: done }),
+      (error: unknown) => setResult({ tone: 'danger', text: messageOf(error) }),
+    );
+  };
+
+  return (
+    <Card>
+      <Card.Header>
+        <h2 className="h6 mb-0">Account actions</h2>
+      </Card.Header>
+      <Card.Body className="pt-1">
+        {result ? (
+          <Alert
+            variant={result.tone}
+            role={result.tone === 'danger' ? 'alert' : 'status'}
+            className="mt-2 mb-1"
+            dismissible
+            onClose={() => setResult(null)}
+          >
+            {result.text}
+          </Alert>
+        ) : null}
+        {isSelf ? (
+          <Action help="You cannot disable your own account: another administrator can.">
+            <span className="small fw-semibold">This is you.</span>
+          </Action>
+        ) : user.is_disabled ? (
+          <Action help="Lets the user sign in again with their password or Google account.">
+            <ConfirmButton
+              label={`Enable ${user.email}`}
+              variant="success"
+              text="Enable user"
+              question="Let this user sign in again?"
+              confirmText="Enable"
+              isPending={setDisabled.isPending}
+              onConfirm={() =>
+                run(
+                  setDisabled.mutateAsync({ email: user.email, is_disabled: false }),
+                  'Enabled the user: they can sign in again.',
+                )
+              }
+            />
+          </Action>
+        ) : (
+          <Action help="Stops the user signing in and signs them out everywhere at once. Their quotes and history stay; you can enable them again.">
+            <ConfirmButton
+              label={`Disable ${user.email}`}
+              text="Disable user"
+              question="Sign this user out everywhere and stop them signing in?"
+              confirmText="Disable"
+              isPending={setDisabled.isPending}
+              onConfirm={() =>
+                run(
+                  setDisabled.mutateAsync({ email: user.email, is_disabled: true }),
+                  'Disabled the user: they were signed out and cannot sign in.',
+                )
+              }
+            />
+          </Action>
+        )}
+        {user.mfa_enabled ? (
+          <Action help="Turns off their two-step sign-in, for example after a lost phone. They sign in with their password alone, and set up a new code when asked.">
+            <ConfirmButton
+              label={`Reset two-step sign-in of ${user.email}`}
+              variant="warning"
+              text="Reset two-step sign-in"
+              question="Turn off this user's two-step sign-in?"
+              confirmText="Reset"
+              isPending={resetMfa.isPending}
+              onConfirm={() =>
+                run(
+                  resetMfa.mutateAsync({ email: user.email }),
+                  'Two-step sign-in is off for this user.',
+                )
+              }
+            />
+          </Action>
+        ) : null}
+        {user.id_provider === 'Local' ? (
+          <Action help="E-mails the user a single-use link to choose a new password. Nobody else, you included, ever sees the password.">
+            <Button
+              variant="outline-primary"
+              disabled={sendPassword.isPending || user.is_disabled}
+              onClick={() =>
+                run(
+                  sendPassword.mutateAsync({ email: user.email }),
+                  `Sent a set-password link to ${user.email}.`,
+                )
+              }
+            >
+              {sendPassword.isPending ? (
+                <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+              ) : (
+                <i className="bi bi-envelope me-1" aria-hidden="true" />
+              )}
+              Send set-password link
+            </Button>
+          </Action>
+        ) : null}
+        {mayActAs ? (
+          <Action help="Opens the app as this user sees it, to help them. What you change is recorded under both your names; a banner takes you back.">
+            <Button
+              variant="outline-secondary"
+              disabled={impersonate.isPending}
+              onClick={() => {
+                setResult(null);
+                // On success the app reloads as the user (useImpersonate).
+                impersonate.mutate(
+                  { email: user.email },
+                  { onError: (error) => setResult({ tone: 'danger', text: messageOf(error) }) },
+                );
+              }}
+            >
+              <i className="bi bi-person-badge me-1" aria-hidden="true" />
+              Act as this user
+            </Button>
+          </Action>
+        ) : null}
+      </Card.Body>
+    </Card>
+  );
+}
