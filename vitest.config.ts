@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = {
@@ -11,6 +12,9 @@ const serverTests = {
 
 export default defineConfig({
   test: {
+    // Vitest leaves a core free by default: on the two-core CI machine that is one worker for
+    // everything. The workers mostly wait on PGlite and Chromium, so use every core.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       { test: { name: 'server-pglite', ...serverTests, env: { TEST_DB_ENGINE: 'pglite' } } },

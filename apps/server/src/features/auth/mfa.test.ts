@@ -178,6 +178,15 @@ describe('signing in with a second factor', () => {
     expect(sessionCookieSet(replay)).toBe(false);
   });
 
+  it('refuses an expired code: one period of drift is allowed, two are not', async () => {
+    const { user, secret } = await enrolledUser();
+    const expired = await login(ctx.app, { ...user, otp: await codeAt(secret, -2) } as TestUser);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toMatch(/code is not valid/);
+    const early = await login(ctx.app, { ...user, otp: await codeAt(secret, 2) } as TestUser);
+    expect(early.statusCode).toBe(401);
+  });
+
   it('accepts each recovery code once', async () => {
     const { user, recoveryCodes } = await enrolledUser();
     const code = recoveryCodes[3]!;

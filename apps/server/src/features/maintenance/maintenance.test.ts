@@ -75,13 +75,13 @@ describe('POST /api/security/maintenance_mode', () => {
     expect(await readAppSetting(ctx.db, 'maintenance')).toBe('disabled');
     expect((await ordinaryCall('seller')).statusCode).toBe(200);
 
-    const [on] = await auditEntriesOf(ctx.db, 'maintenance', 'settings.maintenance_on');
-    expect(on).toMatchObject({
-      actorUserId: users.root.id,
-      details: { message: 'Back at 14:00 UTC.' },
-    });
+    // Other files of this worker switch it too (the fuzzer, the matrix): read this test's own.
+    const ons = await auditEntriesOf(ctx.db, 'maintenance', 'settings.maintenance_on');
+    expect(ons.filter((entry) => entry.actorUserId === users.root.id)).toMatchObject([
+      { details: { message: 'Back at 14:00 UTC.' } },
+    ]);
     const offs = await auditEntriesOf(ctx.db, 'maintenance', 'settings.maintenance_off');
-    expect(offs.at(-1)?.actorUserId).toBe(users.it.id);
+    expect(offs.filter((entry) => entry.actorUserId === users.it.id)).toHaveLength(1);
   });
 
   it('shows the standard message when the admin gave none', async () => {

@@ -79,6 +79,7 @@ export function DelegationsSection() {
   const delegations = useDelegations();
   return (
     <>
+      <h2 className="h5">Delegate my approvals</h2>
       <p className="text-body-secondary">
         While you are away, someone you choose decides your approval steps on your behalf. Their
         decisions say so in the trail.
