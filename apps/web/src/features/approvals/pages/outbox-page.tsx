@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useDeferredValue, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Pagination from 'react-bootstrap/Pagination';
+import { TablePager } from '@/components/data-table/table-pager.tsx';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { actionsColumn, textColumn, valueColumn } from '@/components/admin/record-columns.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
@@ -65,7 +65,6 @@ export function OutboxPage() {
     page,
     page_size: PAGE_SIZE,
   });
-  const pageCount = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / PAGE_SIZE)) : 1;
   const columns = useMemo(
     () =>
       columnsReading((row) => {
@@ -111,13 +110,7 @@ export function OutboxPage() {
                   activeRowId={isPanelShown ? reading?.id : null}
                 />
               </div>
-              {pageCount > 1 ? (
-                <Pagination className="mt-3" aria-label="Pages">
-                  <Pagination.Prev disabled={page <= 1} onClick={() => setPage(page - 1)} />
-                  <Pagination.Item active>{`Page ${page} of ${pageCount}`}</Pagination.Item>
-                  <Pagination.Next disabled={page >= pageCount} onClick={() => setPage(page + 1)} />
-                </Pagination>
-              ) : null}
+              <TablePager page={page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} />
             </>
           )
         }

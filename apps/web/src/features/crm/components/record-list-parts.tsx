@@ -1,37 +1,11 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import Pagination from 'react-bootstrap/Pagination';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { EditorActions } from '@/components/admin/editor-actions.tsx';
 import { AppForm, FormProblem } from '@/components/form/form.tsx';
 
 export const PAGE_SIZE = 15;
-
-export function RecordPager(props: {
-  page: number;
-  total: number;
-  onPage: (page: number) => void;
-  label: string;
-}) {
-  const pageCount = Math.max(1, Math.ceil(props.total / PAGE_SIZE));
-  if (pageCount <= 1) return null;
-  return (
-    <Pagination className="mt-3 mb-0" aria-label={props.label}>
-      <Pagination.Prev
-        disabled={props.page <= 1}
-        onClick={() => props.onPage(props.page - 1)}
-        aria-label="Previous page"
-      />
-      <Pagination.Item active>{`Page ${props.page} of ${pageCount}`}</Pagination.Item>
-      <Pagination.Next
-        disabled={props.page >= pageCount}
-        onClick={() => props.onPage(props.page + 1)}
-        aria-label="Next page"
-      />
-    </Pagination>
-  );
-}
 
 export const resultCount = (total: number) =>
   total === 1 ? '1 result' : `${total.toLocaleString('en-US')} results`;

@@ -5,11 +5,12 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { editColumn, NewButton, StatePanel, useNotice } from '@/components/admin/admin-parts.tsx';
 import { usePanelState } from '@/components/admin/use-panel-state.ts';
+import { TablePager } from '@/components/data-table/table-pager.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import type { CrmRecordPage } from '../api/crm-accounts.ts';
 import { useSearchText } from '@/lib/use-debounced-value.ts';
-import { PAGE_SIZE, RecordPager, resultCount } from './record-list-parts.tsx';
+import { PAGE_SIZE, resultCount } from './record-list-parts.tsx';
 
 /** What a list asks the server for: one page of the records matching the search and filter. */
 export interface RecordListRequest<TFilter extends string> {
@@ -158,11 +159,13 @@ function RecordList<
             activeRowId={panel.isShown ? (panel.content?.id ?? null) : null}
           />
           {list.data ? (
-            <RecordPager
+            <TablePager
               page={page}
               total={list.data.total}
+              pageSize={PAGE_SIZE}
               onPage={setPage}
               label={`${capitalized(noun)} pages`}
+              className="mt-3 mb-0"
             />
           ) : null}
         </>

@@ -1,9 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import Pagination from 'react-bootstrap/Pagination';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { textColumn, valueColumn } from '@/components/admin/record-columns.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
+import { TablePager } from '@/components/data-table/table-pager.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import {
   useUserHistory,
@@ -104,21 +104,6 @@ const historyColumns: ColumnDef<UserHistoryRow, never>[] = [
   textColumn('details', 'Change', (row) => <ChangeDetails details={row.details} />),
 ];
 
-function Pager(props: { page: number; total: number; onPage: (page: number) => void }) {
-  const pageCount = Math.max(1, Math.ceil(props.total / PAGE_SIZE));
-  if (pageCount <= 1) return null;
-  return (
-    <Pagination className="mt-3" aria-label="Pages" size="sm">
-      <Pagination.Prev disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)} />
-      <Pagination.Item active>{`Page ${props.page} of ${pageCount}`}</Pagination.Item>
-      <Pagination.Next
-        disabled={props.page >= pageCount}
-        onClick={() => props.onPage(props.page + 1)}
-      />
-    </Pagination>
-  );
-}
-
 /** Every sign-in attempt with this user's e-mail, newest first. */
 export function SignInHistory({ email }: { email: string }) {
   const [page, setPage] = useState(1);
@@ -137,7 +122,13 @@ export function SignInHistory({ email }: { email: string }) {
               emptyState="No sign-in yet."
             />
           </div>
-          <Pager page={page} total={data.total} onPage={setPage} />
+          <TablePager
+            page={page}
+            total={data.total}
+            pageSize={PAGE_SIZE}
+            onPage={setPage}
+            size="sm"
+          />
         </>
       )}
     </LoadState>
@@ -162,7 +153,13 @@ export function ChangeHistory({ email }: { email: string }) {
               emptyState="No change recorded yet."
             />
           </div>
-          <Pager page={page} total={data.total} onPage={setPage} />
+          <TablePager
+            page={page}
+            total={data.total}
+            pageSize={PAGE_SIZE}
+            onPage={setPage}
+            size="sm"
+          />
         </>
       )}
     </LoadState>

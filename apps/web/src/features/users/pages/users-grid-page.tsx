@@ -4,13 +4,13 @@ import { useMemo, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Pagination from 'react-bootstrap/Pagination';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
 import { NewButton } from '@/components/admin/admin-parts.tsx';
 import { PanelScreen, usePanelScreen } from '@/components/admin/panel-screen.tsx';
 import { valueColumn } from '@/components/admin/record-columns.tsx';
 import { DataTable, type TableSort } from '@/components/data-table/data-table.tsx';
+import { TablePager } from '@/components/data-table/table-pager.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { useDebouncedSearch } from '@/lib/use-debounced-value.ts';
 import { useSession } from '../../auth/components/session-context.tsx';
@@ -221,7 +221,6 @@ export function UsersGridPage() {
       }
     >
       {(data) => {
-        const pageCount = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
         return data.rows.length === 0 ? (
           <NoData title="No users match" message="Change or clear the filters." icon="bi-people" />
         ) : (
@@ -246,13 +245,7 @@ export function UsersGridPage() {
                 rowClassName={(row) => (row.is_disabled ? 'text-body-secondary' : undefined)}
               />
             </div>
-            {pageCount > 1 ? (
-              <Pagination className="mt-3" aria-label="Pages">
-                <Pagination.Prev disabled={page <= 1} onClick={() => setPage(page - 1)} />
-                <Pagination.Item active>{`Page ${page} of ${pageCount}`}</Pagination.Item>
-                <Pagination.Next disabled={page >= pageCount} onClick={() => setPage(page + 1)} />
-              </Pagination>
-            ) : null}
+            <TablePager page={page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         );
       }}
