@@ -80,6 +80,7 @@ export async function startBuiltApp(
       DATABASE_URL: '',
       SEED_DEMO: '1',
       LOG_LEVEL: options.logLevel ?? 'warn',
+      TEST_CLOCK: '1',
       ...options.env?.(baseURL),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

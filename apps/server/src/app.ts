@@ -83,7 +83,12 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   registerAccessGuard(app, resolveCaller);
   await registerRateLimiting(app, { db, config, resolveCaller });
 
-  registerSystemRoutes(app, { db, webDistDir: config.webDistDir, fallbackVersion: version });
+  registerSystemRoutes(app, {
+    db,
+    webDistDir: config.webDistDir,
+    fallbackVersion: version,
+    testClock: config.testClock,
+  });
   const mailer = createMailer(db, config, app.log);
   registerAuthRoutes(app, { db, config, mailer });
   registerGoogleSignInRoutes(app, { db, config });

@@ -72,6 +72,8 @@ const zEnv = z.object({
   GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Browser tests: POST /api/test/clock moves the app's clock forward. Never in production. */
+  TEST_CLOCK: zFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -134,6 +136,8 @@ export interface ServerConfig {
   /** Google sign-in (OpenID Connect); null hides the button and refuses the route. */
   google: { issuer: string; clientId: string; clientSecret: string } | null;
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
+  /** Lets browser tests move the app's clock (lib/clock.ts). */
+  testClock: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -199,6 +203,7 @@ export function loadConfig(
       : { file: path.join(path.resolve(e.DATA_DIR), 'secrets.key') },
     google: googleConfigOf(e),
     logLevel: e.LOG_LEVEL,
+    testClock: e.TEST_CLOCK,
   };
 }
 

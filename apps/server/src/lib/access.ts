@@ -40,13 +40,16 @@ export type RouteAccess =
     };
 
 /**
- * The one record a route addresses, named by the body field that holds its id. Someone who may
- * call the route but not see that record gets 404, as if it did not exist (decision 009); the
- * authorization matrix calls every such route as an outsider to prove it.
+ * The one record a route addresses, named by the body field (or, for routes that carry it in
+ * their path, such as documents and uploads, the path parameter) that holds its id. Someone who
+ * may call the route but not see that record gets 404, as if it did not exist (decision 009);
+ * the authorization matrix calls every such route as an outsider to prove it.
  */
 export interface RecordScope {
   record: 'quote' | 'opportunity';
   idField: string;
+  /** Where the id is: the JSON body (the default) or a path parameter. */
+  from?: 'body' | 'params';
 }
 
 declare module 'fastify' {
@@ -63,10 +66,11 @@ export const publicAccess: RouteAccess = { kind: 'public' };
 /** Any signed-in, enabled user; the use-case decides what they may see. */
 export const signedInAccess: RouteAccess = { kind: 'session' };
 
-export const addressesQuote = (idField: 'id' | 'quote_id'): RecordScope => ({
-  record: 'quote',
-  idField,
-});
+export const addressesQuote = (
+  idField: 'id' | 'quote_id',
+  from: 'body' | 'params' = 'body',
+): RecordScope =>
+  from === 'body' ? { record: 'quote', idField } : { record: 'quote', idField, from };
 export const addressesOpportunity = (idField: 'id' | 'opportunity_id'): RecordScope => ({
   record: 'opportunity',
   idField,

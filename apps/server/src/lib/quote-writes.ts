@@ -301,3 +301,24 @@ export async function insertQuoteWithHistory(
     return row;
   });
 }
+
+/**
+ * Records something done with a quote that does not change what it says (a document generated,
+ * a file attached, downloaded or deleted, a link sent) in its history, at its current version:
+ * the version is not raised, so nobody's open page goes stale and no approval is voided.
+ */
+export async function recordQuoteEvent(
+  db: Database,
+  event: QuoteActor & { quoteId: string; action: string; changes: HistoryChange[] },
+  now: Date,
+): Promise<void> {
+  await db.insert(quoteHistory).values({
+    quoteId: event.quoteId,
+    actorUserId: event.actorUserId,
+    impersonatorUserId: event.impersonatorUserId ?? null,
+    occurredAt: now,
+    action: event.action,
+    version: sql<number>`(select ${quotes.version} from ${quotes} where ${quotes.id} = ${event.quoteId})`,
+    changes: event.changes,
+  });
+}

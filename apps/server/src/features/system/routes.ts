@@ -7,13 +7,14 @@ import { z } from 'zod';
 import type { Database } from '@bastion/db/client';
 import { publicAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { advanceAppClock } from '../../lib/clock.ts';
 import { ok, zEnvelope } from '../../lib/envelope.ts';
 
 const ZMeta = z.object({ version: z.string(), built_at: z.string() });
 
 export function registerSystemRoutes(
   app: FastifyInstance,
-  deps: { db: Database; webDistDir: string | null; fallbackVersion: string },
+  deps: { db: Database; webDistDir: string | null; fallbackVersion: string; testClock?: boolean },
 ) {
   const { db, webDistDir, fallbackVersion } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -56,4 +57,26 @@ export function registerSystemRoutes(
       return { version: fallbackVersion, built_at: '' };
     },
   );
+
+  // Browser tests of expiring links (TEST_CLOCK=1 only; the route does not exist otherwise).
+  if (deps.testClock) {
+    r.post(
+      '/api/test/clock',
+      {
+        config: { access: publicAccess },
+        schema: {
+          body: z.object({
+            advance_seconds: z
+              .number()
+              .int()
+              .min(0)
+              .max(366 * 86_400),
+          }),
+          response: { 200: zEnvelope(z.object({ now: z.string() })) },
+        },
+      },
+      async (request) =>
+        ok({ now: advanceAppClock(request.body.advance_seconds * 1000).toISOString() }),
+    );
+  }
 }
