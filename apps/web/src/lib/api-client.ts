@@ -142,36 +142,122 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-
-  let response: Response;
-  try {
-    response = await fetch(`${environment.apiBaseUrl}${path}`, {
-      method,
-      headers,
-      credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if (options.signal?.aborted) throw cause;
-    throw new ApiError(0, UNREACHABLE_MESSAGE);
-  }
-
+  const response = await send(path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
   const body = await readJson(response);
 
   // Spec §7: a body without `data` is an error; a 2xx one is passed on as a 400.
   if (!response.ok || body === null || !('data' in body)) {
-    const status = response.ok ? 400 : response.status;
-    const error = errorFromEnvelope(status, body);
-    if (error.isSessionExpired && (options.reportsSessionExpiry ?? true)) {
-      if (markSessionExpired()) sessionExpiredListeners.forEach((listener) => listener());
-    }
-    if (error.isMaintenance) maintenanceListeners.forEach((listener) => listener(error.message));
-    // Spec §8: a failed GET with an error list logs each message; nothing is shown to the user.
-    if (method === 'GET') error.errors.forEach((item) => console.error(item.message));
-    throw error;
+    throw refusal(response.ok ? 400 : response.status, body, method, options);
   }
   return body.data as T;
+}
+
+async function send(path: string, init: RequestInit & { signal?: AbortSignal | undefined }) {
+  try {
+    return await fetch(`${environment.apiBaseUrl}${path}`, { ...init, credentials: 'include' });
+  } catch (cause) {
+    if (init.signal?.aborted) throw cause;
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
+  }
+}
+
+/** The error of a refused call, after telling the session and maintenance listeners. */
+function refusal(
+  status: number,
+  body: Envelope | null,
+  method: string,
+  options: Pick<ApiRequestOptions, 'reportsSessionExpiry'>,
+): ApiError {
+  const error = errorFromEnvelope(status, body);
+  if (error.isSessionExpired && (options.reportsSessionExpiry ?? true)) {
+    if (markSessionExpired()) sessionExpiredListeners.forEach((listener) => listener());
+  }
+  if (error.isMaintenance) maintenanceListeners.forEach((listener) => listener(error.message));
+  // Spec §8: a failed GET with an error list logs each message; nothing is shown to the user.
+  if (method === 'GET') error.errors.forEach((item) => console.error(item.message));
+  return error;
+}
+
+/** A file the server answered: its bytes and the name its Content-Disposition gives. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** `attachment; filename="a.pdf"; filename*=UTF-8''a.pdf` → a.pdf (the UTF-8 form wins). */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // A malformed escape: fall through to the plain form.
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? fallback;
+}
+
+/**
+ * POSTs a JSON body (or a multipart form) to a route that answers a file (documents,
+ * attachments: spec §7) and resolves with its bytes and name; a refusal comes as the usual
+ * `{error, message}` envelope and rejects with an ApiError.
+ */
+export async function apiPostForFile(
+  path: string,
+  body: unknown,
+  fallbackName: string,
+  options: Pick<ApiRequestOptions, 'signal'> = {},
+): Promise<DownloadedFile> {
+  const response = await send(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (!response.ok) throw refusal(response.status, await readJson(response), 'POST', {});
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('content-disposition'), fallbackName),
+  };
+}
+
+/** POSTs a multipart form (uploads: spec §7) and unwraps the `{code, data}` answer. */
+export async function apiPostForm<T>(
+  path: string,
+  form: FormData,
+  options: Pick<ApiRequestOptions, 'signal'> = {},
+): Promise<T> {
+  const response = await send(path, {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    body: form,
+    signal: options.signal,
+  });
+  const body = await readJson(response);
+  if (!response.ok || body === null || !('data' in body)) {
+    throw refusal(response.ok ? 400 : response.status, body, 'POST', {});
+  }
+  return body.data as T;
+}
+
+/** Hands a downloaded file to the browser to save under its name. */
+export function saveDownloadedFile({ blob, fileName }: DownloadedFile) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function apiGet<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}) {
