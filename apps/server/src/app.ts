@@ -10,10 +10,14 @@ import type { ServerConfig } from './config.ts';
 import { registerApprovalAdminRoutes } from './features/approval-admin/routes.ts';
 import { findQuoteAsApprover } from './features/approvals/approval-state.ts';
 import { registerApprovalRoutes } from './features/approvals/routes.ts';
+import { registerAttachmentRoutes } from './features/attachments/routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCatalogRoutes } from './features/catalog/routes.ts';
 import { registerCatalogAdminRoutes } from './features/catalog-admin/routes.ts';
+import { registerCommentRoutes } from './features/comments/routes.ts';
 import { registerCrmRoutes } from './features/crm/routes.ts';
+import { registerAcceptanceRoutes } from './features/documents/acceptance-routes.ts';
+import { registerDocumentRoutes } from './features/documents/routes.ts';
 import { registerFormRoutes } from './features/forms/routes.ts';
 import { registerGoogleSignInRoutes } from './features/google-sign-in/routes.ts';
 import { registerImpersonationRoutes } from './features/impersonation/routes.ts';
@@ -106,6 +110,16 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   registerMarginDataRoutes(app, { db });
   registerApprovalAdminRoutes(app, { db });
   registerApprovalRoutes(app, { db, crm, mailer, publicUrl: config.publicUrl });
+  const quoteFileDeps = {
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    approverAccess: findQuoteAsApprover,
+  };
+  registerDocumentRoutes(app, quoteFileDeps);
+  registerAcceptanceRoutes(app, quoteFileDeps);
+  registerAttachmentRoutes(app, quoteFileDeps);
+  registerCommentRoutes(app, quoteFileDeps);
 
   if (config.webDistDir && spaIndex !== null) {
     const root = config.webDistDir;
