@@ -9,6 +9,7 @@ import { visibilityScopeOf } from '@bastion/domain/permissions/visibility';
 import type { $ZodType } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
 import { PERMISSION_REQUIRED_MESSAGE, SESSION_REQUIRED_MESSAGE } from '../lib/access.ts';
+import type { RecordScope } from '../lib/access.ts';
 import type { CatalogedRoute } from '../lib/route-catalog.ts';
 import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
 import { headerValues, insertOpportunity, unique } from '../test/quote-fixtures.ts';
@@ -23,6 +24,8 @@ import {
   createCallers,
   expectedOutcome,
   routeName,
+  urlWithParams,
+  validParamsOf,
   type Caller,
   type GuardOutcome,
 } from './security-bed.ts';
@@ -67,13 +70,20 @@ function call(
   route: Pick<CatalogedRoute, 'method' | 'url'>,
   cookie: string | null,
   body?: unknown,
+  url = route.url,
 ) {
   return ctx.app.inject({
     method: route.method as 'GET' | 'POST',
-    url: route.url,
+    url,
     headers: cookie ? { cookie } : {},
     ...(route.method === 'GET' ? {} : { payload: body ?? {} }),
   });
+}
+
+/** A request to a route: its URL (path parameters filled in) and its body. */
+interface RouteRequest {
+  url: string;
+  body: unknown;
 }
 
 /** Signing out ends the caller's session, so it is called last. */
@@ -112,8 +122,9 @@ describe('the authorization matrix', () => {
       const access = route.access;
       if (!access) continue;
       const outcomes: GuardOutcome[] = [];
+      const url = urlWithParams(route, validParamsOf(route));
       for (const caller of callers) {
-        const response = await call(route, caller.cookie);
+        const response = await call(route, caller.cookie, undefined, url);
         expect(response.statusCode, `${routeName(route)} as ${caller.name}`).toBeLessThan(500);
         const actual = outcomeOf(response);
         const expected = expectedOutcome(access, caller);
@@ -182,9 +193,10 @@ async function checkRecordScopes(): Promise<ScopedRouteResult[]> {
     const scope = route.addresses!;
     const recordId = scope.record === 'quote' ? quoteId : opportunityId;
     const absentId = scope.record === 'quote' ? randomUUID() : `006${unique()}`;
-    const bodies = validBodiesNaming(route, scope.idField, recordId);
+    const requests = requestsNaming(route, scope, recordId);
+    const madeUpOf = (request: RouteRequest) => requestsNaming(route, scope, absentId, request);
     expect(
-      bodies.length,
+      requests.length,
       `no valid body could be generated for ${routeName(route)}`,
     ).toBeGreaterThan(0);
     let outsiders = 0;
@@ -198,26 +210,26 @@ async function checkRecordScopes(): Promise<ScopedRouteResult[]> {
         continue;
       }
       outsiders++;
-      for (const body of bodies) {
+      for (const request of requests) {
         // The answer must not tell the record exists: the same as for an id that names nothing.
-        const real = await call(route, caller.cookie, body);
-        const madeUp = await call(route, caller.cookie, {
-          ...(body as object),
-          [scope.idField]: absentId,
-        });
+        const real = await call(route, caller.cookie, request.body, request.url);
+        const [madeUpRequest] = madeUpOf(request);
+        const madeUp = await call(route, caller.cookie, madeUpRequest?.body, madeUpRequest?.url);
         const seen = (r: typeof real) =>
           `${r.statusCode} ${String(r.json<{ message?: string }>().message)}`
             .replaceAll(recordId, '<id>')
             .replaceAll(absentId, '<id>');
         if (real.statusCode < 400 || seen(real) !== seen(madeUp)) {
           failures.push(
-            `${routeName(route)} as ${caller.name} with ${JSON.stringify(body)}: ${seen(real)}, for no record ${seen(madeUp)}`,
+            `${routeName(route)} as ${caller.name} with ${request.url} ${JSON.stringify(request.body)}: ${seen(real)}, for no record ${seen(madeUp)}`,
           );
         }
       }
     }
     const ownerAnswers = [];
-    for (const body of bodies) ownerAnswers.push((await call(route, ownerCookie, body)).statusCode);
+    for (const request of requests) {
+      ownerAnswers.push((await call(route, ownerCookie, request.body, request.url)).statusCode);
+    }
     if (!ownerAnswers.some((status) => status !== 404)) {
       failures.push(`${routeName(route)}: even the owner gets 404 (${ownerAnswers.join(', ')})`);
     }
@@ -227,10 +239,39 @@ async function checkRecordScopes(): Promise<ScopedRouteResult[]> {
   return results;
 }
 
-/** Bodies the route's schema accepts, naming the record: a few, always the same ones. */
-function validBodiesNaming(route: CatalogedRoute, idField: string, recordId: string): unknown[] {
+/**
+ * Requests naming the record: in the body (a few valid bodies, always the same ones), or in a
+ * path parameter (one URL, with a body the schema accepts). Given `like`, the same request with
+ * the id replaced (a record that does not exist).
+ */
+function requestsNaming(
+  route: CatalogedRoute,
+  scope: RecordScope,
+  recordId: string,
+  like?: RouteRequest,
+): RouteRequest[] {
+  if (scope.from === 'params') {
+    const url = urlWithParams(route, validParamsOf(route, { [scope.idField]: recordId }));
+    if (like) return [{ url, body: like.body }];
+    const bodies = route.schema.body ? validBodiesNaming(route, null, recordId) : [{}];
+    return bodies.map((body) => ({ url, body }));
+  }
+  if (like) {
+    return [{ url: like.url, body: { ...(like.body as object), [scope.idField]: recordId } }];
+  }
+  const url = urlWithParams(route, validParamsOf(route));
+  return validBodiesNaming(route, scope.idField, recordId).map((body) => ({ url, body }));
+}
+
+/** Bodies the route's schema accepts, naming the record (when idField is given). */
+function validBodiesNaming(
+  route: CatalogedRoute,
+  idField: string | null,
+  recordId: string,
+): unknown[] {
   const schema = route.schema.body as $ZodType;
-  const samples = fc.sample(arbitraryFor(schema, { knownIds: { [idField]: [recordId] } }), {
+  const knownIds = idField ? { [idField]: [recordId] } : {};
+  const samples = fc.sample(arbitraryFor(schema, { knownIds }), {
     seed: 20261125,
     numRuns: 60,
   });
@@ -238,10 +279,10 @@ function validBodiesNaming(route: CatalogedRoute, idField: string, recordId: str
   const seen = new Set<string>();
   for (const sample of samples) {
     if (sample === null || typeof sample !== 'object' || Array.isArray(sample)) continue;
-    const body = { ...sample, [idField]: recordId };
+    const body = idField ? { ...sample, [idField]: recordId } : sample;
     const parsed = safeParse(schema, body);
     if (!parsed.success) continue;
-    if ((parsed.data as Record<string, unknown>)[idField] !== recordId) continue;
+    if (idField && (parsed.data as Record<string, unknown>)[idField] !== recordId) continue;
     // One body per shape (per action, for routes that take several): enough to reach each path.
     const shape =
       JSON.stringify(Object.keys(body).sort()) + String((body as { action?: unknown }).action);

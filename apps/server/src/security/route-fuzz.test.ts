@@ -11,7 +11,13 @@ import { fuzzCase, type FuzzCase } from '../test/fuzz/mutations.ts';
 import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
 import { createTestApp, createUser, randomIp, signedIn } from '../test/test-app.ts';
 import { testEngine } from '../test/test-database.ts';
-import { callableRoutes, routeName } from './security-bed.ts';
+import {
+  callableRoutes,
+  pathParamsOf,
+  routeName,
+  urlWithParams,
+  validParamsOf,
+} from './security-bed.ts';
 
 /*
  * Every route, fuzzed from its own schema: valid bodies derived from the route's zod schema,
@@ -110,6 +116,12 @@ describe('fuzzing every route from its schema', () => {
       const valid = body
         ? arbitraryFor(body, { knownIds: { '*': [quoteId] }, maxItems: 3 })
         : fc.constant({});
+      // Path parameters valid (the quote's id where the route names one), so bodies get past them.
+      const scope = route.addresses;
+      const url = urlWithParams(
+        route,
+        validParamsOf(route, scope?.from === 'params' ? { [scope.idField]: quoteId } : {}),
+      );
       let before = await databaseState();
       await fc.assert(
         fc.asyncProperty(fuzzCase(valid), async (fuzz: FuzzCase) => {
@@ -117,8 +129,8 @@ describe('fuzzing every route from its schema', () => {
             method: route.method as 'GET' | 'POST',
             url:
               route.method === 'GET'
-                ? `${route.url}?q=${encodeURIComponent(fuzz.payload.slice(0, 2000))}`
-                : route.url,
+                ? `${url}?q=${encodeURIComponent(fuzz.payload.slice(0, 2000))}`
+                : url,
             remoteAddress: randomIp(),
             headers: { cookie, 'content-type': 'application/json' },
             ...(route.method === 'GET' ? {} : { payload: fuzz.payload }),
@@ -142,5 +154,39 @@ describe('fuzzing every route from its schema', () => {
         { numRuns: runsPerRoute, seed, endOnFailure: !isLong },
       );
     }, 600_000);
+  }
+
+  /** Path parameters no client should send: encoded NUL, broken UTF-8, traversal, huge, prototype. */
+  const BAD_PARAMS = [
+    '%00',
+    '%ED%A0%80',
+    '%2E%2E%2F%2E%2E%2Fetc',
+    'x'.repeat(5000),
+    '__proto__',
+    '%',
+  ];
+  for (const route of callableRoutes(ctx.app).filter((r) => pathParamsOf(r).length > 0)) {
+    it(`${routeName(route)} answers malformed path parameters without a 5xx, a leak or a change`, async () => {
+      const valid = validParamsOf(route);
+      for (const name of pathParamsOf(route)) {
+        for (const bad of BAD_PARAMS) {
+          const before = await databaseState();
+          const url = urlWithParams(route, { ...valid, [name]: '\u0001' }).replace('%01', bad);
+          const response = await ctx.app.inject({
+            method: route.method as 'GET' | 'POST',
+            url,
+            remoteAddress: randomIp(),
+            headers: { cookie, 'content-type': 'application/json' },
+            ...(route.method === 'GET' ? {} : { payload: '{}' }),
+          });
+          const what = `${name}=${bad.slice(0, 20)}: ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, what).toBeLessThan(500);
+          for (const [leak, pattern] of LEAKS) {
+            expect(pattern.test(response.body), `${leak} in ${what}`).toBe(false);
+          }
+          if (response.statusCode >= 400) expect(await databaseState(), what).toBe(before);
+        }
+      }
+    });
   }
 });

@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import type { $ZodType } from 'zod/v4/core';
+import { safeParse } from 'zod/v4/core';
 import { derivePermissions, type PermissionFlags } from '@bastion/domain/permissions/flags';
 import {
   ROLE_VALUES,
@@ -12,6 +15,7 @@ import { delegations, userRoles, users } from '@bastion/db/schema/users';
 import type { ServerConfig } from '../config.ts';
 import type { RouteAccess } from '../lib/access.ts';
 import type { CatalogedRoute } from '../lib/route-catalog.ts';
+import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
 import { createUser, signedIn } from '../test/test-app.ts';
 
 /**
@@ -148,3 +152,54 @@ export function callableRoutes(app: FastifyInstance): CatalogedRoute[] {
 
 export const routeName = (route: Pick<CatalogedRoute, 'method' | 'url'>) =>
   `${route.method} ${route.url}`;
+
+/** The names of a route's path parameters, in order: `/a/:id/:format` → ['id', 'format']. */
+export function pathParamsOf(route: Pick<CatalogedRoute, 'url'>): string[] {
+  return [...route.url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] ?? '');
+}
+
+/**
+ * A route's URL with its path parameters filled in, each value URL-encoded. Parameters without a
+ * value keep their `:name`, which the route's params schema refuses.
+ */
+export function urlWithParams(
+  route: Pick<CatalogedRoute, 'url'>,
+  params: Record<string, unknown>,
+): string {
+  return route.url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined || value === null ? whole : encodeURIComponent(paramText(value));
+  });
+}
+
+/**
+ * Path parameters the route's params schema accepts, with `known` values where given (a quote
+ * id the caller may or may not see): the same ones every time, so the checks are repeatable.
+ */
+export function validParamsOf(
+  route: CatalogedRoute,
+  known: Record<string, string> = {},
+): Record<string, string> {
+  const names = pathParamsOf(route);
+  if (names.length === 0) return {};
+  const schema = route.schema.params as $ZodType | undefined;
+  if (!schema) return { ...Object.fromEntries(names.map((n) => [n, 'x'])), ...known };
+  const knownIds = Object.fromEntries(Object.entries(known).map(([k, v]) => [k, [v]]));
+  for (const sample of fc.sample(arbitraryFor(schema, { knownIds }), {
+    seed: 20261126,
+    numRuns: 60,
+  })) {
+    if (sample === null || typeof sample !== 'object') continue;
+    const params = { ...(sample as Record<string, unknown>), ...known };
+    // A value must survive the trip through the URL: no '/', nothing empty.
+    const texts = Object.fromEntries(names.map((n) => [n, paramText(params[n] ?? '')]));
+    if (Object.values(texts).some((t) => t === '' || t.includes('/'))) continue;
+    if (safeParse(schema, texts).success) return texts;
+  }
+  throw new Error(`no valid path parameters could be generated for ${route.url}`);
+}
+
+const paramText = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : JSON.stringify(value);
