@@ -22,15 +22,39 @@ function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined;
 }
 
+const mimeOf = (contentType: string | undefined) =>
+  (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
 function isJson(contentType: string | undefined): boolean {
-  const mime = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const mime = mimeOf(contentType);
   return mime === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mime);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An upload route: it takes multipart/form-data from a caller that names its origin. */
+    acceptsUploads?: boolean;
+  }
+}
+
+/**
+ * A cross-site HTML form can post multipart/form-data, so an upload is taken only by a route
+ * made for it and only with an Origin (or Referer) of our own, which browsers always send with
+ * a POST from a page.
+ */
+function isUploadFromOwnPage(request: FastifyRequest, origin: string | null): boolean {
+  return (
+    request.routeOptions.config.acceptsUploads === true &&
+    origin !== null &&
+    mimeOf(request.headers['content-type']) === 'multipart/form-data'
+  );
 }
 
 /**
  * Cross-site request forgery defence (docs/decisions/004-csrf.md): SameSite=Lax cookies, the
  * Origin (or Referer) of every state-changing call must be our own or a configured one, and
- * bodies must be JSON, which a cross-site HTML form cannot send.
+ * bodies must be JSON, which a cross-site HTML form cannot send; uploads (multipart) only to
+ * upload routes, with an Origin.
  */
 export function registerCsrfProtection(
   app: FastifyInstance,
@@ -48,7 +72,11 @@ export function registerCsrfProtection(
         });
       }
     }
-    if (hasBody(request) && !isJson(request.headers['content-type'])) {
+    if (
+      hasBody(request) &&
+      !isJson(request.headers['content-type']) &&
+      !isUploadFromOwnPage(request, origin)
+    ) {
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',
         'Send the request body as JSON (Content-Type: application/json).',
