@@ -77,11 +77,15 @@ const tableRows = rowsOf<{ table_name: string }>(
 const watchedTables = tableRows
   .map((r) => r.table_name)
   .filter((name) => !name.startsWith('__') && !REFUSAL_RECORDS.test(name));
-const countQuery = sql.raw(
-  `select json_build_object(${watchedTables
-    .map((name) => `'${name}', (select count(*) from "${name}")`)
-    .join(', ')}) as counts`,
-);
+// json_build_object takes at most 100 arguments: 50 tables a call, the objects merged.
+const countObjects: string[] = [];
+for (let i = 0; i < watchedTables.length; i += 50) {
+  const pairs = watchedTables
+    .slice(i, i + 50)
+    .map((name) => `'${name}', (select count(*) from "${name}")`);
+  countObjects.push(`jsonb_build_object(${pairs.join(', ')})`);
+}
+const countQuery = sql.raw(`select ${countObjects.join(' || ')} as counts`);
 
 /** Row counts of every table and the quote's version: what a refused request must not move. */
 async function databaseState(): Promise<string> {
