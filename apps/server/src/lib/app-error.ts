@@ -3,6 +3,7 @@ export type AppErrorCode =
   | 'BAD_REQUEST'
   | 'VALIDATION_FAILED'
   | 'PAYLOAD_TOO_LARGE'
+  | 'FILE_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'INVALID_CREDENTIALS'
   | 'ACCOUNT_DISABLED'
@@ -13,6 +14,7 @@ export type AppErrorCode =
   | 'CSRF_REJECTED'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'GONE'
   | 'RATE_LIMITED'
   | 'CRM_UNAVAILABLE'
   | 'MAINTENANCE'
@@ -23,6 +25,8 @@ export const APP_ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   // The existing client treats every rejected body alike, so an oversized one is a 400 too.
   PAYLOAD_TOO_LARGE: 400,
+  // An uploaded file beyond the attachment limit (spec §9): uploads are new, so HTTP's own 413.
+  FILE_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   INVALID_CREDENTIALS: 401,
   ACCOUNT_DISABLED: 401,
@@ -35,6 +39,8 @@ export const APP_ERROR_STATUS = {
   CSRF_REJECTED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // A link that worked once and no longer does (expired, withdrawn): asking again will not help.
+  GONE: 410,
   RATE_LIMITED: 429,
   // The CRM behind Bastion did not answer or refused: a bad gateway, not Bastion's own failure.
   CRM_UNAVAILABLE: 502,

@@ -77,7 +77,9 @@ export const quoteActorOf = (caller: {
   impersonatorUserId: caller.impersonator?.userId ?? null,
 });
 
-export interface QuoteWrite extends QuoteActor {
+export interface QuoteWrite extends Omit<QuoteActor, 'actorUserId'> {
+  /** Null: someone without an account, the customer accepting through a link (issue 17). */
+  actorUserId: string | null;
   quoteId: string;
   expectedVersion: number;
   set?: Partial<typeof quotes.$inferInsert>;
@@ -137,7 +139,10 @@ export async function writeQuoteAtVersion(
         and(
           atVersion,
           lockHolds
-            ? or(isNull(quotes.lockedBy), eq(quotes.lockedBy, input.actorUserId))
+            ? or(
+                isNull(quotes.lockedBy),
+                input.actorUserId === null ? undefined : eq(quotes.lockedBy, input.actorUserId),
+              )
             : undefined,
           isContent
             ? notInArray(quotes.statusId, [...APPROVAL_STATUSES, ...FINAL_STATUSES])

@@ -9,6 +9,8 @@ export interface CatalogedRoute {
   readonly access: RouteAccess | undefined;
   /** The one record the route addresses, if it declares one. */
   readonly addresses: RecordScope | undefined;
+  /** An upload route: its body is multipart, not JSON (config.acceptsUploads). */
+  readonly acceptsUploads: boolean;
   readonly schema: {
     body?: unknown;
     querystring?: unknown;
@@ -42,6 +44,9 @@ export function registerRouteCatalog(app: FastifyInstance) {
         },
         get addresses() {
           return route.config?.addresses;
+        },
+        get acceptsUploads() {
+          return route.config?.acceptsUploads === true;
         },
         get schema() {
           return (route.schema ?? {}) as CatalogedRoute['schema'];

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,14 @@ import { visibilityScopeOf } from '@bastion/domain/permissions/visibility';
 import type { $ZodType } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
 import { PERMISSION_REQUIRED_MESSAGE, SESSION_REQUIRED_MESSAGE } from '../lib/access.ts';
+import {
+  acceptanceLinks,
+  quoteAttachments,
+  quoteComments,
+  quoteDocuments,
+} from '@bastion/db/schema/documents';
 import type { RecordScope } from '../lib/access.ts';
+import { appNow } from '../lib/clock.ts';
 import type { CatalogedRoute } from '../lib/route-catalog.ts';
 import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
 import { headerValues, insertOpportunity, unique } from '../test/quote-fixtures.ts';
@@ -193,7 +200,9 @@ async function checkRecordScopes(): Promise<ScopedRouteResult[]> {
     const scope = route.addresses!;
     const recordId = scope.record === 'quote' ? quoteId : opportunityId;
     const absentId = scope.record === 'quote' ? randomUUID() : `006${unique()}`;
-    const requests = requestsNaming(route, scope, recordId);
+    // Fresh records of the quote for each route: a route may delete the one it names.
+    const parts = scope.record === 'quote' ? await insertQuoteParts(quoteId, owner.id) : {};
+    const requests = requestsNaming(route, scope, recordId, undefined, parts);
     const madeUpOf = (request: RouteRequest) => requestsNaming(route, scope, absentId, request);
     expect(
       requests.length,
@@ -249,18 +258,87 @@ function requestsNaming(
   scope: RecordScope,
   recordId: string,
   like?: RouteRequest,
+  parts: QuoteParts = {},
 ): RouteRequest[] {
   if (scope.from === 'params') {
     const url = urlWithParams(route, validParamsOf(route, { [scope.idField]: recordId }));
     if (like) return [{ url, body: like.body }];
-    const bodies = route.schema.body ? validBodiesNaming(route, null, recordId) : [{}];
+    const bodies = route.schema.body ? validBodiesNaming(route, null, recordId, parts) : [{}];
     return bodies.map((body) => ({ url, body }));
   }
   if (like) {
     return [{ url: like.url, body: { ...(like.body as object), [scope.idField]: recordId } }];
   }
   const url = urlWithParams(route, validParamsOf(route));
-  return validBodiesNaming(route, scope.idField, recordId).map((body) => ({ url, body }));
+  return validBodiesNaming(route, scope.idField, recordId, parts).map((body) => ({ url, body }));
+}
+
+/** Ids of records that belong to one quote, by the body field that names them. */
+type QuoteParts = Record<string, string>;
+
+/**
+ * A comment, an attachment, a generated document and an acceptance link of the quote, so that
+ * the routes naming one of them reach it (the owner must get past 404).
+ */
+async function insertQuoteParts(quoteId: string, ownerId: string): Promise<QuoteParts> {
+  const bytes = Buffer.from('%PDF-1.4\n%%EOF\n');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const [comment] = await ctx.db
+    .insert(quoteComments)
+    .values({
+      quoteId,
+      kind: 'comment',
+      body: 'A comment.',
+      authorUserId: ownerId,
+      createdAt: appNow(),
+    })
+    .returning({ id: quoteComments.id });
+  const [attachment] = await ctx.db
+    .insert(quoteAttachments)
+    .values({
+      quoteId,
+      category: 'attachment',
+      fileName: 'order.pdf',
+      sizeBytes: bytes.length,
+      sizeKb: 1,
+      contentType: 'application/pdf',
+      sha256,
+      uploadedBy: ownerId,
+      content: bytes,
+    })
+    .returning({ id: quoteAttachments.id });
+  const [document] = await ctx.db
+    .insert(quoteDocuments)
+    .values({
+      quoteId,
+      format: 'pdf',
+      fileName: 'quote.pdf',
+      sha256,
+      sizeBytes: bytes.length,
+      quoteVersion: 1,
+      quoteStatus: 'INCOMPLETE',
+      generatedBy: ownerId,
+      content: bytes,
+    })
+    .returning({ id: quoteDocuments.id });
+  const [link] = await ctx.db
+    .insert(acceptanceLinks)
+    .values({
+      quoteId,
+      tokenHash: createHash('sha256').update(randomUUID()).digest('hex'),
+      documentId: document!.id,
+      quoteVersion: 1,
+      recipientEmail: 'buyer@example.com',
+      sentBy: ownerId,
+      expiresAt: new Date(appNow().getTime() + 86_400_000),
+    })
+    .returning({ id: acceptanceLinks.id });
+  return {
+    comment_id: comment!.id,
+    attachment_id: attachment!.id,
+    document_id: document!.id,
+    link_id: link!.id,
+  };
 }
 
 /** Bodies the route's schema accepts, naming the record (when idField is given). */
@@ -268,9 +346,15 @@ function validBodiesNaming(
   route: CatalogedRoute,
   idField: string | null,
   recordId: string,
+  parts: QuoteParts = {},
 ): unknown[] {
   const schema = route.schema.body as $ZodType;
-  const knownIds = idField ? { [idField]: [recordId] } : {};
+  const knownIds = Object.fromEntries(
+    Object.entries({ ...parts, ...(idField ? { [idField]: recordId } : {}) }).map(([k, v]) => [
+      k,
+      [v],
+    ]),
+  );
   const samples = fc.sample(arbitraryFor(schema, { knownIds }), {
     seed: 20261125,
     numRuns: 60,

@@ -4,6 +4,7 @@ import { GoogleProfilePage } from '../features/auth/pages/google-profile-page.ts
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { NoMenusPage } from '../features/auth/pages/no-menus-page.tsx';
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
+import { AcceptQuotePage } from '../features/documents/pages/accept-quote-page.tsx';
 import { featureRoutes } from './feature-routes.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import {
@@ -27,6 +28,8 @@ export function createAppRouter() {
         { path: '/forgot', element: <ForgotPasswordPage /> },
         { path: '/reset-password', element: <ResetPasswordPage /> },
         { path: '/profile', element: <GoogleProfilePage /> },
+        // A customer accepting a quote through the link they were sent (issue 17): no account.
+        { path: '/accept/:token', element: <AcceptQuotePage /> },
         // Everything else needs a signed-in user.
         {
           element: <RequireSession />,

@@ -323,7 +323,6 @@ export const REFERENCE_APP_SETTINGS: readonly (typeof appSettings.$inferInsert)[
     value: '0',
     description: 'Percentage applied to list prices (e.g. 3.5 for +3.5%).',
   },
-  { name: 'quote_document_link', value: '', description: 'Link shown on quote documents.' },
   {
     name: 'margin_calc_controlled_introduction',
     value: 'disabled',
@@ -357,6 +356,12 @@ export interface ReferenceDataOptions {
    * with their password. Administrators change it afterwards; a later start keeps their choice.
    */
   signInPolicy: 'production' | 'demo';
+  /**
+   * Whether customer acceptance links (quote_document_link) start switched on. By default as the
+   * policy says: on in the demo, off in production, where the deal desk switches them on once
+   * PUBLIC_URL is the address customers can reach.
+   */
+  quoteDocumentLink?: boolean;
 }
 
 /** Inserts what is missing and leaves what admins changed alone; runs at every start. */
@@ -372,6 +377,12 @@ export async function seedReferenceData(
       .insert(appSettings)
       .values([
         ...REFERENCE_APP_SETTINGS,
+        {
+          name: 'quote_document_link',
+          value: (options.quoteDocumentLink ?? options.signInPolicy === 'demo') ? 'enable' : '',
+          description:
+            "enable lets a quote's owner and the deal desk send an approved quote's PDF to the customer as an expiring link to read and accept online.",
+        },
         {
           name: 'mfa_required_roles',
           value: options.signInPolicy === 'production' ? PRODUCTION_MFA_REQUIRED_ROLES : '',

@@ -1,10 +1,128 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAcceptanceLink,
+  ZAcceptanceRecord,
+  ZAcceptanceTokenParams,
+  ZAcceptQuoteBody,
+  ZPublicAcceptanceView,
+  ZQuoteAcceptance,
+  ZQuoteAcceptanceBody,
+  ZRevokeAcceptanceLinkBody,
+  ZSendAcceptanceLinkBody,
+  ZSentAcceptanceLink,
+} from '@bastion/domain/documents/acceptance-schemas';
 import type { Database } from '@bastion/db/client';
+import { addressesQuote, currentUser, publicAccess, signedInAccess } from '../../lib/access.ts';
+import { ok, zEnvelope } from '../../lib/envelope.ts';
+import { sendFile } from '../../lib/file-answers.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
 import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
+import { acceptQuote } from './acceptance-accept-quote.ts';
+import { readAcceptanceDocument, viewAcceptanceLink } from './acceptance-public-view.ts';
+import { revokeAcceptanceLink } from './acceptance-revoke-link.ts';
+import { sendAcceptanceLink } from './acceptance-send-link.ts';
+import { getQuoteAcceptance } from './acceptance-status.ts';
 
 /** Customer acceptance of an approved quote's PDF through an expiring link (issue 17). */
 export function registerAcceptanceRoutes(
-  _app: FastifyInstance,
-  _deps: { db: Database; mailer: Mailer; publicUrl: string; approverAccess: ApproverQuoteAccess },
-) {}
+  app: FastifyInstance,
+  deps: { db: Database; mailer: Mailer; publicUrl: string; approverAccess: ApproverQuoteAccess },
+) {
+  const { db } = deps;
+
+  auditedPostRoute(app, db, {
+    path: '/api/dx/send-acceptance-link',
+    access: signedInAccess,
+    addresses: addressesQuote('quote_id'),
+    body: ZSendAcceptanceLinkBody,
+    response: zEnvelope(ZSentAcceptanceLink),
+    handler: async (request) => {
+      const sent = await sendAcceptanceLink(deps, currentUser(request), request.body);
+      return {
+        data: sent,
+        audit: {
+          action: 'acceptance_link_sent',
+          entityType: 'quote',
+          entityId: request.body.quote_id,
+          details: {
+            link_id: sent.link.id,
+            recipient_email: sent.link.recipient_email,
+            expires_at: sent.link.expires_at,
+          },
+        },
+      };
+    },
+  });
+
+  postRoute(app, {
+    path: '/api/dx/quote-acceptance',
+    access: signedInAccess,
+    addresses: addressesQuote('quote_id'),
+    body: ZQuoteAcceptanceBody,
+    response: zEnvelope(ZQuoteAcceptance),
+    handler: (request) => getQuoteAcceptance(deps, currentUser(request), request.body.quote_id),
+  });
+
+  auditedPostRoute(app, db, {
+    path: '/api/dx/revoke-acceptance-link',
+    access: signedInAccess,
+    addresses: addressesQuote('quote_id'),
+    body: ZRevokeAcceptanceLinkBody,
+    response: zEnvelope(ZAcceptanceLink),
+    handler: async (request) => {
+      const link = await revokeAcceptanceLink(deps, currentUser(request), request.body);
+      return {
+        data: link,
+        audit: {
+          action: 'acceptance_link_revoked',
+          entityType: 'quote',
+          entityId: request.body.quote_id,
+          details: { link_id: link.id },
+        },
+      };
+    },
+  });
+
+  // The customer's calls: no account, the token is the key (only its hash is stored).
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/public/acceptance/:token',
+    {
+      config: { access: publicAccess },
+      schema: {
+        params: ZAcceptanceTokenParams,
+        response: { 200: zEnvelope(ZPublicAcceptanceView) },
+      },
+    },
+    async (request) => ok(await viewAcceptanceLink(db, request.params.token)),
+  );
+
+  r.get(
+    '/api/public/acceptance/:token/document',
+    { config: { access: publicAccess }, schema: { params: ZAcceptanceTokenParams } },
+    async (request, reply) =>
+      sendFile(reply, await readAcceptanceDocument(db, request.params.token)),
+  );
+
+  r.post(
+    '/api/public/acceptance/:token/accept',
+    {
+      config: { access: publicAccess },
+      schema: {
+        params: ZAcceptanceTokenParams,
+        body: ZAcceptQuoteBody,
+        response: { 200: zEnvelope(ZAcceptanceRecord) },
+      },
+    },
+    async (request) => {
+      const record = await acceptQuote(deps, request.params.token, request.body, {
+        address: request.ip,
+        userAgent: z.string().catch('').parse(request.headers['user-agent']),
+      });
+      return ok(record);
+    },
+  );
+}

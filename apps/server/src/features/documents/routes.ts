@@ -1,10 +1,78 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  DOCUMENT_CONTENT_TYPES,
+  ZDocumentParams,
+  ZQuoteDocumentFileBody,
+  ZQuoteDocumentsAnswer,
+  ZQuoteDocumentsBody,
+} from '@bastion/domain/documents/schemas';
 import type { Database } from '@bastion/db/client';
+import { addressesQuote, currentUser, signedInAccess } from '../../lib/access.ts';
+import { zEmptyBody, zEnvelope } from '../../lib/envelope.ts';
+import { sendFile } from '../../lib/file-answers.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { postRoute } from '../../lib/post-route.ts';
 import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
+import { generateQuoteDocument } from './generate-quote-document.ts';
+import { getQuoteDocumentFile, listQuoteDocuments } from './list-quote-documents.ts';
 
 /** Quote documents (PDF and DOCX) generated from a quote, stored with their SHA-256 (issue 17). */
 export function registerDocumentRoutes(
-  _app: FastifyInstance,
-  _deps: { db: Database; mailer: Mailer; publicUrl: string; approverAccess: ApproverQuoteAccess },
-) {}
+  app: FastifyInstance,
+  deps: { db: Database; mailer: Mailer; publicUrl: string; approverAccess: ApproverQuoteAccess },
+) {
+  // Spec §7: "returns a document blob saved as name.format". The use-case decides who may:
+  // readers of the quote for a PDF, can_download_docx for Word.
+  app.post(
+    '/api/dx/document/:id/:format/:name',
+    {
+      config: { access: signedInAccess, addresses: addressesQuote('id', 'params') },
+      schema: { params: ZDocumentParams, body: zEmptyBody },
+    },
+    async (request, reply) => {
+      const params = request.params as z.output<typeof ZDocumentParams>;
+      const { document, bytes } = await generateQuoteDocument(deps, currentUser(request), {
+        quoteId: params.id,
+        format: params.format,
+        name: params.name,
+      });
+      return sendFile(reply, {
+        bytes,
+        fileName: document.file_name,
+        contentType: DOCUMENT_CONTENT_TYPES[document.format],
+      });
+    },
+  );
+
+  postRoute(app, {
+    path: '/api/dx/quote-documents',
+    access: signedInAccess,
+    addresses: addressesQuote('quote_id'),
+    body: ZQuoteDocumentsBody,
+    response: zEnvelope(ZQuoteDocumentsAnswer),
+    handler: async (request) => ({
+      documents: await listQuoteDocuments(deps, currentUser(request), request.body.quote_id),
+    }),
+  });
+
+  app.post(
+    '/api/dx/quote-document-file',
+    {
+      config: { access: signedInAccess, addresses: addressesQuote('quote_id') },
+      schema: { body: ZQuoteDocumentFileBody },
+    },
+    async (request, reply) => {
+      const body = request.body as z.output<typeof ZQuoteDocumentFileBody>;
+      const { document, bytes } = await getQuoteDocumentFile(deps, currentUser(request), {
+        quoteId: body.quote_id,
+        documentId: body.document_id,
+      });
+      return sendFile(reply, {
+        bytes,
+        fileName: document.file_name,
+        contentType: DOCUMENT_CONTENT_TYPES[document.format],
+      });
+    },
+  );
+}

@@ -2,12 +2,10 @@ import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
 import { dealTypeName } from '@bastion/domain/quotes/quote-types';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { termsBlockingSummary } from '../../lib/quote-terms.ts';
+import { requireSummaryReached } from '../../lib/quote-summary-reached.ts';
 import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
 import { configurationOf } from './get-quote-configuration.ts';
 import { shippingOf } from './configure-shipping.ts';
-import type { QuoteRow } from './quotes.repository.ts';
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
@@ -22,34 +20,11 @@ const shownDate = (value: unknown) => {
   return iso ? (formatContractStartDate(iso) ?? iso) : null;
 };
 
-/** Why a quote still at an earlier step of the flow (spec §4) has no summary yet. */
-export const SUMMARY_NOT_REACHED = {
-  INCOMPLETE:
-    'This quote has not reached its summary: finish its products (Next on the configure page), its shipping and its terms first.',
-  SH_HW_CONFIG:
-    'This quote has not reached its summary: finish its shipping (Next on the shipping page) and its terms first.',
-} as const satisfies Record<string, string>;
-
-export const SAVE_TERMS_FIRST = "Save this quote's terms before opening its summary:";
-
-/**
- * The summary follows the terms (docs/decisions/011): a quote still being built opens it only
- * from the terms step (TNC) with its terms saved and every clause its rules require on them.
- * Legacy quotes and quotes past the terms step (submitted, decided, archived) always open it.
- * The refusal (409) names the step to go back to in its detail's path: status_id or terms.
- */
-export async function requireSummaryReached(db: Database, quote: QuoteRow): Promise<void> {
-  if (quote.quoteType === 'LEGACY') return;
-  if (quote.statusId === 'INCOMPLETE' || quote.statusId === 'SH_HW_CONFIG') {
-    const message = SUMMARY_NOT_REACHED[quote.statusId];
-    throw new AppError('CONFLICT', message, { details: [{ path: 'status_id', message }] });
-  }
-  if (quote.statusId !== 'TNC') return;
-  const problems = await termsBlockingSummary(db, quote);
-  if (problems.length === 0) return;
-  const message = `${SAVE_TERMS_FIRST} ${problems.join(' ')}`;
-  throw new AppError('CONFLICT', message, { details: [{ path: 'terms', message }] });
-}
+export {
+  requireSummaryReached,
+  SAVE_TERMS_FIRST,
+  SUMMARY_NOT_REACHED,
+} from '../../lib/quote-summary-reached.ts';
 
 /**
  * Everything the summary shows (spec §2 quote-summary, legacy-quote-summary): the header as the

@@ -6,6 +6,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
+import { QuoteAttachments } from '../../attachments/components/quote-attachments.tsx';
+import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useSession } from '../../auth/components/session-context.tsx';
 import {
@@ -166,12 +168,15 @@ function ConfigureQuote({
           </>
         }
         actions={
-          <Link
-            className="btn btn-outline-secondary"
-            to={`/cpq/view-quote/${quote.id}/${quote.quote_type}`}
-          >
-            Quote details
-          </Link>
+          <>
+            <QuoteCommentsButton quoteId={quote.id} />
+            <Link
+              className="btn btn-outline-secondary"
+              to={`/cpq/view-quote/${quote.id}/${quote.quote_type}`}
+            >
+              Quote details
+            </Link>
+          </>
         }
       />
       <QuoteSteps
@@ -246,6 +251,10 @@ function ConfigureQuote({
               />
             )}
           </div>
+        </div>
+        {/* Beside the totals on wide screens, below everything on narrow ones. */}
+        <div className="col-12 col-lg-6 col-xl-7 order-last order-lg-0">
+          <QuoteAttachments quoteId={quote.id} />
         </div>
         <div className="col-12 col-md-8 col-lg-6 col-xl-5 ms-auto">
           <TotalsPanel

@@ -6,12 +6,22 @@ import { Link, useParams } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
 import { useQuoteHistory } from '../api/quotes.ts';
 
 const ACTION_LABELS: Readonly<Record<string, string>> = {
   created: 'Created the quote',
   updated: 'Changed the quote',
   status_changed: 'Moved the quote on',
+  acceptance_link_sent: 'Sent the quote to the customer for acceptance',
+  acceptance_link_revoked: 'Withdrew a customer acceptance link',
+  customer_accepted: 'Accepted the quote',
+  document_generated: 'Generated a document',
+  document_downloaded: 'Downloaded a stored document',
+  attachment_uploaded: 'Attached a file',
+  attachment_downloaded: 'Downloaded an attachment',
+  attachment_downloaded_by_link: 'An attachment was downloaded through a shared link',
+  attachment_deleted: 'Deleted an attachment',
 };
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -20,6 +30,12 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   quote_type: 'Type',
   contract_length: 'Contract length',
 };
+
+/** A customer who accepted through a link is not a user: the entry names them in its changes. */
+function customerOf(changes: readonly { field: string; after: unknown }[]): string | null {
+  const customer = changes.find((change) => change.field === 'customer')?.after;
+  return typeof customer === 'string' ? `Customer (${customer})` : null;
+}
 
 function show(value: unknown, field: string): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -44,9 +60,12 @@ export function QuoteHistoryPage() {
         title="Quote history"
         subtitle={`${number} · ${name}`}
         actions={
-          <Link className="btn btn-outline-secondary" to={`/cpq/view-quote/${id}/${ref}`}>
-            Back to the quote
-          </Link>
+          <>
+            <QuoteCommentsButton quoteId={id} />
+            <Link className="btn btn-outline-secondary" to={`/cpq/view-quote/${id}/${ref}`}>
+              Back to the quote
+            </Link>
+          </>
         }
       />
       {entries.length === 0 ? (
@@ -60,7 +79,7 @@ export function QuoteHistoryPage() {
                   <div className="d-flex flex-wrap gap-2 align-items-baseline">
                     <strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong>
                     <span className="text-body-secondary small">
-                      by {entry.actor?.name ?? 'the system'}
+                      by {entry.actor?.name ?? customerOf(entry.changes) ?? 'the system'}
                       {entry.impersonated_by
                         ? ` (${entry.impersonated_by} acting as them)`
                         : ''} · {formatDateTime(Date.parse(entry.occurred_at) / 1000)} · version{' '}

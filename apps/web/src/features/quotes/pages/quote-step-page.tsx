@@ -4,6 +4,7 @@ import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
+import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useQuote } from '../api/quotes.ts';
 
@@ -31,6 +32,7 @@ export function QuoteStepPage({ step }: { step: string }) {
         }
         actions={
           <>
+            <QuoteCommentsButton quoteId={q.id} />
             <Link className="btn btn-outline-secondary" to={`/cpq/view-quote/${q.id}/${ref}`}>
               Quote details
             </Link>

@@ -10,6 +10,11 @@ import { ApprovalOnlySummary } from '../../approvals/components/approval-only-su
 import { ApprovalsPanel } from '../../approvals/components/approvals-panel.tsx';
 import { BudgetaryMarker } from '../../approvals/components/budgetary-marker.tsx';
 import { QuoteLifecycleActions } from '../../approvals/components/quote-lifecycle-actions.tsx';
+import { QuoteAttachments } from '../../attachments/components/quote-attachments.tsx';
+import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
+import { AcceptancePanel } from '../../documents/components/acceptance-panel.tsx';
+import { DocumentButtons } from '../../documents/components/document-buttons.tsx';
+import { QuoteDocumentsSection } from '../../documents/components/quote-documents-section.tsx';
 import { useQuoteSummary, type QuoteSummary } from '../api/summary.ts';
 import {
   FactList,
@@ -108,6 +113,7 @@ function Summary({ summary }: { summary: QuoteSummary }) {
         actions={
           <div className="d-flex gap-2 no-print">
             {summary.actions.can_see_history ? <QuoteHistoryLink quote={quote} /> : null}
+            <QuoteCommentsButton quoteId={quote.id} />
             {summary.actions.can_edit ? (
               <QuotePageLink quote={quote} page="configure-quote" icon="bi-pencil">
                 Edit
@@ -120,6 +126,7 @@ function Summary({ summary }: { summary: QuoteSummary }) {
               <i className="bi bi-printer me-1" aria-hidden="true" />
               Print
             </Button>
+            <DocumentButtons quote={quote} canDownloadDocx={summary.actions.can_download_docx} />
           </div>
         }
       />
@@ -134,6 +141,7 @@ function Summary({ summary }: { summary: QuoteSummary }) {
           </div>
           <BudgetaryMarker quote={quote} />
           <QuoteLifecycleActions quoteId={quote.id} quoteType={quote.quote_type} />
+          <AcceptancePanel quoteId={quote.id} />
         </>
       ) : null}
       {summary.pricing && !summary.pricing.ok ? (
@@ -157,6 +165,13 @@ function Summary({ summary }: { summary: QuoteSummary }) {
           <ApprovalsPanel quote={quote} />
         </>
       ) : null}
+      <QuoteDocumentsSection
+        quoteId={quote.id}
+        canDownloadDocx={summary.actions.can_download_docx}
+      />
+      <div className="no-print">
+        <QuoteAttachments quoteId={quote.id} />
+      </div>
       <div className="print-only print-footer-note">
         {header.contracting_entity ?? PRODUCT_NAME} · Quote {quote.quote_number} · Prices in{' '}
         {quote.currency_code}, valid as of {summary.price_date}

@@ -8,6 +8,7 @@ import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
+import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
 import { fieldErrorsOf } from '@/lib/api-problems.ts';
 import { useQuoteShipping, useSaveShipping, type QuoteShipping } from '../api/shipping.ts';
 import { QuoteSaveProblem } from '../components/quote-save-problem.tsx';
@@ -96,6 +97,7 @@ function ShippingEditor({ shipping, onReload }: { shipping: QuoteShipping; onRel
             <StatusBadge label={quote.status_label} tone={quote.status_tone} />
           </>
         }
+        actions={<QuoteCommentsButton quoteId={quote.id} />}
       />
       <QuoteSteps quote={quote} current="shipping" />
       {shipping.needs_configuration ? (

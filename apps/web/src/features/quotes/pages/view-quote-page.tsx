@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
+import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useQuote } from '../api/quotes.ts';
 import { FactList, QuoteHistoryLink, type Fact } from '../components/quote-facts.tsx';
@@ -49,6 +50,7 @@ export function ViewQuotePage() {
               </Button>
             ) : null}
             {session.user.permissions.can_see_history ? <QuoteHistoryLink quote={q} /> : null}
+            <QuoteCommentsButton quoteId={q.id} />
             <Link className="btn btn-primary" to={q.target_path}>
               Open
             </Link>

@@ -8,6 +8,7 @@ import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
+import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useQuoteTerms, useSaveQuoteTerms, type QuoteTerms } from '../api/quote-terms.ts';
@@ -111,12 +112,15 @@ function QuoteTermsEditor({
           </>
         }
         actions={
-          <Link
-            className="btn btn-outline-secondary"
-            to={`/${context}/view-quote/${quote.id}/${quote.quote_type}`}
-          >
-            Quote details
-          </Link>
+          <>
+            <QuoteCommentsButton quoteId={quote.id} />
+            <Link
+              className="btn btn-outline-secondary"
+              to={`/${context}/view-quote/${quote.id}/${quote.quote_type}`}
+            >
+              Quote details
+            </Link>
+          </>
         }
       />
       {terms.read_only_reason ? <Alert variant="info">{terms.read_only_reason}</Alert> : null}

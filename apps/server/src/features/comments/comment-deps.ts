@@ -1,0 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@bastion/db/client';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
+
+/** What the comment changes need: the database, the outbox and who else may read a quote. */
+export interface CommentDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  approverAccess: ApproverQuoteAccess | undefined;
+  log: FastifyBaseLogger;
+}

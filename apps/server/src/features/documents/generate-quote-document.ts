@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { buildQuoteDocument } from '@bastion/domain/documents/quote-document';
+import { sanitizeFileName } from '@bastion/domain/validation/attachments';
+import type { Database } from '@bastion/db/client';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { appNow } from '../../lib/clock.ts';
+import { requireSummaryReached } from '../../lib/quote-summary-reached.ts';
+import { quoteActorOf, recordQuoteEvent } from '../../lib/quote-writes.ts';
+import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import {
+  findQuoteDocumentRow,
+  insertQuoteDocument,
+  type QuoteDocumentRow,
+} from './documents.repository.ts';
+import { gatherQuoteDocument } from './gather-quote-document.ts';
+import { renderQuoteDocx } from './render-quote-docx.ts';
+import { renderQuotePdf } from './render-quote-pdf.ts';
+
+/** A generated document as lists and other features see it (its bytes apart). */
+export interface GeneratedDocument {
+  id: string;
+  quote_id: string;
+  format: 'pdf' | 'docx';
+  file_name: string;
+  sha256: string;
+  size_bytes: number;
+  quote_version: number;
+  quote_status: string;
+  /** The name of who generated it. */
+  generated_by: string | null;
+  /** ISO. */
+  generated_at: string;
+}
+
+export const DOCX_FORBIDDEN_MESSAGE =
+  'You do not have permission to download Word documents of quotes. Download the PDF instead.';
+
+export function generatedDocumentOf(row: QuoteDocumentRow): GeneratedDocument {
+  return {
+    id: row.id,
+    quote_id: row.quoteId,
+    format: row.format,
+    file_name: row.fileName,
+    sha256: row.sha256,
+    size_bytes: row.sizeBytes,
+    quote_version: row.quoteVersion,
+    quote_status: row.quoteStatus,
+    generated_by: row.generatedBy,
+    generated_at: row.generatedAt.toISOString(),
+  };
+}
+
+/** 'Q-2026-000001 Acme' as 'Q-2026-000001_Acme.pdf' (spec §5, §7 "saved as name.format"). */
+export const documentFileName = (name: string, format: 'pdf' | 'docx') =>
+  sanitizeFileName(`${name.replace(/\./g, '_')}.${format}`);
+
+/**
+ * Generates the PDF or the Word document of a quote that reached its summary, for anyone who
+ * can read the quote (its approvers too); Word needs can_download_docx (spec §6). The exact
+ * bytes are stored with their SHA-256 and the quote's version and status, so what a customer
+ * was sent can be told apart from what the quote says later, and the generation is recorded in
+ * the quote's history (without raising its version).
+ */
+export async function generateQuoteDocument(
+  deps: { db: Database; approverAccess?: ApproverQuoteAccess },
+  caller: AuthContext,
+  input: { quoteId: string; format: 'pdf' | 'docx'; name: string },
+  now: Date = appNow(),
+): Promise<{ document: GeneratedDocument; bytes: Buffer }> {
+  const { db } = deps;
+  const { quote } = await findQuoteForReader(db, caller, input.quoteId, deps.approverAccess);
+  if (input.format === 'docx' && !caller.permissions.can_download_docx) {
+    throw new AppError('FORBIDDEN', DOCX_FORBIDDEN_MESSAGE);
+  }
+  await requireSummaryReached(db, quote);
+  const model = buildQuoteDocument(await gatherQuoteDocument(db, quote));
+  const bytes =
+    input.format === 'pdf' ? await renderQuotePdf(model, now) : await renderQuoteDocx(model);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const fileName = documentFileName(input.name, input.format);
+  const id = await insertQuoteDocument(db, {
+    quoteId: quote.id,
+    format: input.format,
+    fileName,
+    sha256,
+    sizeBytes: bytes.length,
+    quoteVersion: quote.version,
+    quoteStatus: quote.statusId,
+    generatedBy: caller.userId,
+    generatedAt: now,
+    content: bytes,
+  });
+  await recordQuoteEvent(
+    db,
+    {
+      quoteId: quote.id,
+      ...quoteActorOf(caller),
+      action: 'document_generated',
+      changes: [
+        { field: 'document', before: null, after: fileName },
+        { field: 'sha256', before: null, after: sha256 },
+      ],
+    },
+    now,
+  );
+  const row = await findQuoteDocumentRow(db, quote.id, id);
+  if (!row) throw new Error('the quote document just stored is gone');
+  return { document: generatedDocumentOf(row), bytes };
+}

@@ -1,0 +1,86 @@
+import type { QuoteCommentKind } from '@bastion/domain/comments/comment-rules';
+import type {
+  MentionCandidate,
+  QuoteComment,
+  QuoteComments,
+} from '@bastion/domain/comments/schemas';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '@/lib/api-client.ts';
+
+/*
+ * Comments and internal notes on a quote (issue 17). The server's schemas are the domain's
+ * (packages/domain/src/comments/schemas.ts), so these types cannot drift from its answers.
+ */
+
+export type { MentionCandidate, QuoteComment, QuoteComments };
+
+export const commentKeys = {
+  list: (quoteId: string) => ['quote-comments', quoteId] as const,
+  candidates: (quoteId: string, search: string) =>
+    ['quote-comments', quoteId, 'candidates', search] as const,
+};
+
+/** The count on a closed panel's button refreshes this often. */
+const CLOSED_POLL_MS = 60_000;
+/** Until the first answer says otherwise (its poll_seconds). */
+const DEFAULT_OPEN_POLL_MS = 15_000;
+
+/**
+ * A quote's comments, asked again every `poll_seconds` while the panel is open (so others' new
+ * comments appear within one poll) and every minute for the button's count while it is closed.
+ */
+export function useQuoteComments(quoteId: string, isPanelOpen: boolean) {
+  return useQuery({
+    queryKey: commentKeys.list(quoteId),
+    queryFn: ({ signal }) =>
+      apiPost<QuoteComments>('/api/dx/quote-comments', { quote_id: quoteId }, { signal }),
+    enabled: quoteId !== '',
+    refetchInterval: (query) =>
+      isPanelOpen
+        ? (query.state.data?.poll_seconds ?? DEFAULT_OPEN_POLL_MS / 1000) * 1000
+        : CLOSED_POLL_MS,
+    // Opening the panel shows what is new at once, not after the next tick.
+    staleTime: isPanelOpen ? 0 : CLOSED_POLL_MS,
+    refetchOnMount: true,
+  });
+}
+
+/** After a change, the list is asked again (others may have written meanwhile). */
+function useCommentChange<TInput extends object, TResult>(quoteId: string, path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TInput) => apiPost<TResult>(path, { quote_id: quoteId, ...input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.list(quoteId) }),
+  });
+}
+
+export const useAddComment = (quoteId: string) =>
+  useCommentChange<{ kind: QuoteCommentKind; body: string }, { comment: QuoteComment }>(
+    quoteId,
+    '/api/dx/add-quote-comment',
+  );
+
+export const useEditComment = (quoteId: string) =>
+  useCommentChange<
+    { comment_id: string; version: number; body: string },
+    { comment: QuoteComment }
+  >(quoteId, '/api/dx/edit-quote-comment');
+
+export const useDeleteComment = (quoteId: string) =>
+  useCommentChange<{ comment_id: string }, { id: string }>(quoteId, '/api/dx/delete-quote-comment');
+
+/** The people the caller may mention on this quote whose name or e-mail holds `search`. */
+export function useMentionCandidates(quoteId: string, search: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: commentKeys.candidates(quoteId, search),
+    queryFn: ({ signal }) =>
+      apiPost<{ candidates: MentionCandidate[] }>(
+        '/api/dx/quote-mention-candidates',
+        { quote_id: quoteId, search },
+        { signal },
+      ),
+    enabled: isEnabled,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,91 @@
+import type {
+  AcceptanceLink,
+  AcceptanceRecord,
+  PublicAcceptanceView,
+  QuoteAcceptance,
+  SentAcceptanceLink,
+} from '@bastion/domain/documents/acceptance-schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '@/lib/api-client.ts';
+
+/*
+ * Customer acceptance (issue 17, point 4): the summary's panel (signed in) and the customer's
+ * page (/accept/:token, no session).
+ */
+
+const acceptanceKey = (quoteId: string) => ['quotes', quoteId, 'acceptance'] as const;
+const publicKey = (token: string) => ['public-acceptance', token] as const;
+
+export function useQuoteAcceptance(quoteId: string) {
+  return useQuery({
+    queryKey: acceptanceKey(quoteId),
+    queryFn: ({ signal }) =>
+      apiPost<QuoteAcceptance>('/api/dx/quote-acceptance', { quote_id: quoteId }, { signal }),
+  });
+}
+
+export interface SendAcceptanceLinkInput {
+  quote_id: string;
+  version: number;
+  recipient_name: string;
+  recipient_email: string;
+  expires_in_days: number;
+}
+
+export function useSendAcceptanceLink(quoteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendAcceptanceLinkInput) =>
+      apiPost<SentAcceptanceLink>('/api/dx/send-acceptance-link', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: acceptanceKey(quoteId) }),
+  });
+}
+
+export function useRevokeAcceptanceLink(quoteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) =>
+      apiPost<AcceptanceLink>('/api/dx/revoke-acceptance-link', {
+        quote_id: quoteId,
+        link_id: linkId,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: acceptanceKey(quoteId) }),
+  });
+}
+
+/** The customer's link; a dead link still answers (its state says why), an unknown one 404s. */
+export function usePublicAcceptance(token: string) {
+  return useQuery({
+    queryKey: publicKey(token),
+    queryFn: ({ signal }) =>
+      apiGet<PublicAcceptanceView>(`/api/public/acceptance/${encodeURIComponent(token)}`, {
+        signal,
+        reportsSessionExpiry: false,
+      }),
+    retry: false,
+  });
+}
+
+/** Where the customer's browser opens the exact PDF the link was sent with. */
+export const acceptanceDocumentUrl = (token: string) =>
+  `/api/public/acceptance/${encodeURIComponent(token)}/document`;
+
+export interface AcceptQuoteInput {
+  name: string;
+  title: string;
+  email: string;
+  agreed: boolean;
+}
+
+export function useAcceptQuote(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AcceptQuoteInput) =>
+      apiPost<AcceptanceRecord>(
+        `/api/public/acceptance/${encodeURIComponent(token)}/accept`,
+        input,
+        { reportsSessionExpiry: false },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: publicKey(token) }),
+  });
+}

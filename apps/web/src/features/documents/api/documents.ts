@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GeneratedDocumentView, QuoteDocumentFormat } from '@bastion/domain/documents/schemas';
+import { sanitizeFileName } from '@bastion/domain/validation/attachments';
+import { apiPost, apiPostForFile, saveDownloadedFile } from '@/lib/api-client.ts';
+
+/*
+ * Quote documents (issue 17): generate a PDF or Word document of a quote (spec §7
+ * /api/dx/document/{id}/{format}/{name}), list the ones generated, download one again.
+ */
+
+export type GeneratedDocument = GeneratedDocumentView;
+
+export const documentKeys = {
+  list: (quoteId: string) => ['quote-documents', quoteId] as const,
+};
+
+/** The documents generated from a quote, newest first. */
+export function useQuoteDocuments(quoteId: string) {
+  return useQuery({
+    queryKey: documentKeys.list(quoteId),
+    queryFn: ({ signal }) =>
+      apiPost<{ documents: GeneratedDocument[] }>(
+        '/api/dx/quote-documents',
+        { quote_id: quoteId },
+        { signal },
+      ),
+  });
+}
+
+/** The name a document is saved under: '<quote number> <quote name>', made safe. */
+export const documentName = (quote: { quote_number: string; quote_name: string }) =>
+  sanitizeFileName(`${quote.quote_number} ${quote.quote_name}`.replace(/\./g, '_'));
+
+/** Generates the quote's document in a format and saves it; the list then shows it. */
+export function useGenerateDocument(quoteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { format: QuoteDocumentFormat; name: string }) => {
+      const path = `/api/dx/document/${encodeURIComponent(quoteId)}/${input.format}/${encodeURIComponent(input.name)}`;
+      saveDownloadedFile(await apiPostForFile(path, {}, `${input.name}.${input.format}`));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.list(quoteId) }),
+  });
+}
+
+/** Downloads a stored document again, byte for byte as it was generated. */
+export function useDownloadDocument(quoteId: string) {
+  return useMutation({
+    mutationFn: async (document: GeneratedDocument) => {
+      saveDownloadedFile(
+        await apiPostForFile(
+          '/api/dx/quote-document-file',
+          { quote_id: quoteId, document_id: document.id },
+          document.file_name,
+        ),
+      );
+    },
+  });
+}

@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/*
+ * Quotes set up through the API with the page's own cookies, for browser tests whose subject is a
+ * later page (summary panels, documents, comments): the clicking under test is theirs, and
+ * walking the flow by hand in each of them would only cost CI time.
+ */
+
+/** POSTs a named call as the page's user and answers its `data` (200 or the test fails). */
+export async function apiData<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const response = await page.request.post(path, { data });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** Moves the test server's clock forward (the e2e server runs with TEST_CLOCK=1). */
+export function moveServerClock(page: Page, seconds: number) {
+  return apiData(page, '/api/test/clock', { advance_seconds: seconds });
+}
+
+interface QuoteState {
+  quote: { version: number; status_id: string; quote_number: string };
+}
+
+/** A new STANDARD quote on one of the user's direct opportunities: its id. */
+export async function createDirectQuote(page: Page, name: string): Promise<string> {
+  const grid = await apiData<{ rows: Record<string, unknown>[] }>(page, '/api/dx/grid', {
+    module_name: 'opportunities',
+    filters: {},
+    page: 1,
+    page_size: 50,
+  });
+  const direct = grid.rows.find((row) => row.sales_channel === 'DIRECT');
+  if (typeof direct?.id !== 'string') throw new Error('the user has no direct opportunity');
+  const { id } = await apiData<{ id: string }>(page, '/api/dx/create-quote', {
+    opportunity_id: direct.id,
+    values: {
+      quote_name: name,
+      quote_type: 'STANDARD',
+      contract_length: '12',
+      deal_type: 'NB',
+      contract_start_date: '2027-01-01',
+      contract_end_date: '2027-12-31',
+      sla: '24/7',
+      products_evaluated: ['FIREWALL'],
+    },
+  });
+  return id;
+}
+
+/**
+ * A direct STANDARD quote with these lines (SKU and quantity), taken through products, shipping
+ * and terms (saved as proposed) to its summary.
+ */
+export async function quoteAtSummary(
+  page: Page,
+  name: string,
+  lines: readonly { sku: string; quantity: number }[],
+): Promise<{ id: string; number: string; version: number }> {
+  const id = await createDirectQuote(page, name);
+  const configured = await apiData<QuoteState>(page, '/api/dx/save-quote-configuration', {
+    id,
+    version: 1,
+    advance: true,
+    lines: lines.map((line, i) => ({
+      key: `l${i + 1}`,
+      sku: line.sku,
+      quantities: [line.quantity],
+    })),
+  });
+  await apiData(page, '/api/dx/save-quote-shipping', {
+    id,
+    version: configured.quote.version,
+    products: [],
+    lines: [],
+    advance: true,
+  });
+  const terms = await apiData<
+    QuoteState & {
+      clauses: { clause_id: string | null; title: string; template: string; is_custom: boolean }[];
+    }
+  >(page, '/api/dx/quote-terms/get', { id });
+  const saved = await apiData<QuoteState>(page, '/api/dx/quote-terms/save', {
+    id,
+    version: terms.quote.version,
+    clauses: terms.clauses.map((term, position) =>
+      term.is_custom
+        ? { custom_text: term.template, custom_title: term.title, position }
+        : { clause_id: term.clause_id ?? '', position },
+    ),
+  });
+  return { id, number: saved.quote.quote_number, version: saved.quote.version };
+}
+
+/** The same, submitted for approval: with no demo rule matching, it is approved at once. */
+export async function approvedQuote(
+  page: Page,
+  name: string,
+  lines: readonly { sku: string; quantity: number }[],
+): Promise<string> {
+  const quote = await quoteAtSummary(page, name, lines);
+  const submitted = await apiData<QuoteState>(page, '/api/dx/quote/approval', {
+    action: 'submit',
+    quote_id: quote.id,
+    version: quote.version,
+  });
+  expect(submitted.quote.status_id).toBe('APPROVED');
+  return quote.id;
+}
