@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { baseURL, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
 import { moveServerClock, quoteAtSummary } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
@@ -77,6 +77,20 @@ describe('attachments on a quote', () => {
       'File is too large. The limit is 10240 KB.',
     );
     expect(await panel.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
+    // The server refuses it too, whoever sends it.
+    const sentAnyway = await seller.request.post(
+      `/api/document/upload-file/upload-attachments/quote/${quoteId}/attachment/ref`,
+      {
+        headers: { origin: baseURL() },
+        multipart: {
+          file: { name: 'too-big.pdf', mimeType: 'application/pdf', buffer: pdf(10_241 * KB) },
+        },
+      },
+    );
+    expect(sentAnyway.status()).toBe(413);
+    expect(((await sentAnyway.json()) as { message: string }).message).toBe(
+      'File is too large. The limit is 10240 KB.',
+    );
 
     await attach(seller, 'bad name;$.pdf', pdf(2 * KB));
     await panel.getByRole('button', { name: 'Upload' }).click();

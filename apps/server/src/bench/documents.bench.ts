@@ -155,8 +155,9 @@ async function seedQuote(db: Database): Promise<string> {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
 const memory = () => {
-  const { rss, heapUsed } = process.memoryUsage();
-  return `RSS ${mb(rss)}, heap used ${mb(heapUsed)}`;
+  const { rss, heapUsed, external } = process.memoryUsage();
+  // Buffers live outside the heap: a leak of bytes would show in `external`.
+  return `RSS ${mb(rss)}, heap used ${mb(heapUsed)}, external ${mb(external)}`;
 };
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
@@ -181,7 +182,10 @@ async function main() {
       renderQuotePdf(buildQuoteDocument(await gatherQuoteDocument(db, quote)), new Date()),
     docx: async () => renderQuoteDocx(buildQuoteDocument(await gatherQuoteDocument(db, quote))),
   };
-  for (const format of ['pdf', 'docx'] as const) {
+  const formats = (process.env.BENCH_FORMATS ?? 'pdf,docx')
+    .split(',')
+    .filter((f): f is 'pdf' | 'docx' => f === 'pdf' || f === 'docx');
+  for (const format of formats) {
     const first = await render[format](); // warm-up: fonts, code paths
     global.gc?.();
     if (saveDir) writeFileSync(path.join(saveDir, `bench-quote.${format}`), first);

@@ -14,7 +14,15 @@ import {
   ZSentAcceptanceLink,
 } from '@bastion/domain/documents/acceptance-schemas';
 import type { Database } from '@bastion/db/client';
-import { addressesQuote, currentUser, publicAccess, signedInAccess } from '../../lib/access.ts';
+import {
+  addressesQuote,
+  currentUser,
+  DEFAULT_MAINTENANCE_MESSAGE,
+  publicAccess,
+  signedInAccess,
+} from '../../lib/access.ts';
+import { accessSettings } from '../../lib/access-settings.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { ok, zEnvelope } from '../../lib/envelope.ts';
 import { sendFile } from '../../lib/file-answers.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -118,6 +126,15 @@ export function registerAcceptanceRoutes(
       },
     },
     async (request) => {
+      // The customer has no session for the guard to hold: an acceptance is a write, so it waits
+      // for the end of maintenance like every user's (reading the quotation does not).
+      const settings = await accessSettings(deps.db);
+      if (settings.isMaintenanceOn) {
+        throw new AppError(
+          'MAINTENANCE',
+          settings.maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE,
+        );
+      }
       const record = await acceptQuote(deps, request.params.token, request.body, {
         address: request.ip,
         userAgent: z.string().catch('').parse(request.headers['user-agent']),

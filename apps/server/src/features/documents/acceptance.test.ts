@@ -21,6 +21,7 @@ import {
   unique,
 } from '../../test/quote-fixtures.ts';
 import { postCallsAs, useTestBed } from '../../test/test-bed.ts';
+import { forgetAccessSettings } from '../../lib/access-settings.ts';
 import { advanceAppClock } from '../../lib/clock.ts';
 import { hashOpaqueToken } from '../../lib/opaque-token.ts';
 import { NOT_APPROVED_MESSAGE } from './acceptance-send-link.ts';
@@ -323,6 +324,24 @@ describe('the customer accepting through the link', () => {
     const response = await accept(token, customer, { origin: 'https://evil.example' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: 'CSRF_REJECTED' });
+    expect((await quoteRow(quote.id))?.statusId).toBe('APPROVED');
+  });
+
+  it('waits for the end of maintenance mode to accept (503), and still shows the quotation', async () => {
+    const setMaintenance = async (value: string) => {
+      await ctx.db.update(appSettings).set({ value }).where(eq(appSettings.name, 'maintenance'));
+      forgetAccessSettings(ctx.db);
+    };
+    await setMaintenance('enable');
+    try {
+      const response = await accept(token, customer);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ error: 'MAINTENANCE' });
+      const view = await ctx.app.inject({ method: 'GET', url: `/api/public/acceptance/${token}` });
+      expect(view.statusCode).toBe(200);
+    } finally {
+      await setMaintenance('');
+    }
     expect((await quoteRow(quote.id))?.statusId).toBe('APPROVED');
   });
 
