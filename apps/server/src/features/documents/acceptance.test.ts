@@ -332,6 +332,11 @@ describe('the customer accepting through the link', () => {
       await ctx.db.update(appSettings).set({ value }).where(eq(appSettings.name, 'maintenance'));
       forgetAccessSettings(ctx.db);
     };
+    // The worker's later files share this database: the setting goes back as it was.
+    const [before] = await ctx.db
+      .select({ value: appSettings.value })
+      .from(appSettings)
+      .where(eq(appSettings.name, 'maintenance'));
     await setMaintenance('enable');
     try {
       const response = await accept(token, customer);
@@ -340,7 +345,7 @@ describe('the customer accepting through the link', () => {
       const view = await ctx.app.inject({ method: 'GET', url: `/api/public/acceptance/${token}` });
       expect(view.statusCode).toBe(200);
     } finally {
-      await setMaintenance('');
+      await setMaintenance(before?.value ?? 'disabled');
     }
     expect((await quoteRow(quote.id))?.statusId).toBe('APPROVED');
   });
