@@ -79,31 +79,35 @@ export async function generateQuoteDocument(
     input.format === 'pdf' ? await renderQuotePdf(model, now) : await renderQuoteDocx(model);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const fileName = documentFileName(input.name, input.format);
-  const id = await insertQuoteDocument(db, {
-    quoteId: quote.id,
-    format: input.format,
-    fileName,
-    sha256,
-    sizeBytes: bytes.length,
-    quoteVersion: quote.version,
-    quoteStatus: quote.statusId,
-    generatedBy: caller.userId,
-    generatedAt: now,
-    content: bytes,
-  });
-  await recordQuoteEvent(
-    db,
-    {
+  // The document and its history entry together: a stored document is always in the history.
+  const id = await db.transaction(async (tx) => {
+    const stored = await insertQuoteDocument(tx, {
       quoteId: quote.id,
-      ...quoteActorOf(caller),
-      action: 'document_generated',
-      changes: [
-        { field: 'document', before: null, after: fileName },
-        { field: 'sha256', before: null, after: sha256 },
-      ],
-    },
-    now,
-  );
+      format: input.format,
+      fileName,
+      sha256,
+      sizeBytes: bytes.length,
+      quoteVersion: quote.version,
+      quoteStatus: quote.statusId,
+      generatedBy: caller.userId,
+      generatedAt: now,
+      content: bytes,
+    });
+    await recordQuoteEvent(
+      tx,
+      {
+        quoteId: quote.id,
+        ...quoteActorOf(caller),
+        action: 'document_generated',
+        changes: [
+          { field: 'document', before: null, after: fileName },
+          { field: 'sha256', before: null, after: sha256 },
+        ],
+      },
+      now,
+    );
+    return stored;
+  });
   const row = await findQuoteDocumentRow(db, quote.id, id);
   if (!row) throw new Error('the quote document just stored is gone');
   return { document: generatedDocumentOf(row), bytes };

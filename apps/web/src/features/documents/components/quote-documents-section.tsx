@@ -45,8 +45,8 @@ export function QuoteDocumentsSection({
         </Alert>
       ) : documents.data.documents.length === 0 ? (
         <p className="text-body-secondary mb-0">
-          No document has been generated yet. Download the PDF or the Word document above: each is
-          kept here with the version it shows.
+          No document has been generated yet. Each document downloaded with the buttons above is
+          kept here with the version of the quote it shows.
         </p>
       ) : (
         <>
