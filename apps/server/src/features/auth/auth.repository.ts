@@ -8,7 +8,7 @@ import {
   passwordResetTokens,
   sessions,
 } from '@bastion/db/schema/sessions';
-import { delegations, userRoles, users } from '@bastion/db/schema/users';
+import { delegations, users } from '@bastion/db/schema/users';
 import { firstOrNull } from '../../lib/queries.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -170,29 +170,6 @@ export async function deleteOtherSessions(db: Database, userId: string, keepToke
 
 export async function touchSession(db: Database, tokenHash: string, at: Date) {
   await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
-}
-
-/** Own role rows plus those lent by delegations whose window contains `at`. */
-export async function findRoleRows(db: Database, userId: string, at: Date) {
-  return db
-    .select({
-      role: userRoles.role,
-      assignment: userRoles.assignment,
-      assignmentValue: userRoles.assignmentValue,
-      isDeligatedRole: userRoles.isDeligatedRole,
-    })
-    .from(userRoles)
-    .leftJoin(delegations, eq(delegations.id, userRoles.delegationId))
-    .where(
-      and(
-        eq(userRoles.userId, userId),
-        or(
-          isNull(userRoles.delegationId),
-          and(lte(delegations.startsAt, at), gt(delegations.endsAt, at)),
-        ),
-      ),
-    )
-    .orderBy(asc(userRoles.createdAt), asc(userRoles.role));
 }
 
 export async function hasActiveDelegation(

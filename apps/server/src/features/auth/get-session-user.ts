@@ -2,16 +2,11 @@ import { derivePermissions } from '@bastion/domain/permissions/flags';
 import { filterMenus, type MenuItem } from '@bastion/domain/navigation/menus';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
+import { buildRoleEntries, findRoleRows } from '../../lib/user-roles.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSettings } from '../../lib/app-settings.ts';
 import { SESSION_REQUIRED_MESSAGE, type AuthContext } from '../../lib/access.ts';
-import {
-  findAllMenus,
-  findRoleRows,
-  findUserById,
-  hasActiveDelegation,
-} from './auth.repository.ts';
-import { buildRoleEntries } from './build-role-entries.ts';
+import { findAllMenus, findUserById, hasActiveDelegation } from './auth.repository.ts';
 
 /** What `GET /api/security/introspect` answers (spec §3 "User session"). */
 export async function getSessionUser(

@@ -6,15 +6,10 @@ import type { ServerConfig } from '../../config.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { accessSettings } from '../../lib/access-settings.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import {
-  deleteSession,
-  findRoleRows,
-  findSessionWithUser,
-  touchSession,
-} from './auth.repository.ts';
-import { buildRoleEntries } from './build-role-entries.ts';
+import { deleteSession, findSessionWithUser, touchSession } from './auth.repository.ts';
 import { hashOpaqueToken } from '../../lib/opaque-token.ts';
 import { endImpersonation, sessionTokenFrom } from '../../lib/sessions.ts';
+import { buildRoleEntries, findRoleRows } from '../../lib/user-roles.ts';
 
 /** Writing last_seen_at on every request would turn every read into a write. */
 const TOUCH_INTERVAL_MS = 60_000;

@@ -3,6 +3,7 @@ import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { DEFAULT_MAINTENANCE_MESSAGE } from '../../lib/access.ts';
 import { accessSettings } from '../../lib/access-settings.ts';
+import { buildRoleEntries, findRoleRows } from '../../lib/user-roles.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { openSession } from '../../lib/sessions.ts';
@@ -12,7 +13,6 @@ import {
   countRecentFailures,
   deleteLoginFailure,
   deletePairFailures,
-  findRoleRows,
   findUsableUnlockToken,
   findUserByEmail,
   recordLoginFailure,
@@ -20,7 +20,6 @@ import {
   type FailureCounts,
   type UserRow,
 } from './auth.repository.ts';
-import { buildRoleEntries } from './build-role-entries.ts';
 import { useSecondFactor, type SecondFactorUse } from './second-factor.ts';
 import { hashOpaqueToken } from '../../lib/opaque-token.ts';
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { quoteComments } from '@bastion/db/schema/documents';
-import { delegations, userRoles, users } from '@bastion/db/schema/users';
+import { users } from '@bastion/db/schema/users';
 import { containsText, personName } from '../../lib/queries.ts';
 
 /* The comments' reads and writes (Drizzle only; the use-cases decide). */
@@ -117,27 +117,4 @@ export async function searchActiveUsers(
     .orderBy(asc(personName), asc(users.id))
     .limit(page.limit)
     .offset(page.offset);
-}
-
-/** A user's own role rows and those lent by delegations whose window contains `at`. */
-export async function findRoleRowsOf(db: Database, userId: string, at: Date) {
-  return db
-    .select({
-      role: userRoles.role,
-      assignment: userRoles.assignment,
-      assignmentValue: userRoles.assignmentValue,
-      isDeligatedRole: userRoles.isDeligatedRole,
-    })
-    .from(userRoles)
-    .leftJoin(delegations, eq(delegations.id, userRoles.delegationId))
-    .where(
-      and(
-        eq(userRoles.userId, userId),
-        or(
-          isNull(userRoles.delegationId),
-          and(lte(delegations.startsAt, at), gt(delegations.endsAt, at)),
-        ),
-      ),
-    )
-    .orderBy(asc(userRoles.createdAt), asc(userRoles.role));
 }

@@ -1,14 +1,10 @@
 import { derivePermissions } from '@bastion/domain/permissions/flags';
-import {
-  isRoleValue,
-  mergeDelegatedRoles,
-  type RoleEntry,
-} from '@bastion/domain/permissions/roles';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
-import { findRoleRowsOf, type PersonRow } from './comments.repository.ts';
+import { buildRoleEntries, findRoleRows } from '../../lib/user-roles.ts';
+import type { PersonRow } from './comments.repository.ts';
 
 /**
  * Whether someone other than the caller could open the quote, by the very rule that opens it to
@@ -34,18 +30,7 @@ export async function canReadQuote(
 
 /** The person as the visibility rules see a signed-in caller (own and delegated roles merged). */
 async function readerOf(db: Database, person: PersonRow, now: Date): Promise<AuthContext> {
-  const own: RoleEntry[] = [];
-  const delegated: RoleEntry[] = [];
-  for (const row of await findRoleRowsOf(db, person.id, now)) {
-    if (!isRoleValue(row.role)) continue;
-    (row.isDeligatedRole ? delegated : own).push({
-      value: row.role,
-      assignment: row.assignment,
-      assignment_value: row.assignmentValue,
-      is_deligated_role: row.isDeligatedRole,
-    });
-  }
-  const roles = mergeDelegatedRoles(own, delegated);
+  const roles = buildRoleEntries(await findRoleRows(db, person.id, now)).merged;
   return {
     userId: person.id,
     email: person.email,
