@@ -12,6 +12,26 @@ type StoredLine = Pick<
 export const storedQuantities = (line: StoredLine, years: number) =>
   [line.y1, line.y2, line.y3, line.y4, line.y5].slice(0, years);
 
+/** The manual shipping quantities of a stored line for the quote's contract years (null: none). */
+export const storedManualShippingQuantities = (
+  line: Pick<
+    typeof quoteLines.$inferSelect,
+    | 'y1ManualShippingQuantity'
+    | 'y2ManualShippingQuantity'
+    | 'y3ManualShippingQuantity'
+    | 'y4ManualShippingQuantity'
+    | 'y5ManualShippingQuantity'
+  >,
+  years: number,
+) =>
+  [
+    line.y1ManualShippingQuantity,
+    line.y2ManualShippingQuantity,
+    line.y3ManualShippingQuantity,
+    line.y4ManualShippingQuantity,
+    line.y5ManualShippingQuantity,
+  ].slice(0, years);
+
 /** Prices a quote's lines as they are stored, with the pricing engine. */
 export async function priceStoredLines(
   db: Database,

@@ -6,11 +6,10 @@ import type { AuthContext } from '../../lib/access.ts';
 import { appNow } from '../../lib/clock.ts';
 import type { Audited } from '../../lib/post-route.ts';
 import { requireQuoteForReader } from '../../lib/visibility.ts';
+import { announceComment } from './announce-comment.ts';
 import type { CommentDeps } from './comment-deps.ts';
-import { findUserNames, insertComment } from './comments.repository.ts';
-import { commentAnswer } from './list-quote-comments.ts';
+import { insertComment } from './comments.repository.ts';
 import { resolveMentions } from './resolve-mentions.ts';
-import { sendMentionEmails } from './send-mention-emails.ts';
 
 /**
  * Anyone who can read the quote (its approvers too) writes a comment or an internal note on it;
@@ -40,24 +39,9 @@ export async function addQuoteComment(
     mentionedUserIds: mentioned.map((p) => p.id),
     createdAt: now,
   });
-  const names = await findUserNames(db, [caller.userId, ...comment.mentionedUserIds]);
-  const authorName = names.get(caller.userId) ?? caller.email;
-  await sendMentionEmails(deps, {
-    quote,
-    author: { id: caller.userId, name: authorName },
-    kind: comment.kind,
-    body: comment.body,
-    recipients: mentioned,
-  });
   return {
     data: {
-      comment: commentAnswer(
-        caller,
-        comment,
-        { name: authorName, email: caller.email },
-        names,
-        now,
-      ),
+      comment: await announceComment(deps, caller, quote, comment, mentioned, now),
     },
     audit: {
       action: 'quote.comment.added',

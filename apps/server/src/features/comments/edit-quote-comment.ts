@@ -8,11 +8,10 @@ import { appNow } from '../../lib/clock.ts';
 import type { Audited } from '../../lib/post-route.ts';
 import { requireQuoteForReader } from '../../lib/visibility.ts';
 import { requireChangeableComment } from './comment-access.ts';
+import { announceComment } from './announce-comment.ts';
 import type { CommentDeps } from './comment-deps.ts';
-import { findUserNames, updateCommentAtVersion } from './comments.repository.ts';
-import { commentAnswer } from './list-quote-comments.ts';
+import { updateCommentAtVersion } from './comments.repository.ts';
 import { resolveMentions } from './resolve-mentions.ts';
-import { sendMentionEmails } from './send-mention-emails.ts';
 
 const staleComment = () => new AppError('CONFLICT', COMMENT_MESSAGES.stale);
 
@@ -49,18 +48,9 @@ export async function editQuoteComment(
   });
   if (!edited) throw staleComment();
 
-  const names = await findUserNames(db, [caller.userId, ...edited.mentionedUserIds]);
-  const authorName = names.get(caller.userId) ?? caller.email;
-  await sendMentionEmails(deps, {
-    quote,
-    author: { id: caller.userId, name: authorName },
-    kind: edited.kind,
-    body: edited.body,
-    recipients: added,
-  });
   return {
     data: {
-      comment: commentAnswer(caller, edited, { name: authorName, email: caller.email }, names, now),
+      comment: await announceComment(deps, caller, quote, edited, added, now),
     },
     audit: {
       action: 'quote.comment.edited',

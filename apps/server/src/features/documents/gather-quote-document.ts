@@ -4,7 +4,11 @@ import { CUSTOM_CLAUSE_TITLE } from '@bastion/domain/terms/quote-terms';
 import type { Database } from '@bastion/db/client';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
 import { listSavedTerms } from '../../lib/saved-quote-terms.ts';
-import { priceStoredLines, storedQuantities } from '../../lib/stored-line-pricing.ts';
+import {
+  priceStoredLines,
+  storedManualShippingQuantities,
+  storedQuantities,
+} from '../../lib/stored-line-pricing.ts';
 import {
   findLatestApproval,
   listDocumentComments,
@@ -75,13 +79,7 @@ export async function gatherQuoteDocument(
             : { name: row.familyName, sort_order: row.familyOrder ?? 0 },
         parent_line_id: l.parentLineId,
         quantities: storedQuantities(l, years),
-        manual_shipping_quantities: [
-          l.y1ManualShippingQuantity,
-          l.y2ManualShippingQuantity,
-          l.y3ManualShippingQuantity,
-          l.y4ManualShippingQuantity,
-          l.y5ManualShippingQuantity,
-        ].slice(0, years),
+        manual_shipping_quantities: storedManualShippingQuantities(l, years),
         is_shippable: row.isShippable,
       };
     }),

@@ -17,6 +17,7 @@ import {
 } from './quote-lines.repository.ts';
 import type { HistoryChange, QuoteRow } from './quotes.repository.ts';
 import { STALE_QUOTE_MESSAGE } from './update-quote-header.ts';
+import { storedManualShippingQuantities, storedQuantities } from '../../lib/stored-line-pricing.ts';
 
 /** Admins edit these lists (form lookups); a shipping line must name one of their values. */
 const REGIONS = 'shipping_regions';
@@ -49,14 +50,8 @@ function productOf(row: LineRow, years: number): ShippingProduct & { needs: bool
   const l = row.line;
   return {
     line_id: l.id,
-    quantities: [l.y1, l.y2, l.y3, l.y4, l.y5].slice(0, years),
-    manual_shipping_quantities: [
-      l.y1ManualShippingQuantity,
-      l.y2ManualShippingQuantity,
-      l.y3ManualShippingQuantity,
-      l.y4ManualShippingQuantity,
-      l.y5ManualShippingQuantity,
-    ].slice(0, years),
+    quantities: storedQuantities(l, years),
+    manual_shipping_quantities: storedManualShippingQuantities(l, years),
     needs: l.needsShippingRealignment,
   };
 }
