@@ -24,6 +24,8 @@ import { registerImpersonationRoutes } from './features/impersonation/routes.ts'
 import { registerMaintenanceRoutes } from './features/maintenance/routes.ts';
 import { registerMarginDataRoutes } from './features/margin-data/routes.ts';
 import { registerQuoteRoutes } from './features/quotes/routes.ts';
+import { registerRenewalQuoteRoutes } from './features/quotes/renewal-routes.ts';
+import { registerRenewalRoutes } from './features/renewals/routes.ts';
 import { resolveSessionOnce } from './features/auth/resolve-session.ts';
 import { registerSessionFlagRoutes } from './features/session-flags/routes.ts';
 import { registerSystemRoutes } from './features/system/routes.ts';
@@ -104,6 +106,8 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   const crm = crmAdapter ?? createCrmAdapter(db, config);
   registerCrmRoutes(app, { db, config, adapter: crm });
   registerQuoteRoutes(app, { db, crm, approverAccess: findQuoteAsApprover });
+  registerRenewalQuoteRoutes(app, { db, crm });
+  registerRenewalRoutes(app, { db });
   registerCatalogRoutes(app, { db });
   registerCatalogAdminRoutes(app, { db });
   registerTermsRoutes(app, { db, approverAccess: findQuoteAsApprover });

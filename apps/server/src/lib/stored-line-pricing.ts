@@ -6,7 +6,26 @@ import { loadPricingInput } from './pricing-inputs.ts';
 type StoredLine = Pick<
   typeof quoteLines.$inferSelect,
   'id' | 'sku' | 'y1' | 'y2' | 'y3' | 'y4' | 'y5' | 'manualDiscountPercent' | 'parentLineId'
+> &
+  Partial<ContractPricedColumns>;
+
+type ContractPricedColumns = Pick<
+  typeof quoteLines.$inferSelect,
+  'priorUnitNetMinor' | 'upliftPercent' | 'periodStart' | 'periodEnd'
 >;
+
+/**
+ * How a stored line of a renewal, co-term or true-up quote is priced (issue 18): from the
+ * contract's price with its uplift, and over its own period. Absent columns: the catalogue's way.
+ */
+export const contractPricingOf = (line: Partial<ContractPricedColumns>) => ({
+  contract_price:
+    line.priorUnitNetMinor === null || line.priorUnitNetMinor === undefined
+      ? null
+      : { unit_net_minor: line.priorUnitNetMinor, uplift_percent: line.upliftPercent ?? null },
+  period:
+    line.periodStart && line.periodEnd ? { start: line.periodStart, end: line.periodEnd } : null,
+});
 
 /** The quantities of a stored line for the quote's contract years. */
 export const storedQuantities = (line: StoredLine, years: number) =>
@@ -45,6 +64,7 @@ export async function priceStoredLines(
     quantities: storedQuantities(line, years),
     manual_discount_percent: line.manualDiscountPercent,
     parent_line_id: line.parentLineId,
+    ...contractPricingOf(line),
   }));
   return priceQuote(await loadPricingInput(db, quote, pricingLines));
 }

@@ -3,6 +3,7 @@ import { visibilityScopeOf, type VisibilityScope } from '@bastion/domain/permiss
 import type { Database } from '@bastion/db/client';
 import { crmOpportunities, crmOpportunityTeamMembers } from '@bastion/db/schema/crm';
 import { quotes } from '@bastion/db/schema/quotes';
+import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from './access.ts';
 import { AppError } from './app-error.ts';
 
@@ -128,4 +129,20 @@ export async function findQuoteForReader(
     throw new AppError('NOT_FOUND', 'There is no such quote, or it is not yours to see.');
   }
   return { quote: asApprover, isQuoteUser: false };
+}
+
+/**
+ * Contracts of the viewer's regions and accounts, and those they look after as CSM or CAM
+ * (issue 18): the same scope as the quotes made from them.
+ */
+export function contractVisibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer.scope.kind === 'all') return undefined;
+  const { regions, accountIds } = viewer.scope;
+  const email = viewer.email.toLowerCase();
+  return or(
+    eq(sql`lower(${contracts.csmEmail})`, email),
+    eq(sql`lower(${contracts.camEmail})`, email),
+    regions.length > 0 ? inArray(contracts.region, regions) : undefined,
+    accountIds.length > 0 ? inArray(contracts.accountId, accountIds) : undefined,
+  );
 }

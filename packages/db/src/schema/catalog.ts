@@ -78,6 +78,10 @@ export const skus = pgTable(
     /** Hardware lines need shipping (configure-sh-hw). */
     isShippable: boolean('is_shippable').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** The SKU a renewal may migrate this one to (issue 18); null: renew as it is. */
+    successorSku: text('successor_sku').references((): AnyPgColumn => skus.sku, {
+      onDelete: 'set null',
+    }),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -14,9 +14,11 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { QuoteRenewal } from '@bastion/domain/renewals/model';
 import { skus } from './catalog.ts';
 import { createdAt, textRef, timestamptz, updatedAt, uuidId, uuidRef } from './columns.ts';
 import { crmOpportunities } from './crm.ts';
+import { contracts, entitlements } from './renewals.ts';
 import { userRef } from './users.ts';
 
 /** Quote numbers (Q-2026-000123) come from one sequence: unique under any concurrency. */
@@ -60,6 +62,12 @@ export const quotes = pgTable(
     copiedFromQuoteId: uuid('copied_from_quote_id').references((): AnyPgColumn => quotes.id, {
       onDelete: 'set null',
     }),
+    /** Renewal, co-term and true-up quotes (issue 18): the contract renewed, co-termed onto or trued up. */
+    contractId: uuid('contract_id').references((): AnyPgColumn => contracts.id, {
+      onDelete: 'set null',
+    }),
+    /** Their kind, contracts, new term and dropped lines; null on other quotes. */
+    renewal: jsonb('renewal').$type<QuoteRenewal>(),
     /** When the customer accepted it, and when it was booked (written back to the CRM). */
     acceptedAt: timestamptz('accepted_at'),
     completedAt: timestamptz('completed_at'),
@@ -80,6 +88,7 @@ export const quotes = pgTable(
     index('quotes_account_updated_idx').on(t.accountId, t.updatedAt, t.id),
     index('quotes_opportunity_idx').on(t.opportunityId),
     index('quotes_created_idx').on(t.createdAt, t.id),
+    index('quotes_contract_idx').on(t.contractId),
     // Sortable grid columns: a page sorted by them is an index walk, not a sort of everything.
     index('quotes_name_idx').on(t.quoteName, t.id),
     index('quotes_account_name_idx').on(t.accountName, t.id),
@@ -156,6 +165,23 @@ export const quoteLines = pgTable(
     y5ManualShippingQuantity: integer('y5_manual_shipping_quantity'),
     /** The product changed after its shipping was set: its shipping must be added again (§8). */
     needsShippingRealignment: boolean('needs_shipping_realignment').notNull().default(false),
+    /** Issue 18: the entitlement this line renews, extends (co-term) or trues up. */
+    entitlementId: uuid('entitlement_id').references((): AnyPgColumn => entitlements.id, {
+      onDelete: 'set null',
+    }),
+    /** A renewal line: SAME (renew the SKU as it is) or SUCCESSOR (migrated to its successor). */
+    skuType: text('sku_type', { enum: ['SAME', 'SUCCESSOR'] }),
+    /** Priced from the contract: the entitlement's unit net price (minor units, per 12 months for ANNUAL). */
+    priorUnitNetMinor: bigint('prior_unit_net_minor', { mode: 'number' }),
+    /** The renewal uplift on the prior price, "-100"…"100"; and why it differs from the default. */
+    upliftPercent: numeric('uplift_percent', { precision: 5, scale: 2 }),
+    upliftReason: text('uplift_reason'),
+    /** The days this line runs when it is prorated (co-term, true-up); null: the quote's term. */
+    periodStart: date('period_start'),
+    periodEnd: date('period_end'),
+    /** A true-up line: the usage measured and the quantity entitled (the line's y1 is the overage). */
+    measuredQuantity: integer('measured_quantity'),
+    entitledQuantity: integer('entitled_quantity'),
   },
   (t) => [
     index('quote_lines_quote_idx').on(t.quoteId, t.position),
@@ -164,6 +190,9 @@ export const quoteLines = pgTable(
       sql`${t.y1} >= 0 and ${t.y2} >= 0 and ${t.y3} >= 0 and ${t.y4} >= 0 and ${t.y5} >= 0`,
     ),
     check('quote_lines_discount', sql`${t.manualDiscountPercent} between 0 and 100`),
+    check('quote_lines_uplift', sql`${t.upliftPercent} between -100 and 100`),
+    check('quote_lines_period', sql`${t.periodEnd} >= ${t.periodStart}`),
+    check('quote_lines_prior_price', sql`${t.priorUnitNetMinor} >= 0`),
   ],
 );
 

@@ -63,6 +63,8 @@ const ZSkuFields = {
   hierarchy_node_id: ZNodeId('Choose where the SKU sits in the product hierarchy.'),
   is_shippable: z.boolean({ error: 'Shippable is true or false.' }).default(false),
   is_active: z.boolean({ error: 'Active is true or false.' }).default(true),
+  /** The SKU a renewal may migrate this one to (issue 18); null: none. */
+  successor_sku: ZSkuCode.nullable().default(null),
 };
 
 /** Only secure-access SKUs have a pricing model, and then a size too. */

@@ -52,6 +52,8 @@ const priced = (id: string, years: number, net: number): LineResult => {
     is_bundle: false,
     parent_line_id: null,
     rollup: null,
+    contract_price: null,
+    proration: null,
     list_minor: total,
     adjustment_minor: 0,
     discount_minor: 0,

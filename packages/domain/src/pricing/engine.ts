@@ -227,6 +227,8 @@ function priceLine(line: PreparedLine, quote: PreparedQuote): PricedLine {
       is_bundle: sku.isBundle,
       parent_line_id: line.parentLineId,
       rollup: null,
+      contract_price: null,
+      proration: null,
     },
     figures,
     yearFigures: years.map((year) => year.figures),

@@ -5,6 +5,7 @@
  */
 import type { QuoteType } from '../quotes/quote-types.ts';
 import type { SalesChannel } from '../quotes/sales-channel.ts';
+import type { Proration } from '../renewals/proration.ts';
 
 export const PRODUCT_KINDS = [
   'HARDWARE',
@@ -75,6 +76,26 @@ export interface PricingLine {
   manual_discount_percent?: string | null;
   /** The BUNDLE line this line is a component of. */
   parent_line_id?: string | null;
+  /**
+   * Issue 18: priced from a contract instead of the catalogue (a renewal, a true-up, a contract
+   * extended by a co-term). The unit price is the contract's unit net price raised by the uplift
+   * (rounded once to the cent); the price adjustment, volume and partner discounts, already in
+   * that price, are not applied again; a manual discount still is.
+   */
+  contract_price?: ContractPrice | null;
+  /**
+   * Issue 18: the line runs only this period (co-term, true-up), both days included: an ANNUAL
+   * line's list amount is its yearly price prorated by days (renewals/proration.ts) instead of
+   * by the quote's months; a ONE_TIME line is not prorated. STANDARD quotes only.
+   */
+  period?: { start: string; end: string } | null;
+}
+
+export interface ContractPrice {
+  /** The entitlement's net price of one unit (per 12 months for ANNUAL), minor units, ≥ 0. */
+  unit_net_minor: number;
+  /** "-100"…"100", at most 2 decimals; absent, null or '' = 0. */
+  uplift_percent?: string | null;
 }
 
 export interface PricingInput {
@@ -167,6 +188,19 @@ export interface LineResult extends AmountSummary {
   parent_line_id: string | null;
   /** On a BUNDLE line: its components summed (already counted on their own lines); else null. */
   rollup: AmountSummary | null;
+  /** A contract-priced line (issue 18): the prior price, the uplift and the unit price used. */
+  contract_price: ContractPriceResult | null;
+  /** A line with a period: how its list amount was prorated, segment by segment; else null. */
+  proration: Proration | null;
+}
+
+export interface ContractPriceResult {
+  prior_unit_net_minor: number;
+  uplift_bp: number;
+  /** prior × (1 + uplift), rounded to the cent: the unit price the line is priced at. */
+  renewal_unit_minor: number;
+  /** The catalogue's current list price of the SKU (quote currency), for comparison. */
+  current_unit_list_minor: number;
 }
 
 export interface YearTotals {

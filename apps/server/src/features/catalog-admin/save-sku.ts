@@ -111,6 +111,7 @@ export async function saveSku(
     pricingModel: input.pricing_model,
     isShippable: input.is_shippable,
     isActive: input.is_active,
+    successorSku: input.successor_sku,
   };
   const changed = await db.transaction(async (tx) => {
     await requirePlacement(tx, input);

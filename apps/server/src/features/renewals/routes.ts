@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ZContractBody,
+  ZContractDetail,
+  ZContractsBody,
+  ZContractsPage,
+  ZContractSummary,
+  ZImportContractsBody,
+  ZImportContractsResult,
+  ZInstalledBase,
+  ZInstalledBaseBody,
+  ZMarkContractLostBody,
+} from '@bastion/domain/renewals/schemas';
+import type { Database } from '@bastion/db/client';
+import { addressesOpportunity, currentUser, requirePermission } from '../../lib/access.ts';
+import { zEnvelope } from '../../lib/envelope.ts';
+import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
+import { refuseWhenRenewalsDisabled } from '../../lib/renewals-switch.ts';
+import { getContract } from './get-contract.ts';
+import { getInstalledBase } from './get-installed-base.ts';
+import { importContracts } from './import-contracts.ts';
+import { listContracts } from './list-contracts.ts';
+import { markContractLost } from './mark-contract-lost.ts';
+
+/** The renewals desk is for renewal users and the deal desk (spec §6, the Renewals menu). */
+export const usesRenewalsDesk = requirePermission(
+  'renewal user or deal desk',
+  (f) => f.is_renewal_user || f.is_deal_desk_user,
+);
+
+/**
+ * The installed base and the renewals desk (issue 18). Every renewals call answers 403 while the
+ * app setting cpq_renewals_trueups is 'disabled'; the installed base is shown regardless.
+ */
+export function registerRenewalRoutes(app: FastifyInstance, deps: { db: Database }) {
+  const { db } = deps;
+  const whenEnabled = refuseWhenRenewalsDisabled(db);
+
+  postRoute(app, {
+    path: '/api/dx/renewals/contracts',
+    access: usesRenewalsDesk,
+    preValidation: whenEnabled,
+    body: ZContractsBody,
+    response: zEnvelope(ZContractsPage),
+    handler: (request) => listContracts(db, currentUser(request), request.body),
+  });
+
+  postRoute(app, {
+    path: '/api/dx/renewals/contract',
+    access: usesRenewalsDesk,
+    preValidation: whenEnabled,
+    body: ZContractBody,
+    response: zEnvelope(ZContractDetail),
+    handler: (request) => getContract(db, currentUser(request), request.body.contract_id),
+  });
+
+  auditedPostRoute(app, db, {
+    path: '/api/dx/renewals/mark-lost',
+    access: usesRenewalsDesk,
+    preValidation: whenEnabled,
+    body: ZMarkContractLostBody,
+    response: zEnvelope(ZContractSummary),
+    handler: (request) => markContractLost(db, currentUser(request), request.body),
+  });
+
+  auditedPostRoute(app, db, {
+    path: '/api/dx/renewals/import-contracts',
+    access: requirePermission(
+      'deal desk admin or IT admin',
+      (f) => f.is_deal_desk_admin || f.is_it_admin,
+    ),
+    preValidation: whenEnabled,
+    body: ZImportContractsBody,
+    response: zEnvelope(ZImportContractsResult),
+    // A large import is a few MB of CSV text.
+    bodyLimit: 6 * 1024 * 1024,
+    handler: (request) => importContracts(db, currentUser(request), request.body),
+  });
+
+  postRoute(app, {
+    path: '/api/dx/installed-base',
+    access: requirePermission('can_see_quotes', (f) => f.can_see_quotes),
+    addresses: addressesOpportunity('opportunity_id'),
+    body: ZInstalledBaseBody,
+    response: zEnvelope(ZInstalledBase),
+    handler: (request) =>
+      getInstalledBase(db, currentUser(request), request.body.opportunity_id),
+  });
+}
