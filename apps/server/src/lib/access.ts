@@ -46,7 +46,7 @@ export type RouteAccess =
  * the authorization matrix calls every such route as an outsider to prove it.
  */
 export interface RecordScope {
-  record: 'quote' | 'opportunity';
+  record: 'quote' | 'opportunity' | 'contract';
   idField: string;
   /** Where the id is: the JSON body (the default) or a path parameter. */
   from?: 'body' | 'params';
@@ -73,6 +73,11 @@ export const addressesQuote = (
   from === 'body' ? { record: 'quote', idField } : { record: 'quote', idField, from };
 export const addressesOpportunity = (idField: 'id' | 'opportunity_id'): RecordScope => ({
   record: 'opportunity',
+  idField,
+});
+/** A contract of the installed base (issue 18), scoped like the quotes made from it. */
+export const addressesContract = (idField: 'contract_id'): RecordScope => ({
+  record: 'contract',
   idField,
 });
 

@@ -64,6 +64,10 @@ function pricingFacts(result: PricingResult): ApprovalFacts {
     0,
     ...result.lines.filter((l) => !l.is_bundle).map((l) => l.effective_discount_percent_bp),
   );
+  // Only contract-priced lines renew something; a quote without one has no uplift to judge.
+  const upliftsBp = result.lines.flatMap((l) =>
+    l.contract_price ? [l.contract_price.uplift_bp] : [],
+  );
   return {
     max_line_discount_percent: percentOf(deepestLineBp),
     total_discount_percent: percentOf(totalDiscountBp),
@@ -71,6 +75,9 @@ function pricingFacts(result: PricingResult): ApprovalFacts {
     ...(totals.margin_percent_bp === null
       ? {}
       : { margin_percent: percentOf(totals.margin_percent_bp) }),
+    ...(upliftsBp.length === 0
+      ? {}
+      : { min_renewal_uplift_percent: percentOf(Math.min(...upliftsBp)) }),
   };
 }
 

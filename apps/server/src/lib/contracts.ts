@@ -1,7 +1,11 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CONTRACT_STATUS_LABELS, type ContractStatus } from '@bastion/domain/renewals/model';
-import type { ContractDetail, ContractSummary, Entitlement } from '@bastion/domain/renewals/schemas';
+import type {
+  ContractDetail,
+  ContractSummary,
+  Entitlement,
+} from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
 import { quotes } from '@bastion/db/schema/quotes';
@@ -66,7 +70,9 @@ export function selectContractSummaries(db: Database) {
     .$dynamic();
 }
 
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectContractSummaries>['execute']>>[number];
+type SummaryRow = Awaited<
+  ReturnType<ReturnType<typeof selectContractSummaries>['execute']>
+>[number];
 
 export function summaryRowOf(row: SummaryRow, today: string): ContractSummary {
   const { contract, renewalQuote: quote } = row;

@@ -17,6 +17,10 @@ import {
 } from '@bastion/db/schema/documents';
 import type { RecordScope } from '../lib/access.ts';
 import { appNow } from '../lib/clock.ts';
+import { eq } from 'drizzle-orm';
+import { skus } from '@bastion/db/schema/catalog';
+import { crmOpportunities } from '@bastion/db/schema/crm';
+import { contracts, entitlements } from '@bastion/db/schema/renewals';
 import type { CatalogedRoute } from '../lib/route-catalog.ts';
 import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
 import { headerValues, insertOpportunity, unique } from '../test/quote-fixtures.ts';
@@ -182,6 +186,7 @@ async function checkRecordScopes(): Promise<ScopedRouteResult[]> {
   });
   expect(made.statusCode, made.body).toBe(200);
   const quoteId = made.json<{ data: { id: string } }>().data.id;
+  const contractId = await insertContractOf(opportunityId);
 
   const outsider = await createUser(ctx.db, {
     roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['APJ'] }],
@@ -198,8 +203,10 @@ async function checkRecordScopes(): Promise<ScopedRouteResult[]> {
 
   for (const route of routes.filter((r) => r.addresses)) {
     const scope = route.addresses!;
-    const recordId = scope.record === 'quote' ? quoteId : opportunityId;
-    const absentId = scope.record === 'quote' ? randomUUID() : `006${unique()}`;
+    const recordId = { quote: quoteId, opportunity: opportunityId, contract: contractId }[
+      scope.record
+    ];
+    const absentId = scope.record === 'opportunity' ? `006${unique()}` : randomUUID();
     // Fresh records of the quote for each route: a route may delete the one it names.
     const parts = scope.record === 'quote' ? await insertQuoteParts(quoteId, owner.id) : {};
     const requests = requestsNaming(route, scope, recordId, undefined, parts);
@@ -271,6 +278,43 @@ function requestsNaming(
   }
   const url = urlWithParams(route, validParamsOf(route));
   return validBodiesNaming(route, scope.idField, recordId, parts).map((body) => ({ url, body }));
+}
+
+/** A running contract of the opportunity's account and region (issue 18), with one line. */
+async function insertContractOf(opportunityId: string): Promise<string> {
+  const [opportunity] = await ctx.db
+    .select()
+    .from(crmOpportunities)
+    .where(eq(crmOpportunities.id, opportunityId));
+  const [sku] = await ctx.db
+    .select({ sku: skus.sku })
+    .from(skus)
+    .where(eq(skus.billing, 'ANNUAL'))
+    .limit(1);
+  const [contract] = await ctx.db
+    .insert(contracts)
+    .values({
+      contractNumber: `C-TEST-${unique()}`,
+      accountId: opportunity!.accountId,
+      region: opportunity!.region,
+      opportunityId,
+      currencyCode: 'USD',
+      startDate: '2026-01-01',
+      endDate: '2027-12-31',
+      origin: 'IMPORT',
+    })
+    .returning({ id: contracts.id });
+  await ctx.db.insert(entitlements).values({
+    contractId: contract!.id,
+    accountId: opportunity!.accountId,
+    sku: sku!.sku,
+    quantity: 10,
+    startDate: '2026-01-01',
+    endDate: '2027-12-31',
+    unitNetMinor: 100_00,
+    currencyCode: 'USD',
+  });
+  return contract!.id;
 }
 
 /** Ids of records that belong to one quote, by the body field that names them. */

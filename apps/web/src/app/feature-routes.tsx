@@ -23,8 +23,10 @@ import { QuoteSummaryPage } from '../features/quotes/pages/quote-summary-page.ts
 import { ShippingPage } from '../features/quotes/pages/shipping-page.tsx';
 import { GridPage, QUOTE_GRID_MODULES } from '../features/quotes/pages/grid-page.tsx';
 import { QuoteHistoryPage } from '../features/quotes/pages/quote-history-page.tsx';
-import { QuoteStepPage } from '../features/quotes/pages/quote-step-page.tsx';
 import { ViewQuotePage } from '../features/quotes/pages/view-quote-page.tsx';
+import { ConfigureCotermPage } from '../features/renewals/pages/configure-coterm-page.tsx';
+import { ConfigureRenewalPage } from '../features/renewals/pages/configure-renewal-page.tsx';
+import { RenewalsDeskPage } from '../features/renewals/pages/renewals-desk-page.tsx';
 import { ClauseLibraryPage } from '../features/terms/pages/clause-library-page.tsx';
 import { ClauseRulesPage } from '../features/terms/pages/clause-rules-page.tsx';
 import { QuoteTermsPage } from '../features/terms/pages/quote-terms-page.tsx';
@@ -83,6 +85,7 @@ function GridRoute() {
   if (moduleName === 'catalog') return <CatalogGridPage />;
   if (moduleName === 'quote-approvals') return <ApprovalQueuePage />;
   if (moduleName === 'users') return <UsersGridPage />;
+  if (moduleName === 'renewals') return <RenewalsDeskPage />;
   if (!QUOTE_GRID_MODULES.has(moduleName)) {
     return <RoutePlaceholder title={gridTitle} subtitle={opportunitySubtitle} />;
   }
@@ -131,12 +134,6 @@ export const featureRoutes: RouteObject[] = [
   { path: 'producthierarchy/:ref', element: <ProductHierarchyPage /> },
   { path: 'skupricing/:ref', element: <SkuPricingPage /> },
   { path: 'legacy-quote-summary/:id/:ref', element: <QuoteSummaryPage /> },
-  {
-    path: 'configure-renewal-quote/:id/:ref',
-    element: <QuoteStepPage step="Configure renewal quote" />,
-  },
-  {
-    path: 'configure-renewal-coterm-quote/:id/:ref',
-    element: <QuoteStepPage step="Configure co-term renewal quote" />,
-  },
+  { path: 'configure-renewal-quote/:id/:ref', element: <ConfigureRenewalPage /> },
+  { path: 'configure-renewal-coterm-quote/:id/:ref', element: <ConfigureCotermPage /> },
 ];

@@ -84,6 +84,11 @@ export const DEMO_APPROVAL_RULES: readonly { name: string; predicate: unknown; g
     },
     group: 'Finance approvers',
   },
+  {
+    name: 'Renewal uplift below 3 %',
+    predicate: predicate('min_renewal_uplift_percent', 'lt', 3),
+    group: 'Deal desk',
+  },
 ];
 
 export const DEMO_WORKFLOW_NAME = 'Standard approval';

@@ -697,6 +697,17 @@ function catalogSkus(): { seeds: SkuSeed[]; bundles: RowOf<'bundles'>[] } {
   return { seeds, bundles };
 }
 
+/**
+ * What a renewal may migrate an end-of-sale model's support and subscriptions to (issue 18): the
+ * next model up's. Each pair sits a few rows apart, inside one insert statement, which is when
+ * the self-reference is checked.
+ */
+export const DEMO_SUCCESSORS: Readonly<Record<string, string>> = {
+  'BX-40-SUP-PRM': 'BX-60-SUP-PRM',
+  'BX-40-TP': 'BX-60-TP',
+  'AP-221-SUP': 'AP-231-SUP',
+};
+
 const toMinor = (units: number) => units * 100;
 /** A USD list price in another list currency, in whole units. */
 const convert = (usd: number, currency: keyof typeof LIST_CURRENCIES) =>
@@ -753,6 +764,7 @@ export function catalogDemoData(): CatalogDemoData {
     pricingModel: seed.pricingModel ?? null,
     isShippable: seed.kind === 'HARDWARE' || seed.kind === 'ACCESS_POINT',
     isActive: seed.isActive ?? true,
+    successorSku: DEMO_SUCCESSORS[seed.sku] ?? null,
     updatedAt: LOADED_AT,
   }));
 

@@ -4,6 +4,7 @@ import { delegations, userRoles, users } from '../schema/users.ts';
 import { seedApprovalDemoData } from './approval-demo-data.ts';
 import { seedCatalogDemoData } from './catalog-demo-data.ts';
 import { seedCrmDemoData } from './crm-demo-data.ts';
+import { seedRenewalsDemoData } from './renewals-demo-data.ts';
 
 export const DEMO_PASSWORD = 'Bastion-demo-1';
 
@@ -130,4 +131,6 @@ export async function seedDemoData(db: Database, passwordHash: string): Promise<
   await seedCrmDemoData(db);
   await seedCatalogDemoData(db);
   await seedApprovalDemoData(db);
+  // Contracts name the CRM's accounts and the catalogue's SKUs.
+  await seedRenewalsDemoData(db);
 }

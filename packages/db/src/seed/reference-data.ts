@@ -340,6 +340,11 @@ export const REFERENCE_APP_SETTINGS: readonly (typeof appSettings.$inferInsert)[
     description: 'disabled hides the Renewals & True-ups menu.',
   },
   {
+    name: 'renewal_default_uplift_percent',
+    value: '5',
+    description: 'The uplift a renewal quote starts each renewed line with, in percent.',
+  },
+  {
     name: 'maintenance_message',
     value: '',
     description: 'What users see while maintenance mode is on.',

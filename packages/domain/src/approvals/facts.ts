@@ -50,6 +50,15 @@ export const APPROVAL_FACTS = [
     unit: '%',
   },
   {
+    name: 'min_renewal_uplift_percent',
+    label: 'Smallest renewal uplift',
+    type: 'number',
+    description:
+      'The lowest uplift on a renewed contract line; absent when the quote renews nothing.',
+    values: [],
+    unit: '%',
+  },
+  {
     name: 'deal_type',
     label: 'Deal type',
     type: 'text',

@@ -1,5 +1,6 @@
 import { formatCurrency } from '../format/currency.ts';
 import type { LineResult } from '../pricing/model.ts';
+import { explainDrop, lineExplanations, renewalHeadline } from '../renewals/explanations.ts';
 import { NONE, contractYearsOf, formatCount, formatPercentBp, text } from './document-values.ts';
 import type {
   DocumentBlock,
@@ -97,6 +98,15 @@ export function productsSection(input: QuoteDocumentInput): DocumentSection {
   };
 
   const blocks: DocumentBlock[] = [];
+  if (input.renewal) {
+    blocks.push(
+      { kind: 'paragraph', text: renewalHeadline(input.renewal) },
+      ...input.renewal.drops.map((drop) => ({
+        kind: 'paragraph' as const,
+        text: explainDrop(drop),
+      })),
+    );
+  }
   if (input.pricing && !input.pricing.ok) {
     blocks.push({
       kind: 'paragraph',
@@ -113,8 +123,15 @@ export function productsSection(input: QuoteDocumentInput): DocumentSection {
   if (input.lines.length === 0) {
     blocks.push({ kind: 'paragraph', text: 'This quote has no products.' });
   }
+  // Under a prorated or contract-priced line, how it was worked out, a sentence a row.
+  const notesOf = (line: DocumentLineInput): DocumentRow[] => {
+    const price = hasPrice(line) ? priced.get(line.line_id) : undefined;
+    return price
+      ? lineExplanations(price, money).map((text) => ({ cells: [text], is_note: true }))
+      : [];
+  };
   for (const family of linesByFamily(input.lines)) {
-    const rows = family.lines.map(rowOf);
+    const rows = family.lines.flatMap((line) => [rowOf(line), ...notesOf(line)]);
     if (result) {
       const pricedLines = family.lines.flatMap((l) => {
         const price = hasPrice(l) ? priced.get(l.line_id) : undefined;

@@ -1,4 +1,5 @@
 import type { PricingResult } from '../pricing/model.ts';
+import type { RenewalOverview } from '../renewals/explanations.ts';
 
 /**
  * The customer's document of a quote (issue 17, spec §2 print, §9 formats): one model, already
@@ -80,6 +81,8 @@ export interface QuoteDocumentInput {
   /** quote.details: the opportunity copy and the header form's answers. */
   details: Record<string, unknown>;
   lines: DocumentLineInput[];
+  /** A renewal, co-term or true-up quote: what it renews and drops (issue 18); else null. */
+  renewal: RenewalOverview | null;
   /** Null for a legacy quote (never priced); `messages` when its prices cannot be computed. */
   pricing: { ok: true; result: PricingResult } | { ok: false; messages: string[] } | null;
   shipping: DocumentShippingInput[];
@@ -100,9 +103,14 @@ export interface DocumentColumn {
 }
 
 export interface DocumentRow {
-  /** A cell's lines are separated by '\n'. */
+  /** A cell's lines are separated by '\n'. A note row has one cell. */
   cells: string[];
   is_total?: boolean;
+  /**
+   * A sentence under the line above it, its one cell spanning the table: how a prorated or
+   * contract-priced line was worked out (renewals/explanations.ts).
+   */
+  is_note?: boolean;
 }
 
 export type DocumentBlock =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LineResult, PricingResult } from '../pricing/model.ts';
+import { prorate } from '../renewals/proration.ts';
 import {
   BUDGETARY_NOTICE,
   buildQuoteDocument,
@@ -130,6 +131,7 @@ function input(type: 'STANDARD' | 'ELA', changes: Partial<QuoteDocumentInput> = 
       header: { payment_term_name: 'Net 45' },
     },
     lines,
+    renewal: null,
     pricing: { ok: true, result },
     shipping: [],
     terms: [
@@ -190,6 +192,70 @@ describe('buildQuoteDocument', () => {
     const products = section(buildQuoteDocument(given), 'Products')?.blocks;
     expect(headings(products)).toEqual(families);
     expect(tables(products)[0]?.rows.map((r) => r.cells)).toEqual(firewallRows);
+  });
+
+  it('explains a prorated, contract-priced line in a note row under it', () => {
+    const given = input('STANDARD');
+    const { pricing } = given;
+    if (!pricing?.ok) throw new Error('priced');
+    const trueUp = (line: LineResult): LineResult => ({
+      ...line,
+      contract_price: {
+        prior_unit_net_minor: 100_000,
+        uplift_bp: 500,
+        renewal_unit_minor: 105_000,
+        current_unit_list_minor: 110_000,
+      },
+      proration: prorate({
+        fullTermMinor: 210_000,
+        termMonths: 12,
+        start: '2027-10-01',
+        end: '2027-12-31',
+      }),
+    });
+    const lines = pricing.result.lines.map((l) => (l.line_id === 'b' ? trueUp(l) : l));
+    const document = buildQuoteDocument({
+      ...given,
+      pricing: { ok: true, result: { ...pricing.result, lines } },
+    });
+    const rows = tables(section(document, 'Products')?.blocks)[0]?.rows;
+    expect(rows?.map((r) => [r.cells, r.is_note ?? false])).toEqual([
+      [['SKU-b', 'Product b', '2', '€123.45', '12.5%', '€2,500.00'], false],
+      [
+        [
+          'Contract price: prior €1,000.00 + 5.00 % uplift = €1,050.00 a unit (current list €1,100.00)',
+        ],
+        true,
+      ],
+      [['€2,100.00 × 92 / 365 days (0.252055), 01-Oct-2027 to 31-Dec-2027 = €529.32'], true],
+      [['SKU-c', 'Product c', '10', '€123.45', '12.5%', '€50.00'], false],
+      [['', 'Subtotal Firewall', '', '', '', '€2,550.00'], false],
+    ]);
+    // The explanation is part of the document's words, as the PDF and the DOCX print them.
+    expect(quoteDocumentWords(document)).toEqual(
+      expect.arrayContaining(['(0.252055),', '01-Oct-2027', '€529.32', '€1,050.00']),
+    );
+  });
+
+  it('opens the products of a renewal with what it renews and drops', () => {
+    const document = buildQuoteDocument(
+      input('STANDARD', {
+        renewal: {
+          kind: 'RENEWAL',
+          contract_numbers: ['C-000123'],
+          term_start: '2028-01-01',
+          term_end: '2028-12-31',
+          drops: [{ sku: 'SKU-x', quantity: 1_200, reason: 'Moved to the cloud service' }],
+        },
+      }),
+    );
+    const paragraphs = section(document, 'Products')?.blocks.flatMap((b) =>
+      b.kind === 'paragraph' ? [b.text] : [],
+    );
+    expect(paragraphs).toEqual([
+      'Renewal of C-000123 from 01-Jan-2028 to 31-Dec-2028',
+      'Not renewed: SKU-x × 1,200 (Moved to the cloud service)',
+    ]);
   });
 
   it.each<[string, QuoteDocumentInput, string | null, boolean]>([

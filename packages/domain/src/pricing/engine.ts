@@ -8,7 +8,12 @@
  * go through multiplyRatio (bigint whenever a double could not hold them) and cost through
  * bigint. Each step's change is rounded half away from zero to the cent, and every total is a
  * sum of rounded figures, so the lines always add up to the quote to the cent.
+ *
+ * Issue 18: a line may be priced from a contract (its prior unit net raised by an uplift, with
+ * only the manual discount applied again) and may run a period of days, prorated by
+ * renewals/proration.ts instead of by the quote's months.
  */
+import { prorate, type Proration } from '../renewals/proration.ts';
 import { BP_PER_WHOLE, divideRoundHalfAway, MICRO_PER_UNIT, multiplyRatio } from './decimal.ts';
 import type {
   AmountSummary,
@@ -126,6 +131,8 @@ const step = (
 interface PricedYear {
   result: LineYearResult;
   figures: Figures;
+  /** How the list amount was prorated by days; null when it was not. */
+  proration: Proration | null;
 }
 
 /** The cost of the year's quantity, quote currency, one rounding; null when unknown. */
@@ -139,33 +146,84 @@ function yearCost(sku: PreparedSku, quantity: number, yearIndex: number): number
   return Number(cost);
 }
 
+/**
+ * The cost of a prorated line: its quantity's 12-month cost prorated segment by segment with the
+ * list's own days, each segment rounded once from the exact cost. The quote's months (which
+ * weigh the cost of an ordinary STANDARD line) say nothing about a line that runs its own days.
+ */
+function proratedCost(sku: PreparedSku, quantity: number, proration: Proration): number | null {
+  if (quantity === 0) return 0;
+  if (sku.unitTermCostScaled === null) return null;
+  let cost = 0n;
+  for (const segment of proration.segments) {
+    cost += divideRoundHalfAway(
+      sku.unitTermCostScaled * BigInt(quantity) * BigInt(segment.days_used),
+      COST_SCALE * BigInt(segment.days_in_term),
+    );
+  }
+  if (cost > MAX_SAFE) throw new TooLarge();
+  return Number(cost);
+}
+
+/**
+ * A line's list amount for the year: unit × quantity, and for ANNUAL × months / 12, or, for an
+ * ANNUAL line with a period, its year prorated by days (a ONE_TIME unit is bought whole).
+ */
+function listOf(
+  line: PreparedLine,
+  unitMinor: number,
+  quantity: number,
+  months: number,
+): { list: number; proration: Proration | null } {
+  if (line.sku.billing !== 'ANNUAL') {
+    return { list: ratio(unitMinor, quantity, 1), proration: null };
+  }
+  if (line.period === null) {
+    // ANNUAL prices are per 12 months: prorated by month, rounded once.
+    return { list: ratio(unitMinor, quantity * months, MONTHS_PER_YEAR), proration: null };
+  }
+  const proration = prorate({
+    fullTermMinor: ratio(unitMinor, quantity, 1),
+    termMonths: MONTHS_PER_YEAR,
+    start: line.period.start,
+    end: line.period.end,
+  });
+  // Several whole terms of a large amount could sum past a safe integer.
+  if (!Number.isSafeInteger(proration.amount_minor)) throw new TooLarge();
+  return { list: proration.amount_minor, proration };
+}
+
 /** One year of a priced (non-bundle) line: the waterfall on its extended amount. */
 function priceYear(line: PreparedLine, quote: PreparedQuote, yearIndex: number): PricedYear {
-  const { sku } = line;
+  const { sku, contract } = line;
   const quantity = line.quantities[yearIndex] ?? 0;
   const months = quote.monthsByYear[yearIndex] ?? 0;
-  // ANNUAL prices are per 12 months: prorated by month, rounded once.
-  const list =
-    sku.billing === 'ANNUAL'
-      ? ratio(sku.unitPriceMinor, quantity * months, MONTHS_PER_YEAR)
-      : ratio(sku.unitPriceMinor, quantity, 1);
+  const unitMinor = contract === null ? sku.unitPriceMinor : contract.unitMinor;
+  const { list, proration } = listOf(line, unitMinor, quantity, months);
 
-  const adjustment = share(list, quote.adjustmentBp);
+  // A contract's net price already holds the adjustment, volume and partner discounts it was
+  // sold with: only the manual discount is applied again.
+  const adjustmentBp = contract === null ? quote.adjustmentBp : 0;
+  const volumeBp = contract === null ? tierBp(sku, quantity) : 0;
+  const partnerBp = contract === null ? sku.partnerBp : 0;
+  const adjustment = share(list, adjustmentBp);
   const adjusted = plus(list, adjustment);
-  const volumeBp = tierBp(sku, quantity);
   const volume = share(adjusted, volumeBp);
   const afterVolume = adjusted - volume;
-  const partner = share(afterVolume, sku.partnerBp);
+  const partner = share(afterVolume, partnerBp);
   const afterPartner = afterVolume - partner;
   const manual = share(afterPartner, line.manualBp);
   const net = afterPartner - manual;
-  const cost = yearCost(sku, quantity, yearIndex);
+  const cost =
+    proration === null
+      ? yearCost(sku, quantity, yearIndex)
+      : proratedCost(sku, quantity, proration);
 
   const waterfall = [
     step('LIST', null, list, list),
-    step('PRICE_ADJUSTMENT', quote.adjustmentBp, adjustment, adjusted),
+    step('PRICE_ADJUSTMENT', adjustmentBp, adjustment, adjusted),
     step('VOLUME', volumeBp, -volume, afterVolume),
-    step('PARTNER', sku.partnerBp, -partner, afterPartner),
+    step('PARTNER', partnerBp, -partner, afterPartner),
     step('MANUAL', line.manualBp, -manual, net),
     step('NET', null, net - list, net),
   ];
@@ -180,6 +238,7 @@ function priceYear(line: PreparedLine, quote: PreparedQuote, yearIndex: number):
       waterfall,
     },
     figures: { list, adjustment, discount: volume + partner + manual, net, cost },
+    proration,
   };
 }
 
@@ -196,6 +255,7 @@ function bundleYear(line: PreparedLine, quote: PreparedQuote, yearIndex: number)
       waterfall: [],
     },
     figures: zeroFigures(),
+    proration: null,
   };
 }
 
@@ -207,7 +267,7 @@ interface PricedLine {
 }
 
 function priceLine(line: PreparedLine, quote: PreparedQuote): PricedLine {
-  const { sku } = line;
+  const { sku, contract } = line;
   const priceOneYear = sku.isBundle ? bundleYear : priceYear;
   const years = quote.monthsByYear.map((_, index) => priceOneYear(line, quote, index));
   const figures = zeroFigures();
@@ -227,8 +287,17 @@ function priceLine(line: PreparedLine, quote: PreparedQuote): PricedLine {
       is_bundle: sku.isBundle,
       parent_line_id: line.parentLineId,
       rollup: null,
-      contract_price: null,
-      proration: null,
+      contract_price:
+        contract === null
+          ? null
+          : {
+              prior_unit_net_minor: contract.priorUnitNetMinor,
+              uplift_bp: contract.upliftBp,
+              renewal_unit_minor: contract.unitMinor,
+              current_unit_list_minor: sku.unitPriceMinor,
+            },
+      // Periods are STANDARD-only, so a prorated line has one year.
+      proration: years.find((year) => year.proration !== null)?.proration ?? null,
     },
     figures,
     yearFigures: years.map((year) => year.figures),

@@ -8,10 +8,12 @@
 import { isValidCalendarDate } from '../format/date-time.ts';
 import { MAX_CONTRACT_YEARS } from '../validation/contract-years.ts';
 import { partnerTypeFor, SALES_CHANNELS, type SalesChannel } from '../quotes/sales-channel.ts';
+import { daysInclusive, dayNumber, type ProrationProblem } from '../renewals/proration.ts';
 import {
   BP_PER_PERCENT,
   BP_PER_WHOLE,
   MICRO_PER_UNIT,
+  multiplyRatio,
   parsePercentBp,
   parseRateMicro,
   type DecimalProblem,
@@ -22,6 +24,7 @@ import {
   PRODUCT_KINDS,
   type Billing,
   type CatalogSku,
+  type ContractPrice,
   type PricedQuoteType,
   type PricingError,
   type PricingInput,
@@ -43,6 +46,10 @@ export const MAX_DISCOUNT_BP = 100 * BP_PER_PERCENT;
 /** A cost year factor may raise the cost as well as depreciate it, up to ten-fold. */
 export const MAX_COST_FACTOR_BP = 1000 * BP_PER_PERCENT;
 export const DEFAULT_COST_FACTOR_BP = 100 * BP_PER_PERCENT;
+/** A renewal may raise a contract's price by up to 100 % or cut it to nothing. */
+export const MAX_UPLIFT_BP = 100 * BP_PER_PERCENT;
+/** A prorated period may run up to five years, each with a 29 February. */
+export const MAX_PERIOD_DAYS = MAX_CONTRACT_YEARS * 366;
 /** Months in a year × basis points in 100 % × micro-units in a rate. */
 export const COST_SCALE = BigInt(MONTHS_PER_YEAR * BP_PER_WHOLE * MICRO_PER_UNIT);
 
@@ -82,6 +89,18 @@ export const PRICING_MESSAGES = {
   parentNotBundle: (parentId: string) =>
     `Line ${parentId} is not a bundle, so it cannot hold other lines.`,
   nestedBundle: 'A bundle cannot be part of another bundle.',
+  contractUnitNet: 'The contract unit price must be a whole number of cents, 0 or more.',
+  upliftRange: `Uplift must be between -${percentText(MAX_UPLIFT_BP)} and ${percentText(MAX_UPLIFT_BP)} %.`,
+  upliftDecimals: 'Uplift can have at most 2 decimals.',
+  upliftFormat: 'Uplift must be a number such as 5 or -2.5.',
+  contractBundle: 'A bundle has no price of its own, so it cannot be priced from a contract.',
+  contractComponent: 'A bundle component cannot be priced from a contract.',
+  periodOnStandard: 'Prorated periods are for STANDARD quotes.',
+  // The proration's own wording (renewals/proration.ts), so a date reads the same everywhere.
+  periodStart: 'Enter the start date as a real calendar date.' satisfies ProrationProblem,
+  periodEnd: 'Enter the end date as a real calendar date.' satisfies ProrationProblem,
+  periodOrder: 'The end date is before the start date.' satisfies ProrationProblem,
+  periodTooLong: `A period can be at most ${MAX_PERIOD_DAYS.toLocaleString('en-US')} days (${MAX_CONTRACT_YEARS} years) long.`,
   lineTooLarge: 'The amounts of this line are too large to price.',
   quoteTooLarge: 'The quote total is too large to price.',
 
@@ -129,6 +148,25 @@ export interface PreparedSku {
    * cost is unknown. A year's cost is then one rounding: quantity × this / COST_SCALE.
    */
   unitCostScaled: bigint[] | null;
+  /**
+   * The cost of one unit for 12 months at the first year's factor, scaled by COST_SCALE as
+   * above; null when unknown. A prorated line's cost is this, prorated by its days.
+   */
+  unitTermCostScaled: bigint | null;
+}
+
+/** A line priced from a contract (issue 18) rather than from the catalogue. */
+export interface PreparedContractPrice {
+  priorUnitNetMinor: number;
+  upliftBp: number;
+  /** prior × (1 + uplift), rounded once half away from zero: the line's unit price. */
+  unitMinor: number;
+}
+
+/** The days a line runs, both included (ISO dates); only on STANDARD quotes. */
+export interface PreparedPeriod {
+  start: string;
+  end: string;
 }
 
 export interface PreparedLine {
@@ -138,6 +176,10 @@ export interface PreparedLine {
   /** One per priced year. */
   quantities: number[];
   manualBp: number;
+  /** Null: priced from the catalogue. */
+  contract: PreparedContractPrice | null;
+  /** Null: the line runs the quote's months. */
+  period: PreparedPeriod | null;
 }
 
 export interface PreparedQuote {
@@ -419,7 +461,13 @@ function readSku(code: string, entry: CatalogSku | undefined, context: SkuContex
   };
   // A bundle has no price, discount or cost of its own: its components carry them.
   if (isBundle) {
-    const bundle = { unitPriceMinor: 0, tiers: [], partnerBp: 0, unitCostScaled: null };
+    const bundle = {
+      unitPriceMinor: 0,
+      tiers: [],
+      partnerBp: 0,
+      unitCostScaled: null,
+      unitTermCostScaled: null,
+    };
     return { ok: true, sku: { ...base, ...bundle } };
   }
 
@@ -447,6 +495,13 @@ function readSku(code: string, entry: CatalogSku | undefined, context: SkuContex
           : costWeights(entry.billing, factors, sliceMonths, quoteType).map(
               (weight) => BigInt(cost as number) * weight * BigInt(context.rateMicro),
             ),
+      unitTermCostScaled:
+        cost === null
+          ? null
+          : BigInt(cost as number) *
+            (factors[0] ?? BigInt(DEFAULT_COST_FACTOR_BP)) *
+            BigInt(MONTHS_PER_YEAR) *
+            BigInt(context.rateMicro),
     },
   };
 }
@@ -508,6 +563,90 @@ function readManualBp(line: PricingLine, errors: PricingError[]): number | null 
   const message = parsed.ok ? M.discountRange : DISCOUNT_MESSAGES[parsed.problem];
   errors.push({ line_id: line.line_id, field: 'manual_discount_percent', message });
   return null;
+}
+
+type Reading<T> = { ok: true; value: T } | { ok: false };
+
+const UPLIFT_MESSAGES = {
+  FORMAT: M.upliftFormat,
+  DECIMALS: M.upliftDecimals,
+  RANGE: M.upliftRange,
+} as const satisfies Record<DecimalProblem, string>;
+
+/**
+ * The contract price of a line, if it has one: the prior unit net raised by the uplift, rounded
+ * once to the cent (decimal.ts), e.g. 100000 at "5" → 105000.
+ */
+function readContractPrice(
+  line: PricingLine,
+  errors: PricingError[],
+): Reading<PreparedContractPrice | null> {
+  const raw: unknown = line.contract_price;
+  if (raw === undefined || raw === null) return { ok: true, value: null };
+  const { line_id } = line;
+  const price = (typeof raw === 'object' ? raw : {}) as Partial<ContractPrice>;
+
+  const prior: unknown = price.unit_net_minor;
+  const isPriorValid = isWholeNumber(prior);
+  if (!isPriorValid) {
+    errors.push({ line_id, field: 'contract_price.unit_net_minor', message: M.contractUnitNet });
+  }
+  const upliftText: unknown = price.uplift_percent;
+  let upliftBp: number | null = 0;
+  if (upliftText !== undefined && upliftText !== null && upliftText !== '') {
+    const parsed = parsePercentBp(upliftText);
+    upliftBp = parsed.ok && Math.abs(parsed.value) <= MAX_UPLIFT_BP ? parsed.value : null;
+    if (upliftBp === null) {
+      const message = parsed.ok ? M.upliftRange : UPLIFT_MESSAGES[parsed.problem];
+      errors.push({ line_id, field: 'contract_price.uplift_percent', message });
+    }
+  }
+  if (!isPriorValid || upliftBp === null) return { ok: false };
+
+  try {
+    const unitMinor = multiplyRatio(prior, BP_PER_WHOLE + upliftBp, BP_PER_WHOLE);
+    return { ok: true, value: { priorUnitNetMinor: prior, upliftBp, unitMinor } };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    errors.push({ line_id, field: 'contract_price.unit_net_minor', message: M.lineTooLarge });
+    return { ok: false };
+  }
+}
+
+const isCalendarDate = (value: unknown): value is string =>
+  typeof value === 'string' && dayNumber(value) !== null;
+
+/** The period a line runs, if it has one; STANDARD quotes only. */
+function readPeriod(
+  line: PricingLine,
+  quoteType: PricedQuoteType | null,
+  errors: PricingError[],
+): Reading<PreparedPeriod | null> {
+  const raw: unknown = line.period;
+  if (raw === undefined || raw === null) return { ok: true, value: null };
+  const { line_id } = line;
+  // A wrong quote type is reported on its own; an ELA prices whole contract years.
+  if (quoteType !== 'STANDARD') {
+    if (quoteType === 'ELA') errors.push({ line_id, field: 'period', message: M.periodOnStandard });
+    return { ok: false };
+  }
+  const period = (typeof raw === 'object' ? raw : {}) as Partial<PreparedPeriod>;
+  const { start, end } = period;
+  const isStartValid = isCalendarDate(start);
+  const isEndValid = isCalendarDate(end);
+  if (!isStartValid) errors.push({ line_id, field: 'period.start', message: M.periodStart });
+  if (!isEndValid) errors.push({ line_id, field: 'period.end', message: M.periodEnd });
+  if (!isStartValid || !isEndValid) return { ok: false };
+  const days = daysInclusive(start, end);
+  if (days < 1) {
+    errors.push({ line_id, field: 'period.end', message: M.periodOrder });
+    return { ok: false };
+  }
+  if (days > MAX_PERIOD_DAYS) {
+    errors.push({ line_id, field: 'period', message: M.periodTooLong });
+    return { ok: false };
+  }
+  return { ok: true, value: { start, end } };
 }
 
 /**
@@ -580,6 +719,8 @@ export function preparePricing(input: PricingInput): Prepared {
     }
     const quantities = readQuantities(line, terms, input.contract_length, errors);
     const manualBp = readManualBp(line, errors);
+    const contract = readContractPrice(line, errors);
+    const period = readPeriod(line, terms.quoteType, errors);
     const code = typeof line.sku === 'string' ? line.sku : '';
     let sku: PreparedSku | null = null;
     if (canReadCatalog) {
@@ -593,6 +734,11 @@ export function preparePricing(input: PricingInput): Prepared {
 
     // '' is no parent, as a blank lookup is elsewhere in the app.
     const parentLineId = line.parent_line_id ? line.parent_line_id : null;
+    // A contract's net price is for the product as sold; a bundle's price is its components'.
+    if (contract.ok && contract.value !== null && (sku?.isBundle || parentLineId !== null)) {
+      const message = sku?.isBundle ? M.contractBundle : M.contractComponent;
+      errors.push({ line_id, field: 'contract_price', message });
+    }
     if (parentLineId !== null) {
       const parent = lineById.get(parentLineId);
       const parentReading = parent && canReadCatalog ? skuOf(parent.sku) : null;
@@ -606,8 +752,16 @@ export function preparePricing(input: PricingInput): Prepared {
       if (message !== null) errors.push({ line_id, field: 'parent_line_id', message });
     }
 
-    if (sku && quantities && manualBp !== null) {
-      prepared.push({ lineId: line_id, parentLineId, sku, quantities, manualBp });
+    if (sku && quantities && manualBp !== null && contract.ok && period.ok) {
+      prepared.push({
+        lineId: line_id,
+        parentLineId,
+        sku,
+        quantities,
+        manualBp,
+        contract: contract.value,
+        period: period.value,
+      });
     }
   }
 

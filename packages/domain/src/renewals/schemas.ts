@@ -100,10 +100,10 @@ export const ZInstalledBase = z.object({
 
 /**
  * One CSV row per entitlement; rows with the same contract_number make one contract. Columns:
- * contract_number, account_id, opportunity_id (optional), currency_code, contract_start,
+ * contract_number, account_id, region, opportunity_id (optional), currency_code, contract_start,
  * contract_end, sku, quantity, start_date (optional: the contract's), end_date (optional),
  * unit_net_price (major units, e.g. 1200.00, per 12 months for ANNUAL), csm_name, csm_email,
- * cam_name, cam_email (optional).
+ * cam_name, cam_email (these four optional). The header is row 1; problems name their rows.
  */
 export const ZImportContractsBody = z.object({
   csv: z

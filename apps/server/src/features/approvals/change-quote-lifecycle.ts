@@ -3,6 +3,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { withCrm } from '../../lib/crm/with-crm.ts';
+import { recordInstalledBase } from '../../lib/installed-base.ts';
 import {
   lockedMessage,
   STALE_QUOTE_MESSAGE,
@@ -150,6 +151,7 @@ export async function changeQuoteLifecycle(
           set: { statusId: 'ACCEPTED', acceptedAt: now },
           changes: [statusChange(quote, 'ACCEPTED')],
           action: 'accepted',
+          alsoWrite: (tx) => recordInstalledBase(tx, quote, now, caller.userId),
         };
         break;
       case 'complete': {
@@ -180,6 +182,8 @@ export async function changeQuoteLifecycle(
               : []),
           ],
           action: 'completed',
+          // Already recorded when it was accepted; a quote completed straight away is recorded now.
+          alsoWrite: (tx) => recordInstalledBase(tx, target, now, caller.userId),
         };
         break;
       }

@@ -92,6 +92,9 @@ export async function copyQuote(
       secureAccess: source.secureAccess,
       details: source.details,
       copiedFromQuoteId: source.id,
+      // A renewal, co-term or true-up copy is about the same contracts (issue 18).
+      contractId: source.contractId,
+      renewal: source.renewal,
     },
     quoteActorOf(caller),
     now,

@@ -331,6 +331,15 @@ export async function listBundlesHolding(db: Database, componentSku: string) {
     .orderBy(asc(bundleComponents.bundleSku));
 }
 
+/** SKUs that name this one as their successor (renewals migrate them to it). */
+export async function listPredecessorsOf(db: Database, code: string) {
+  return db
+    .select({ sku: skus.sku })
+    .from(skus)
+    .where(eq(skus.successorSku, code))
+    .orderBy(asc(skus.sku));
+}
+
 /* Prices. */
 
 export async function listCurrencyCodes(db: Database): Promise<string[]> {

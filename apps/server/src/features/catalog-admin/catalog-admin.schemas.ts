@@ -113,6 +113,8 @@ export const ZSkuDetail = z.object({
   ),
   /** What a bundle brings onto a quote; empty for every other kind. */
   components: z.array(ZBundleComponent),
+  /** The SKU a renewal may migrate this one to (issue 18); null: none. */
+  successor_sku: z.string().nullable(),
 });
 export type SkuDetail = z.infer<typeof ZSkuDetail>;
 

@@ -47,5 +47,6 @@ export async function getSku(
       is_active: c.isActive,
       quantity: c.quantity,
     })),
+    successor_sku: sku.successorSku,
   };
 }

@@ -12,6 +12,7 @@ import {
   type SkuRow,
 } from './catalog-admin.repository.ts';
 import { getSku } from './get-sku.ts';
+import { requireSuccessorStaysSingle, requireValidSuccessor } from './successor-sku.ts';
 import {
   conflictOn,
   invalidField,
@@ -115,6 +116,7 @@ export async function saveSku(
   };
   const changed = await db.transaction(async (tx) => {
     await requirePlacement(tx, input);
+    await requireValidSuccessor(tx, input);
     const [existing] = await lockSkus(tx, [input.sku]);
     if (input.is_new) {
       if (existing) {
@@ -144,6 +146,7 @@ export async function saveSku(
       }
     }
     await requireBundlesStayWhole(tx, existing, input);
+    await requireSuccessorStaysSingle(tx, existing, input);
     await updateSku(tx, existing.sku, { ...fields, updatedAt: now });
     return changedFields(existing, fields);
   });

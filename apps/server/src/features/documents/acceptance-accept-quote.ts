@@ -2,6 +2,7 @@ import type { AcceptanceRecord } from '@bastion/domain/documents/acceptance-sche
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
+import { recordInstalledBase } from '../../lib/installed-base.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { writeQuoteAtVersion } from '../../lib/quote-writes.ts';
 import { findUserEmail, insertAcceptance, type AcceptanceRow } from './acceptance.repository.ts';
@@ -61,6 +62,7 @@ export async function acceptQuote(
     },
     now,
     async (tx) => {
+      await recordInstalledBase(tx, quote, now);
       accepted = await insertAcceptance(
         tx,
         {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildQuoteDocument, quoteDocumentWords } from '@bastion/domain/documents/quote-document';
-import { quotes } from '@bastion/db/schema/quotes';
+import { quoteLines, quotes } from '@bastion/db/schema/quotes';
+import { insertContract } from '../../test/contract-fixtures.ts';
 import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { gatherQuoteDocument } from './gather-quote-document.ts';
 import {
@@ -29,6 +30,8 @@ const desk = postCalls({ ctx, cookies }, 'desk');
 const tag = randomUUID().slice(0, 6).toUpperCase();
 const standard = {} as DocumentQuote;
 const ela = {} as DocumentQuote;
+const trueUp = {} as DocumentQuote;
+const trueUpContract = { number: '' };
 
 beforeAll(async () => {
   const sku = await insertDocumentSkus(ctx.db, tag);
@@ -38,6 +41,33 @@ beforeAll(async () => {
     await quoteAtSummary(ctx, desk.post, sku, { type: 'STANDARD', authorId }),
   );
   Object.assign(ela, await quoteAtSummary(ctx, desk.post, sku, { type: 'ELA', authorId }));
+  // Issue 18: a subscription priced from its contract (prior price and uplift) for a quarter,
+  // so the document prints the sentences that explain it.
+  Object.assign(trueUp, await quoteAtSummary(ctx, desk.post, sku, { type: 'STANDARD', authorId }));
+  await ctx.db
+    .update(quoteLines)
+    .set({
+      priorUnitNetMinor: 10_000,
+      upliftPercent: '5',
+      periodStart: '2027-10-01',
+      periodEnd: '2027-12-31',
+    })
+    .where(and(eq(quoteLines.quoteId, trueUp.id), eq(quoteLines.sku, sku('SUB'))));
+  const contract = await insertContract(ctx.db, { region: 'EMEA', end: '2027-12-31' });
+  trueUpContract.number = contract.contractNumber;
+  await ctx.db
+    .update(quotes)
+    .set({
+      renewal: {
+        kind: 'TRUE_UP',
+        contract_ids: [contract.id],
+        term_start: '2027-10-01',
+        term_end: '2027-12-31',
+        default_uplift_percent: '5',
+        drops: [],
+      },
+    })
+    .where(eq(quotes.id, trueUp.id));
 });
 
 async function bothFormats(id: string) {
@@ -64,6 +94,7 @@ async function modelWords(id: string) {
 describe.each([
   ['STANDARD', standard],
   ['ELA', ela],
+  ['prorated, contract-priced', trueUp],
 ] as const)('the PDF and the Word document of a %s quote', (_type, quote) => {
   it('carry the same words and exactly the same numbers', async () => {
     const { pdf, docx } = await bothFormats(quote.id);
@@ -95,4 +126,22 @@ describe.each([
     expect(xml).toContain(quote.quoteNumber);
     expect(xml).toMatch(/Page\s+PAGE\s+of\s+NUMPAGES/);
   });
+});
+
+it('the PDF and the Word document explain a true-up and its prorated, contract-priced line', async () => {
+  const { pdf, docx } = await bothFormats(trueUp.id);
+  // 150 units at the contract's €105.00 (€100.00 + 5 %) for 92 of 365 days.
+  const explanations = [
+    `True-up of ${trueUpContract.number} from 01-Oct-2027 to 31-Dec-2027`,
+    'Contract price: prior €100.00 + 5.00 % uplift = €105.00 a unit (current list €123.45)',
+    '€15,750.00 × 92 / 365 days (0.252055), 01-Oct-2027 to 31-Dec-2027 = €3,969.86',
+  ];
+  const model = (await modelWords(trueUp.id)).join(' ');
+  const pdfWords = wordsOf(withoutPageFooters(pdfText(pdf))).join(' ');
+  const docxWords = wordsOf(docxPartText(docx)).join(' ');
+  for (const sentence of explanations) {
+    expect(model).toContain(sentence);
+    expect(pdfWords).toContain(sentence);
+    expect(docxWords).toContain(sentence);
+  }
 });

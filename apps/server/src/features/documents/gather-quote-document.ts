@@ -3,6 +3,7 @@ import { contractYearsOf } from '@bastion/domain/documents/quote-document';
 import { CUSTOM_CLAUSE_TITLE } from '@bastion/domain/terms/quote-terms';
 import type { Database } from '@bastion/db/client';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
+import { readRenewalOverview } from '../../lib/renewal-overview.ts';
 import { listSavedTerms } from '../../lib/saved-quote-terms.ts';
 import {
   priceStoredLines,
@@ -29,12 +30,13 @@ export async function gatherQuoteDocument(
 ): Promise<QuoteDocumentInput> {
   const years = contractYearsOf(quote.quoteType, quote.contractLength);
   const isLegacy = quote.quoteType === 'LEGACY';
-  const [lines, shipping, terms, comments, approval] = await Promise.all([
+  const [lines, shipping, terms, comments, approval, renewal] = await Promise.all([
     listDocumentLines(db, quote.id),
     isLegacy ? [] : listDocumentShipping(db, quote.id),
     listSavedTerms(db, quote.id),
     listDocumentComments(db, quote.id),
     findLatestApproval(db, quote.id),
+    readRenewalOverview(db, quote.renewal),
   ]);
   let pricing: QuoteDocumentInput['pricing'] = null;
   if (!isLegacy && lines.length > 0) {
@@ -83,6 +85,7 @@ export async function gatherQuoteDocument(
         is_shippable: row.isShippable,
       };
     }),
+    renewal,
     pricing,
     shipping: shipping.map(({ line, regionLabel }) => ({
       line_id: line.quoteLineId,

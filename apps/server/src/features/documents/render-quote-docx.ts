@@ -59,13 +59,25 @@ function runs(text: string, options: { bold?: boolean; color?: string; size?: nu
 function cell(
   text: string,
   width: number,
-  options: { align?: 'left' | 'right'; bold?: boolean; shade?: boolean; color?: string } = {},
+  options: {
+    align?: 'left' | 'right';
+    bold?: boolean;
+    shade?: boolean;
+    color?: string;
+    /** No rule below: notes follow that belong to this row. */
+    isOpenBelow?: boolean;
+  } = {},
 ) {
   return new TableCell({
     width: { size: width, type: WidthType.DXA },
     margins: { top: 50, bottom: 50, left: 80, right: 80 },
     ...(options.shade ? { shading: { type: ShadingType.CLEAR, fill: SHADE, color: 'auto' } } : {}),
-    borders: { top: rule, bottom: rule, left: noBorder, right: noBorder },
+    borders: {
+      top: rule,
+      bottom: options.isOpenBelow ? noBorder : rule,
+      left: noBorder,
+      right: noBorder,
+    },
     children: [
       new Paragraph({
         alignment: options.align === 'right' ? AlignmentType.RIGHT : AlignmentType.LEFT,
@@ -75,6 +87,22 @@ function cell(
         }),
       }),
     ],
+  });
+}
+
+/** A note under a line: one muted cell across the table, as the PDF sets it. */
+function noteCell(text: string, widths: number[], isOpenBelow: boolean) {
+  return new TableCell({
+    columnSpan: widths.length,
+    width: { size: widths.reduce((sum, w) => sum + w, 0), type: WidthType.DXA },
+    margins: { top: 0, bottom: 20, left: 240, right: 80 },
+    borders: {
+      top: noBorder,
+      bottom: isOpenBelow ? noBorder : rule,
+      left: noBorder,
+      right: noBorder,
+    },
+    children: [new Paragraph({ children: runs(text, { color: MUTED, size: 15 }) })],
   });
 }
 
@@ -93,19 +121,22 @@ function table(columns: DocumentColumn[], rows: DocumentRow[]): Table {
           cell(c.label, widths[i] ?? 0, { align: c.align, bold: true, shade: true }),
         ),
       }),
-      ...rows.map(
-        (row) =>
-          new TableRow({
-            cantSplit: true,
-            children: row.cells.map((text, i) =>
-              cell(text, widths[i] ?? 0, {
-                align: columns[i]?.align ?? 'left',
-                bold: row.is_total === true,
-                shade: row.is_total === true,
-              }),
-            ),
-          }),
-      ),
+      ...rows.map((row, index) => {
+        const isOpenBelow = rows[index + 1]?.is_note === true;
+        return new TableRow({
+          cantSplit: true,
+          children: row.is_note
+            ? [noteCell(row.cells.join('\n'), widths, isOpenBelow)]
+            : row.cells.map((text, i) =>
+                cell(text, widths[i] ?? 0, {
+                  align: columns[i]?.align ?? 'left',
+                  bold: row.is_total === true,
+                  shade: row.is_total === true,
+                  isOpenBelow,
+                }),
+              ),
+        });
+      }),
     ],
   });
 }

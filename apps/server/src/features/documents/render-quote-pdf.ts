@@ -72,6 +72,12 @@ const tableLayout = {
   paddingBottom: () => 3,
 };
 
+/** A note under a line: one muted cell across the table (pdfmake wants the spanned ones empty). */
+const noteRow = (text: string, span: number): Content[] => [
+  { text, colSpan: span, color: MUTED, fontSize: 7.5, margin: [8, 0, 0, 0] },
+  ...Array.from({ length: span - 1 }, () => ({})),
+];
+
 function table(columns: DocumentColumn[], rows: DocumentRow[]): Content {
   const total = columns.reduce((sum, c) => sum + c.width, 0);
   return {
@@ -88,16 +94,25 @@ function table(columns: DocumentColumn[], rows: DocumentRow[]): Content {
           fontSize: 8,
         })),
         ...rows.map((row) =>
-          row.cells.map((cell, i) => ({
-            text: cell,
-            alignment: columns[i]?.align ?? 'left',
-            bold: row.is_total === true,
-            ...(row.is_total ? { fillColor: SHADE } : {}),
-          })),
+          row.is_note
+            ? noteRow(row.cells.join('\n'), columns.length)
+            : row.cells.map((cell, i) => ({
+                text: cell,
+                alignment: columns[i]?.align ?? 'left',
+                bold: row.is_total === true,
+                ...(row.is_total ? { fillColor: SHADE } : {}),
+              })),
         ),
       ],
     },
-    layout: tableLayout,
+    // No rule between a line and the notes under it: they read as one.
+    layout: {
+      ...tableLayout,
+      hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
+        rows[i - 1]?.is_note ? 0 : tableLayout.hLineWidth(i, node),
+      paddingTop: (i: number) => (rows[i - 1]?.is_note ? 0 : 3),
+      paddingBottom: (i: number) => (rows[i - 1]?.is_note ? 1 : 3),
+    },
     margin: [0, 2, 0, 8],
   };
 }

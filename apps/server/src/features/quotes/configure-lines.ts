@@ -2,10 +2,11 @@ import { priceQuote } from '@bastion/domain/pricing/engine';
 import type { PricingLine, PricingResult } from '@bastion/domain/pricing/model';
 import { formatBp, parsePercentBp } from '@bastion/domain/pricing/decimal';
 import type { Database } from '@bastion/db/client';
+import type { quoteLines } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
 import { loadPricingInput } from '../../lib/pricing-inputs.ts';
-import { storedQuantities } from '../../lib/stored-line-pricing.ts';
+import { contractPricingOf, storedQuantities } from '../../lib/stored-line-pricing.ts';
 import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
 import { requireVisibleQuote } from './get-quote.ts';
 import type { listQuoteLines } from './quote-lines.repository.ts';
@@ -24,7 +25,22 @@ export interface LineDraft {
   manual_discount_percent?: string | undefined;
   /** The key of the BUNDLE line this line belongs to. */
   parent_key?: string | undefined;
+  /** A renewal, co-term or true-up line (issue 18): its contract columns, stored as they are. */
+  contract?: ContractLineColumns | undefined;
 }
+
+export type ContractLineColumns = Pick<
+  typeof quoteLines.$inferInsert,
+  | 'entitlementId'
+  | 'skuType'
+  | 'priorUnitNetMinor'
+  | 'upliftPercent'
+  | 'upliftReason'
+  | 'periodStart'
+  | 'periodEnd'
+  | 'measuredQuantity'
+  | 'entitledQuantity'
+>;
 
 export const yearsOf = (quote: Pick<QuoteRow, 'quoteType' | 'contractLength'>) =>
   quote.quoteType === 'ELA' ? Math.min(5, Math.ceil(quote.contractLength / 12)) : 1;
@@ -54,6 +70,7 @@ function pricingLines(drafts: readonly LineDraft[]): PricingLine[] {
     quantities: d.quantities,
     manual_discount_percent: d.manual_discount_percent ?? null,
     parent_line_id: d.parent_key ?? null,
+    ...contractPricingOf(d.contract ?? {}),
   }));
 }
 

@@ -113,7 +113,8 @@ export async function createQuote(
       dealType,
       statusId: 'INCOMPLETE',
       isCoterm,
-      isRenewal: dealType === 'R',
+      // Renewals and true-ups open on the renewal configurator (spec §2 quote target).
+      isRenewal: dealType === 'R' || dealType === 'TU',
       contractLength,
       salesChannel,
       partnerType: partnerTypeFor(salesChannel, text(payload.partner_type) || partner?.partnerType),

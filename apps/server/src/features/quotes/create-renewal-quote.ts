@@ -1,15 +1,268 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ZCreatedRenewalQuote, ZCreateRenewalQuoteBody } from '@bastion/domain/renewals/schemas';
+import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
+import { deriveSalesChannel, partnerTypeFor } from '@bastion/domain/quotes/sales-channel';
+import {
+  RENEWAL_UPLIFT_SETTING,
+  type QuoteRenewal,
+  type RenewalKind,
+} from '@bastion/domain/renewals/model';
+import { monthsCovering, renewalTerm } from '@bastion/domain/renewals/renewal-draft';
+import type {
+  ContractDetail,
+  ZCreatedRenewalQuote,
+  ZCreateRenewalQuoteBody,
+} from '@bastion/domain/renewals/schemas';
+import type { FormValues } from '@bastion/domain/forms/recipe';
 import type { Database } from '@bastion/db/client';
+import { quoteLines } from '@bastion/db/schema/quotes';
+import { contracts, type ContractRow } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { readAppSetting } from '../../lib/app-settings.ts';
+import { appNow } from '../../lib/clock.ts';
+import { findVisibleContract, readContractDetails, todayIso } from '../../lib/contracts.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
+import { refreshOpportunity } from '../../lib/crm/local-copy.ts';
+import { writeBackNewQuote } from '../../lib/crm/write-back-new-quote.ts';
+import { loadFormDefinition } from '../../lib/form-definitions.ts';
+import { insertQuoteWithHistory, quoteActorOf } from '../../lib/quote-writes.ts';
+import { viewerOf } from '../../lib/visibility.ts';
+import { CREATE_QUOTE_FORM } from './create-quote.ts';
+import { mapSnapshot, prefillOf } from './quote-details.ts';
 
-/** POST /api/dx/renewals/create-quote (stub until written). */
+export const NO_SUCH_CONTRACT = 'There is no such contract, or it is not yours to see.';
+
+/** The uplift renewed lines start with when the app setting is absent or not a percentage. */
+const FALLBACK_UPLIFT = '5';
+
+const QUOTE_NAME_OF: Readonly<Record<RenewalKind, (contract: ContractRow) => string>> = {
+  RENEWAL: (c) => `Renewal of ${c.contractNumber} (${c.accountName})`,
+  TRUE_UP: (c) => `True-up of ${c.contractNumber}`,
+  COTERM: (c) => `Co-term onto ${c.contractNumber}`,
+};
+
+/** The term a new quote of this kind covers (QuoteRenewal's term_start and term_end). */
+export function renewalTermOf(
+  kind: RenewalKind,
+  contract: { startDate: string; endDate: string },
+  today: string,
+): { termStart: string; termEnd: string; contractLength: number } {
+  if (kind === 'RENEWAL') {
+    const term = renewalTerm(contract.endDate, 12);
+    return { termStart: term.start, termEnd: term.end, contractLength: 12 };
+  }
+  const termStart = kind === 'COTERM' && contract.startDate > today ? contract.startDate : today;
+  // A contract already over leaves a one-day term rather than one that ends before it starts.
+  const termEnd = contract.endDate >= termStart ? contract.endDate : termStart;
+  return { termStart, termEnd, contractLength: monthsCovering(termStart, termEnd) };
+}
+
+async function defaultUpliftPercent(db: Database): Promise<string> {
+  const stored = (await readAppSetting(db, RENEWAL_UPLIFT_SETTING))?.trim() ?? '';
+  const valid = /^-?\d{1,3}(\.\d{1,2})?$/.test(stored) && Math.abs(Number(stored)) <= 100;
+  return valid ? stored : FALLBACK_UPLIFT;
+}
+
+function refuseUnusable(contract: ContractRow, detail: ContractDetail, kind: RenewalKind) {
+  const number = contract.contractNumber;
+  if (contract.renewedAt !== null) {
+    throw new AppError('CONFLICT', `${number} is already renewed.`);
+  }
+  if (contract.lostAt !== null) {
+    throw new AppError('CONFLICT', `${number} is marked lost: the customer does not renew.`);
+  }
+  if (kind === 'RENEWAL' && detail.status === 'IN_PROGRESS' && detail.renewal_quote) {
+    throw new AppError(
+      'CONFLICT',
+      `${number} already has renewal quote ${detail.renewal_quote.quote_number} in progress.`,
+    );
+  }
+}
+
+function refuseWithoutPermission(caller: AuthContext, kind: RenewalKind) {
+  const flags = caller.permissions;
+  if (kind === 'COTERM' ? !flags.can_create_coterm_quote : !flags.can_create_quote) {
+    throw new AppError(
+      'FORBIDDEN',
+      kind === 'COTERM' ? 'You may not create co-term quotes.' : 'You may not create quotes.',
+    );
+  }
+}
+
+/**
+ * POST /api/dx/renewals/create-quote: a renewal, co-term or true-up quote made in one click from a
+ * contract on the renewals desk (issue 18). Like create-quote, on the contract's opportunity
+ * (refreshed from the CRM first), but the header comes from the contract rather than a form: the
+ * term follows the contract, and a renewal starts with one line per annual contract line that
+ * runs until the contract's end. The user goes on to the renewal configurator.
+ */
 export async function createRenewalQuote(
-  _deps: { db: Database; crm: CrmAdapter; log: { warn: (details: object, message: string) => void } },
-  _caller: AuthContext,
-  _input: z.output<typeof ZCreateRenewalQuoteBody>,
+  deps: {
+    db: Database;
+    crm: CrmAdapter;
+    log: { warn: (details: object, message: string) => void };
+  },
+  caller: AuthContext,
+  input: z.output<typeof ZCreateRenewalQuoteBody>,
 ): Promise<z.infer<typeof ZCreatedRenewalQuote>> {
-  throw new AppError('INTERNAL', 'Not written yet.');
+  const { db, crm } = deps;
+  const { kind } = input;
+  const contract = await findVisibleContract(db, viewerOf(caller), input.contract_id);
+  if (!contract) throw new AppError('NOT_FOUND', NO_SUCH_CONTRACT);
+  const [detail] = await readContractDetails(db, eq(contracts.id, contract.id));
+  if (!detail) throw new AppError('NOT_FOUND', NO_SUCH_CONTRACT);
+  refuseUnusable(contract, detail, kind);
+  refuseWithoutPermission(caller, kind);
+  if (contract.opportunityId === null) {
+    throw new AppError('CONFLICT', `${contract.contractNumber} has no opportunity to quote on.`);
+  }
+
+  // Current data from the CRM (written into the copy); an unreachable CRM is a 502, nothing made.
+  const snapshot = await refreshOpportunity(db, crm, contract.opportunityId);
+  if (!snapshot) {
+    throw new AppError(
+      'CONFLICT',
+      `The CRM no longer knows opportunity ${contract.opportunityId} of ${contract.contractNumber}.`,
+    );
+  }
+  const opportunity = snapshot.opportunity;
+  const partner = snapshot.accounts.find((a) => a.id === opportunity.partnerAccountId);
+  const distributor = snapshot.accounts.find((a) => a.id === opportunity.distributorAccountId);
+  const salesChannel = deriveSalesChannel({
+    partner: partner ? { id: partner.id, name: partner.name } : null,
+    distributor: distributor ? { id: distributor.id, name: distributor.name } : null,
+  });
+  if (salesChannel === 'DIRECT' && !caller.permissions.can_create_direct_quote) {
+    throw new AppError(
+      'FORBIDDEN',
+      'You can create quotes for partner deals only, and this opportunity has no partner.',
+    );
+  }
+
+  const now = appNow();
+  const today = todayIso(now);
+  const { termStart, termEnd, contractLength } = renewalTermOf(kind, contract, today);
+  const upliftPercent = await defaultUpliftPercent(db);
+  const dealType =
+    kind === 'RENEWAL' ? 'R' : kind === 'TRUE_UP' ? 'TU' : opportunity.dealType.trim() || 'E';
+  const form = await loadFormDefinition(db, CREATE_QUOTE_FORM);
+  const mapped = mapSnapshot(snapshot, form.lookups);
+  const partnerType = partnerTypeFor(salesChannel, partner?.partnerType);
+  const quoteName = QUOTE_NAME_OF[kind](contract);
+  // The header as the create form would have given it, its term the contract's.
+  const header: FormValues = {
+    ...(mapped ? prefillOf(mapped) : {}),
+    quote_name: quoteName,
+    quote_type: 'STANDARD',
+    contract_length: String(contractLength),
+    deal_type: dealType,
+    sales_channel: salesChannel,
+    opportunity_id: opportunity.id,
+    is_coterm: kind === 'COTERM',
+    contract_start_date: termStart,
+    contract_end_date: termEnd,
+  };
+  if (partnerType) header.partner_type = partnerType;
+  const renewal: QuoteRenewal = {
+    kind,
+    contract_ids: [contract.id],
+    term_start: termStart,
+    term_end: termEnd,
+    default_uplift_percent: upliftPercent,
+    drops: [],
+  };
+  // What runs until the contract's end is what a renewal carries on (spec §5: the deal desk
+  // chooses each line's SKU type; others renew the same SKU unless they change it).
+  const renewedLines =
+    kind === 'RENEWAL'
+      ? detail.entitlements.filter((e) => e.billing === 'ANNUAL' && e.end_date === contract.endDate)
+      : [];
+  const skuType = caller.permissions.is_deal_desk_user ? null : ('SAME' as const);
+
+  const quote = await insertQuoteWithHistory(
+    db,
+    {
+      opportunityId: opportunity.id,
+      accountId: contract.accountId,
+      accountName:
+        snapshot.accounts.find((a) => a.id === opportunity.accountId)?.name ?? contract.accountName,
+      region: contract.region,
+      ownerUserId: caller.userId,
+      createdBy: caller.userId,
+      updatedBy: caller.userId,
+      quoteName,
+      quoteType: 'STANDARD',
+      dealType,
+      statusId: 'INCOMPLETE',
+      isCoterm: kind === 'COTERM',
+      isRenewal: kind !== 'COTERM',
+      contractLength,
+      salesChannel,
+      partnerType,
+      // The contract's prices are in its currency: the quote that renews them is too.
+      currencyCode: contract.currencyCode,
+      details: { opportunity: mapped, header },
+      contractId: contract.id,
+      renewal,
+    },
+    quoteActorOf(caller),
+    now,
+    async (tx, row) => {
+      if (renewedLines.length > 0) {
+        await tx.insert(quoteLines).values(
+          renewedLines.map((entitlement, position) => ({
+            quoteId: row.id,
+            position,
+            sku: entitlement.sku,
+            y1: entitlement.quantity,
+            entitlementId: entitlement.id,
+            skuType,
+            priorUnitNetMinor: entitlement.unit_net_minor,
+            upliftPercent,
+          })),
+        );
+      }
+      if (kind === 'RENEWAL') {
+        // Only if no one started another renewal of it meanwhile: else nothing is made.
+        const claimed = await tx
+          .update(contracts)
+          .set({ renewalQuoteId: row.id, updatedAt: now })
+          .where(
+            and(
+              eq(contracts.id, contract.id),
+              contract.renewalQuoteId === null
+                ? isNull(contracts.renewalQuoteId)
+                : eq(contracts.renewalQuoteId, contract.renewalQuoteId),
+            ),
+          )
+          .returning({ id: contracts.id });
+        if (claimed.length === 0) {
+          throw new AppError(
+            'CONFLICT',
+            `Someone started a renewal of ${contract.contractNumber} just now: reload the desk.`,
+          );
+        }
+      }
+    },
+    [
+      { field: 'contract_id', before: null, after: contract.id },
+      { field: 'renewal_kind', before: null, after: kind },
+    ],
+  );
+
+  await writeBackNewQuote(deps, opportunity.id, quote, 'quote not written back to the CRM');
+
+  return {
+    id: quote.id,
+    quote_number: quote.quoteNumber,
+    target_path: quoteTargetPath({
+      id: quote.id,
+      quote_type: quote.quoteType,
+      deal_type: quote.dealType,
+      status_id: quote.statusId,
+      is_coterm: quote.isCoterm,
+      is_renewal: quote.isRenewal,
+    }),
+  };
 }

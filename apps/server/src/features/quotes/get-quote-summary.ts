@@ -3,6 +3,7 @@ import { dealTypeName } from '@bastion/domain/quotes/quote-types';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { requireSummaryReached } from '../../lib/quote-summary-reached.ts';
+import { readRenewalOverview } from '../../lib/renewal-overview.ts';
 import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
 import { configurationOf } from './get-quote-configuration.ts';
 import { shippingOf } from './configure-shipping.ts';
@@ -43,9 +44,10 @@ export async function getQuoteSummary(
   const opportunity = record(details.opportunity);
   const header = record(details.header);
   const isLegacy = quote.quoteType === 'LEGACY';
-  const [configuration, shipping] = await Promise.all([
+  const [configuration, shipping, renewal] = await Promise.all([
     configurationOf(db, caller, quote),
     isLegacy ? null : shippingOf(db, quote),
+    readRenewalOverview(db, quote.renewal),
   ]);
   const f = caller.permissions;
   return {
@@ -70,6 +72,7 @@ export async function getQuoteSummary(
       contracting_entity: text(opportunity.contracting_entity_name),
       region: quote.region,
     },
+    renewal,
     shipping: shipping
       ? {
           products: shipping.products,

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { checkDrafts, forViewer, priceDrafts, type LineDraft } from './configure-lines.ts';
 import { requireVisibleQuote } from './get-quote.ts';
+import { refuseRenewalQuote } from './save-quote-configuration.ts';
 import { listQuoteLines } from './quote-lines.repository.ts';
 
 /** POST /api/dx/pricing/execute: the price of a quote's draft lines, saving nothing. */
@@ -15,6 +16,7 @@ export async function priceQuoteDraft(
   if (quote.quoteType === 'LEGACY') {
     throw new AppError('CONFLICT', 'Legacy quotes are not priced in Bastion; they are read-only.');
   }
+  refuseRenewalQuote(quote);
   const stored = await listQuoteLines(db, quote.id);
   checkDrafts(input.lines, new Set(stored.map((s) => s.line.id)));
   return forViewer(await priceDrafts(db, quote, input.lines), caller);

@@ -53,6 +53,8 @@ export async function replaceQuoteLines(
     actorUserId: string;
     impersonatorUserId?: string | null;
     statusIfVoided?: string;
+    /** More rows to write in the same transaction (a renewal marks its contract). */
+    alsoWrite?: ((tx: Database) => Promise<void>) | undefined;
   },
   now: Date,
 ): Promise<QuoteRow | null> {
@@ -91,6 +93,16 @@ export async function replaceQuoteLines(
             y5: sql`excluded.y5`,
             manualDiscountPercent: sql`excluded.manual_discount_percent`,
             needsShippingRealignment: sql`excluded.needs_shipping_realignment or ${quoteLines.needsShippingRealignment}`,
+            // Issue 18: a renewal, co-term or true-up line's contract columns (null elsewhere).
+            entitlementId: sql`excluded.entitlement_id`,
+            skuType: sql`excluded.sku_type`,
+            priorUnitNetMinor: sql`excluded.prior_unit_net_minor`,
+            upliftPercent: sql`excluded.uplift_percent`,
+            upliftReason: sql`excluded.uplift_reason`,
+            periodStart: sql`excluded.period_start`,
+            periodEnd: sql`excluded.period_end`,
+            measuredQuantity: sql`excluded.measured_quantity`,
+            entitledQuantity: sql`excluded.entitled_quantity`,
           },
           // Never another quote's line, whatever id was sent.
           setWhere: sql`${quoteLines.quoteId} = excluded.quote_id`,
@@ -112,6 +124,7 @@ export async function replaceQuoteLines(
         })
         .where(inArray(quoteLines.id, [...realign]));
     }
+    await input.alsoWrite?.(tx);
   });
 }
 

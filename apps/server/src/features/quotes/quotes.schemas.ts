@@ -1,5 +1,7 @@
 // Kept whole: the quotes API contract, every request and response schema of its routes.
 import { z } from 'zod';
+import { RENEWAL_KINDS } from '@bastion/domain/renewals/model';
+import { ZProratedSegment } from '@bastion/domain/renewals/schemas';
 import { zRequiredText } from '@bastion/domain/validation/required-text';
 import {
   zArchivableQuoteStatusFields,
@@ -244,6 +246,22 @@ export const ZPricingResult = z.object({
       is_bundle: z.boolean(),
       parent_line_id: z.string().nullable(),
       rollup: z.object(ZAmounts).nullable(),
+      /** Issue 18: a line priced from a contract (pricing/model.ts ContractPriceResult). */
+      contract_price: z
+        .object({
+          prior_unit_net_minor: z.number().int(),
+          uplift_bp: z.number().int(),
+          renewal_unit_minor: z.number().int(),
+          current_unit_list_minor: z.number().int(),
+        })
+        .nullable(),
+      /** Issue 18: a line with a period, prorated by days (renewals/proration.ts Proration). */
+      proration: z
+        .object({
+          segments: z.array(ZProratedSegment),
+          amount_minor: z.number().int(),
+        })
+        .nullable(),
       years: z.array(
         z.object({
           year: z.number().int(),
@@ -408,6 +426,18 @@ export const ZSummaryResponse = zEnvelope(
       contracting_entity: z.string().nullable(),
       region: z.string(),
     }),
+    /** A renewal, co-term or true-up quote: what it renews and drops (issue 18); else null. */
+    renewal: z
+      .object({
+        kind: z.enum(RENEWAL_KINDS),
+        contract_numbers: z.array(z.string()),
+        term_start: z.string(),
+        term_end: z.string(),
+        drops: z.array(
+          z.object({ sku: z.string(), quantity: z.number().int(), reason: z.string() }),
+        ),
+      })
+      .nullable(),
     shipping: z
       .object({
         products: ZShippingData.shape.products,

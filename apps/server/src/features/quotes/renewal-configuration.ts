@@ -1,37 +1,21 @@
-import type { z } from 'zod';
-import type {
-  RenewalConfiguration,
-  RenewalPricing,
-  ZPriceRenewalDraftBody,
-  ZSaveRenewalConfigurationBody,
-} from '@bastion/domain/renewals/schemas';
+import type { RenewalConfiguration } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { requireVisibleQuote } from './get-quote.ts';
+import { renewalConfigurationOf, requireRenewalKind } from './renewal-lines.ts';
 
-/** POST /api/dx/renewals/quote-configuration (stub until written). */
+export { priceRenewalDraft } from './price-renewal-draft.ts';
+export { saveRenewalConfiguration } from './save-renewal-configuration.ts';
+
+/**
+ * POST /api/dx/renewals/quote-configuration: a renewal, co-term or true-up quote as its
+ * configurator opens it (its contracts, lines and prices, the timeline); 409 for another quote.
+ */
 export async function getRenewalConfiguration(
-  _db: Database,
-  _caller: AuthContext,
-  _id: string,
+  db: Database,
+  caller: AuthContext,
+  id: string,
 ): Promise<RenewalConfiguration> {
-  throw new AppError('INTERNAL', 'Not written yet.');
-}
-
-/** POST /api/dx/renewals/price (stub until written). */
-export async function priceRenewalDraft(
-  _db: Database,
-  _caller: AuthContext,
-  _input: z.output<typeof ZPriceRenewalDraftBody>,
-): Promise<RenewalPricing> {
-  throw new AppError('INTERNAL', 'Not written yet.');
-}
-
-/** POST /api/dx/renewals/save-configuration (stub until written). */
-export async function saveRenewalConfiguration(
-  _db: Database,
-  _caller: AuthContext,
-  _input: z.output<typeof ZSaveRenewalConfigurationBody>,
-): Promise<RenewalConfiguration> {
-  throw new AppError('INTERNAL', 'Not written yet.');
+  const quote = await requireVisibleQuote(db, caller, id);
+  return renewalConfigurationOf(db, caller, quote, requireRenewalKind(quote));
 }

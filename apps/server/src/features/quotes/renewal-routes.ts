@@ -9,7 +9,12 @@ import {
   ZSaveRenewalConfigurationBody,
 } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
-import { addressesQuote, currentUser, requirePermission } from '../../lib/access.ts';
+import {
+  addressesContract,
+  addressesQuote,
+  currentUser,
+  requirePermission,
+} from '../../lib/access.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { zEnvelope } from '../../lib/envelope.ts';
 import { postRoute } from '../../lib/post-route.ts';
@@ -47,6 +52,7 @@ export function registerRenewalQuoteRoutes(
         (f.is_renewal_user || f.is_deal_desk_user) &&
         (f.can_create_quote || f.can_create_coterm_quote),
     ),
+    addresses: addressesContract('contract_id'),
     preValidation: whenEnabled,
     body: ZCreateRenewalQuoteBody,
     response: zEnvelope(ZCreatedRenewalQuote),

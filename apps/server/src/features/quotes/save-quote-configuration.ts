@@ -1,4 +1,8 @@
 import { secureAccessLines } from '@bastion/domain/quotes/secure-access-lines';
+import {
+  CONFIGURE_ON_RENEWAL_PAGE_MESSAGE,
+  opensOnRenewalPage,
+} from '@bastion/domain/renewals/renewal-draft';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -20,6 +24,7 @@ export async function saveQuoteConfiguration(
   now = new Date(),
 ) {
   const quote = await requireEditableQuote(db, caller, input.id, input.version);
+  refuseRenewalQuote(quote);
   checkSizedLines(quote, input.lines);
   const stored = await listQuoteLines(db, quote.id);
   const updated = await writeQuoteLines(db, caller, quote, stored, input.lines, {
@@ -28,6 +33,16 @@ export async function saveQuoteConfiguration(
     now,
   });
   return configurationOf(db, caller, updated);
+}
+
+/**
+ * Renewal, co-term and true-up quotes have their own configurator (issue 18): those that open
+ * there (quote-route.ts: is_coterm or is_renewal) or carry a renewal record.
+ */
+export function refuseRenewalQuote(quote: QuoteRow) {
+  if (opensOnRenewalPage(quote)) {
+    throw new AppError('CONFLICT', CONFIGURE_ON_RENEWAL_PAGE_MESSAGE);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatBp } from '@bastion/domain/pricing/decimal';
 import type { Database } from '@bastion/db/client';
+import type { quotes } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { quoteActorOf } from '../../lib/quote-writes.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -61,6 +62,11 @@ export async function writeQuoteLines(
     action: string;
     now: Date;
     secureAccess?: Record<string, unknown> | undefined;
+    /** Renewal configurators: more quote columns to write with the lines, and their history. */
+    set?: Partial<typeof quotes.$inferInsert> | undefined;
+    setChanges?: HistoryChange[] | undefined;
+    /** More rows to write in the same transaction. */
+    alsoWrite?: ((tx: Database) => Promise<void>) | undefined;
   },
 ): Promise<QuoteRow> {
   const input = { lines: drafts, advance: options.advance };
@@ -106,6 +112,7 @@ export async function writeQuoteLines(
       y4: q[3] ?? 0,
       y5: q[4] ?? 0,
       manualDiscountPercent: formatBp(parseBp(draft.manual_discount_percent ?? '0')),
+      ...draft.contract,
     };
   });
 
@@ -143,6 +150,7 @@ export async function writeQuoteLines(
       after: 'needs realignment',
     })),
   ];
+  changes.push(...(options.setChanges ?? []));
   if (options.secureAccess !== undefined) {
     changes.push({
       field: 'secure_access',
@@ -161,7 +169,9 @@ export async function writeQuoteLines(
         totalAmountMinor: result.totals.net_minor,
         ...(statusAfter !== quote.statusId ? { statusId: statusAfter } : {}),
         ...(options.secureAccess !== undefined ? { secureAccess: options.secureAccess } : {}),
+        ...options.set,
       },
+      alsoWrite: options.alsoWrite,
       changes,
       action: options.action,
       ...quoteActorOf(caller),

@@ -12,7 +12,12 @@ import {
   ZMarkContractLostBody,
 } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
-import { addressesOpportunity, currentUser, requirePermission } from '../../lib/access.ts';
+import {
+  addressesContract,
+  addressesOpportunity,
+  currentUser,
+  requirePermission,
+} from '../../lib/access.ts';
 import { zEnvelope } from '../../lib/envelope.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
 import { refuseWhenRenewalsDisabled } from '../../lib/renewals-switch.ts';
@@ -48,6 +53,7 @@ export function registerRenewalRoutes(app: FastifyInstance, deps: { db: Database
   postRoute(app, {
     path: '/api/dx/renewals/contract',
     access: usesRenewalsDesk,
+    addresses: addressesContract('contract_id'),
     preValidation: whenEnabled,
     body: ZContractBody,
     response: zEnvelope(ZContractDetail),
@@ -57,6 +63,7 @@ export function registerRenewalRoutes(app: FastifyInstance, deps: { db: Database
   auditedPostRoute(app, db, {
     path: '/api/dx/renewals/mark-lost',
     access: usesRenewalsDesk,
+    addresses: addressesContract('contract_id'),
     preValidation: whenEnabled,
     body: ZMarkContractLostBody,
     response: zEnvelope(ZContractSummary),
@@ -83,7 +90,6 @@ export function registerRenewalRoutes(app: FastifyInstance, deps: { db: Database
     addresses: addressesOpportunity('opportunity_id'),
     body: ZInstalledBaseBody,
     response: zEnvelope(ZInstalledBase),
-    handler: (request) =>
-      getInstalledBase(db, currentUser(request), request.body.opportunity_id),
+    handler: (request) => getInstalledBase(db, currentUser(request), request.body.opportunity_id),
   });
 }

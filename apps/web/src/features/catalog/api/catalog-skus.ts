@@ -50,6 +50,8 @@ export interface CatalogSkuDetail extends CatalogSku {
   prices_today: { currency_code: string; unit_price_minor: number }[];
   /** What a bundle brings onto a quote; empty for other kinds. */
   components: BundleComponent[];
+  /** The SKU a renewal may migrate this one to; null: none. */
+  successor_sku: string | null;
 }
 
 export type SkuSortField = 'sku' | 'name' | 'family' | 'kind' | 'status' | 'updated_at';

@@ -24,6 +24,7 @@ import {
 import { useProductHierarchy } from '../api/product-hierarchy.ts';
 import { BILLING_LABELS, KIND_LABELS, plural, SIZE_LABELS } from './catalog-labels.ts';
 import { flattenTree } from './hierarchy-model.ts';
+import { SuccessorSkuField } from './successor-sku-field.tsx';
 import './catalog.css';
 
 const isPricingModel = (value: string | null | undefined): value is PricingModel =>
@@ -42,6 +43,7 @@ function valuesOf(sku: CatalogSkuDetail | null): SkuFormValues {
     pricing_model: isPricingModel(sku?.pricing_model) ? sku.pricing_model : '',
     is_shippable: sku?.is_shippable ?? true,
     is_active: sku?.is_active ?? true,
+    successor_sku: sku?.successor_sku ?? null,
   };
 }
 
@@ -177,6 +179,7 @@ export function SkuForm({
         label="Active"
         help="An inactive SKU cannot be added to quotes; quotes that have it keep it."
       />
+      <SuccessorSkuField ownSku={sku?.sku ?? ''} />
       <FormProblem error={save.error} className="mt-3" />
       <div className="d-flex gap-2">
         <SubmitButton isPending={save.isPending}>

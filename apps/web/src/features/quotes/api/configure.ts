@@ -1,3 +1,5 @@
+import type { ContractPriceResult } from '@bastion/domain/pricing/model';
+import type { Proration } from '@bastion/domain/renewals/proration';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 import type { ProductLine } from '@/lib/catalog-hierarchy.ts';
@@ -30,6 +32,10 @@ export interface PricedLine extends Amounts {
   is_bundle: boolean;
   parent_line_id: string | null;
   rollup: Amounts | null;
+  /** Issue 18: priced from a contract; explained by renewals/explanations.ts lineExplanations. */
+  contract_price: ContractPriceResult | null;
+  /** Issue 18: prorated by days over the line's period. */
+  proration: Proration | null;
   years: {
     year: number;
     quantity: number;

@@ -1,3 +1,4 @@
+import type { RenewalOverview } from '@bastion/domain/renewals/explanations';
 import { useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 import type { QuoteConfiguration } from './configure.ts';
@@ -24,6 +25,8 @@ export interface QuoteSummary extends QuoteConfiguration {
     contracting_entity: string | null;
     region: string;
   };
+  /** A renewal, co-term or true-up quote: what it renews and drops (issue 18); else null. */
+  renewal: RenewalOverview | null;
   shipping: Pick<QuoteShipping, 'products' | 'lines' | 'regions' | 'incoterms'> | null;
   actions: {
     can_edit: boolean;

@@ -12,6 +12,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { FactList, type Fact } from '../components/quote-facts.tsx';
 import { OpportunityPicker } from '../components/opportunity-picker.tsx';
+import { InstalledBasePanel } from '../../renewals/components/installed-base-panel.tsx';
 import { useCreateQuote, useOpportunityForQuote, type OpportunityForQuote } from '../api/quotes.ts';
 
 /** create-quote/{id}/{opp_id}/{ref}: a quote header form prefilled from the opportunity. */
@@ -97,6 +98,7 @@ function CreateQuoteForOpportunity({ opportunityId }: { opportunityId: string })
         </div>
         <div className="col-12 col-xl-4">
           <OpportunitySummary opportunity={opp} />
+          <InstalledBasePanel opportunityId={opp.id} className="mt-3" />
         </div>
       </div>
     </>

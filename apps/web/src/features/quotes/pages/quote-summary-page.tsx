@@ -24,6 +24,7 @@ import {
 } from '../components/quote-facts.tsx';
 import { QuoteLoadState } from '../components/quote-load-state.tsx';
 import { QuoteSteps } from '../components/quote-steps.tsx';
+import { InstalledBasePanel } from '../../renewals/components/installed-base-panel.tsx';
 import { SummaryNotReached } from '../components/summary/summary-not-reached.tsx';
 import { SummaryProducts } from '../components/summary/summary-products.tsx';
 import { SummaryShipping } from '../components/summary/summary-shipping.tsx';
@@ -157,6 +158,11 @@ function Summary({ summary }: { summary: QuoteSummary }) {
         </h2>
         <FactList facts={detailsOf(summary)} layout="summary" />
       </section>
+      {header.opportunity_id ? (
+        <div className="no-print">
+          <InstalledBasePanel opportunityId={header.opportunity_id} />
+        </div>
+      ) : null}
       <SummaryProducts summary={summary} />
       <SummaryShipping summary={summary} />
       {isFlow ? (

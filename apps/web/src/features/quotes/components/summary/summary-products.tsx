@@ -1,4 +1,10 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
+import {
+  explainDrop,
+  lineExplanations,
+  renewalHeadline,
+} from '@bastion/domain/renewals/explanations';
+import { Fragment } from 'react';
 import Table from 'react-bootstrap/Table';
 import type { QuoteSummary } from '../../api/summary.ts';
 import { quantityHeadings } from '../quote-facts.tsx';
@@ -16,6 +22,18 @@ export function SummaryProducts({ summary }: { summary: QuoteSummary }) {
       <h2 id="summary-lines" className="h5">
         Products
       </h2>
+      {summary.renewal ? (
+        <div className="mb-2" data-testid="summary-renewal">
+          <p className="fw-semibold mb-1">{renewalHeadline(summary.renewal)}</p>
+          {summary.renewal.drops.length > 0 ? (
+            <ul className="list-unstyled small text-body-secondary mb-0">
+              {summary.renewal.drops.map((drop, index) => (
+                <li key={index}>{explainDrop(drop)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
       {summary.lines.length === 0 ? (
         <p className="text-body-secondary">
           {summary.is_legacy
@@ -47,31 +65,60 @@ export function SummaryProducts({ summary }: { summary: QuoteSummary }) {
             {summary.lines.map((line) => {
               const price = priced.get(line.id);
               const isBundle = price?.is_bundle ?? false;
+              const explanations = price && !isBundle ? lineExplanations(price, money) : [];
               return (
-                <tr key={line.id} className={line.parent_line_id ? 'is-component' : undefined}>
-                  <td>
-                    <div className={line.parent_line_id ? 'ps-3' : 'fw-semibold'}>{line.name}</div>
-                    <div className="small text-body-secondary">{line.sku}</div>
-                  </td>
-                  {line.quantities.map((q, i) => (
-                    <td className="text-end" key={i}>
-                      {q}
+                <Fragment key={line.id}>
+                  <tr
+                    className={
+                      [
+                        line.parent_line_id ? 'is-component' : '',
+                        explanations.length > 0 ? 'has-explanation' : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' ') || undefined
+                    }
+                  >
+                    <td>
+                      <div className={line.parent_line_id ? 'ps-3' : 'fw-semibold'}>
+                        {line.name}
+                      </div>
+                      <div className="small text-body-secondary">{line.sku}</div>
                     </td>
-                  ))}
-                  <td className="text-end">
-                    {price && !isBundle ? money(price.unit_list_price_minor) : ''}
-                  </td>
-                  <td className="text-end">
-                    {price && price.effective_discount_percent_bp > 0
-                      ? `${(price.effective_discount_percent_bp / 100).toFixed(2)} %`
-                      : ''}
-                  </td>
-                  <td className="text-end fw-semibold">
-                    {price
-                      ? money(isBundle ? (price.rollup?.net_minor ?? 0) : price.net_minor)
-                      : ''}
-                  </td>
-                </tr>
+                    {line.quantities.map((q, i) => (
+                      <td className="text-end" key={i}>
+                        {q}
+                      </td>
+                    ))}
+                    <td className="text-end">
+                      {price && !isBundle ? money(price.unit_list_price_minor) : ''}
+                    </td>
+                    <td className="text-end">
+                      {price && price.effective_discount_percent_bp > 0
+                        ? `${(price.effective_discount_percent_bp / 100).toFixed(2)} %`
+                        : ''}
+                    </td>
+                    <td className="text-end fw-semibold">
+                      {price
+                        ? money(isBundle ? (price.rollup?.net_minor ?? 0) : price.net_minor)
+                        : ''}
+                    </td>
+                  </tr>
+                  {explanations.length > 0 ? (
+                    // How a contract-priced or prorated line was worked out, so it can be recomputed.
+                    <tr>
+                      <td colSpan={line.quantities.length + 4} className="pt-0">
+                        <ul
+                          className="list-unstyled small text-body-secondary mb-0 ps-3"
+                          aria-label={`How ${line.name} is priced`}
+                        >
+                          {explanations.map((sentence) => (
+                            <li key={sentence}>{sentence}</li>
+                          ))}
+                        </ul>
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
               );
             })}
           </tbody>

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  RenewalConfiguration,
+  RenewalDraft,
+  RenewalPricing,
+} from '@bastion/domain/renewals/schemas';
+import { apiPost } from '@/lib/api-client.ts';
+import { quoteQueryKey } from '../../quotes/api/quotes.ts';
+
+export type {
+  ContractDetail,
+  ContractSummary,
+  Entitlement,
+  RenewalConfiguration,
+  RenewalDraft,
+  RenewalDraftLine,
+  RenewalLine,
+  RenewalPricing,
+  TimelineBar,
+} from '@bastion/domain/renewals/schemas';
+
+export const renewalConfigurationKey = (id: string) => ['renewal-configuration', id] as const;
+
+/** The renewal, co-term or true-up configurator of a quote (issue 18). */
+export function useRenewalConfiguration(id: string) {
+  return useQuery({
+    queryKey: renewalConfigurationKey(id),
+    queryFn: ({ signal }) =>
+      apiPost<RenewalConfiguration>('/api/dx/renewals/quote-configuration', { id }, { signal }),
+    // The page holds the user's edits; a background refetch must not replace them.
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+}
+
+/** Prices a draft without saving it; problems come back in the answer, not as an error. */
+export function priceRenewalDraft(id: string, draft: RenewalDraft, signal: AbortSignal) {
+  return apiPost<RenewalPricing>('/api/dx/renewals/price', { id, draft }, { signal });
+}
+
+export function useSaveRenewalConfiguration(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { version: number; draft: RenewalDraft; advance: boolean }) =>
+      apiPost<RenewalConfiguration>('/api/dx/renewals/save-configuration', { id, ...input }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(renewalConfigurationKey(id), saved);
+      void queryClient.invalidateQueries({ queryKey: quoteQueryKey(id) });
+      void queryClient.invalidateQueries({ queryKey: ['quote-shipping', id] });
+      void queryClient.invalidateQueries({ queryKey: ['grid'] });
+    },
+  });
+}

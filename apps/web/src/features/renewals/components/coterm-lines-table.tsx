@@ -1,0 +1,179 @@
+import { formatCurrency } from '@bastion/domain/format/currency';
+import type { Dispatch } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import type { RenewalLine } from '../api/renewal-configuration.ts';
+import type { DraftAction, EditLine } from './renewal-draft.ts';
+import { FieldMessage, showDate } from './renewal-page-parts.tsx';
+import { ProrationExplanation } from './proration-explanation.tsx';
+
+/**
+ * The lines of a co-term quote: new products from the co-term start, and the lines of merged
+ * contracts stretched, all to the co-term end, each with its proration worked out (full-term
+ * price × days used / days in term = result), one row of figures per term it spans.
+ */
+export function CotermLinesTable({
+  lines,
+  priced,
+  contractNumbers,
+  currency,
+  isReadOnly,
+  problemAt,
+  dispatch,
+}: {
+  lines: readonly EditLine[];
+  priced: ReadonlyMap<string, RenewalLine>;
+  /** Contract numbers by contract id, to say where an extended line comes from. */
+  contractNumbers: ReadonlyMap<string, string>;
+  currency: string;
+  isReadOnly: boolean;
+  problemAt: (key: string) => string | undefined;
+  dispatch: Dispatch<DraftAction>;
+}) {
+  const money = (minor: number | null | undefined) =>
+    minor === null || minor === undefined ? '—' : formatCurrency(minor, currency);
+  return (
+    <Table
+      responsive
+      size="sm"
+      className="renewal-lines align-middle mb-0"
+      aria-label="Co-term lines"
+    >
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col" className="text-end">
+            Quantity
+          </th>
+          <th scope="col">Period</th>
+          <th scope="col" className="text-end">
+            Full-term price
+          </th>
+          <th scope="col" className="text-end">
+            Days used / in term
+          </th>
+          <th scope="col" className="text-end">
+            Factor
+          </th>
+          <th scope="col" className="text-end">
+            Result
+          </th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => {
+          const pricedLine = priced.get(line.key);
+          const segments = pricedLine?.proration ?? [];
+          const isNew = line.entitlement_id === null;
+          const id = `quantity-${line.key}`;
+          const message = problemAt(`${line.key}.quantity`);
+          const rowMessage =
+            problemAt(`${line.key}.sku`) ?? problemAt(`${line.key}.entitlement_id`);
+          const explanationId = `explanation-${line.key}`;
+          return (
+            <tr key={line.key} data-testid={`coterm-line-${line.sku}`}>
+              <td className="renewal-product">
+                <div className="fw-semibold">{line.sku_name}</div>
+                <div className="small text-body-secondary">
+                  {line.sku}{' '}
+                  {isNew ? (
+                    <span className="badge text-bg-success">New</span>
+                  ) : (
+                    <span className="badge text-bg-warning">
+                      Extended
+                      {line.contract_id && contractNumbers.get(line.contract_id)
+                        ? ` from ${contractNumbers.get(line.contract_id)}`
+                        : ''}
+                    </span>
+                  )}
+                </div>
+                <ProrationExplanation
+                  id={explanationId}
+                  explanation={pricedLine?.explanation ?? []}
+                />
+                <FieldMessage id={`row-${line.key}-error`} message={rowMessage} />
+              </td>
+              <td className="renewal-number">
+                {isNew ? (
+                  <>
+                    <Form.Control
+                      size="sm"
+                      id={id}
+                      className="text-end"
+                      inputMode="numeric"
+                      aria-label={`Quantity of ${line.sku_name} (${line.sku})`}
+                      aria-describedby={message ? `${id}-error` : undefined}
+                      value={line.quantity}
+                      disabled={isReadOnly}
+                      isInvalid={message !== undefined}
+                      onChange={(event) =>
+                        dispatch({
+                          type: 'line',
+                          key: line.key,
+                          field: 'quantity',
+                          value: event.target.value,
+                        })
+                      }
+                    />
+                    <FieldMessage id={`${id}-error`} message={message} />
+                  </>
+                ) : (
+                  <div className="text-end">{line.quantity}</div>
+                )}
+              </td>
+              <td className="small renewal-period">
+                {pricedLine?.period_start
+                  ? `${showDate(pricedLine.period_start)} to ${showDate(pricedLine.period_end)}`
+                  : '—'}
+              </td>
+              <td className="text-end">
+                {segments.length === 0
+                  ? '—'
+                  : segments.map((s) => <div key={s.start}>{money(s.full_term_minor)}</div>)}
+              </td>
+              <td className="text-end">
+                {segments.length === 0
+                  ? '—'
+                  : segments.map((s) => (
+                      <div key={s.start} data-testid="days">
+                        {s.days_used} / {s.days_in_term}
+                      </div>
+                    ))}
+              </td>
+              <td className="text-end">
+                {segments.length === 0
+                  ? '—'
+                  : segments.map((s) => <div key={s.start}>{s.factor}</div>)}
+              </td>
+              <td
+                className="text-end fw-semibold"
+                data-testid="line-net"
+                aria-describedby={explanationId}
+              >
+                {money(pricedLine?.net_minor)}
+              </td>
+              <td className="text-end">
+                {isReadOnly || !isNew ? null : (
+                  <Button
+                    size="sm"
+                    variant="link"
+                    className="p-1 text-danger"
+                    aria-label={`Remove ${line.sku_name} (${line.sku})`}
+                    title="Remove"
+                    onClick={() => dispatch({ type: 'remove', key: line.key })}
+                  >
+                    <i className="bi bi-trash" aria-hidden="true" />
+                  </Button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

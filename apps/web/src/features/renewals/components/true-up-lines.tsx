@@ -1,0 +1,138 @@
+import { formatCurrency } from '@bastion/domain/format/currency';
+import type { Dispatch } from 'react';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import type { Entitlement, RenewalLine } from '../api/renewal-configuration.ts';
+import { overageOf, type DraftAction, type EditLine } from './renewal-draft.ts';
+import { FieldMessage } from './renewal-page-parts.tsx';
+import { ProrationExplanation } from './proration-explanation.tsx';
+
+/**
+ * The contract's annual lines with the usage measured: the overage (usage above the entitled
+ * quantity, never below 0) shows as it is typed; its price, from the measurement date to the
+ * contract's end, comes from the server with the explanation of the proration.
+ */
+export function TrueUpLines({
+  lines,
+  priced,
+  entitlements,
+  currency,
+  isReadOnly,
+  problemAt,
+  dispatch,
+}: {
+  lines: readonly EditLine[];
+  priced: ReadonlyMap<string, RenewalLine>;
+  entitlements: ReadonlyMap<string, Entitlement>;
+  currency: string;
+  isReadOnly: boolean;
+  problemAt: (key: string) => string | undefined;
+  dispatch: Dispatch<DraftAction>;
+}) {
+  const money = (minor: number | null | undefined) =>
+    minor === null || minor === undefined ? '—' : formatCurrency(minor, currency);
+  return (
+    <Table
+      responsive
+      size="sm"
+      className="renewal-lines align-middle mb-0"
+      aria-label="True-up lines"
+    >
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col" className="text-end">
+            Entitled
+          </th>
+          <th scope="col" className="text-end">
+            Measured usage
+          </th>
+          <th scope="col" className="text-end">
+            Overage
+          </th>
+          <th scope="col" className="text-end">
+            Unit price a year
+          </th>
+          <th scope="col">Prorated price</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => {
+          const pricedLine = priced.get(line.key);
+          const entitled = line.entitled_quantity ?? pricedLine?.entitled_quantity ?? null;
+          const overage = overageOf({ ...line, entitled_quantity: entitled });
+          const id = `measured-${line.key}`;
+          const message = problemAt(`${line.key}.measured_quantity`);
+          const unitNet =
+            pricedLine?.prior_unit_net_minor ??
+            (line.entitlement_id
+              ? entitlements.get(line.entitlement_id)?.unit_net_minor
+              : undefined);
+          const explanationId = `explanation-${line.key}`;
+          return (
+            <tr key={line.key} data-testid={`true-up-line-${line.sku}`}>
+              <td>
+                <div className="fw-semibold">{line.sku_name}</div>
+                <div className="small text-body-secondary">{line.sku}</div>
+                <FieldMessage
+                  id={`row-${line.key}-error`}
+                  message={problemAt(`${line.key}.entitlement_id`)}
+                />
+              </td>
+              <td className="text-end" data-testid="entitled">
+                {entitled ?? '—'}
+              </td>
+              <td className="renewal-number">
+                <Form.Control
+                  size="sm"
+                  id={id}
+                  type="number"
+                  min={0}
+                  step={1}
+                  className="text-end"
+                  inputMode="numeric"
+                  aria-label={`Measured usage of ${line.sku}`}
+                  aria-describedby={message ? `${id}-error` : undefined}
+                  value={line.measured_quantity}
+                  disabled={isReadOnly}
+                  isInvalid={message !== undefined}
+                  onChange={(event) =>
+                    dispatch({
+                      type: 'line',
+                      key: line.key,
+                      field: 'measured_quantity',
+                      value: event.target.value,
+                    })
+                  }
+                />
+                <FieldMessage id={`${id}-error`} message={message} />
+              </td>
+              <td
+                className={`text-end ${overage ? 'fw-semibold text-warning-emphasis' : ''}`}
+                data-testid="overage"
+              >
+                {overage === null ? '—' : overage}
+              </td>
+              <td className="text-end">{money(unitNet)}</td>
+              <td>
+                <div
+                  className="fw-semibold"
+                  data-testid="line-net"
+                  aria-describedby={explanationId}
+                >
+                  {overage === null ? '—' : overage === 0 ? money(0) : money(pricedLine?.net_minor)}
+                </div>
+                {!overage ? null : (
+                  <ProrationExplanation
+                    id={explanationId}
+                    explanation={pricedLine?.explanation ?? []}
+                  />
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}
