@@ -55,12 +55,14 @@ export function QuotePageLink(props: {
   page: string;
   /** Its Bootstrap icon ("bi-clock-history"). */
   icon: string;
+  /** The whole path, when the page is not named by the quote type (the renewal pages). */
+  to?: string;
   children: ReactNode;
 }) {
   return (
     <Link
       className="btn btn-outline-secondary"
-      to={`/cpq/${props.page}/${props.quote.id}/${props.quote.quote_type}`}
+      to={props.to ?? `/cpq/${props.page}/${props.quote.id}/${props.quote.quote_type}`}
     >
       <i className={`bi ${props.icon} me-1`} aria-hidden="true" />
       {props.children}

@@ -24,6 +24,30 @@ function reachedStep(statusId: string): number {
   }
 }
 
+interface StepQuote {
+  id: string;
+  quote_type: string;
+  status_id: string;
+  deal_type?: string;
+  is_coterm?: boolean;
+  is_renewal?: boolean;
+}
+
+/** Renewal, true-up and co-term quotes are configured on their own pages (spec §2 quote target). */
+export function configurePathOf(quote: Omit<StepQuote, 'status_id'>): string {
+  if (quote.is_coterm || quote.is_renewal) {
+    const page = quote.is_coterm ? 'configure-renewal-coterm-quote' : 'configure-renewal-quote';
+    return `/cpq/${page}/${quote.id}/${quote.deal_type ?? quote.quote_type}`;
+  }
+  return `/cpq/configure-quote/${quote.id}/${quote.quote_type}`;
+}
+
+function stepPath(step: (typeof QUOTE_STEPS)[number], quote: StepQuote): string {
+  return step.key === 'configure'
+    ? configurePathOf(quote)
+    : `/cpq/${step.route}/${quote.id}/${quote.quote_type}`;
+}
+
 /**
  * The step progress list at the top of every quote page: completed steps, the active one, and a
  * step in danger (one that must be redone, such as shipping after a product change). Steps
@@ -36,7 +60,7 @@ export function QuoteSteps({
   dangerSteps = [],
   canOpenSteps = true,
 }: {
-  quote: { id: string; quote_type: string; status_id: string };
+  quote: StepQuote;
   current: QuoteStepKey;
   dangerSteps?: readonly QuoteStepKey[];
   canOpenSteps?: boolean;
@@ -85,11 +109,7 @@ export function QuoteSteps({
               className={`quote-step is-${state}`}
               aria-current={isCurrent ? 'step' : undefined}
             >
-              {canOpen ? (
-                <Link to={`/cpq/${step.route}/${quote.id}/${quote.quote_type}`}>{content}</Link>
-              ) : (
-                <span>{content}</span>
-              )}
+              {canOpen ? <Link to={stepPath(step, quote)}>{content}</Link> : <span>{content}</span>}
             </li>
           );
         })}

@@ -23,7 +23,7 @@ import {
   type Fact,
 } from '../components/quote-facts.tsx';
 import { QuoteLoadState } from '../components/quote-load-state.tsx';
-import { QuoteSteps } from '../components/quote-steps.tsx';
+import { configurePathOf, QuoteSteps } from '../components/quote-steps.tsx';
 import { InstalledBasePanel } from '../../renewals/components/installed-base-panel.tsx';
 import { SummaryNotReached } from '../components/summary/summary-not-reached.tsx';
 import { SummaryProducts } from '../components/summary/summary-products.tsx';
@@ -116,7 +116,12 @@ function Summary({ summary }: { summary: QuoteSummary }) {
             {summary.actions.can_see_history ? <QuoteHistoryLink quote={quote} /> : null}
             <QuoteCommentsButton quoteId={quote.id} />
             {summary.actions.can_edit ? (
-              <QuotePageLink quote={quote} page="configure-quote" icon="bi-pencil">
+              <QuotePageLink
+                quote={quote}
+                page="configure-quote"
+                to={configurePathOf(quote)}
+                icon="bi-pencil"
+              >
                 Edit
               </QuotePageLink>
             ) : null}

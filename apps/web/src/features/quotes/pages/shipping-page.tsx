@@ -12,7 +12,7 @@ import { QuoteCommentsButton } from '../../comments/components/quote-comments-bu
 import { fieldErrorsOf } from '@/lib/api-problems.ts';
 import { useQuoteShipping, useSaveShipping, type QuoteShipping } from '../api/shipping.ts';
 import { QuoteSaveProblem } from '../components/quote-save-problem.tsx';
-import { QuoteSteps } from '../components/quote-steps.tsx';
+import { configurePathOf, QuoteSteps } from '../components/quote-steps.tsx';
 import { ProductShippingCard } from '../components/shipping/product-shipping-card.tsx';
 import {
   draftLinesOf,
@@ -36,9 +36,7 @@ export function ShippingPage() {
   const data = shipping.data;
   // Products changed after shipping was set: the configuration page says why (spec §8).
   if (data.needs_configuration && data.needs_realignment) {
-    return (
-      <Navigate to={`/cpq/configure-quote/${data.quote.id}/${data.quote.quote_type}`} replace />
-    );
+    return <Navigate to={configurePathOf(data.quote)} replace />;
   }
   return (
     <ShippingEditor
@@ -103,9 +101,7 @@ function ShippingEditor({ shipping, onReload }: { shipping: QuoteShipping; onRel
       {shipping.needs_configuration ? (
         <Alert variant="info">
           Finish configuring the products first.{' '}
-          <Link to={`/cpq/configure-quote/${quote.id}/${quote.quote_type}`}>
-            Open the configuration
-          </Link>
+          <Link to={configurePathOf(quote)}>Open the configuration</Link>
         </Alert>
       ) : null}
       <QuoteSaveProblem error={save.error} onReload={onReload} hasFieldMessages />
@@ -142,10 +138,7 @@ function ShippingEditor({ shipping, onReload }: { shipping: QuoteShipping; onRel
         ))
       )}
       <div className="d-flex flex-wrap gap-2 justify-content-between mt-3">
-        <Link
-          className="btn btn-outline-secondary"
-          to={`/cpq/configure-quote/${quote.id}/${quote.quote_type}`}
-        >
+        <Link className="btn btn-outline-secondary" to={configurePathOf(quote)}>
           <i className="bi bi-arrow-left me-1" aria-hidden="true" />
           Back: Configure
         </Link>
