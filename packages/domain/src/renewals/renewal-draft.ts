@@ -543,10 +543,8 @@ function resolveTrueUp(input: ResolveRenewalInput, contract: ContractDetail): Re
       return;
     }
     measured.add(e.id);
-    if (line.measured_quantity === null) {
-      problems.push({ path: `${path}.measured_quantity`, message: 'Enter the usage measured.' });
-      return;
-    }
+    // A line left blank was not measured: nothing to true up on it.
+    if (line.measured_quantity === null) return;
     const overage = line.measured_quantity - e.quantity;
     if (overage <= 0 || !dateOk) return;
     lines.push({

@@ -108,6 +108,6 @@ export async function listContracts(
     cams,
     can_create_renewal: flags.can_create_quote,
     can_create_coterm: flags.can_create_coterm_quote,
-    can_import: flags.is_deal_desk_admin || flags.is_it_admin,
+    can_import: flags.is_deal_desk_admin || flags.is_it_admin || flags.is_root_admin,
   };
 }

@@ -27,10 +27,13 @@ import { importContracts } from './import-contracts.ts';
 import { listContracts } from './list-contracts.ts';
 import { markContractLost } from './mark-contract-lost.ts';
 
-/** The renewals desk is for renewal users and the deal desk (spec §6, the Renewals menu). */
+/**
+ * The renewals desk is for renewal users and the deal desk (spec §6, the Renewals menu), and for
+ * root admins, who see every menu.
+ */
 export const usesRenewalsDesk = requirePermission(
-  'renewal user or deal desk',
-  (f) => f.is_renewal_user || f.is_deal_desk_user,
+  'renewal user, deal desk or root admin',
+  (f) => f.is_renewal_user || f.is_deal_desk_user || f.is_root_admin,
 );
 
 /**
@@ -73,8 +76,8 @@ export function registerRenewalRoutes(app: FastifyInstance, deps: { db: Database
   auditedPostRoute(app, db, {
     path: '/api/dx/renewals/import-contracts',
     access: requirePermission(
-      'deal desk admin or IT admin',
-      (f) => f.is_deal_desk_admin || f.is_it_admin,
+      'deal desk admin, IT admin or root admin',
+      (f) => f.is_deal_desk_admin || f.is_it_admin || f.is_root_admin,
     ),
     preValidation: whenEnabled,
     body: ZImportContractsBody,

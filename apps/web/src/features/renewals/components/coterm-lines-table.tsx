@@ -57,7 +57,10 @@ export function CotermLinesTable({
             Factor
           </th>
           <th scope="col" className="text-end">
-            Result
+            Prorated
+          </th>
+          <th scope="col" className="text-end" title="After the partner and line discounts">
+            Net
           </th>
           <th scope="col">
             <span className="visually-hidden">Actions</span>
@@ -148,6 +151,11 @@ export function CotermLinesTable({
                 {segments.length === 0
                   ? '—'
                   : segments.map((s) => <div key={s.start}>{s.factor}</div>)}
+              </td>
+              <td className="text-end" data-testid="prorated">
+                {segments.length === 0
+                  ? '—'
+                  : segments.map((s) => <div key={s.start}>{money(s.amount_minor)}</div>)}
               </td>
               <td
                 className="text-end fw-semibold"
