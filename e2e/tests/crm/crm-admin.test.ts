@@ -42,8 +42,9 @@ describe('the CRM connection page', () => {
     const details = page.locator('dl');
     expect(await details.getByText('Synced', { exact: true }).isVisible()).toBe(true);
     expect(await details.getByText('Never').count()).toBe(0);
-    // The first sync of the demo CRM copies its 64 opportunities.
-    expect(await details.getByText('64 opportunities').count()).toBe(1);
+    // The first sync of the demo CRM copies its 64 opportunities and the 10 renewal
+    // opportunities of the demo installed base.
+    expect(await details.getByText('74 opportunities').count()).toBe(1);
     await screenshot(page, 'crm-admin-synced');
 
     // A moment later the button offers to sync again.

@@ -31,6 +31,8 @@ import { crmDemoData, crmDemoId } from './crm-demo-data.ts';
  * DEMO contract exists nothing is added, so a renewal tried in the demo stays as it was left.
  */
 
+const RENEWAL_OPPORTUNITIES_DATED = new Date(Date.UTC(2025, 8, 1));
+
 type OpportunityRow = typeof crmOpportunities.$inferInsert;
 type TeamMemberRow = typeof crmOpportunityTeamMembers.$inferInsert;
 type ContractRow = typeof contracts.$inferInsert;
@@ -249,6 +251,9 @@ export function renewalsDemoData(today: string): RenewalsDemoData {
       ownerName: owner.name,
       createdBy: seed.csm.name,
       modifiedBy: seed.csm.name,
+      // Older than the CRM demo's own deals, so pickers listing the newest first show those first.
+      createdOn: RENEWAL_OPPORTUNITIES_DATED,
+      modifiedOn: RENEWAL_OPPORTUNITIES_DATED,
     });
     data.teamMembers.push(
       { opportunityId, email: owner.email, name: owner.name, role: 'Account Executive' },

@@ -193,6 +193,14 @@ describe('renewal quotes', () => {
     expect(refused.json().message).toBe('Configure this quote on its renewal page.');
     const notPriced = await post('/api/dx/pricing/execute', { id, lines: [] });
     expect(notPriced.statusCode).toBe(409);
+    // Nor does the secure-access sizing rewrite its lines.
+    const notSized = await post('/api/dx/save-secure-access', {
+      id,
+      version: 2,
+      config: { pricing_model: 'Device Based', sku_type: 'RENEWAL' },
+    });
+    expect(notSized.statusCode).toBe(409);
+    expect(notSized.json().message).toBe('Configure this quote on its renewal page.');
   });
 
   it('asks the deal desk for the SKU type, and migrates to the successor when there is one', async () => {

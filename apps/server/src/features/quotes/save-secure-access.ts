@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { lineView, requireEditableQuote, yearsOf, type LineDraft } from './configure-lines.ts';
 import { configurationOf } from './get-quote-configuration.ts';
 import { findSkus, listQuoteLines } from './quote-lines.repository.ts';
+import { refuseRenewalQuote } from './save-quote-configuration.ts';
 import { writeQuoteLines } from './write-quote-lines.ts';
 
 /**
@@ -23,6 +24,8 @@ export async function saveSecureAccess(
   now = new Date(),
 ) {
   const quote = await requireEditableQuote(db, caller, input.id, input.version);
+  // Its lines are written like the configure page's, which renewal quotes do not use.
+  refuseRenewalQuote(quote);
   const quoteFacts = {
     quote_type: quote.quoteType,
     contract_length: quote.contractLength,
