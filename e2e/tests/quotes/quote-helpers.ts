@@ -18,8 +18,10 @@ export async function fillAndCreateQuote(
 ): Promise<string> {
   await page.getByLabel('Quote name').fill(options.name);
   await page.getByLabel('Quote type').selectOption(options.type);
-  if ((await page.getByLabel('Deal type').inputValue()) === '') {
-    await page.getByLabel('Deal type').selectOption('NB');
+  // A renewal or true-up deal opens on the renewal configurator: these quotes are new business.
+  const dealType = page.getByLabel('Deal type');
+  if (['', 'R', 'TU'].includes(await dealType.inputValue())) {
+    await dealType.selectOption('NB');
   }
   const partnerType = page.getByLabel('Partner type');
   if ((await partnerType.count()) > 0 && (await partnerType.inputValue()) === '') {
