@@ -81,6 +81,8 @@ export async function startBuiltApp(
       SEED_DEMO: '1',
       LOG_LEVEL: options.logLevel ?? 'warn',
       TEST_CLOCK: '1',
+      // Polled flags, broadcasts and settings reach the browser within seconds, not a minute.
+      CLIENT_POLL_SECONDS: '4',
       ...options.env?.(baseURL),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

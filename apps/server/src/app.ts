@@ -8,6 +8,11 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from './config.ts';
 import { registerApprovalAdminRoutes } from './features/approval-admin/routes.ts';
+import { registerAppSettingRoutes } from './features/app-settings/routes.ts';
+import { registerBroadcastRoutes } from './features/broadcasts/routes.ts';
+import { registerGlobalAccountRoutes } from './features/global-accounts/routes.ts';
+import { registerReportRoutes } from './features/reports/routes.ts';
+import { registerSearchRoutes } from './features/search/routes.ts';
 import { findQuoteAsApprover } from './features/approvals/approval-state.ts';
 import { registerApprovalRoutes } from './features/approvals/routes.ts';
 import { registerAttachmentRoutes } from './features/attachments/routes.ts';
@@ -114,6 +119,11 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   registerMarginDataRoutes(app, { db });
   registerApprovalAdminRoutes(app, { db });
   registerApprovalRoutes(app, { db, crm, mailer, publicUrl: config.publicUrl });
+  registerReportRoutes(app, { db });
+  registerSearchRoutes(app, { db });
+  registerBroadcastRoutes(app, { db });
+  registerGlobalAccountRoutes(app, { db });
+  registerAppSettingRoutes(app, { db });
   const quoteFileDeps = {
     db,
     mailer,

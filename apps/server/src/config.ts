@@ -74,6 +74,16 @@ const zEnv = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Browser tests: POST /api/test/clock moves the app's clock forward. Never in production. */
   TEST_CLOCK: zFlag.default(false),
+  /**
+   * How often signed-in clients poll the session flags, broadcasts and settings (issue 19). The
+   * browser tests shorten it; a minute keeps a large sales force's polling cheap.
+   */
+  CLIENT_POLL_SECONDS: z.coerce
+    .number({ error: 'CLIENT_POLL_SECONDS is a whole number of seconds, 1 to 3600' })
+    .int('CLIENT_POLL_SECONDS is a whole number of seconds, 1 to 3600')
+    .min(1, 'CLIENT_POLL_SECONDS is a whole number of seconds, 1 to 3600')
+    .max(3600, 'CLIENT_POLL_SECONDS is a whole number of seconds, 1 to 3600')
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -138,6 +148,8 @@ export interface ServerConfig {
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
   /** Lets browser tests move the app's clock (lib/clock.ts). */
   testClock: boolean;
+  /** Sent to clients in the session answer as poll_interval_ms. */
+  clientPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -204,6 +216,7 @@ export function loadConfig(
     google: googleConfigOf(e),
     logLevel: e.LOG_LEVEL,
     testClock: e.TEST_CLOCK,
+    clientPollMs: e.CLIENT_POLL_SECONDS * 1000,
   };
 }
 

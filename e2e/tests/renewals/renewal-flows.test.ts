@@ -265,22 +265,22 @@ describe('renewals, co-terms and true-ups', () => {
   it('hides the menu and refuses the renewals calls while cpq_renewals_trueups is disabled', async () => {
     const root = await newPage(browser);
     await signIn(root, 'root@bastion.test');
-    await apiData(root, '/api/test/app-setting', {
+    await apiData(root, '/api/admin/update-app-setting', {
       name: 'cpq_renewals_trueups',
       value: 'disabled',
     });
     try {
       const page = await newPage(browser);
       await signIn(page, 'renewals@bastion.test');
-      expect(await sidebarLinks(page)).not.toContain('/cpq/grid/renewals/ref');
+      expect(await sidebarLinks(page)).not.toContain('Renewals & True-ups');
       const refused = await page.request.post('/api/dx/renewals/contracts', { data: {} });
       expect(refused.status()).toBe(403);
       expect(await refused.text()).toContain('cpq_renewals_trueups');
       await page.close();
     } finally {
-      await apiData(root, '/api/test/app-setting', {
+      await apiData(root, '/api/admin/update-app-setting', {
         name: 'cpq_renewals_trueups',
-        value: 'enabled',
+        value: 'enable',
       });
     }
     await root.close();

@@ -7,7 +7,7 @@ import {
 } from '@bastion/domain/approvals/fingerprint';
 import { canonicalRegion } from '@bastion/domain/permissions/visibility';
 import { BP_PER_WHOLE, multiplyRatio } from '@bastion/domain/pricing/decimal';
-import type { PricingResult } from '@bastion/domain/pricing/model';
+import type { LineResult, PricingResult } from '@bastion/domain/pricing/model';
 import { CUSTOM_CLAUSE_TITLE } from '@bastion/domain/terms/quote-terms';
 import type { Database } from '@bastion/db/client';
 import { partnerExceptions } from '@bastion/db/schema/approvals';
@@ -56,13 +56,37 @@ const numberOrNull = (value: unknown): number | null => {
 /** Basis points as a percentage with its two decimals: 1234 → 12.34. */
 const percentOf = (bp: number) => bp / 100;
 
+/**
+ * A unit list price typed below the catalogue's (app setting price_adjustment) is a discount to
+ * whoever approves: otherwise lowering the list price would get round every discount rule. The
+ * cut joins the line's discounts and is measured from the catalogue list; a raised price stays an
+ * adjustment, as before.
+ */
+function discountForApproval(line: LineResult): { base: number; discount: number } {
+  const cut = Math.max(0, -line.adjustment_minor);
+  return {
+    base: line.list_minor + line.adjustment_minor + cut,
+    discount: line.discount_minor + cut,
+  };
+}
+
 function pricingFacts(result: PricingResult): ApprovalFacts {
   const { totals } = result;
-  const base = totals.list_minor + totals.adjustment_minor;
-  const totalDiscountBp = base > 0 ? multiplyRatio(totals.discount_minor, BP_PER_WHOLE, base) : 0;
+  const priced = result.lines.filter((l) => !l.is_bundle);
+  const sums = priced
+    .map(discountForApproval)
+    .reduce(
+      (acc, line) => ({ base: acc.base + line.base, discount: acc.discount + line.discount }),
+      { base: 0, discount: 0 },
+    );
+  const totalDiscountBp = sums.base > 0 ? multiplyRatio(sums.discount, BP_PER_WHOLE, sums.base) : 0;
   const deepestLineBp = Math.max(
     0,
-    ...result.lines.filter((l) => !l.is_bundle).map((l) => l.effective_discount_percent_bp),
+    ...priced.map((line) => {
+      if (line.adjustment_minor >= 0) return line.effective_discount_percent_bp;
+      const { base, discount } = discountForApproval(line);
+      return base > 0 ? multiplyRatio(discount, BP_PER_WHOLE, base) : 0;
+    }),
   );
   // Only contract-priced lines renew something; a quote without one has no uplift to judge.
   const upliftsBp = result.lines.flatMap((l) =>

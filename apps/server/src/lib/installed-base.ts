@@ -11,7 +11,7 @@ import { contractNumberSequence, contracts, entitlements } from '@bastion/db/sch
 import { AppError } from './app-error.ts';
 import { todayIso } from './contracts.ts';
 import { loadPricingInput } from './pricing-inputs.ts';
-import { contractPricingOf, storedQuantities } from './stored-line-pricing.ts';
+import { adjustedUnitListOf, contractPricingOf, storedQuantities } from './stored-line-pricing.ts';
 
 /**
  * A quote that reaches ACCEPTED or COMPLETED becomes part of the installed base (issue 18,
@@ -114,6 +114,7 @@ async function entitlementsOf(tx: Database, quote: QuoteRow, now: Date): Promise
       manual_discount_percent: line.manualDiscountPercent,
       parent_line_id: line.parentLineId,
       ...contractPricingOf(line),
+      ...adjustedUnitListOf(line),
     })),
   );
   // Priced as priceStoredLines does, except that a SKU withdrawn from sale since the quote was

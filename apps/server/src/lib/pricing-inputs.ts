@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { applyPercent, parsePercentBp } from '@bastion/domain/pricing/decimal';
 import type { CatalogSku, PricingInput, PricingLine } from '@bastion/domain/pricing/model';
 import { supportCaseCostMinor } from '@bastion/domain/pricing/support-cases';
@@ -15,7 +15,6 @@ import {
   skuVolumeTiers,
   skus,
 } from '@bastion/db/schema/catalog';
-import { appSettings } from '@bastion/db/schema/navigation';
 import { readTogether } from './read-together.ts';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
 
@@ -37,7 +36,7 @@ function usdPriceOn(prices: (typeof skuPrices.$inferSelect)[], day: string): num
 
 /**
  * Everything the pricing engine needs for a quote's lines (docs/pricing.md): the SKUs with their
- * prices and tiers, the partner discounts, the exchange rates, the price adjustment, and each
+ * prices and tiers, the partner discounts, the exchange rates, and each
  * SKU's unit cost from the mc-* tables:
  * - hardware and access points: the mc-hw-sku-costs cost, plus the kind's markup;
  * - anything else: the USD list price × the cost-lookup percentage of its family and kind (or
@@ -64,7 +63,6 @@ export async function loadPricingInput(
     hwCosts,
     discounts,
     rates,
-    settings,
     lookups,
     markups,
     depreciation,
@@ -91,7 +89,6 @@ export async function loadPricingInput(
       : none,
     () => db.select().from(partnerDiscounts),
     () => db.select().from(currencyRates),
-    () => db.select().from(appSettings).where(eq(appSettings.name, 'price_adjustment')),
     () => db.select().from(mcCostLookups),
     () => db.select().from(mcMarkups),
     () => db.select().from(mcDurationDepreciation),
@@ -169,7 +166,9 @@ export async function loadPricingInput(
     contract_length: quote.contractLength,
     sales_channel: quote.salesChannel,
     partner_type: quote.partnerType,
-    price_adjustment_percent: settings[0]?.value.trim() || '0',
+    // Issue 19: the price_adjustment app setting is a switch for unit list prices typed per line
+    // (adjusted_unit_list_minor), no longer a percentage on every list price.
+    price_adjustment_percent: '0',
     usd_rates: Object.fromEntries(rates.map((r) => [r.currencyCode, r.unitsPerUsd])),
     partner_discounts: discounts.map((d) => ({
       sales_channel: d.salesChannel,

@@ -7,7 +7,8 @@ type StoredLine = Pick<
   typeof quoteLines.$inferSelect,
   'id' | 'sku' | 'y1' | 'y2' | 'y3' | 'y4' | 'y5' | 'manualDiscountPercent' | 'parentLineId'
 > &
-  Partial<ContractPricedColumns>;
+  Partial<ContractPricedColumns> &
+  Partial<Pick<typeof quoteLines.$inferSelect, 'adjustedUnitListMinor'>>;
 
 type ContractPricedColumns = Pick<
   typeof quoteLines.$inferSelect,
@@ -26,6 +27,15 @@ export const contractPricingOf = (line: Partial<ContractPricedColumns>) => ({
   period:
     line.periodStart && line.periodEnd ? { start: line.periodStart, end: line.periodEnd } : null,
 });
+
+/**
+ * The unit list price typed for a stored line on the configure page (issue 19): it prices the
+ * line wherever the line is priced (configure, summary, approvals, documents, copies), whatever
+ * the price_adjustment setting says now; the setting only decides whether one may be typed.
+ */
+export const adjustedUnitListOf = (
+  line: Partial<Pick<typeof quoteLines.$inferSelect, 'adjustedUnitListMinor'>>,
+) => ({ adjusted_unit_list_minor: line.adjustedUnitListMinor ?? null });
 
 /** The quantities of a stored line for the quote's contract years. */
 export const storedQuantities = (line: StoredLine, years: number) =>
@@ -65,6 +75,7 @@ export async function priceStoredLines(
     manual_discount_percent: line.manualDiscountPercent,
     parent_line_id: line.parentLineId,
     ...contractPricingOf(line),
+    ...adjustedUnitListOf(line),
   }));
   return priceQuote(await loadPricingInput(db, quote, pricingLines));
 }

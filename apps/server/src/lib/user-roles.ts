@@ -1,10 +1,22 @@
-import { and, asc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import {
+  accountsCoveredBy,
+  isGlobalAccountRole,
+  NO_GLOBAL_ACCOUNT_GRANTS,
+  withGlobalAccountScope,
+  type GlobalAccountGrants,
+} from '@bastion/domain/global-accounts/role-scope';
 import {
   isRoleValue,
   mergeDelegatedRoles,
   type RoleEntry,
 } from '@bastion/domain/permissions/roles';
 import type { Database } from '@bastion/db/client';
+import {
+  globalAccountAccounts,
+  globalAccounts,
+  globalAccountTeam,
+} from '@bastion/db/schema/global-accounts';
 import { delegations, userRoles } from '@bastion/db/schema/users';
 
 /**
@@ -12,14 +24,32 @@ import { delegations, userRoles } from '@bastion/db/schema/users';
  * and the features that ask what another user may see (mentions in comments).
  */
 
-/** Own role rows plus those lent by delegations whose window contains `at`. */
+/**
+ * Own role rows plus those lent by delegations whose window contains `at`; GAM and GAM_GM rows
+ * carry the accounts of their global accounts as an ACCOUNT assignment (issue 19), which costs
+ * GAM users one more query and nobody else any.
+ */
 export async function findRoleRows(db: Database, userId: string, at: Date) {
+  const rows = await findStoredRoleRows(db, userId, at);
+  const holderOf = (row: StoredRoleRow) => row.delegatorUserId ?? userId;
+  const gamRows = rows.filter((row) => isGlobalAccountRole(row.role));
+  if (gamRows.length === 0) return rows;
+  const grants = await findGlobalAccountGrants(db, {
+    people: [...new Set(gamRows.map(holderOf))],
+    wantsEvery: gamRows.some((row) => row.role === 'GAM_GM'),
+  });
+  return withGlobalAccountScope(rows, (row) => accountsCoveredBy(row.role, holderOf(row), grants));
+}
+
+async function findStoredRoleRows(db: Database, userId: string, at: Date) {
   return db
     .select({
       role: userRoles.role,
       assignment: userRoles.assignment,
       assignmentValue: userRoles.assignmentValue,
       isDeligatedRole: userRoles.isDeligatedRole,
+      /** Whose role it is: the colleague who lent it, or null for the user's own. */
+      delegatorUserId: delegations.delegatorUserId,
     })
     .from(userRoles)
     .leftJoin(delegations, eq(delegations.id, userRoles.delegationId))
@@ -35,7 +65,59 @@ export async function findRoleRows(db: Database, userId: string, at: Date) {
     .orderBy(asc(userRoles.createdAt), asc(userRoles.role));
 }
 
-type RoleRow = Awaited<ReturnType<typeof findRoleRows>>[number];
+type StoredRoleRow = Awaited<ReturnType<typeof findStoredRoleRows>>[number];
+type RoleRow = StoredRoleRow;
+
+/**
+ * The accounts of global accounts, by the people who own them or are on their team (only the
+ * `people` asked about), and of every group when `wantsEvery` (a GAM_GM). One query.
+ */
+export async function findGlobalAccountGrants(
+  db: Database,
+  ask: { people: readonly string[]; wantsEvery: boolean },
+): Promise<GlobalAccountGrants> {
+  if (ask.people.length === 0 && !ask.wantsEvery) return NO_GLOBAL_ACCOUNT_GRANTS;
+  const rows = await db
+    .select({
+      accountId: globalAccountAccounts.accountId,
+      ownerUserId: globalAccounts.ownerUserId,
+      memberUserId: globalAccountTeam.userId,
+    })
+    .from(globalAccountAccounts)
+    .innerJoin(globalAccounts, eq(globalAccounts.id, globalAccountAccounts.globalAccountId))
+    .leftJoin(
+      globalAccountTeam,
+      and(
+        eq(globalAccountTeam.globalAccountId, globalAccounts.id),
+        ask.wantsEvery ? undefined : inArray(globalAccountTeam.userId, [...ask.people]),
+      ),
+    )
+    .where(
+      ask.wantsEvery
+        ? undefined
+        : or(
+            inArray(globalAccounts.ownerUserId, [...ask.people]),
+            inArray(globalAccountTeam.userId, [...ask.people]),
+          ),
+    );
+  const every = new Set<string>();
+  const byPerson = new Map<string, Set<string>>();
+  const grant = (person: string | null, accountId: string) => {
+    if (person === null) return;
+    const accounts = byPerson.get(person) ?? new Set<string>();
+    accounts.add(accountId);
+    byPerson.set(person, accounts);
+  };
+  for (const row of rows) {
+    every.add(row.accountId);
+    grant(row.ownerUserId, row.accountId);
+    grant(row.memberUserId, row.accountId);
+  }
+  return {
+    every: [...every],
+    byPerson: new Map([...byPerson].map(([person, accounts]) => [person, [...accounts]])),
+  };
+}
 
 export interface UserRoleSet {
   own: RoleEntry[];
@@ -59,4 +141,21 @@ export function buildRoleEntries(rows: readonly RoleRow[]): UserRoleSet {
     (row.isDeligatedRole ? delegated : own).push(entry);
   }
   return { own, delegated, merged: mergeDelegatedRoles(own, delegated) };
+}
+
+/**
+ * Whose global accounts a GAM works (issue 19): their own, and those of colleagues who lend them
+ * GAM at `at` (a delegate covers the lender's groups).
+ */
+export async function findGlobalAccountHolders(
+  db: Database,
+  userId: string,
+  at: Date,
+): Promise<string[]> {
+  const rows = await findStoredRoleRows(db, userId, at);
+  return [
+    ...new Set(
+      rows.filter((row) => row.role === 'GAM').map((row) => row.delegatorUserId ?? userId),
+    ),
+  ];
 }

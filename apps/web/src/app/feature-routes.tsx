@@ -1,6 +1,10 @@
-import { type Params, type RouteObject, useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { type RouteObject, useParams } from 'react-router';
+import { NotFoundPage } from '@/components/not-found-page.tsx';
 import { UserProfilePage } from '../features/account/pages/user-profile-page.tsx';
+import { AppSettingsPage } from '../features/app-settings/pages/app-settings-page.tsx';
+import { ManageBroadcastPage } from '../features/broadcasts/pages/manage-broadcast-page.tsx';
+import { GlobalAccountsPage } from '../features/global-accounts/pages/global-accounts-page.tsx';
+import { ReportPage } from '../features/reports/pages/report-page.tsx';
 import { ApprovalAdminPage } from '../features/approval-admin/pages/approval-admin-page.tsx';
 import { PartnerExceptionsPage } from '../features/approval-admin/pages/partner-exceptions-page.tsx';
 import { WorkflowTemplatesPage } from '../features/approval-admin/pages/workflow-templates-page.tsx';
@@ -33,53 +37,7 @@ import { QuoteTermsPage } from '../features/terms/pages/quote-terms-page.tsx';
 import { UserDetailPage } from '../features/users/pages/user-detail-page.tsx';
 import { UsersGridPage } from '../features/users/pages/users-grid-page.tsx';
 
-/**
- * Every screen of spec §2, relative to /:context. Screens not built yet show a titled
- * placeholder; a feature replaces its entry's element when it lands.
- */
-
-type TextOf = (params: Params) => string | undefined;
-
-const GRID_TITLES: Readonly<Record<string, string>> = {
-  quotes: 'Quotes',
-  'quote-approvals': 'Quote approvals',
-  renewals: 'Renewals & true-ups',
-  users: 'Users',
-  catalog: 'Product catalog',
-};
-
-const REPORT_TITLES: Readonly<Record<string, string>> = {
-  quotes: 'Quote reports',
-};
-
-/** "partner-exceptions" → "Partner exceptions", for modules without a title of their own. */
-function humanize(name: string | undefined): string {
-  const words = (name ?? '').replace(/[-_]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'List';
-}
-
-const gridTitle: TextOf = ({ module_name }) =>
-  GRID_TITLES[module_name ?? ''] ?? humanize(module_name);
-const reportTitle: TextOf = ({ module_name }) =>
-  REPORT_TITLES[module_name ?? ''] ?? `${humanize(module_name)} report`;
-
-const opportunitySubtitle: TextOf = ({ opp_id }) => (opp_id ? `Opportunity ${opp_id}` : undefined);
-
-function RoutePlaceholder({ title, subtitle }: { title: string | TextOf; subtitle?: TextOf }) {
-  const params = useParams();
-  return (
-    <PlaceholderPage
-      title={typeof title === 'string' ? title : (title(params) ?? '')}
-      subtitle={subtitle?.(params)}
-    />
-  );
-}
-
-function placeholder(path: string, title: string | TextOf, subtitle?: TextOf): RouteObject {
-  return { path, element: <RoutePlaceholder title={title} subtitle={subtitle} /> };
-}
-
-/** A grid module built so far, or the placeholder of one still to come. */
+/** The grid of a module; a module without one is not found. */
 function GridRoute() {
   const { module_name: moduleName = '', opp_id: opportunityId } = useParams();
   if (moduleName === 'catalog') return <CatalogGridPage />;
@@ -87,7 +45,7 @@ function GridRoute() {
   if (moduleName === 'users') return <UsersGridPage />;
   if (moduleName === 'renewals') return <RenewalsDeskPage />;
   if (!QUOTE_GRID_MODULES.has(moduleName)) {
-    return <RoutePlaceholder title={gridTitle} subtitle={opportunitySubtitle} />;
+    return <NotFoundPage />;
   }
   // Keyed by module, so switching lists starts with fresh filters.
   return <GridPage key={moduleName} moduleName={moduleName} opportunityId={opportunityId} />;
@@ -98,10 +56,11 @@ function HwSkuCostsRoute() {
   return <HwSkuCostsPage key={id} />;
 }
 
+/** Every screen of spec §2, relative to /:context. */
 export const featureRoutes: RouteObject[] = [
   { path: 'grid/:module_name/:ref', element: <GridRoute /> },
   { path: 'grid/:module_name/:opp_id/:ref', element: <GridRoute /> },
-  placeholder('report/:module_name/:ref', reportTitle),
+  { path: 'report/:module_name/:ref', element: <ReportPage /> },
   { path: 'view-quote/:id/:ref', element: <ViewQuotePage /> },
   { path: 'create-quote/:id/:ref', element: <CreateQuotePage /> },
   { path: 'create-quote/:id/:opp_id/:ref', element: <CreateQuotePage /> },
@@ -118,9 +77,9 @@ export const featureRoutes: RouteObject[] = [
   { path: 'terms-condition', element: <ClauseLibraryPage /> },
   { path: 'manage-terms-condition', element: <ClauseRulesPage /> },
   { path: 'sfdc', element: <CrmAdminPage /> },
-  placeholder('app-settings', 'App settings'),
-  placeholder('gam-account/:ref', 'Global accounts'),
-  placeholder('manage-broadcast/:id/:ref', 'Broadcast message'),
+  { path: 'app-settings', element: <AppSettingsPage /> },
+  { path: 'gam-account/:ref', element: <GlobalAccountsPage /> },
+  { path: 'manage-broadcast/:id/:ref', element: <ManageBroadcastPage /> },
   { path: 'manage-partner-exception/:id/:ref', element: <PartnerExceptionsPage /> },
   { path: 'manage-workflow-template/:id/:ref', element: <WorkflowTemplatesPage /> },
   { path: 'ps-approval-sku/:ref', element: <ApprovalSkusPage /> },

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -52,9 +54,15 @@ export const crmAccounts = pgTable(
     paymentTermName: text('payment_term_name'),
     partnerType: text('partner_type'),
     isPublicSector: boolean('is_public_sector').notNull().default(false),
+    /** The CRM's industry, e.g. Healthcare (app setting remove_ela_healthcare). */
+    industry: text('industry').notNull().default(''),
     updatedAt: updatedAt(),
   },
-  (t) => [index('crm_accounts_kind_name_idx').on(t.kind, t.name)],
+  (t) => [
+    index('crm_accounts_kind_name_idx').on(t.kind, t.name),
+    // Global search (issue 19): misspelt account and partner names.
+    index('crm_accounts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
 );
 
 export const crmContacts = pgTable(
@@ -140,6 +148,7 @@ export const crmOpportunities = pgTable(
   (t) => [
     index('crm_opportunities_region_idx').on(t.region, t.modifiedOn),
     index('crm_opportunities_account_idx').on(t.accountId),
+    index('crm_opportunities_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('crm_opportunities_owner_idx').on(t.ownerEmail),
   ],
 );
@@ -182,4 +191,19 @@ export const crmConnection = pgTable('crm_connection', {
   lastSyncedAt: timestamptz('last_synced_at'),
   lastError: text('last_error').notNull().default(''),
   syncedCount: integer('synced_count').notNull().default(0),
+  /** Issue 19: while syncing, how many records are done of how many; null when not known. */
+  progressDone: integer('progress_done').notNull().default(0),
+  progressTotal: integer('progress_total'),
+  /** The records the last sync could not take, each with why. */
+  recordErrors: jsonb('record_errors')
+    .$type<{ record_id: string; message: string }[]>()
+    .notNull()
+    .default([]),
+  /** Who started the sync that runs or ran last. */
+  startedBy: text('started_by').notNull().default(''),
+  /**
+   * Written by the instance running a sync as it progresses: a 'syncing' row whose heartbeat is
+   * old belongs to an instance that died, and another sync may take over.
+   */
+  syncHeartbeatAt: timestamptz('sync_heartbeat_at'),
 });

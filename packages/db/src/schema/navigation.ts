@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { updatedAt } from './columns.ts';
+import { userRef } from './users.ts';
 
 export const menus = pgTable(
   'menus',
@@ -25,4 +26,6 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
   description: text('description').notNull().default(''),
   updatedAt: updatedAt(),
+  /** Who made the last change (issue 19); every change is also in the audit log. */
+  updatedBy: userRef('updated_by'),
 });

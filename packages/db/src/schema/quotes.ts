@@ -33,6 +33,8 @@ export const quotes = pgTable(
     /** Copied from the opportunity so scoping and the grid need no join. */
     accountId: text('account_id').notNull().default(''),
     accountName: text('account_name').notNull().default(''),
+    /** The reseller (T1/T2) or distributor the quote goes through, for search (issue 19). */
+    partnerName: text('partner_name').notNull().default(''),
     region: text('region').notNull().default(''),
     ownerUserId: userRef('owner_user_id'),
     quoteName: text('quote_name').notNull(),
@@ -47,6 +49,11 @@ export const quotes = pgTable(
     partnerType: text('partner_type'),
     currencyCode: text('currency_code').notNull().default('USD'),
     totalAmountMinor: bigint('total_amount_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * Units of the quote currency per 1 USD when the quote was last priced (issue 19): reports
+     * convert its amounts at this rate. Null until priced (reports then use today's rate).
+     */
+    unitsPerUsd: numeric('units_per_usd', { precision: 18, scale: 6 }),
     /** List prices in effect on this date price the quote (docs/pricing.md); set at creation. */
     priceDate: date('price_date')
       .notNull()
@@ -97,6 +104,27 @@ export const quotes = pgTable(
     index('quotes_search_trgm_idx').using(
       'gin',
       sql`(${t.quoteNumber} || ' ' || ${t.quoteName} || ' ' || ${t.accountName}) gin_trgm_ops`,
+    ),
+    // Global search (issue 19): word prefixes over number, name, account and partner.
+    index('quotes_search_fts_idx').using(
+      'gin',
+      sql`to_tsvector('simple', ${t.quoteNumber} || ' ' || ${t.quoteName} || ' ' || ${t.accountName} || ' ' || ${t.partnerName})`,
+    ),
+    index('quotes_partner_updated_idx').on(t.partnerName, t.updatedAt, t.id),
+    // Reports (issue 19): a range of creation dates read from the index alone.
+    index('quotes_report_idx').on(
+      t.createdAt,
+      t.statusId,
+      t.preArchiveStatusId,
+      t.region,
+      t.quoteType,
+      t.dealType,
+      t.currencyCode,
+      t.unitsPerUsd,
+      t.totalAmountMinor,
+      t.accountId,
+      t.priceDate,
+      t.id,
     ),
     check('quotes_contract_length_range', sql`${t.contractLength} between 1 and 60`),
     check('quotes_version_positive', sql`${t.version} >= 1`),
@@ -182,6 +210,12 @@ export const quoteLines = pgTable(
     /** A true-up line: the usage measured and the quantity entitled (the line's y1 is the overage). */
     measuredQuantity: integer('measured_quantity'),
     entitledQuantity: integer('entitled_quantity'),
+    /**
+     * Issue 19: the unit list price typed on the configure page while the app setting
+     * price_adjustment is on (quote currency, minor units, per 12 months for ANNUAL); null: the
+     * catalogue's.
+     */
+    adjustedUnitListMinor: bigint('adjusted_unit_list_minor', { mode: 'number' }),
   },
   (t) => [
     index('quote_lines_quote_idx').on(t.quoteId, t.position),
@@ -193,6 +227,7 @@ export const quoteLines = pgTable(
     check('quote_lines_uplift', sql`${t.upliftPercent} between -100 and 100`),
     check('quote_lines_period', sql`${t.periodEnd} >= ${t.periodStart}`),
     check('quote_lines_prior_price', sql`${t.priorUnitNetMinor} >= 0`),
+    check('quote_lines_adjusted_unit_list', sql`${t.adjustedUnitListMinor} >= 0`),
   ],
 );
 

@@ -46,6 +46,8 @@ interface CustomerSeed extends Place {
   region: Region;
   currency: Currency;
   isPublicSector?: boolean;
+  /** The CRM's industry; 'Healthcare' withholds ELA while remove_ela_healthcare is on. */
+  industry?: string;
   contact: [first: string, last: string, title: string];
   /** Days; null leaves the account without a standing term. */
   termDays: number | null;
@@ -64,7 +66,7 @@ const CUSTOMERS: readonly CustomerSeed[] = [
   { name: 'Adatum Insurance', short: 'Adatum', domain: 'adatum.example', region: 'North America', currency: 'USD', street: '90 State House Sq', city: 'Hartford', state: 'CT', postalCode: '06103', countryCode: 'US', country: 'United States', contact: ['Victor', 'Alvarez', 'Security Architect'], termDays: 45 },
   // Americas
   { name: 'Maple Leaf Energy', short: 'Maple Leaf', domain: 'mapleleaf-energy.example', region: 'Americas', currency: 'USD', street: '500 Centre St S', city: 'Calgary', state: 'AB', postalCode: 'T2G 1A6', countryCode: 'CA', country: 'Canada', contact: ['Liam', 'Tremblay', 'CTO'], termDays: 30 },
-  { name: 'Nova Scotia Health Authority', short: 'NS Health', domain: 'nshealth.example', region: 'Americas', currency: 'USD', isPublicSector: true, street: '1276 South Park St', city: 'Halifax', state: 'NS', postalCode: 'B3H 2Y9', countryCode: 'CA', country: 'Canada', contact: ['Chloe', 'MacDonald', 'Director of IT'], termDays: 60 },
+  { name: 'Nova Scotia Health Authority', short: 'NS Health', domain: 'nshealth.example', region: 'Americas', currency: 'USD', isPublicSector: true, industry: 'Healthcare', street: '1276 South Park St', city: 'Halifax', state: 'NS', postalCode: 'B3H 2Y9', countryCode: 'CA', country: 'Canada', contact: ['Chloe', 'MacDonald', 'Director of IT'], termDays: 60 },
   { name: 'Trey Research', short: 'Trey', domain: 'treyresearch.example', region: 'Americas', currency: 'USD', street: '3000 Research Dr', city: 'Raleigh', state: 'NC', postalCode: '27606', countryCode: 'US', country: 'United States', contact: ['Noah', 'Patel', 'IT Manager'], termDays: 30 },
   { name: 'Blue Yonder Retail', short: 'Blue Yonder', domain: 'blueyonder-retail.example', region: 'Americas', currency: 'USD', street: '15 E Washington St', city: 'Phoenix', state: 'AZ', postalCode: '85004', countryCode: 'US', country: 'United States', contact: ['Mia', 'Robinson', 'Head of IT'], termDays: null },
   { name: 'Caribe Telecom', short: 'Caribe', domain: 'caribetel.example', region: 'Americas', currency: 'USD', street: '1510 Ave Ponce de León', city: 'San Juan', state: 'PR', postalCode: '00909', countryCode: 'PR', country: 'Puerto Rico', contact: ['Luis', 'Rivera', 'Network Director'], termDays: 45 },
@@ -87,7 +89,7 @@ const CUSTOMERS: readonly CustomerSeed[] = [
   { name: 'Sakura Robotics', short: 'Sakura', domain: 'sakura-robotics.example', region: 'APJ', currency: 'USD', street: '2-3-1 Umeda, Kita-ku', city: 'Osaka', state: 'Osaka', postalCode: '530-0001', countryCode: 'JP', country: 'Japan', contact: ['Yuki', 'Tanaka', 'IT Manager'], termDays: 30 },
   { name: 'Harbour Bank', short: 'Harbour Bank', domain: 'harbourbank.example', region: 'APJ', currency: 'USD', street: '1 Macquarie Place', city: 'Sydney', state: 'NSW', postalCode: '2000', countryCode: 'AU', country: 'Australia', contact: ['Jack', 'Wilson', 'CISO'], termDays: 45 },
   { name: 'Lion City Logistics', short: 'Lion City', domain: 'lioncity-log.example', region: 'APJ', currency: 'USD', street: '10 Pasir Panjang Rd', city: 'Singapore', state: '', postalCode: '117438', countryCode: 'SG', country: 'Singapore', contact: ['Wei', 'Lim', 'Head of IT'], termDays: 30 },
-  { name: 'Te Whatu Health Board', short: 'Te Whatu', domain: 'tewhatu-health.example', region: 'APJ', currency: 'USD', isPublicSector: true, street: '133 Molesworth St', city: 'Wellington', state: '', postalCode: '6011', countryCode: 'NZ', country: 'New Zealand', contact: ['Aroha', 'Ngata', 'Chief Digital Officer'], termDays: 60 },
+  { name: 'Te Whatu Health Board', short: 'Te Whatu', domain: 'tewhatu-health.example', region: 'APJ', currency: 'USD', isPublicSector: true, industry: 'Healthcare', street: '133 Molesworth St', city: 'Wellington', state: '', postalCode: '6011', countryCode: 'NZ', country: 'New Zealand', contact: ['Aroha', 'Ngata', 'Chief Digital Officer'], termDays: 60 },
   { name: 'Ganges Software', short: 'Ganges', domain: 'ganges-soft.example', region: 'APJ', currency: 'USD', street: '80 Feet Road, Koramangala', city: 'Bengaluru', state: 'KA', postalCode: '560034', countryCode: 'IN', country: 'India', contact: ['Arjun', 'Mehta', 'VP Engineering'], termDays: null },
   { name: 'Han River Telecom', short: 'Han River', domain: 'hanriver-tel.example', region: 'APJ', currency: 'USD', street: '23 Yeouinaru-ro', city: 'Seoul', state: '', postalCode: '07327', countryCode: 'KR', country: 'South Korea', contact: ['Min-jun', 'Park', 'Network Security Lead'], termDays: 30 },
 ];
@@ -305,6 +307,7 @@ export function crmDemoData(): CrmDemoData {
       accountRow(id, 'CUSTOMER', customer, {
         ...term(customer.termDays),
         isPublicSector: customer.isPublicSector ?? false,
+        industry: customer.industry ?? '',
       }),
     );
     const [first, last, title] = customer.contact;

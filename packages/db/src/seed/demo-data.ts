@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { delegations, userRoles, users } from '../schema/users.ts';
 import { seedApprovalDemoData } from './approval-demo-data.ts';
+import { seedBroadcastsDemoData } from './broadcasts-demo-data.ts';
 import { seedCatalogDemoData } from './catalog-demo-data.ts';
 import { seedCrmDemoData } from './crm-demo-data.ts';
+import { seedGlobalAccountsDemoData } from './global-accounts-demo-data.ts';
 import { seedRenewalsDemoData } from './renewals-demo-data.ts';
 
 export const DEMO_PASSWORD = 'Bastion-demo-1';
@@ -59,6 +61,11 @@ export const DEMO_USERS: readonly DemoUser[] = [
     { role: 'RENEWAL_USER' },
   ),
   user('cam@bastion.test', 'Cam', 'Channel', { role: 'CAM' }),
+  // Issue 19: global account managers, an IT admin (app settings, broadcasts) and a deal-desk admin.
+  user('gam@bastion.test', 'Gina', 'Global', { role: 'GAM' }),
+  user('gamgm@bastion.test', 'Glen', 'Global', { role: 'GAM_GM' }),
+  user('itadmin@bastion.test', 'Ivan', 'Tech', { role: 'IT_ADMIN' }),
+  user('deskadmin@bastion.test', 'Dora', 'Desk', { role: 'DEAL_DESK_ADMIN' }),
 ];
 
 /**
@@ -133,4 +140,6 @@ export async function seedDemoData(db: Database, passwordHash: string): Promise<
   await seedApprovalDemoData(db);
   // Contracts name the CRM's accounts and the catalogue's SKUs.
   await seedRenewalsDemoData(db);
+  await seedGlobalAccountsDemoData(db);
+  await seedBroadcastsDemoData(db);
 }

@@ -62,6 +62,16 @@ export const REFERENCE_MENUS: readonly MenuRow[] = [
     sortOrder: 4,
   },
   {
+    id: 15,
+    parentId: 1,
+    tier: 2,
+    code: 'GLOBAL_ACCOUNTS',
+    label: 'Global accounts',
+    link: '/cpq/gam-account/ref',
+    context: 'cpq',
+    sortOrder: 4,
+  },
+  {
     id: 14,
     parentId: 1,
     tier: 2,
@@ -130,6 +140,16 @@ export const REFERENCE_MENUS: readonly MenuRow[] = [
     link: '/cpq/config-admin',
     context: 'cpq',
     sortOrder: 6,
+  },
+  {
+    id: 26,
+    parentId: 14,
+    tier: 3,
+    code: 'BROADCASTS',
+    label: 'Broadcast messages',
+    link: '/cpq/manage-broadcast/all/ref',
+    context: 'cpq',
+    sortOrder: 7,
   },
   {
     id: 2,
@@ -318,24 +338,33 @@ export const REFERENCE_MENUS: readonly MenuRow[] = [
 
 /** The settings the client reads (spec §3), with their shipped defaults. */
 export const REFERENCE_APP_SETTINGS: readonly (typeof appSettings.$inferInsert)[] = [
+  // The six of spec §3 are described for admins in packages/domain/src/app-settings/catalogue.ts
+  // and changed on /cpq/app-settings (issue 19): on is 'enable', off 'disabled'.
   {
     name: 'price_adjustment',
-    value: '0',
-    description: 'Percentage applied to list prices (e.g. 3.5 for +3.5%).',
+    value: 'disabled',
+    description: 'Lets quoters type a different unit list price per line on the configure page.',
   },
   {
     name: 'margin_calc_controlled_introduction',
     value: 'disabled',
-    description: 'Margin calculation for a controlled group only.',
+    description:
+      "'disabled' shows margin on every quote; a comma-separated list of regions (EMEA,APJ) shows it only on quotes of those regions.",
   },
-  { name: 'remove_ela_healthcare', value: 'disabled', description: 'Hide healthcare ELA options.' },
+  {
+    name: 'remove_ela_healthcare',
+    value: 'disabled',
+    description: 'enable: ELA is not offered for accounts whose CRM industry is Healthcare.',
+  },
   {
     name: 'maintenance',
     value: 'disabled',
-    description: 'enable puts the application in maintenance mode for everyone but root admins.',
+    description:
+      'enable puts the application in maintenance mode for everyone but root and IT admins.',
   },
   {
     name: 'cpq_renewals_trueups',
+    // 'enabled' reads as on (isSettingOn); the page saves the spec's 'enable'.
     value: 'enabled',
     description: 'disabled hides the Renewals & True-ups menu.',
   },

@@ -1,5 +1,6 @@
 import { formatCurrency } from '../format/currency.ts';
 import type { LineResult } from '../pricing/model.ts';
+import { quotedUnitListMinor } from '../pricing/unit-list.ts';
 import { explainDrop, lineExplanations, renewalHeadline } from '../renewals/explanations.ts';
 import { NONE, contractYearsOf, formatCount, formatPercentBp, text } from './document-values.ts';
 import type {
@@ -74,7 +75,8 @@ export function productsSection(input: QuoteDocumentInput): DocumentSection {
 
   const rowOf = (line: DocumentLineInput): DocumentRow => {
     const price = hasPrice(line) ? priced.get(line.line_id) : undefined;
-    const unit = price ? money(price.unit_list_price_minor) : NONE;
+    // The unit list price the line is quoted at: typed on the configure page, or the catalogue's.
+    const unit = price ? money(quotedUnitListMinor(price)) : NONE;
     const net = price ? money(price.net_minor) : NONE;
     if (isEla) {
       const perYear = Array.from({ length: years }, (_, i) => {

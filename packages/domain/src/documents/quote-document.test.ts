@@ -48,6 +48,7 @@ const priced = (id: string, years: number, net: number): LineResult => {
     name: '',
     kind: 'SUBSCRIPTION',
     unit_list_price_minor: 12_345,
+    adjusted_unit_list_minor: null,
     years: perYear,
     effective_discount_percent_bp: 1_250,
     is_bundle: false,
@@ -235,6 +236,24 @@ describe('buildQuoteDocument', () => {
     expect(quoteDocumentWords(document)).toEqual(
       expect.arrayContaining(['(0.252055),', '01-Oct-2027', '€529.32', '€1,050.00']),
     );
+  });
+
+  it('shows the unit list price typed on the configure page instead of the catalogue’s', () => {
+    const given = input('STANDARD');
+    const { pricing } = given;
+    if (!pricing?.ok) throw new Error('priced');
+    const lines = pricing.result.lines.map((l) =>
+      l.line_id === 'b' ? { ...l, adjusted_unit_list_minor: 99_900 } : l,
+    );
+    const document = buildQuoteDocument({
+      ...given,
+      pricing: { ok: true, result: { ...pricing.result, lines } },
+    });
+    expect(tables(section(document, 'Products')?.blocks)[0]?.rows.map((r) => r.cells)).toEqual([
+      ['SKU-b', 'Product b', '2', '€999.00', '12.5%', '€2,500.00'],
+      ['SKU-c', 'Product c', '10', '€123.45', '12.5%', '€50.00'],
+      ['', 'Subtotal Firewall', '', '', '', '€2,550.00'],
+    ]);
   });
 
   it('opens the products of a renewal with what it renews and drops', () => {

@@ -47,9 +47,12 @@ export const MENU_RULES: Readonly<Record<string, MenuRule>> = {
   APPROVALS: (f) => f.is_pure_quoter || f.is_approver,
   RENEWALS: (f) => f.is_renewal_user || f.is_deal_desk_user,
   REPORTS: (f) => f.is_deal_desk_user,
+  // Issue 19: the global account managers, and the deal desk that quotes for them.
+  GLOBAL_ACCOUNTS: (f) => f.is_gam || f.is_deal_desk_user,
   ADMINISTRATION: always,
   USERS: (f) => f.is_user_admin,
-  APP_SETTINGS: () => false,
+  APP_SETTINGS: (f) => f.is_it_admin,
+  BROADCASTS: (f) => f.is_it_admin || f.is_deal_desk_admin,
   CRM: (f) => f.is_it_admin,
   APPROVAL_ADMIN: (f) => f.is_deal_desk_admin,
   TERMS_ADMIN: (f) => f.is_deal_desk_admin || f.is_legal,

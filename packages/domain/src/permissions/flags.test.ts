@@ -55,6 +55,7 @@ const QUOTE_WORKERS: RoleValue[] = [
   'MARGIN_USER',
   'MARGIN_CONTRIBUTOE',
   'IT_ADMIN',
+  'GAM_GM',
 ];
 
 /** For every flag, exactly the roles that grant it when held alone as the user's own role. */
@@ -73,6 +74,8 @@ const GRANTED_BY_OWN_ROLE: Record<FlagName, RoleValue[]> = {
   has_catalog_role: ['CATALOG_ADMIN', 'CATALOG_USER'],
   is_catalog_only: ['CATALOG_ADMIN', 'CATALOG_USER'],
   is_renewal_user: ['CSM_RENEWALS', 'RENEWAL_USER'],
+  is_gam: ['GAM', 'GAM_GM'],
+  is_gam_gm: ['GAM_GM'],
   is_pure_quoter: QUOTERS,
   can_see_quotes: [...QUOTERS, ...QUOTE_WORKERS],
   can_see_margin: ['DEAL_DESK', 'MARGIN_USER', 'MARGIN_CONTRIBUTOE'],

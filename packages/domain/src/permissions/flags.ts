@@ -34,6 +34,10 @@ export const isCommopp = (roles: Roles) =>
 export const isLegal = (roles: Roles) => hasRole(roles, 'LEGAL_MANAGER', 'SR_CORP_COUNSEL');
 export const isRenewalUser = (roles: Roles) => hasRole(roles, 'RENEWAL_USER', 'CSM_RENEWALS');
 export const hasCatalogRole = (roles: Roles) => hasRole(roles, ...CATALOG_ROLES);
+/** Global account managers (issue 19): they see every account of their global accounts. */
+export const isGam = (roles: Roles) => hasRole(roles, 'GAM', 'GAM_GM');
+/** The global accounts' general manager sees every global account. */
+export const isGamGm = (roles: Roles) => hasRole(roles, 'GAM_GM');
 
 /** Holds roles, and every one of them is a catalog role (spec §6 menu filtering). */
 export const isCatalogOnly = (roles: Roles) =>
@@ -133,6 +137,8 @@ export type PermissionFlags = {
   has_catalog_role: boolean;
   is_catalog_only: boolean;
   is_renewal_user: boolean;
+  is_gam: boolean;
+  is_gam_gm: boolean;
   is_pure_quoter: boolean;
   can_see_quotes: boolean;
   can_see_margin: boolean;
@@ -169,6 +175,8 @@ export function derivePermissions(
     has_catalog_role: hasCatalogRole(roles),
     is_catalog_only: isCatalogOnly(roles),
     is_renewal_user: isRenewalUser(roles),
+    is_gam: isGam(roles),
+    is_gam_gm: isGamGm(roles),
     is_pure_quoter: isPureQuoter(roles),
     can_see_quotes: canSeeQuotes(roles),
     can_see_margin: canSeeMargin(roles),

@@ -46,7 +46,8 @@ const KIND_OF_ROLE = {
   CUST_SUCCESS_TEAM: 'QUOTING',
   CEO: 'APPROVING',
   CRO: 'APPROVING',
-  GAM_GM: 'APPROVING',
+  // Issue 19: sees (though does not create) the quotes of every global account.
+  GAM_GM: 'QUOTE_OPERATIONS',
 } as const satisfies Record<string, RoleKind>;
 
 export type RoleValue = keyof typeof KIND_OF_ROLE;

@@ -56,6 +56,8 @@ interface LineDraft {
   manual: string | undefined;
   /** Which bundle line, if any, a non-bundle line belongs to. */
   parentPick: number | null;
+  /** Issue 19: a unit list price typed for a non-bundle line. */
+  typedUnitList: number | null;
 }
 
 /**
@@ -82,6 +84,8 @@ const inputArbitrary: fc.Arbitrary<PricingInput> = fc
       ),
       manual: fc.option(percentText(0, 100), { nil: undefined }),
       parentPick: fc.option(fc.nat(), { freq: 2 }),
+      // Within the catalogue's range, so the largest quote stays a safe integer.
+      typedUnitList: fc.option(fc.integer({ min: 0, max: 20_000_000 }), { freq: 3 }),
     });
     return fc
       .record({
@@ -133,6 +137,9 @@ const inputArbitrary: fc.Arbitrary<PricingInput> = fc
               ? {}
               : { manual_discount_percent: draft.manual }),
             parent_line_id: parent ?? null,
+            ...(isBundle || draft.typedUnitList === null
+              ? {}
+              : { adjusted_unit_list_minor: draft.typedUnitList }),
           };
         });
         const partner_discounts: PricingInput['partner_discounts'] = [];
@@ -229,9 +236,14 @@ describe('priceQuote properties', () => {
     fc.assert(
       fc.property(inputArbitrary, (input) => {
         const { lines } = priced(input);
-        const isUplift =
+        const isUpliftQuote =
           !input.price_adjustment_percent.startsWith('-') && input.price_adjustment_percent !== '0';
         for (const line of lines) {
+          // A typed unit list price replaces the quote's percentage on its line.
+          const isUplift =
+            line.adjusted_unit_list_minor === null
+              ? isUpliftQuote
+              : line.adjusted_unit_list_minor > line.unit_list_price_minor;
           for (const year of line.years) {
             for (const [index, step] of year.waterfall.entries()) {
               const previous = year.waterfall[index - 1];
@@ -275,6 +287,45 @@ describe('priceQuote properties', () => {
         },
       ),
       { numRuns: 50 },
+    );
+  });
+
+  it('a typed unit list price prices its line as the catalogue would at that price', () => {
+    fc.assert(
+      fc.property(inputArbitrary, (drawn) => {
+        const input = { ...drawn, price_adjustment_percent: '0' };
+        // Each line with a typed price gets a SKU of its own whose catalogue price is that price.
+        const catalog = { ...input.catalog };
+        const lines = input.lines.map((line) => {
+          const typed = line.adjusted_unit_list_minor;
+          const entry = catalog[line.sku];
+          if (typed === undefined || typed === null || !entry) return line;
+          const code = `${line.sku}@${line.line_id}`;
+          catalog[code] = {
+            ...entry,
+            sku: code,
+            prices: entry.prices.map((row) => ({ ...row, unit_price_minor: typed })),
+          };
+          return { ...line, sku: code, adjusted_unit_list_minor: null };
+        });
+        const asCatalogue = byLineId(priced({ ...input, catalog, lines }).lines);
+        for (const line of priced(input).lines) {
+          const twin = asCatalogue.get(line.line_id);
+          expect(line.net_minor).toBe(twin?.net_minor);
+          expect(line.discount_minor).toBe(twin?.discount_minor);
+          expect(line.cost_minor).toBe(twin?.cost_minor);
+          expect(line.list_minor + line.adjustment_minor).toBe(
+            (twin?.list_minor ?? Number.NaN) + (twin?.adjustment_minor ?? Number.NaN),
+          );
+          line.years.forEach((year, index) => {
+            const subtotals = (steps: typeof year.waterfall) =>
+              steps.slice(1).map((step) => step.subtotal_minor);
+            expect(subtotals(year.waterfall)).toEqual(
+              subtotals(twin?.years[index]?.waterfall ?? []),
+            );
+          });
+        }
+      }),
     );
   });
 

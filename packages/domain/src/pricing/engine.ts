@@ -12,6 +12,9 @@
  * Issue 18: a line may be priced from a contract (its prior unit net raised by an uplift, with
  * only the manual discount applied again) and may run a period of days, prorated by
  * renewals/proration.ts instead of by the quote's months.
+ *
+ * Issue 19: a line may carry a unit list price typed on the configure page; its list stays the
+ * catalogue's and the difference is its price adjustment.
  */
 import { prorate, type Proration } from '../renewals/proration.ts';
 import { BP_PER_WHOLE, divideRoundHalfAway, MICRO_PER_UNIT, multiplyRatio } from './decimal.ts';
@@ -206,7 +209,14 @@ function priceYear(line: PreparedLine, quote: PreparedQuote, yearIndex: number):
   const adjustmentBp = contract === null ? quote.adjustmentBp : 0;
   const volumeBp = contract === null ? tierBp(sku, quantity) : 0;
   const partnerBp = contract === null ? sku.partnerBp : 0;
-  const adjustment = share(list, adjustmentBp);
+  // A typed unit list price (issue 19) is the line's price: the step carries what it changes,
+  // the list the line would have at that price less the catalogue's, so a line priced at a
+  // typed price comes to the cent to one priced at the same catalogue price.
+  const typedUnit = line.adjustedUnitMinor;
+  const adjustment =
+    typedUnit === null
+      ? share(list, adjustmentBp)
+      : listOf(line, typedUnit, quantity, months).list - list;
   const adjusted = plus(list, adjustment);
   const volume = share(adjusted, volumeBp);
   const afterVolume = adjusted - volume;
@@ -221,7 +231,7 @@ function priceYear(line: PreparedLine, quote: PreparedQuote, yearIndex: number):
 
   const waterfall = [
     step('LIST', null, list, list),
-    step('PRICE_ADJUSTMENT', adjustmentBp, adjustment, adjusted),
+    step('PRICE_ADJUSTMENT', typedUnit === null ? adjustmentBp : null, adjustment, adjusted),
     step('VOLUME', volumeBp, -volume, afterVolume),
     step('PARTNER', partnerBp, -partner, afterPartner),
     step('MANUAL', line.manualBp, -manual, net),
@@ -280,6 +290,7 @@ function priceLine(line: PreparedLine, quote: PreparedQuote): PricedLine {
       name: sku.name,
       kind: sku.kind,
       unit_list_price_minor: sku.unitPriceMinor,
+      adjusted_unit_list_minor: line.adjustedUnitMinor,
       years: years.map((year) => year.result),
       ...summarize(figures),
       effective_discount_percent_bp:

@@ -89,6 +89,14 @@ export interface PricingLine {
    * by the quote's months; a ONE_TIME line is not prorated. STANDARD quotes only.
    */
   period?: { start: string; end: string } | null;
+  /**
+   * Issue 19: the unit list price the quoter typed (app setting price_adjustment on), quote
+   * currency, minor units, per 12 months for ANNUAL like the catalogue's; absent or null = the
+   * catalogue's. The list stays the catalogue's: the difference, over the line's quantity and
+   * term, is the line's PRICE_ADJUSTMENT step, and the discounts apply after it. Refused on a
+   * BUNDLE line and on a contract-priced line.
+   */
+  adjusted_unit_list_minor?: number | null;
 }
 
 export interface ContractPrice {
@@ -110,7 +118,11 @@ export interface PricingInput {
   sales_channel: SalesChannel;
   /** Null for DIRECT; a channel deal without one counts as AUTHORIZED. */
   partner_type: string | null;
-  /** The price_adjustment app setting, "-50"…"50": an uplift (or cut) of every list price. */
+  /**
+   * "-50"…"50": an uplift (or cut) of every catalogue-priced list price, on lines without an
+   * adjusted unit list price. Issue 19 made the price_adjustment app setting a switch for
+   * adjusted unit list prices, so the server always sends "0" (decision in docs/decisions).
+   */
   price_adjustment_percent: string;
   /** Units of a currency per 1 USD, up to 6 decimals; must hold the quote currency unless USD. */
   usd_rates: Record<string, string>;
@@ -134,7 +146,8 @@ export interface WaterfallStep {
   step: WaterfallStepName;
   /**
    * The rate applied: the adjustment as set (may be negative), a discount as a positive rate;
-   * null on LIST and NET.
+   * null on LIST and NET, and on PRICE_ADJUSTMENT when the line has an adjusted unit list price
+   * (an amount was typed, not a rate).
    */
   percent_bp: number | null;
   /** The change this step made (negative for a discount); LIST: the list amount; NET: net − list. */
@@ -159,7 +172,7 @@ export interface LineYearResult {
 /** Money figures summed over lines: list + adjustment − discount = net. */
 export interface AmountSummary {
   list_minor: number;
-  /** The price adjustment (app setting) in money: positive for an uplift. */
+  /** The price adjustment (an adjusted unit list price) in money: positive for an uplift. */
   adjustment_minor: number;
   /** Volume, partner and manual discounts together, as a positive amount. */
   discount_minor: number;
@@ -181,6 +194,8 @@ export interface LineResult extends AmountSummary {
   kind: ProductKind;
   /** The catalog price in effect (quote currency, before the adjustment); 0 on a BUNDLE line. */
   unit_list_price_minor: number;
+  /** Issue 19: the unit list price typed for this line, as given; null = the catalogue's. */
+  adjusted_unit_list_minor: number | null;
   years: LineYearResult[];
   /** discount / (list + adjustment) in basis points; 0 when that is 0. */
   effective_discount_percent_bp: number;

@@ -46,6 +46,11 @@ export const MAX_DISCOUNT_BP = 100 * BP_PER_PERCENT;
 /** A cost year factor may raise the cost as well as depreciate it, up to ten-fold. */
 export const MAX_COST_FACTOR_BP = 1000 * BP_PER_PERCENT;
 export const DEFAULT_COST_FACTOR_BP = 100 * BP_PER_PERCENT;
+/**
+ * The highest unit list price a quoter may type (issue 19): 1,000,000,000.00 a unit, far above
+ * any product, so that a slip of the keyboard is caught before it prices a line.
+ */
+export const MAX_ADJUSTED_UNIT_LIST_MINOR = 100_000_000_000;
 /** A renewal may raise a contract's price by up to 100 % or cut it to nothing. */
 export const MAX_UPLIFT_BP = 100 * BP_PER_PERCENT;
 /** A prorated period may run up to five years, each with a 29 February. */
@@ -94,6 +99,11 @@ export const PRICING_MESSAGES = {
   upliftDecimals: 'Uplift can have at most 2 decimals.',
   upliftFormat: 'Uplift must be a number such as 5 or -2.5.',
   contractBundle: 'A bundle has no price of its own, so it cannot be priced from a contract.',
+  adjustedUnitList: `Unit list price must be a whole number of cents, from 0.00 to ${(MAX_ADJUSTED_UNIT_LIST_MINOR / 100).toLocaleString('en-US')}.00.`,
+  adjustedUnitListBundle:
+    'A bundle has no price of its own: adjust the unit list price of its components instead.',
+  adjustedUnitListContract:
+    'This line is priced from its contract: its unit list price cannot be adjusted (change the uplift instead).',
   contractComponent: 'A bundle component cannot be priced from a contract.',
   periodOnStandard: 'Prorated periods are for STANDARD quotes.',
   // The proration's own wording (renewals/proration.ts), so a date reads the same everywhere.
@@ -180,6 +190,8 @@ export interface PreparedLine {
   contract: PreparedContractPrice | null;
   /** Null: the line runs the quote's months. */
   period: PreparedPeriod | null;
+  /** Issue 19: the unit list price typed for the line; null: the catalogue's. */
+  adjustedUnitMinor: number | null;
 }
 
 export interface PreparedQuote {
@@ -613,6 +625,19 @@ function readContractPrice(
   }
 }
 
+/** The unit list price typed for a line (issue 19), if any: whole cents, 0 to the maximum. */
+function readAdjustedUnitList(line: PricingLine, errors: PricingError[]): Reading<number | null> {
+  const raw: unknown = line.adjusted_unit_list_minor;
+  if (raw === undefined || raw === null) return { ok: true, value: null };
+  if (isWholeNumber(raw, MAX_ADJUSTED_UNIT_LIST_MINOR)) return { ok: true, value: raw };
+  errors.push({
+    line_id: line.line_id,
+    field: 'adjusted_unit_list_minor',
+    message: M.adjustedUnitList,
+  });
+  return { ok: false };
+}
+
 const isCalendarDate = (value: unknown): value is string =>
   typeof value === 'string' && dayNumber(value) !== null;
 
@@ -721,6 +746,7 @@ export function preparePricing(input: PricingInput): Prepared {
     const manualBp = readManualBp(line, errors);
     const contract = readContractPrice(line, errors);
     const period = readPeriod(line, terms.quoteType, errors);
+    const adjustedUnit = readAdjustedUnitList(line, errors);
     const code = typeof line.sku === 'string' ? line.sku : '';
     let sku: PreparedSku | null = null;
     if (canReadCatalog) {
@@ -739,6 +765,15 @@ export function preparePricing(input: PricingInput): Prepared {
       const message = sku?.isBundle ? M.contractBundle : M.contractComponent;
       errors.push({ line_id, field: 'contract_price', message });
     }
+    // The typed price replaces the catalogue's; a contract's price and a bundle's are not it.
+    if (adjustedUnit.ok && adjustedUnit.value !== null) {
+      const message = sku?.isBundle
+        ? M.adjustedUnitListBundle
+        : contract.ok && contract.value !== null
+          ? M.adjustedUnitListContract
+          : null;
+      if (message !== null) errors.push({ line_id, field: 'adjusted_unit_list_minor', message });
+    }
     if (parentLineId !== null) {
       const parent = lineById.get(parentLineId);
       const parentReading = parent && canReadCatalog ? skuOf(parent.sku) : null;
@@ -752,7 +787,7 @@ export function preparePricing(input: PricingInput): Prepared {
       if (message !== null) errors.push({ line_id, field: 'parent_line_id', message });
     }
 
-    if (sku && quantities && manualBp !== null && contract.ok && period.ok) {
+    if (sku && quantities && manualBp !== null && contract.ok && period.ok && adjustedUnit.ok) {
       prepared.push({
         lineId: line_id,
         parentLineId,
@@ -761,6 +796,7 @@ export function preparePricing(input: PricingInput): Prepared {
         manualBp,
         contract: contract.value,
         period: period.value,
+        adjustedUnitMinor: adjustedUnit.value,
       });
     }
   }

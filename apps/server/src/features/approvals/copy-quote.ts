@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { priceStoredLines } from '../../lib/stored-line-pricing.ts';
 import { writeBackNewQuote } from '../../lib/crm/write-back-new-quote.ts';
+import { industryOfAccount, refuseQuoteTypeNotOffered } from '../../lib/ela-offer.ts';
 import { insertQuoteWithHistory, quoteActorOf, type QuoteRow } from '../../lib/quote-writes.ts';
 import { lifecycleResultOf, requireApprovalQuote } from './approval-state.ts';
 import type { LifecycleResult } from './approvals.schemas.ts';
@@ -50,6 +51,11 @@ export async function copyQuote(
   if (source.quoteType === 'LEGACY') {
     throw new AppError('CONFLICT', 'Legacy quotes are not copied: create a new quote instead.');
   }
+  // A copy is a new quote: app setting remove_ela_healthcare applies to it as to creation.
+  await refuseQuoteTypeNotOffered(db, {
+    quoteType: source.quoteType,
+    industry: await industryOfAccount(db, source.accountId),
+  });
   const [lines, shipping, terms, termSets] = await Promise.all([
     db
       .select()
@@ -73,6 +79,7 @@ export async function copyQuote(
       opportunityId: source.opportunityId,
       accountId: source.accountId,
       accountName: source.accountName,
+      partnerName: source.partnerName,
       region: source.region,
       ownerUserId: caller.userId,
       createdBy: caller.userId,

@@ -63,5 +63,7 @@ export const ZIntrospectResponse = zEnvelope(
     }),
     menus: z.array(ZMenuItem),
     app_settings: z.record(z.string(), z.string()),
+    /** How often the client polls flags, broadcasts and settings (CLIENT_POLL_SECONDS). */
+    poll_interval_ms: z.number().int().positive(),
   }),
 );

@@ -61,5 +61,6 @@ export async function getSessionUser(
     },
     menus: filterMenus(menus, permissions, appSettings),
     app_settings: appSettings,
+    poll_interval_ms: config.clientPollMs,
   };
 }

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import {
   crmAccounts,
@@ -39,18 +52,89 @@ export async function updateConnection(
   await db.update(crmConnection).set(change).where(eq(crmConnection.id, CONNECTION_ID));
 }
 
+/** What a sync claim starts with: who pressed the button, and when (also the claim's token). */
+export interface SyncClaim {
+  startedBy: string;
+  at: Date;
+  /** A running sync whose heartbeat is older than this died with its instance: take it over. */
+  staleBefore: Date;
+}
+
 /**
- * Marks a sync as running unless one already is, in one statement, so two admins pressing
- * "Sync now" together start one sync. Null when another sync holds it.
+ * Marks a sync as running unless one already is, in one statement, so two people pressing
+ * "Sync now" together, on one instance or on two, start one sync. A claim whose heartbeat is
+ * older than `staleBefore` was left by an instance that died mid-sync and is taken over. Null
+ * when another live sync holds it. The row returned still has the last sync's record errors,
+ * which this sync retries.
  */
-export async function claimSync(db: Database): Promise<CrmConnectionRow | null> {
+export async function claimSync(db: Database, claim: SyncClaim): Promise<CrmConnectionRow | null> {
   return firstOrNull(
     db
       .update(crmConnection)
-      .set({ status: 'syncing', lastError: '' })
-      .where(and(eq(crmConnection.id, CONNECTION_ID), ne(crmConnection.status, 'syncing')))
+      .set({
+        status: 'syncing',
+        lastError: '',
+        progressDone: 0,
+        progressTotal: null,
+        startedBy: claim.startedBy,
+        syncHeartbeatAt: claim.at,
+      })
+      .where(
+        and(
+          eq(crmConnection.id, CONNECTION_ID),
+          or(
+            ne(crmConnection.status, 'syncing'),
+            isNull(crmConnection.syncHeartbeatAt),
+            lt(crmConnection.syncHeartbeatAt, claim.staleBefore),
+          ),
+        ),
+      )
       .returning(),
   );
+}
+
+/**
+ * Writes a running sync's progress and moves its heartbeat from `token` to `next`, only while
+ * the claim is still the one this sync made (the heartbeat is the claim's token): a sync whose
+ * stale claim another instance took over changes nothing. False when the claim is lost. Run in
+ * the transaction of the batch it reports, so a lost claim also undoes the batch.
+ */
+export async function updateClaimedSync(
+  db: Database,
+  token: Date,
+  next: Date,
+  change: Partial<Omit<CrmConnectionRow, 'id' | 'syncHeartbeatAt'>>,
+): Promise<boolean> {
+  const rows = await db
+    .update(crmConnection)
+    .set({ ...change, syncHeartbeatAt: next })
+    .where(
+      and(
+        eq(crmConnection.id, CONNECTION_ID),
+        eq(crmConnection.status, 'syncing'),
+        eq(crmConnection.syncHeartbeatAt, token),
+      ),
+    )
+    .returning({ id: crmConnection.id });
+  return rows.length > 0;
+}
+
+/** Marks a sync failed whose heartbeat stopped before `staleBefore`, unless one took it over. */
+export async function failStaleSync(
+  db: Database,
+  staleBefore: Date,
+  lastError: string,
+): Promise<void> {
+  await db
+    .update(crmConnection)
+    .set({ status: 'failed', lastError })
+    .where(
+      and(
+        eq(crmConnection.id, CONNECTION_ID),
+        eq(crmConnection.status, 'syncing'),
+        or(isNull(crmConnection.syncHeartbeatAt), lt(crmConnection.syncHeartbeatAt, staleBefore)),
+      ),
+    );
 }
 
 export async function countOpportunities(db: Database): Promise<number> {

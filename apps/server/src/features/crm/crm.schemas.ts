@@ -36,7 +36,11 @@ export {
 export const ZCrmAdapterKind = z.enum(['embedded', 'salesforce']);
 export const ZCrmSyncStatus = z.enum(['idle', 'syncing', 'synced', 'failed']);
 
-/** The CRM admin page's status card; also the answer of a sync. */
+/** A record the last sync could not take, and why (issue 19). */
+export const ZSyncRecordError = z.object({ record_id: z.string(), message: z.string() });
+export type SyncRecordError = z.infer<typeof ZSyncRecordError>;
+
+/** The CRM admin page's status card and the sync button; also the answer of a sync. */
 export const ZConnectionStatus = z.object({
   adapter: ZCrmAdapterKind,
   /** Where Bastion signs in to the CRM (Salesforce), null for the embedded CRM. */
@@ -50,6 +54,13 @@ export const ZConnectionStatus = z.object({
   last_error: z.string(),
   /** Opportunities in Bastion's copy now. */
   opportunity_count: z.number().int().nonnegative(),
+  /** While syncing: records written so far of progress_total (null until the CRM answered). */
+  progress_done: z.number().int().nonnegative(),
+  progress_total: z.number().int().nonnegative().nullable(),
+  /** The records the last finished sync skipped, each with why; the next sync retries them. */
+  record_errors: z.array(ZSyncRecordError),
+  /** E-mail of who started the running or last sync; empty before the first. */
+  started_by: z.string(),
 });
 export type ConnectionStatus = z.infer<typeof ZConnectionStatus>;
 

@@ -40,7 +40,7 @@ import { saveAccount } from './save-account.ts';
 import { saveContact } from './save-contact.ts';
 import { saveOpportunity } from './save-opportunity.ts';
 import { startCrmConnection } from './start-crm-connection.ts';
-import { syncOpportunities } from './sync-opportunities.ts';
+import { startOpportunitySync } from './sync-opportunities.ts';
 
 export interface CrmRouteDependencies {
   db: Database;
@@ -51,6 +51,16 @@ export interface CrmRouteDependencies {
 
 /** The connection is the IT admins' to run (docs/decisions/002 menus, 008). */
 const crmAdmin = requirePermission('CRM admin', (f) => f.is_root_admin || f.is_it_admin);
+
+/**
+ * Syncing, and reading how the sync goes, is also the deal desk's: they work the opportunity
+ * grid for every region and are the ones told "my opportunity is not in Bastion yet" (issue 19).
+ * Sellers are not: a quote re-reads its own opportunity from the CRM when it is made.
+ */
+const crmSync = requirePermission(
+  'sync the CRM',
+  (f) => f.is_root_admin || f.is_it_admin || f.is_deal_desk_user,
+);
 
 /** The CRM gateway, /api/sfdc/{name} (spec §7). */
 export function registerCrmRoutes(app: FastifyInstance, deps: CrmRouteDependencies) {
@@ -63,15 +73,32 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmRouteDependenci
 
   r.get(
     '/api/sfdc/connection-status',
-    { config: { access: crmAdmin }, schema: { response: { 200: ZConnectionStatusResponse } } },
+    { config: { access: crmSync }, schema: { response: { 200: ZConnectionStatusResponse } } },
     async () => ok(await getConnectionStatus(db, adapter, config)),
   );
 
+  // A sync runs after its answer; closing the app waits for it rather than cutting it off.
+  const runningSyncs = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.all(runningSyncs);
+  });
+
   postRoute(app, {
     path: '/api/sfdc/sync',
-    access: crmAdmin,
+    access: crmSync,
     response: ZConnectionStatusResponse,
-    handler: () => syncOpportunities(db, adapter, config),
+    handler: async (request) => {
+      const { status, done } = await startOpportunitySync(
+        db,
+        adapter,
+        config,
+        currentUser(request).email,
+        { log: app.log },
+      );
+      runningSyncs.add(done);
+      void done.finally(() => runningSyncs.delete(done));
+      return status;
+    },
   });
 
   r.get(

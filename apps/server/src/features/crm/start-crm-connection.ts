@@ -1,16 +1,26 @@
 import type { Database } from '@bastion/db/client';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { findConnection, insertConnectionIfMissing, updateConnection } from './crm.repository.ts';
+import {
+  failStaleSync,
+  findConnection,
+  insertConnectionIfMissing,
+  updateConnection,
+} from './crm.repository.ts';
+import { INTERRUPTED_SYNC_MESSAGE, SYNC_STALE_AFTER_MS } from './sync-claim.ts';
 
-export const INTERRUPTED_SYNC_MESSAGE =
-  'The last sync was interrupted when the server stopped. Sync again.';
+export { INTERRUPTED_SYNC_MESSAGE };
 
 /**
  * At server start: the connection row exists and names the adapter in use. Switching CRMs
  * forgets the old one's sync time, so the first sync from the new one copies everything. A sync
- * still marked as running was cut off by a stop; marking it failed lets admins sync again.
+ * still marked as running whose heartbeat stopped was cut off by a stop: it is marked failed. A
+ * live one is left alone: another instance is running it.
  */
-export async function startCrmConnection(db: Database, adapter: CrmAdapter): Promise<void> {
+export async function startCrmConnection(
+  db: Database,
+  adapter: CrmAdapter,
+  now: () => Date = () => new Date(),
+): Promise<void> {
   await insertConnectionIfMissing(db, adapter.kind);
   const row = await findConnection(db);
   if (!row) return;
@@ -21,8 +31,12 @@ export async function startCrmConnection(db: Database, adapter: CrmAdapter): Pro
       lastSyncedAt: null,
       syncedCount: 0,
       lastError: '',
+      recordErrors: [],
+      progressDone: 0,
+      progressTotal: null,
     });
-  } else if (row.status === 'syncing') {
-    await updateConnection(db, { status: 'failed', lastError: INTERRUPTED_SYNC_MESSAGE });
+  } else {
+    const staleBefore = new Date(now().getTime() - SYNC_STALE_AFTER_MS);
+    await failStaleSync(db, staleBefore, INTERRUPTED_SYNC_MESSAGE);
   }
 }

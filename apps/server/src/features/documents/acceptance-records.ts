@@ -1,3 +1,4 @@
+import { isSettingOn } from '@bastion/domain/app-settings/switches';
 import {
   acceptanceLinkState,
   ACCEPTANCE_LINK_REFUSALS,
@@ -18,9 +19,9 @@ import type { AcceptanceRow, ListedAcceptanceLink } from './acceptance.repositor
 
 export const ACCEPTANCE_SETTING = 'quote_document_link';
 
-/** The setting reads like maintenance: the spec spells "on" 'enable'. */
+/** The setting reads like maintenance: the spec spells "on" 'enable' ('enabled' too). */
 export async function isAcceptanceEnabled(db: Database): Promise<boolean> {
-  return (await readAppSetting(db, ACCEPTANCE_SETTING)) === 'enable';
+  return isSettingOn(await readAppSetting(db, ACCEPTANCE_SETTING));
 }
 
 export const ACCEPTANCE_OFF_MESSAGE =

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
-import type { RouteAccess } from '../../lib/access.ts';
+import { currentUser, type RouteAccess } from '../../lib/access.ts';
 import { auditedPostRoute } from '../../lib/post-route.ts';
 import { ZMaintenanceModeBody, ZMaintenanceModeResponse } from './maintenance.schemas.ts';
 import { switchMaintenanceMode } from './switch-maintenance-mode.ts';
@@ -27,6 +27,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: { db: Data
     access: switchesMaintenance,
     body: ZMaintenanceModeBody,
     response: ZMaintenanceModeResponse,
-    handler: (request) => switchMaintenanceMode(db, request.body),
+    handler: (request) =>
+      switchMaintenanceMode(db, request.body, new Date(), currentUser(request).userId),
   });
 }

@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import { forgetAccessSettings } from '../../lib/access-settings.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { writeMaintenanceSettings } from './maintenance.repository.ts';
+import { askEveryoneToReload, writeMaintenanceSettings } from '../../lib/setting-changes.ts';
 
 /**
  * Turns maintenance mode on or off (spec §4, §7). The spec spells the on value 'enable'. Other
@@ -11,13 +11,17 @@ export async function switchMaintenanceMode(
   db: Database,
   input: { enabled: boolean; message: string },
   now = new Date(),
+  updatedBy: string | null = null,
 ): Promise<Audited<{ enabled: boolean; message: string }>> {
   await writeMaintenanceSettings(
     db,
     { value: input.enabled ? 'enable' : 'disabled', message: input.message },
     now,
+    updatedBy,
   );
   forgetAccessSettings(db);
+  // Open tabs re-read their session (app settings) at their next poll, as after any setting.
+  await askEveryoneToReload(db);
   return {
     data: { enabled: input.enabled, message: input.message },
     audit: {

@@ -1,10 +1,13 @@
 import { priceQuote } from '@bastion/domain/pricing/engine';
 import type { PricingLine, PricingResult } from '@bastion/domain/pricing/model';
 import { formatBp, parsePercentBp } from '@bastion/domain/pricing/decimal';
+import { isSettingOn } from '@bastion/domain/app-settings/switches';
+import { MARGIN_REGIONS_SETTING, isMarginShownFor } from '@bastion/domain/app-settings/catalogue';
 import type { Database } from '@bastion/db/client';
 import type { quoteLines } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
+import { readAppSetting } from '../../lib/app-settings.ts';
 import { loadPricingInput } from '../../lib/pricing-inputs.ts';
 import { contractPricingOf, storedQuantities } from '../../lib/stored-line-pricing.ts';
 import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
@@ -25,6 +28,11 @@ export interface LineDraft {
   manual_discount_percent?: string | undefined;
   /** The key of the BUNDLE line this line belongs to. */
   parent_key?: string | undefined;
+  /**
+   * Issue 19: the unit list price typed for the line (minor units, per 12 months for ANNUAL);
+   * absent or null: the catalogue's. New or changed only while price_adjustment is on.
+   */
+  adjusted_unit_list_minor?: number | null | undefined;
   /** A renewal, co-term or true-up line (issue 18): its contract columns, stored as they are. */
   contract?: ContractLineColumns | undefined;
 }
@@ -45,9 +53,13 @@ export type ContractLineColumns = Pick<
 export const yearsOf = (quote: Pick<QuoteRow, 'quoteType' | 'contractLength'>) =>
   quote.quoteType === 'ELA' ? Math.min(5, Math.ceil(quote.contractLength / 12)) : 1;
 
-/** Without can_see_margin the figures are not hidden by the page: they are never sent. */
-export function forViewer(result: PricingResult, caller: AuthContext) {
-  if (caller.permissions.can_see_margin) return { ...result, shows_margin: true };
+/**
+ * Without can_see_margin the figures are not hidden by the page: they are never sent. Nor are
+ * they for a quote whose region the app setting margin_calc_controlled_introduction leaves out
+ * (`isMarginShown`: marginShownFor).
+ */
+export function forViewer(result: PricingResult, caller: AuthContext, isMarginShown = true) {
+  if (caller.permissions.can_see_margin && isMarginShown) return { ...result, shows_margin: true };
   const strip = <T extends { cost_minor: number | null; margin_minor?: number | null }>(
     amounts: T,
   ): T => ({ ...amounts, cost_minor: null, margin_minor: null, margin_percent_bp: null });
@@ -71,7 +83,56 @@ function pricingLines(drafts: readonly LineDraft[]): PricingLine[] {
     manual_discount_percent: d.manual_discount_percent ?? null,
     parent_line_id: d.parent_key ?? null,
     ...contractPricingOf(d.contract ?? {}),
+    adjusted_unit_list_minor: d.adjusted_unit_list_minor ?? null,
   }));
+}
+
+/** Whether margin is shown on this quote, by its region (margin_calc_controlled_introduction). */
+export async function marginShownFor(db: Database, quote: Pick<QuoteRow, 'region'>) {
+  return isMarginShownFor(quote.region, await readAppSetting(db, MARGIN_REGIONS_SETTING));
+}
+
+export const PRICE_ADJUSTMENT_OFF_MESSAGE =
+  'Adjusting unit list prices is switched off (app setting price_adjustment).';
+
+/** Whether quoters may type a unit list price per line now (app setting price_adjustment). */
+export async function canAdjustUnitListPrices(db: Database): Promise<boolean> {
+  return isSettingOn(await readAppSetting(db, 'price_adjustment'));
+}
+
+/**
+ * While the price_adjustment setting is off, no line may get a new or changed typed unit list
+ * price; a price typed before stays on its line (it priced the quote as saved) and may be reset.
+ * 400 naming each line otherwise, before anything is priced or saved.
+ */
+export async function checkUnitListAdjustments(
+  db: Database,
+  drafts: readonly LineDraft[],
+  stored: readonly StoredLine[],
+) {
+  const typed = drafts
+    .map((draft, index) => ({ draft, index }))
+    .filter(({ draft }) => (draft.adjusted_unit_list_minor ?? null) !== null);
+  if (typed.length === 0 || (await canAdjustUnitListPrices(db))) return;
+  const storedById = new Map(stored.map((row) => [row.line.id, row.line]));
+  const details = typed.flatMap(({ draft, index }) => {
+    const before = draft.id === undefined ? undefined : storedById.get(draft.id);
+    const isUnchanged =
+      before !== undefined &&
+      before.sku === draft.sku &&
+      before.adjustedUnitListMinor === draft.adjusted_unit_list_minor;
+    return isUnchanged
+      ? []
+      : [
+          {
+            path: `lines.${index}.adjusted_unit_list_minor`,
+            message: PRICE_ADJUSTMENT_OFF_MESSAGE,
+          },
+        ];
+  });
+  if (details.length > 0) {
+    throw new AppError('VALIDATION_FAILED', PRICE_ADJUSTMENT_OFF_MESSAGE, { details });
+  }
 }
 
 /** Checks what the engine cannot: keys, parents, and that each id is one of this quote's. */
@@ -108,9 +169,25 @@ export function checkDrafts(drafts: readonly LineDraft[], storedIds: ReadonlySet
 
 /** Prices drafts, or answers 400 with each line's problem (path `lines.N.field`). */
 export async function priceDrafts(db: Database, quote: QuoteRow, drafts: readonly LineDraft[]) {
+  return (await priceDraftsWithRate(db, quote, drafts)).result;
+}
+
+/**
+ * The same, with the rate the pricing used (units of the quote currency per 1 USD; USD is 1):
+ * a save stores it on the quote, and the reports convert its amounts at it (issue 19).
+ */
+export async function priceDraftsWithRate(
+  db: Database,
+  quote: QuoteRow,
+  drafts: readonly LineDraft[],
+) {
   const input = await loadPricingInput(db, quote, pricingLines(drafts));
   const outcome = priceQuote(input);
-  if (outcome.ok) return outcome.result;
+  if (outcome.ok) {
+    const unitsPerUsd =
+      quote.currencyCode === 'USD' ? '1' : (input.usd_rates[quote.currencyCode] ?? null);
+    return { result: outcome.result, unitsPerUsd };
+  }
   const indexByKey = new Map(drafts.map((d, i) => [d.key, i]));
   const details = outcome.errors.map((error) => {
     const index = error.line_id === undefined ? undefined : indexByKey.get(error.line_id);
@@ -142,6 +219,7 @@ export function lineView(row: StoredLine, years: number) {
     parent_line_id: line.parentLineId,
     quantities: storedQuantities(line, years),
     manual_discount_percent: formatBp(parseBp(line.manualDiscountPercent)),
+    adjusted_unit_list_minor: line.adjustedUnitListMinor,
     needs_shipping_realignment: line.needsShippingRealignment,
   };
 }

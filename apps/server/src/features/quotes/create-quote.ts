@@ -10,6 +10,7 @@ import { validateRecipeSubmission } from '../../lib/recipe-submission.ts';
 import { loadFormDefinition } from '../../lib/form-definitions.ts';
 import { mapSnapshot } from './quote-details.ts';
 import { insertQuoteWithHistory, quoteActorOf } from '../../lib/quote-writes.ts';
+import { refuseQuoteTypeNotOffered } from '../../lib/ela-offer.ts';
 import { writeBackNewQuote } from '../../lib/crm/write-back-new-quote.ts';
 import { findVisibleOpportunity } from './quotes.repository.ts';
 import { viewerOf } from '../../lib/visibility.ts';
@@ -88,6 +89,9 @@ export async function createQuote(
   if (quoteType === 'LEGACY' && !(flags.is_deal_desk_user || flags.is_root_admin)) {
     throw new AppError('FORBIDDEN', 'Only the deal desk records legacy quotes.');
   }
+  // App setting remove_ela_healthcare: the customer's industry as the CRM has it now.
+  const customer = snapshot.accounts.find((a) => a.id === opportunity.accountId);
+  await refuseQuoteTypeNotOffered(db, { quoteType, industry: customer?.industry ?? '' });
   const contractLength = Number(text(payload.contract_length));
   if (!Number.isInteger(contractLength) || contractLength < 1 || contractLength > 60) {
     throw new AppError('VALIDATION_FAILED', 'The contract length must be 1 to 60 months.', {
@@ -104,6 +108,8 @@ export async function createQuote(
       opportunityId: opportunity.id,
       accountId: opportunity.accountId,
       accountName: snapshot.accounts.find((a) => a.id === opportunity.accountId)?.name ?? '',
+      // The reseller, else the distributor, the quote goes through (global search, issue 19).
+      partnerName: (partner ?? distributor)?.name ?? '',
       region: opportunity.region,
       ownerUserId: caller.userId,
       createdBy: caller.userId,

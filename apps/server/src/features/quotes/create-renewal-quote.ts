@@ -187,6 +187,8 @@ export async function createRenewalQuote(
       accountId: contract.accountId,
       accountName:
         snapshot.accounts.find((a) => a.id === opportunity.accountId)?.name ?? contract.accountName,
+      // The reseller, else the distributor, the quote goes through (global search, issue 19).
+      partnerName: (partner ?? distributor)?.name ?? '',
       region: contract.region,
       ownerUserId: caller.userId,
       createdBy: caller.userId,

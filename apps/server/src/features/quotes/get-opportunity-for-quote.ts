@@ -2,6 +2,7 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createEmbeddedAdapter } from '../../lib/crm/embedded-adapter.ts';
+import { quoteTypesNotOffered } from '../../lib/ela-offer.ts';
 import { loadFormDefinition } from '../../lib/form-definitions.ts';
 import { CREATE_QUOTE_FORM } from './create-quote.ts';
 import { mapSnapshot, prefillOf } from './quote-details.ts';
@@ -19,6 +20,7 @@ export async function getOpportunityForQuote(db: Database, caller: AuthContext, 
   const mapped = snapshot ? mapSnapshot(snapshot, form.lookups) : null;
   if (!found || !mapped)
     throw new AppError('NOT_FOUND', `There is no opportunity ${id} you can see.`);
+  const customer = snapshot?.accounts.find((a) => a.id === snapshot.opportunity.accountId);
   return {
     id: mapped.opportunity_id,
     name: mapped.opportunity_name,
@@ -36,5 +38,7 @@ export async function getOpportunityForQuote(db: Database, caller: AuthContext, 
     contracting_entity_name: mapped.contracting_entity_name,
     payment_term_name: mapped.payment_term_name,
     prefill: prefillOf(mapped),
+    // App setting remove_ela_healthcare: the form leaves these out of its quote types.
+    unoffered_quote_types: await quoteTypesNotOffered(db, customer?.industry ?? ''),
   };
 }

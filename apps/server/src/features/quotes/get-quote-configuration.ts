@@ -3,7 +3,13 @@ import type { AuthContext } from '../../lib/access.ts';
 import { priceStoredLines } from '../../lib/stored-line-pricing.ts';
 import { LOCKED_BY_OTHER_MESSAGE } from '../../lib/quote-terms.ts';
 import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
-import { forViewer, lineView, yearsOf } from './configure-lines.ts';
+import {
+  canAdjustUnitListPrices,
+  forViewer,
+  lineView,
+  marginShownFor,
+  yearsOf,
+} from './configure-lines.ts';
 import { quoteView, requireVisibleQuote } from './get-quote.ts';
 import { listQuoteLines } from './quote-lines.repository.ts';
 import type { QuoteRow } from './quotes.repository.ts';
@@ -30,7 +36,10 @@ export async function configurationOf(db: Database, caller: AuthContext, quote: 
     // A stored quote whose prices lapsed (an inactive SKU, a price ended) still opens; the
     // page shows why it cannot be priced, and saving asks for a fix.
     pricing = outcome.ok
-      ? { ok: true as const, result: forViewer(outcome.result, caller) }
+      ? {
+          ok: true as const,
+          result: forViewer(outcome.result, caller, await marginShownFor(db, quote)),
+        }
       : { ok: false as const, errors: outcome.errors };
   }
   // A quote locked by someone else opens read-only for everyone but them.
@@ -52,5 +61,7 @@ export async function configurationOf(db: Database, caller: AuthContext, quote: 
     lines,
     secure_access: quote.secureAccess,
     pricing,
+    /** Issue 19: the app setting price_adjustment is on, so unit list prices may be typed. */
+    can_adjust_unit_list_price: await canAdjustUnitListPrices(db),
   };
 }

@@ -1,7 +1,14 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { checkDrafts, forViewer, priceDrafts, type LineDraft } from './configure-lines.ts';
+import {
+  checkDrafts,
+  checkUnitListAdjustments,
+  forViewer,
+  marginShownFor,
+  priceDrafts,
+  type LineDraft,
+} from './configure-lines.ts';
 import { requireVisibleQuote } from './get-quote.ts';
 import { refuseRenewalQuote } from './save-quote-configuration.ts';
 import { listQuoteLines } from './quote-lines.repository.ts';
@@ -19,5 +26,7 @@ export async function priceQuoteDraft(
   refuseRenewalQuote(quote);
   const stored = await listQuoteLines(db, quote.id);
   checkDrafts(input.lines, new Set(stored.map((s) => s.line.id)));
-  return forViewer(await priceDrafts(db, quote, input.lines), caller);
+  await checkUnitListAdjustments(db, input.lines, stored);
+  const result = await priceDrafts(db, quote, input.lines);
+  return forViewer(result, caller, await marginShownFor(db, quote));
 }

@@ -103,6 +103,8 @@ export async function replaceQuoteLines(
             periodEnd: sql`excluded.period_end`,
             measuredQuantity: sql`excluded.measured_quantity`,
             entitledQuantity: sql`excluded.entitled_quantity`,
+            // Issue 19: the unit list price typed on the configure page (null: the catalogue's).
+            adjustedUnitListMinor: sql`excluded.adjusted_unit_list_minor`,
           },
           // Never another quote's line, whatever id was sent.
           setWhere: sql`${quoteLines.quoteId} = excluded.quote_id`,

@@ -1,5 +1,6 @@
 // Kept whole: the quotes API contract, every request and response schema of its routes.
 import { z } from 'zod';
+import { MAX_ADJUSTED_UNIT_LIST_MINOR, PRICING_MESSAGES } from '@bastion/domain/pricing/validate';
 import { RENEWAL_KINDS } from '@bastion/domain/renewals/model';
 import { ZProratedSegment } from '@bastion/domain/renewals/schemas';
 import { zRequiredText } from '@bastion/domain/validation/required-text';
@@ -161,8 +162,12 @@ export const ZOpportunityForQuoteResponse = zEnvelope(
     contracting_entity_name: z.string().nullable(),
     payment_term_name: z.string().nullable(),
     prefill: z.record(z.string(), ZJson.optional()),
+    /** Quote types the form does not offer for this account (app settings), with why. */
+    unoffered_quote_types: z.array(z.object({ value: z.string(), reason: z.string() })),
   }),
 );
+
+const ADJUSTED_UNIT_LIST_MESSAGE = PRICING_MESSAGES.adjustedUnitList;
 
 const ZLineDraft = z.object({
   id: z.uuid({ error: 'That is not a line of this quote.' }).optional(),
@@ -185,6 +190,14 @@ const ZLineDraft = z.object({
     .regex(/^\d{1,3}(\.\d+)?$/, 'Discount must be between 0 and 100 %.')
     .optional(),
   parent_key: z.string().min(1).max(64).optional(),
+  /** Issue 19: the unit list price typed for the line, minor units; null: the catalogue's. */
+  adjusted_unit_list_minor: z
+    .number({ error: ADJUSTED_UNIT_LIST_MESSAGE })
+    .int(ADJUSTED_UNIT_LIST_MESSAGE)
+    .min(0, ADJUSTED_UNIT_LIST_MESSAGE)
+    .max(MAX_ADJUSTED_UNIT_LIST_MINOR, ADJUSTED_UNIT_LIST_MESSAGE)
+    .nullable()
+    .optional(),
 });
 
 /** A 1,000-line ELA is a real deal; 5,000 is the most one quote takes. */
@@ -242,6 +255,8 @@ export const ZPricingResult = z.object({
       name: z.string(),
       kind: z.string(),
       unit_list_price_minor: z.number().int(),
+      /** Issue 19: the unit list price typed for the line; null: the catalogue's. */
+      adjusted_unit_list_minor: z.number().int().nullable(),
       effective_discount_percent_bp: z.number().int(),
       is_bundle: z.boolean(),
       parent_line_id: z.string().nullable(),
@@ -302,10 +317,14 @@ const ZConfiguration = z.object({
       parent_line_id: z.string().nullable(),
       quantities: z.array(z.number().int()),
       manual_discount_percent: z.string(),
+      /** Issue 19: the unit list price typed for the line; null: the catalogue's. */
+      adjusted_unit_list_minor: z.number().int().nullable(),
       needs_shipping_realignment: z.boolean(),
     }),
   ),
   secure_access: z.record(z.string(), z.unknown()).nullable(),
+  /** Issue 19: unit list prices may be typed (app setting price_adjustment on). */
+  can_adjust_unit_list_price: z.boolean(),
   pricing: z
     .discriminatedUnion('ok', [
       z.object({ ok: z.literal(true), result: ZPricingResult }),

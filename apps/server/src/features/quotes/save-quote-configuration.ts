@@ -6,7 +6,11 @@ import {
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireEditableQuote, type LineDraft } from './configure-lines.ts';
+import {
+  checkUnitListAdjustments,
+  requireEditableQuote,
+  type LineDraft,
+} from './configure-lines.ts';
 import { configurationOf } from './get-quote-configuration.ts';
 import { listQuoteLines } from './quote-lines.repository.ts';
 import type { QuoteRow } from './quotes.repository.ts';
@@ -27,6 +31,7 @@ export async function saveQuoteConfiguration(
   refuseRenewalQuote(quote);
   checkSizedLines(quote, input.lines);
   const stored = await listQuoteLines(db, quote.id);
+  await checkUnitListAdjustments(db, input.lines, stored);
   const updated = await writeQuoteLines(db, caller, quote, stored, input.lines, {
     advance: input.advance,
     action: input.advance ? 'configured' : 'products_saved',

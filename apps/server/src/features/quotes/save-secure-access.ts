@@ -75,6 +75,7 @@ export async function saveSecureAccess(
         sku: view.sku,
         quantities: view.quantities,
         manual_discount_percent: view.manual_discount_percent,
+        adjusted_unit_list_minor: view.adjusted_unit_list_minor,
         ...(row.line.parentLineId ? { parent_key: row.line.parentLineId } : {}),
       };
     });
@@ -89,6 +90,7 @@ export async function saveSecureAccess(
           sku: line.sku,
           quantities: line.quantities,
           manual_discount_percent: lineView(before, years).manual_discount_percent,
+          adjusted_unit_list_minor: before.line.adjustedUnitListMinor,
         }
       : { key: `sized-${line.sku}`, sku: line.sku, quantities: line.quantities };
   });

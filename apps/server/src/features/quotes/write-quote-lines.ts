@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import {
   checkDrafts,
   parseBp,
-  priceDrafts,
+  priceDraftsWithRate,
   type LineDraft,
   type StoredLine,
 } from './configure-lines.ts';
@@ -91,7 +91,7 @@ export async function writeQuoteLines(
     throw new AppError('VALIDATION_FAILED', details[0]?.message ?? '', { details });
   }
 
-  const result = await priceDrafts(db, quote, input.lines);
+  const { result, unitsPerUsd } = await priceDraftsWithRate(db, quote, input.lines);
   if (input.advance && input.lines.length === 0) {
     throw new AppError('VALIDATION_FAILED', 'Add at least one product before moving on.', {
       details: [{ path: 'lines', message: 'Add at least one product before moving on.' }],
@@ -112,6 +112,7 @@ export async function writeQuoteLines(
       y4: q[3] ?? 0,
       y5: q[4] ?? 0,
       manualDiscountPercent: formatBp(parseBp(draft.manual_discount_percent ?? '0')),
+      adjustedUnitListMinor: draft.adjusted_unit_list_minor ?? null,
       ...draft.contract,
     };
   });
@@ -167,6 +168,8 @@ export async function writeQuoteLines(
       realignLineIds: realign.map((line) => line.id),
       set: {
         totalAmountMinor: result.totals.net_minor,
+        // The rate it was priced at: the reports convert the total at it (issue 19).
+        unitsPerUsd,
         ...(statusAfter !== quote.statusId ? { statusId: statusAfter } : {}),
         ...(options.secureAccess !== undefined ? { secureAccess: options.secureAccess } : {}),
         ...options.set,
@@ -184,7 +187,10 @@ export async function writeQuoteLines(
   return updated;
 }
 
-/** History: which products were added, removed or changed (SKU, quantities, discount). */
+/**
+ * History: which products were added, removed or changed (SKU, quantities, discount, and the
+ * unit list price typed for it, when there is one).
+ */
 function lineChanges(stored: readonly StoredLine[], next: readonly NewLine[]): HistoryChange[] {
   const describe = (l: {
     sku: string;
@@ -194,10 +200,15 @@ function lineChanges(stored: readonly StoredLine[], next: readonly NewLine[]): H
     y4?: number | undefined;
     y5?: number | undefined;
     manualDiscountPercent?: string | undefined;
+    adjustedUnitListMinor?: number | null | undefined;
   }) => ({
     sku: l.sku,
     quantities: [l.y1 ?? 0, l.y2 ?? 0, l.y3 ?? 0, l.y4 ?? 0, l.y5 ?? 0],
     discount: formatBp(parseBp(l.manualDiscountPercent ?? '0')),
+    // Only when typed, so entries of lines at the catalogue price read as they always have.
+    ...((l.adjustedUnitListMinor ?? null) === null
+      ? {}
+      : { unit_list_minor: l.adjustedUnitListMinor }),
   });
   const before = new Map(stored.map((s) => [s.line.id, describe(s.line)]));
   const keptIds = new Set(next.map((line) => line.id));

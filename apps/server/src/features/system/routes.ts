@@ -5,8 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@bastion/db/client';
-import { appSettings } from '@bastion/db/schema/navigation';
-import { publicAccess, requirePermission } from '../../lib/access.ts';
+import { publicAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { advanceAppClock } from '../../lib/clock.ts';
 import { ok, zEnvelope } from '../../lib/envelope.ts';
@@ -78,30 +77,6 @@ export function registerSystemRoutes(
       },
       async (request) =>
         ok({ now: advanceAppClock(request.body.advance_seconds * 1000).toISOString() }),
-    );
-
-    // Browser tests of a switched-off feature (cpq_renewals_trueups) until app settings have a
-    // page of their own (issue 19): a root admin sets one of the spec's settings.
-    r.post(
-      '/api/test/app-setting',
-      {
-        config: { access: requirePermission('root admin', (f) => f.is_root_admin) },
-        schema: {
-          body: z.object({
-            name: z.enum(['cpq_renewals_trueups', 'quote_document_link', 'price_adjustment']),
-            value: z.string().max(100),
-          }),
-          response: { 200: zEnvelope(z.object({ name: z.string(), value: z.string() })) },
-        },
-      },
-      async (request) => {
-        const { name, value } = request.body;
-        await db
-          .insert(appSettings)
-          .values({ name, value })
-          .onConflictDoUpdate({ target: appSettings.name, set: { value } });
-        return ok({ name, value });
-      },
     );
   }
 }

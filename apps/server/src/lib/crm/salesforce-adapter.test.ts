@@ -115,6 +115,7 @@ function account(id: string, name: string, overrides: Partial<FakeRecord> = {}):
     Payment_Term__c: 'Net 30',
     Partner_Type__c: null,
     Public_Sector__c: false,
+    Industry: null,
     SystemModstamp: '2026-01-05T08:00:00.000+0000',
     ...overrides,
   };
@@ -124,7 +125,7 @@ function account(id: string, name: string, overrides: Partial<FakeRecord> = {}):
 function seed(fake: FakeSalesforce) {
   fake.records.Opportunity?.push(opportunity());
   fake.records.Account?.push(
-    account(CUSTOMER, 'Acme GmbH', { Public_Sector__c: true }),
+    account(CUSTOMER, 'Acme GmbH', { Public_Sector__c: true, Industry: 'Healthcare' }),
     account(PARTNER, 'Channel Partner Ltd', { Partner_Type__c: 'GOLD', Region__c: 'APAC' }),
     account(DISTRIBUTOR, 'Big Distribution Inc', {
       Payment_Term_Days__c: null,
@@ -266,6 +267,7 @@ const EXPECTED_SNAPSHOT: CrmOpportunitySnapshot = {
       paymentTermName: 'Net 30',
       partnerType: null,
       isPublicSector: true,
+      industry: 'Healthcare',
       updatedAt: new Date('2026-01-05T08:00:00.000Z'),
     },
     expect.objectContaining({

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
+import { CriticalBroadcastBanner } from '../../features/broadcasts/components/critical-broadcast-banner.tsx';
 import { useSession } from '../../features/auth/components/session-context.tsx';
 import { landingPathFor } from '../../features/auth/landing-path.ts';
 import { ImpersonationBanner } from '../../features/impersonation/components/impersonation-banner.tsx';
@@ -94,6 +95,7 @@ export function AppLayout() {
         <main id="main-content" className="app-main" tabIndex={-1}>
           <ImpersonationBanner />
           <MaintenanceBanner />
+          <CriticalBroadcastBanner />
           <ErrorBoundary resetKey={pathname}>
             <Outlet />
           </ErrorBoundary>

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { environment } from '@/lib/environment.ts';
 import type { MenuGroup } from './menu-tree.ts';
 import { PendingApprovalsBadge } from '../../features/approvals/components/pending-approvals-badge.tsx';
+import { BroadcastBell } from '../../features/broadcasts/components/broadcast-bell.tsx';
+import { GlobalSearch } from '../../features/search/components/global-search.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 interface TopNavProps {
@@ -57,6 +59,7 @@ export function TopNav({ groups, activeGroup, homePath, onOpenMenu }: TopNavProp
         </Nav>
       )}
       <div className="ms-auto d-flex align-items-center gap-3">
+        <GlobalSearch />
         {environment.name !== 'production' ? (
           <Badge
             bg="warning"
@@ -66,6 +69,7 @@ export function TopNav({ groups, activeGroup, homePath, onOpenMenu }: TopNavProp
             {environment.displayName}
           </Badge>
         ) : null}
+        <BroadcastBell />
         <UserMenu context={activeGroup.item.context} />
       </div>
     </Navbar>

@@ -115,6 +115,8 @@ export const SALESFORCE_FIELD_MAP = {
       paymentTermName: 'Payment_Term__c',
       partnerType: 'Partner_Type__c',
       isPublicSector: 'Public_Sector__c',
+      /** The standard picklist: 'Healthcare' withholds ELA when remove_ela_healthcare is on. */
+      industry: 'Industry',
       updatedAt: 'SystemModstamp',
     },
   },

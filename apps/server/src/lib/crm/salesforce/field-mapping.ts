@@ -52,6 +52,7 @@ function toAccount(record: SfRecord, id: string, kind: AccountKind): CrmAccount 
     paymentTermName: nullableTextAt(record, f.paymentTermName),
     partnerType: nullableTextAt(record, f.partnerType),
     isPublicSector: isCheckedAt(record, f.isPublicSector),
+    industry: textAt(record, f.industry),
     updatedAt: instantAt(record, f.updatedAt),
   };
 }

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
+import { usePollInterval } from '../../auth/api/session-flags.ts';
 import { approvalKeys } from './approval-keys.ts';
 
-/** How often the navigation asks for the count (spec §7), and again whenever the tab regains focus. */
-export const PENDING_COUNT_POLL_MS = 60_000;
-
 /**
- * Steps waiting for the signed-in user's decision (`my-pending-approval-count`, spec §7). A
- * failed poll waits for the next one.
+ * Steps waiting for the signed-in user's decision (`my-pending-approval-count`, spec §7), asked
+ * every poll interval and whenever the tab regains focus. A failed poll waits for the next one.
  */
 export function usePendingApprovalCount() {
+  const pollIntervalMs = usePollInterval();
   return useQuery({
     queryKey: approvalKeys.pendingCount,
     queryFn: ({ signal }) =>
@@ -19,9 +18,9 @@ export function usePendingApprovalCount() {
         { signal },
       ),
     select: (answer) => answer.pending_approval_count,
-    refetchInterval: PENDING_COUNT_POLL_MS,
+    refetchInterval: pollIntervalMs,
     refetchOnWindowFocus: 'always',
-    staleTime: PENDING_COUNT_POLL_MS,
+    staleTime: pollIntervalMs,
     retry: false,
   });
 }

@@ -1,20 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
+import { useSession } from '../components/session-context.tsx';
 import type { Session } from './session.ts';
 
-/** Spec §4: the server can switch these at any time, so signed-in clients poll them. */
-const POLL_INTERVAL_MS = 60_000;
+/**
+ * Spec §4: the server can switch these at any time, so signed-in clients poll them, as often as
+ * the server says (a minute unless configured).
+ */
+export function usePollInterval(): number {
+  return useSession().poll_interval_ms;
+}
 
 /**
  * The session was read a moment ago, so each flag starts from what it implies and is first
  * polled one interval later. A failed poll waits for the next interval rather than retrying.
  */
-function pollingOptions<T>(initialValue: T) {
+function pollingOptions<T>(initialValue: T, intervalMs: number) {
   return {
     initialData: initialValue,
     initialDataUpdatedAt: () => Date.now(),
-    refetchInterval: POLL_INTERVAL_MS,
-    staleTime: POLL_INTERVAL_MS,
+    refetchInterval: intervalMs,
+    staleTime: intervalMs,
     retry: false,
   } as const;
 }
@@ -36,13 +42,17 @@ export function useMaintenanceMode(session: Session): boolean {
     queryFn: ({ signal }) =>
       apiPost<{ value: string }>('/api/dx/get-setting-value', { name: 'maintenance' }, { signal }),
     select: (answer) => isMaintenanceValueOn(answer.value),
-    ...pollingOptions({ value: session.app_settings.maintenance ?? 'disabled' }),
+    ...pollingOptions(
+      { value: session.app_settings.maintenance ?? 'disabled' },
+      session.poll_interval_ms,
+    ),
   });
   return data;
 }
 
 /** What the administrator said about the maintenance; read while it is on, '' until known. */
 export function useMaintenanceMessage(isMaintenanceOn: boolean): string {
+  const pollIntervalMs = usePollInterval();
   const { data } = useQuery({
     queryKey: maintenanceMessageQueryKey,
     queryFn: ({ signal }) =>
@@ -53,7 +63,7 @@ export function useMaintenanceMessage(isMaintenanceOn: boolean): string {
       ),
     select: (answer) => answer.value,
     enabled: isMaintenanceOn,
-    refetchInterval: POLL_INTERVAL_MS,
+    refetchInterval: pollIntervalMs,
     retry: false,
   });
   return data ?? '';
@@ -61,11 +71,12 @@ export function useMaintenanceMessage(isMaintenanceOn: boolean): string {
 
 /** A yes or no the server answers at `path` as `{ [field]: boolean }`: no until it says yes. */
 function useServerYesNo(key: string, path: string, field: string): boolean {
+  const pollIntervalMs = usePollInterval();
   const { data } = useQuery({
     queryKey: ['session-flags', key],
     queryFn: ({ signal }) => apiPost<Record<string, boolean>>(path, {}, { signal }),
     select: (answer) => answer[field] ?? false,
-    ...pollingOptions<Record<string, boolean>>({ [field]: false }),
+    ...pollingOptions<Record<string, boolean>>({ [field]: false }, pollIntervalMs),
   });
   return data;
 }

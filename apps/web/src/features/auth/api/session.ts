@@ -29,6 +29,8 @@ export interface Session {
   /** Already filtered by the server for this user. */
   menus: MenuItem[];
   app_settings: Record<string, string>;
+  /** How often to poll the session flags, broadcasts and settings (server CLIENT_POLL_SECONDS). */
+  poll_interval_ms: number;
 }
 
 export const sessionQueryKey = ['session'] as const;

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { apiGet, apiPost } from '@/lib/api-client.ts';
 
 export type CrmSyncStatus = 'idle' | 'syncing' | 'synced' | 'failed';
@@ -13,6 +14,18 @@ export interface CrmConnectionStatus {
   synced_count: number;
   last_error: string;
   opportunity_count: number;
+  /** While syncing: records written so far, of progress_total (null until the CRM answered). */
+  progress_done: number;
+  progress_total: number | null;
+  /** The records the last sync skipped, each with why; the next sync retries them. */
+  record_errors: CrmSyncRecordError[];
+  /** E-mail of who started the running or last sync. */
+  started_by: string;
+}
+
+export interface CrmSyncRecordError {
+  record_id: string;
+  message: string;
 }
 
 export const crmConnectionStatusQuery = queryOptions({
@@ -20,15 +33,25 @@ export const crmConnectionStatusQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<CrmConnectionStatus>('/api/sfdc/connection-status', { signal }),
 });
 
-/** While a sync runs (perhaps started by another admin), the status is polled until it ends. */
-export function useCrmConnectionStatus() {
+/** How often a running sync's progress is read. */
+const SYNC_POLL_MS = 1500;
+
+/**
+ * While a sync runs (perhaps started by someone else, on another server), the status is polled
+ * until it ends. `isEnabled` false for users who may not read it.
+ */
+export function useCrmConnectionStatus({ isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({
     ...crmConnectionStatusQuery,
-    refetchInterval: (query) => (query.state.data?.status === 'syncing' ? 2000 : false),
+    enabled: isEnabled,
+    refetchInterval: (query) => (query.state.data?.status === 'syncing' ? SYNC_POLL_MS : false),
   });
 }
 
-/** Runs a sync now; the answer is the new status. A failure leaves the status to be re-read. */
+/**
+ * Starts a sync. The server answers at once with status 'syncing' and runs it in the background;
+ * the status query then polls until it ends. A refusal (409: one is running) re-reads the status.
+ */
 export function useSyncCrm() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -38,4 +61,29 @@ export function useSyncCrm() {
     },
     onError: () => queryClient.invalidateQueries({ queryKey: crmConnectionStatusQuery.queryKey }),
   });
+}
+
+/** What a sync changes: the CRM's records and the grids and pages that read them. */
+const READ_AGAIN_AFTER_SYNC = [
+  ['crm', 'accounts'],
+  ['crm', 'opportunities'],
+  ['grid'],
+  ['opportunity-for-quote'],
+] as const;
+
+/**
+ * When a sync the page watched ends, the lists on the page (opportunity grid, CRM records) are
+ * read again, so they show what it brought.
+ */
+export function useRefreshWhenSyncEnds(status: CrmSyncStatus | undefined) {
+  const queryClient = useQueryClient();
+  const previous = useRef(status);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = status;
+    if (was !== 'syncing' || status === undefined || status === 'syncing') return;
+    for (const queryKey of READ_AGAIN_AFTER_SYNC) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  }, [status, queryClient]);
 }

@@ -1,8 +1,6 @@
 import { formatDateTime } from '@bastion/domain/format/date-time';
-import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
@@ -11,12 +9,12 @@ import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import {
   useCrmConnectionStatus,
-  useSyncCrm,
   type CrmConnectionStatus,
   type CrmSyncStatus,
 } from '../api/crm-connection.ts';
 import { useCrmFieldMapping, type CrmFieldMapping } from '../api/crm-field-mapping.ts';
 import { CrmRecordsCard } from '../components/crm-records-card.tsx';
+import { CrmSyncButton } from '../components/crm-sync-button.tsx';
 
 const ADAPTER_NAMES: Record<CrmConnectionStatus['adapter'], string> = {
   embedded: 'Built-in CRM',
@@ -38,9 +36,6 @@ const STATUS_BADGES: Record<CrmSyncStatus, { bg: string; label: string }> = {
   failed: { bg: 'danger', label: 'Failed' },
 };
 
-/** How long the button says "Synced" before offering to sync again. */
-const SYNCED_NOTICE_MS = 3000;
-
 const FACTS_GRID = { gridTemplateColumns: 'max-content 1fr', columnGap: '2rem' } as const;
 
 const userTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -57,58 +52,15 @@ const plural = (n: number, one: string, many: string) =>
 /** CRM connection admin (spec §2 /{context}/sfdc): status, sync now, and the field mapping. */
 export function CrmAdminPage() {
   const status = useCrmConnectionStatus();
-  const sync = useSyncCrm();
-  const [isJustSynced, setIsJustSynced] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const isSyncing = sync.isPending || status.data?.status === 'syncing';
-  const startSync = () => {
-    window.clearTimeout(timer.current);
-    setIsJustSynced(false);
-    sync.mutate(undefined, {
-      onSuccess: () => {
-        setIsJustSynced(true);
-        timer.current = window.setTimeout(() => setIsJustSynced(false), SYNCED_NOTICE_MS);
-      },
-    });
-  };
-
-  const syncButton = (
-    <Button
-      variant={isJustSynced ? 'success' : 'primary'}
-      onClick={startSync}
-      disabled={isSyncing || isJustSynced || !status.isSuccess}
-    >
-      {isSyncing ? (
-        <>
-          <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-          Syncing…
-        </>
-      ) : isJustSynced ? (
-        <>
-          <i className="bi bi-check2 me-2" aria-hidden="true" />
-          Synced
-        </>
-      ) : (
-        <>
-          <i className="bi bi-arrow-repeat me-2" aria-hidden="true" />
-          Sync now
-        </>
-      )}
-    </Button>
-  );
-
   return (
     <AdminLayout
       title="CRM connection"
       subtitle="Where opportunities come from, and what quotes take from them."
-      actions={syncButton}
+      actions={<CrmSyncButton />}
     >
       <LoadState query={status} what="the connection status">
         {(connection) => (
           <div className="d-flex flex-column gap-4">
-            <SyncResult sync={sync} />
             <ConnectionCard status={connection} />
             {/* With Salesforce, records are edited there; the server refuses edits here. */}
             {connection.adapter === 'embedded' ? <CrmRecordsCard /> : null}
@@ -117,33 +69,6 @@ export function CrmAdminPage() {
         )}
       </LoadState>
     </AdminLayout>
-  );
-}
-
-/** What the last sync did, until dismissed. */
-function SyncResult({ sync }: { sync: ReturnType<typeof useSyncCrm> }) {
-  if (!sync.isSuccess && !sync.isError) return null;
-  return (
-    <Alert
-      variant={sync.isSuccess ? 'success' : 'danger'}
-      className="mb-0"
-      role={sync.isSuccess ? 'status' : 'alert'}
-      dismissible
-      onClose={() => sync.reset()}
-    >
-      {sync.isSuccess ? (
-        sync.data.synced_count === 0 ? (
-          'Sync finished: nothing changed since the last sync.'
-        ) : (
-          `Sync finished: ${plural(sync.data.synced_count, 'opportunity', 'opportunities')} copied.`
-        )
-      ) : (
-        <>
-          <div className="fw-semibold">The sync did not finish.</div>
-          {sync.error?.message}
-        </>
-      )}
-    </Alert>
   );
 }
 
@@ -185,6 +110,12 @@ function ConnectionCard({ status }: { status: CrmConnectionStatus }) {
               <dd className="mb-0">
                 {plural(status.synced_count, 'opportunity', 'opportunities')}
               </dd>
+            </>
+          ) : null}
+          {status.started_by ? (
+            <>
+              <dt>{status.status === 'syncing' ? 'Sync started by' : 'Last sync started by'}</dt>
+              <dd className="mb-0">{status.started_by}</dd>
             </>
           ) : null}
           <dt>Opportunities in Bastion</dt>

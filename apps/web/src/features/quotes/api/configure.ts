@@ -28,6 +28,8 @@ export interface PricedLine extends Amounts {
   name: string;
   kind: string;
   unit_list_price_minor: number;
+  /** Issue 19: the unit list price typed for the line; null: the catalogue's. */
+  adjusted_unit_list_minor: number | null;
   effective_discount_percent_bp: number;
   is_bundle: boolean;
   parent_line_id: string | null;
@@ -70,6 +72,8 @@ export interface StoredLine {
   parent_line_id: string | null;
   quantities: number[];
   manual_discount_percent: string;
+  /** Issue 19: the unit list price typed for the line; null: the catalogue's. */
+  adjusted_unit_list_minor: number | null;
 }
 
 export interface QuoteConfiguration {
@@ -82,6 +86,8 @@ export interface QuoteConfiguration {
   needs_shipping_realignment: boolean;
   lines: StoredLine[];
   secure_access: Record<string, unknown> | null;
+  /** Issue 19: unit list prices may be typed per line (app setting price_adjustment on). */
+  can_adjust_unit_list_price: boolean;
   pricing:
     | { ok: true; result: PricingResult }
     | { ok: false; errors: { line_id?: string; field: string; message: string }[] }
@@ -96,6 +102,8 @@ export interface LineDraftPayload {
   quantities: number[];
   manual_discount_percent?: string;
   parent_key?: string;
+  /** Issue 19: the unit list price typed for the line, minor units; absent: the catalogue's. */
+  adjusted_unit_list_minor?: number;
 }
 
 export const configurationKey = (id: string) => ['quote-configuration', id] as const;

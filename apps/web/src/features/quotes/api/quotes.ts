@@ -94,6 +94,8 @@ export interface OpportunityForQuote {
   payment_term_name: string | null;
   /** Values the quote form starts from. */
   prefill: FormValues;
+  /** Quote types the form does not offer for this account (app settings), with why. */
+  unoffered_quote_types: { value: string; reason: string }[];
 }
 
 export function useOpportunityForQuote(id: string) {

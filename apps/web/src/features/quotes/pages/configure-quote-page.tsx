@@ -246,6 +246,7 @@ function ConfigureQuote({
                 pricedByKey={pricedByKey}
                 serverErrors={pricing.lineErrors}
                 isReadOnly={isReadOnly}
+                canAdjustUnitList={configuration.can_adjust_unit_list_price}
                 dispatch={dispatch}
                 onDetails={setDetailsKey}
               />

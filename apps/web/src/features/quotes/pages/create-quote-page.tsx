@@ -1,3 +1,4 @@
+import { withoutUnofferedQuoteTypes } from '@bastion/domain/app-settings/ela-healthcare';
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -74,9 +75,18 @@ function CreateQuoteForOpportunity({ opportunityId }: { opportunityId: string })
                   {create.error.message}
                 </Alert>
               ) : null}
+              {opp.unoffered_quote_types.map((type) => (
+                <Alert key={type.value} variant="info" className="py-2 small">
+                  {type.reason}
+                </Alert>
+              ))}
               <RecipeForm
                 recipe={form.data.recipe}
-                lookups={form.data.lookups}
+                lookups={withoutUnofferedQuoteTypes(
+                  form.data.recipe,
+                  form.data.lookups,
+                  opp.unoffered_quote_types,
+                )}
                 initialValues={{ ...opp.prefill, opportunity_id: opp.id }}
                 serverErrors={serverErrors}
                 submitLabel="Create quote"

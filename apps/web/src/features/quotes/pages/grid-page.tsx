@@ -8,6 +8,7 @@ import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
+import { CrmSyncButton } from '../../crm/components/crm-sync-button.tsx';
 import { useGridPage } from '../api/grid.ts';
 import { GridFilterBar, type GridFilterValues } from '../components/grid-filter-bar.tsx';
 import {
@@ -82,7 +83,10 @@ export function GridPage({
         title={title}
         subtitle={opportunityId ? `Opportunity ${opportunityId}` : undefined}
         actions={
-          moduleName !== 'opportunities' && canCreate ? (
+          // The opportunity grid has the CRM's sync button, for those who may sync (issue 19).
+          moduleName === 'opportunities' ? (
+            <CrmSyncButton />
+          ) : canCreate ? (
             <Link to="/cpq/create-quote/new/ref" className="btn btn-primary">
               <i className="bi bi-plus-lg me-1" aria-hidden="true" />
               New quote

@@ -1,3 +1,4 @@
+import { readUnitListText, unitListText } from '@bastion/domain/pricing/unit-list';
 import type { CatalogSku, LineDraftPayload, StoredLine } from '../../api/configure.ts';
 
 /** A line as the configure page edits it: quantities and discount as typed. */
@@ -14,6 +15,8 @@ export interface DraftLine {
   isSized?: boolean;
   quantities: string[];
   discount: string;
+  /** Issue 19: the unit list price as typed ("1250.50"); null: the catalogue's. */
+  unitList: string | null;
 }
 
 export interface LinesState {
@@ -27,6 +30,8 @@ export type LinesAction =
   | { type: 'add'; sku: CatalogSku; years: number }
   | { type: 'quantity'; key: string; year: number; value: string }
   | { type: 'discount'; key: string; value: string }
+  /** A typed unit list price; null resets the line to the catalogue's. */
+  | { type: 'unitList'; key: string; value: string | null }
   | { type: 'remove'; key: string };
 
 let counter = 0;
@@ -55,6 +60,8 @@ function fromStored(
     ...(isSized(line) ? { isSized: true } : {}),
     quantities: Array.from({ length: years }, (_, i) => String(line.quantities[i] ?? 0)),
     discount: line.manual_discount_percent === '0' ? '' : line.manual_discount_percent,
+    unitList:
+      line.adjusted_unit_list_minor === null ? null : unitListText(line.adjusted_unit_list_minor),
   }));
 }
 
@@ -77,6 +84,7 @@ export function linesReducer(state: LinesState, action: LinesAction): LinesState
           billing: sku.billing,
           quantities: startingQuantities(sku.billing, years),
           discount: '',
+          unitList: null,
         },
         // A bundle brings its components, each a line of its own under it.
         ...sku.components.map((component) => ({
@@ -90,6 +98,7 @@ export function linesReducer(state: LinesState, action: LinesAction): LinesState
             i === 0 ? q : '0',
           ),
           discount: '',
+          unitList: null,
         })),
       ];
       return { lines: [...state.lines, ...added], isDirty: true };
@@ -113,6 +122,13 @@ export function linesReducer(state: LinesState, action: LinesAction): LinesState
           line.key === action.key ? { ...line, discount: action.value } : line,
         ),
       };
+    case 'unitList':
+      return {
+        isDirty: true,
+        lines: state.lines.map((line) =>
+          line.key === action.key ? { ...line, unitList: action.value } : line,
+        ),
+      };
     case 'remove':
       return {
         isDirty: true,
@@ -131,8 +147,11 @@ const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 export function lineProblems(line: DraftLine): {
   quantities: (string | null)[];
   discount: string | null;
+  unitList: string | null;
 } {
+  const unitList = line.unitList === null ? null : readUnitListText(line.unitList);
   return {
+    unitList: unitList === null || unitList.ok ? null : unitList.message,
     quantities: line.quantities.map((q) =>
       WHOLE.test(q.trim()) ? null : 'Quantity must be a whole number of 0 or more.',
     ),
@@ -148,17 +167,32 @@ export function lineProblems(line: DraftLine): {
 export function hasProblems(lines: readonly DraftLine[]): boolean {
   return lines.some((line) => {
     const problems = lineProblems(line);
-    return problems.discount !== null || problems.quantities.some((p) => p !== null);
+    return (
+      problems.discount !== null ||
+      problems.unitList !== null ||
+      problems.quantities.some((p) => p !== null)
+    );
   });
 }
 
+/** The typed unit list price in minor units; null when there is none (or it is unreadable). */
+export function typedUnitListMinor(line: DraftLine): number | null {
+  if (line.unitList === null) return null;
+  const reading = readUnitListText(line.unitList);
+  return reading.ok ? reading.minor : null;
+}
+
 export function toPayload(lines: readonly DraftLine[]): LineDraftPayload[] {
-  return lines.map((line) => ({
-    ...(line.id ? { id: line.id } : {}),
-    key: line.key,
-    sku: line.sku,
-    quantities: line.quantities.map((q) => Number(q.trim())),
-    ...(line.discount.trim() ? { manual_discount_percent: line.discount.trim() } : {}),
-    ...(line.parentKey ? { parent_key: line.parentKey } : {}),
-  }));
+  return lines.map((line) => {
+    const unitList = typedUnitListMinor(line);
+    return {
+      ...(line.id ? { id: line.id } : {}),
+      key: line.key,
+      sku: line.sku,
+      quantities: line.quantities.map((q) => Number(q.trim())),
+      ...(line.discount.trim() ? { manual_discount_percent: line.discount.trim() } : {}),
+      ...(line.parentKey ? { parent_key: line.parentKey } : {}),
+      ...(unitList === null ? {} : { adjusted_unit_list_minor: unitList }),
+    };
+  });
 }

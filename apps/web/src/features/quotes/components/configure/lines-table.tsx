@@ -1,10 +1,16 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
+import { unitListText } from '@bastion/domain/pricing/unit-list';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type Dispatch } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { PricedLine } from '../../api/configure.ts';
-import { lineProblems, type DraftLine, type LinesAction } from './line-state.ts';
+import {
+  lineProblems,
+  typedUnitListMinor,
+  type DraftLine,
+  type LinesAction,
+} from './line-state.ts';
 import { quantityHeadings } from '../quote-facts.tsx';
 
 interface LinesTableProps {
@@ -16,6 +22,8 @@ interface LinesTableProps {
   /** Problems the server found, by line key. */
   serverErrors: ReadonlyMap<string, string>;
   isReadOnly: boolean;
+  /** Issue 19: unit list prices may be typed (app setting price_adjustment on). */
+  canAdjustUnitList: boolean;
   dispatch: Dispatch<LinesAction>;
   onDetails: (key: string) => void;
 }
@@ -38,9 +46,11 @@ export function LinesTable(props: LinesTableProps) {
     getItemKey: (index) => lines[index]?.key ?? index,
   });
   const quantityColumns = isEla ? years : 1;
-  const columns = `minmax(14rem, 3fr) 6.5rem repeat(${quantityColumns}, 4.75rem) 5rem 7.5rem 4rem`;
+  // A typed unit list price needs room for an input and the catalogue price under it.
+  const unitListWidth = props.canAdjustUnitList ? 8.5 : 6.5;
+  const columns = `minmax(14rem, 3fr) ${unitListWidth}rem repeat(${quantityColumns}, 4.75rem) 5rem 7.5rem 4rem`;
   // Below this width the lines scroll sideways together with their header.
-  const minWidth = `${14 + 6.5 + quantityColumns * 4.75 + 5 + 7.5 + 4 + (quantityColumns + 4) * 0.5 + 1.5}rem`;
+  const minWidth = `${14 + unitListWidth + quantityColumns * 4.75 + 5 + 7.5 + 4 + (quantityColumns + 4) * 0.5 + 1.5}rem`;
 
   return (
     <div
@@ -89,6 +99,7 @@ export function LinesTable(props: LinesTableProps) {
                 serverError={props.serverErrors.get(line.key)}
                 currency={props.currency}
                 isReadOnly={props.isReadOnly}
+                canAdjustUnitList={props.canAdjustUnitList}
                 dispatch={props.dispatch}
                 onDetails={props.onDetails}
               />
@@ -109,6 +120,7 @@ interface LineRowProps {
   serverError: string | undefined;
   currency: string;
   isReadOnly: boolean;
+  canAdjustUnitList: boolean;
   dispatch: Dispatch<LinesAction>;
   onDetails: (key: string) => void;
 }
@@ -123,9 +135,11 @@ function sameRow(a: LineRowProps, b: LineRowProps): boolean {
     a.serverError === b.serverError &&
     a.currency === b.currency &&
     a.isReadOnly === b.isReadOnly &&
+    a.canAdjustUnitList === b.canAdjustUnitList &&
     a.priced?.net_minor === b.priced?.net_minor &&
     a.priced?.rollup?.net_minor === b.priced?.rollup?.net_minor &&
     a.priced?.unit_list_price_minor === b.priced?.unit_list_price_minor &&
+    a.priced?.adjusted_unit_list_minor === b.priced?.adjusted_unit_list_minor &&
     a.priced?.is_bundle === b.priced?.is_bundle &&
     (a.priced === undefined) === (b.priced === undefined)
   );
@@ -158,7 +172,16 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
         </div>
       </div>
       <div role="cell" className="text-end small">
-        {priced && !isBundle ? formatCurrency(priced.unit_list_price_minor, currency) : '—'}
+        <UnitListCell
+          line={line}
+          priced={priced}
+          isBundle={isBundle}
+          currency={currency}
+          canType={props.canAdjustUnitList && !isReadOnly}
+          canReset={!isReadOnly}
+          problem={problems.unitList}
+          dispatch={dispatch}
+        />
       </div>
       {line.quantities.map((quantity, year) => (
         <div role="cell" key={year}>
@@ -233,3 +256,82 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
     </div>
   );
 }, sameRow);
+
+/**
+ * The unit list price of a line (issue 19). With price_adjustment on, a quoter may type another
+ * one: the catalogue's then shows struck through under it, with a Reset back to it. A price typed
+ * before the setting went off still shows, and may still be reset, but not changed.
+ */
+function UnitListCell(props: {
+  line: DraftLine;
+  priced: PricedLine | undefined;
+  isBundle: boolean;
+  currency: string;
+  canType: boolean;
+  canReset: boolean;
+  problem: string | null;
+  dispatch: Dispatch<LinesAction>;
+}) {
+  const { line, priced, currency, dispatch } = props;
+  // A bundle has no price of its own: its components carry it.
+  if (props.isBundle || line.kind === 'BUNDLE') return <>—</>;
+  const catalogue = priced?.unit_list_price_minor;
+  const typed = line.unitList === null ? null : typedUnitListMinor(line);
+  const isChanged = line.unitList !== null && typed !== catalogue;
+  const reset =
+    line.unitList !== null && props.canReset ? (
+      <Button
+        size="sm"
+        variant="link"
+        className="p-0 align-baseline small lh-1"
+        style={{ fontSize: '0.75rem' }}
+        aria-label={`Reset unit list price for ${line.sku} to the catalogue price`}
+        title="Back to the catalogue price"
+        onClick={() => dispatch({ type: 'unitList', key: line.key, value: null })}
+      >
+        Reset
+      </Button>
+    ) : null;
+  const hint =
+    line.unitList === null ? null : (
+      <div className="d-flex justify-content-end gap-1 lh-1 mt-1" style={{ fontSize: '0.75rem' }}>
+        {isChanged && catalogue !== undefined ? (
+          <s className="text-body-secondary" title="Catalogue unit list price">
+            <span className="visually-hidden">Catalogue price </span>
+            {formatCurrency(catalogue, currency)}
+          </s>
+        ) : null}
+        {reset}
+      </div>
+    );
+
+  if (!props.canType) {
+    const shown = typed ?? catalogue;
+    return (
+      <>
+        {shown === undefined ? '—' : formatCurrency(shown, currency)}
+        {hint}
+      </>
+    );
+  }
+  return (
+    <>
+      <Form.Control
+        size="sm"
+        className="text-end"
+        inputMode="decimal"
+        aria-label={`Unit list price for ${line.sku}`}
+        placeholder={catalogue === undefined ? '' : unitListText(catalogue)}
+        value={line.unitList ?? (catalogue === undefined ? '' : unitListText(catalogue))}
+        isInvalid={props.problem !== null}
+        title={
+          props.problem ?? `Unit list price in ${currency}; the catalogue's until you change it`
+        }
+        onChange={(event) =>
+          dispatch({ type: 'unitList', key: line.key, value: event.target.value })
+        }
+      />
+      {hint}
+    </>
+  );
+}

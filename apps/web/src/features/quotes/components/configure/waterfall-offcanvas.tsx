@@ -42,6 +42,9 @@ export function WaterfallOffcanvas({
             <h3 className="h6">
               {line.years.length > 1 ? `Year ${year.year}` : 'Price'} · {year.quantity} ×{' '}
               {money(line.unit_list_price_minor)}
+              {line.adjusted_unit_list_minor !== null
+                ? ` · unit list changed to ${money(line.adjusted_unit_list_minor)}`
+                : ''}
               {year.months !== 12 ? ` · ${year.months} months` : ''}
             </h3>
             <Table size="sm" className="mb-0 waterfall-table">

@@ -1,4 +1,5 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
+import { isUnitListAdjusted, quotedUnitListMinor } from '@bastion/domain/pricing/unit-list';
 import {
   explainDrop,
   lineExplanations,
@@ -90,7 +91,16 @@ export function SummaryProducts({ summary }: { summary: QuoteSummary }) {
                       </td>
                     ))}
                     <td className="text-end">
-                      {price && !isBundle ? money(price.unit_list_price_minor) : ''}
+                      {price && !isBundle ? money(quotedUnitListMinor(price)) : ''}
+                      {price && !isBundle && isUnitListAdjusted(price) ? (
+                        // Issue 19: typed on the configure page; the catalogue's for comparison.
+                        <div className="small text-body-secondary">
+                          <s title="Catalogue unit list price">
+                            <span className="visually-hidden">Catalogue price </span>
+                            {money(price.unit_list_price_minor)}
+                          </s>
+                        </div>
+                      ) : null}
                     </td>
                     <td className="text-end">
                       {price && price.effective_discount_percent_bp > 0

@@ -1,0 +1,353 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { skuPrices, skus } from '@bastion/db/schema/catalog';
+import { appSettings } from '@bastion/db/schema/navigation';
+import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
+import { PRICING_MESSAGES } from '@bastion/domain/pricing/validate';
+import { loadApprovalFacts } from '../../lib/approval-facts.ts';
+import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import {
+  ensureTestFamily,
+  headerValues,
+  insertOpportunity,
+  unique,
+} from '../../test/quote-fixtures.ts';
+import { PRICE_ADJUSTMENT_OFF_MESSAGE } from './configure-lines.ts';
+
+/** Issue 19: a unit list price typed per line on the configure page (app setting price_adjustment). */
+
+let ctx: TestContext;
+let tag: string;
+let seller: { id: string; cookie: string };
+/** The setting as the shared test database had it, put back after these tests. */
+let settingBefore: string | null;
+
+const sku = (name: string) => `T-${name}-${tag}`;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  tag = unique().slice(0, 6).toUpperCase();
+  await ensureTestFamily(ctx.db);
+  const base = { familyId: 'TEST_FAMILY', description: '' };
+  await ctx.db.insert(skus).values([
+    {
+      ...base,
+      sku: sku('HW'),
+      name: 'Adjustable appliance',
+      kind: 'HARDWARE',
+      billing: 'ONE_TIME',
+    },
+    { ...base, sku: sku('SUB'), name: 'Adjustable feed', kind: 'SUBSCRIPTION', billing: 'ANNUAL' },
+    { ...base, sku: sku('BUN'), name: 'Adjustable bundle', kind: 'BUNDLE', billing: 'ONE_TIME' },
+  ]);
+  const price = (code: string, unitPriceMinor: number) => ({
+    sku: sku(code),
+    currencyCode: 'USD',
+    unitPriceMinor,
+    effectiveFrom: '2020-01-01',
+  });
+  await ctx.db
+    .insert(skuPrices)
+    .values([price('HW', 100_000), price('SUB', 12_000), price('BUN', 0)]);
+  const user = await createUser(ctx.db, {
+    roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }],
+  });
+  seller = { id: user.id, cookie: await signedIn(ctx.app, user) };
+  const [row] = await ctx.db
+    .select()
+    .from(appSettings)
+    .where(eq(appSettings.name, 'price_adjustment'));
+  settingBefore = row?.value ?? null;
+});
+
+afterAll(async () => {
+  if (!ctx) return;
+  if (settingBefore === null) {
+    await ctx.db.delete(appSettings).where(eq(appSettings.name, 'price_adjustment'));
+  } else {
+    await setPriceAdjustment(settingBefore);
+  }
+});
+
+async function setPriceAdjustment(value: string) {
+  await ctx.db
+    .insert(appSettings)
+    .values({ name: 'price_adjustment', value })
+    .onConflictDoUpdate({ target: appSettings.name, set: { value } });
+}
+
+beforeEach(async () => {
+  await setPriceAdjustment('enable');
+});
+
+const post = (url: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url, payload, headers: { cookie: seller.cookie } });
+
+interface PricedLine {
+  line_id: string;
+  unit_list_price_minor: number;
+  adjusted_unit_list_minor: number | null;
+  list_minor: number;
+  adjustment_minor: number;
+  net_minor: number;
+  years: { waterfall: { step: string; percent_bp: number | null; amount_minor: number }[] }[];
+}
+
+interface Configuration {
+  quote: { id: string; version: number };
+  can_adjust_unit_list_price: boolean;
+  lines: { id: string; sku: string; adjusted_unit_list_minor: number | null }[];
+  pricing: { ok: boolean; result?: { totals: { net_minor: number }; lines: PricedLine[] } } | null;
+}
+
+interface Problem {
+  code: number;
+  message: string;
+  errors: { path: string; message: string }[];
+}
+
+async function newQuote() {
+  const oppId = await insertOpportunity(ctx.db, { region: 'EMEA', currencyCode: 'USD' });
+  const made = await post('/api/dx/create-quote', {
+    opportunity_id: oppId,
+    values: headerValues(),
+  });
+  expect(made.statusCode, made.body).toBe(200);
+  return made.json<{ data: { id: string } }>().data.id;
+}
+
+const save = (id: string, version: number, lines: object[]) =>
+  post('/api/dx/save-quote-configuration', { id, version, lines });
+
+const configurationOf = async (id: string) => {
+  const response = await post('/api/dx/quote-configuration', { id });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: Configuration }>().data;
+};
+
+const storedLines = (id: string) =>
+  ctx.db.select().from(quoteLines).where(eq(quoteLines.quoteId, id));
+
+describe('a unit list price typed on the configure page', () => {
+  it('prices a draft at it: the list stays the catalogue’s, the difference is the adjustment', async () => {
+    const id = await newQuote();
+    const response = await post('/api/dx/pricing/execute', {
+      id,
+      lines: [
+        { key: 'a', sku: sku('HW'), quantities: [3], adjusted_unit_list_minor: 90_000 },
+        { key: 'b', sku: sku('SUB'), quantities: [2] },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [hw, sub] = response.json<{ data: { lines: PricedLine[] } }>().data.lines;
+    expect(hw).toMatchObject({
+      unit_list_price_minor: 100_000,
+      adjusted_unit_list_minor: 90_000,
+      list_minor: 300_000,
+      adjustment_minor: -30_000,
+      net_minor: 270_000,
+    });
+    expect(hw?.years[0]?.waterfall[1]).toEqual({
+      step: 'PRICE_ADJUSTMENT',
+      percent_bp: null,
+      amount_minor: -30_000,
+      subtotal_minor: 270_000,
+    });
+    expect(sub).toMatchObject({ adjusted_unit_list_minor: null, adjustment_minor: 0 });
+  });
+
+  it('is saved, reopened, priced the same for approvals, and recorded in the history', async () => {
+    const id = await newQuote();
+    const response = await save(id, 1, [
+      { key: 'a', sku: sku('HW'), quantities: [2], adjusted_unit_list_minor: 125_050 },
+      { key: 'b', sku: sku('SUB'), quantities: [1] },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = response.json<{ data: Configuration }>().data;
+    expect(saved.can_adjust_unit_list_price).toBe(true);
+    // 2 × $1,250.50 + 1 × $120.00.
+    expect(saved.pricing?.result?.totals.net_minor).toBe(262_100);
+
+    const reopened = await configurationOf(id);
+    expect(reopened.lines.map((l) => [l.sku, l.adjusted_unit_list_minor])).toEqual([
+      [sku('HW'), 125_050],
+      [sku('SUB'), null],
+    ]);
+    expect(reopened.pricing?.result?.lines[0]).toMatchObject({
+      unit_list_price_minor: 100_000,
+      adjusted_unit_list_minor: 125_050,
+      net_minor: 250_100,
+    });
+    const [quote] = await ctx.db.select().from(quotes).where(eq(quotes.id, id));
+    expect(quote?.totalAmountMinor).toBe(262_100);
+    const { facts } = await loadApprovalFacts(ctx.db, id);
+    expect(facts.net_total_usd).toBe(2621);
+
+    const history = await ctx.db.select().from(quoteHistory).where(eq(quoteHistory.quoteId, id));
+    expect(history.find((h) => h.action === 'products_saved')?.changes).toEqual(
+      expect.arrayContaining([
+        {
+          field: `line ${sku('HW')}`,
+          before: null,
+          after: {
+            sku: sku('HW'),
+            quantities: [2, 0, 0, 0, 0],
+            discount: '0',
+            unit_list_minor: 125_050,
+          },
+        },
+        // A line at the catalogue price reads as it always has.
+        {
+          field: `line ${sku('SUB')}`,
+          before: null,
+          after: { sku: sku('SUB'), quantities: [1, 0, 0, 0, 0], discount: '0' },
+        },
+      ]),
+    );
+
+    // Reset to the catalogue: the column is cleared.
+    const hw = reopened.lines[0];
+    const reset = await save(id, 2, [
+      { id: hw?.id, key: 'a', sku: sku('HW'), quantities: [2], adjusted_unit_list_minor: null },
+    ]);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await storedLines(id)).map((l) => l.adjustedUnitListMinor)).toEqual([null]);
+  });
+
+  it('counts a price typed below the catalogue as a discount for approvals', async () => {
+    const id = await newQuote();
+    // $1,000.00 typed down to $600.00, then 10 % off: 46 % below the catalogue list.
+    const response = await save(id, 1, [
+      {
+        key: 'a',
+        sku: sku('HW'),
+        quantities: [1],
+        adjusted_unit_list_minor: 60_000,
+        manual_discount_percent: '10',
+      },
+      { key: 'b', sku: sku('SUB'), quantities: [1] },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { facts } = await loadApprovalFacts(ctx.db, id);
+    expect(facts.max_line_discount_percent).toBe(46);
+    // ($400 + $60) of ($1,000 + $120).
+    expect(facts.total_discount_percent).toBe(41.07);
+
+    // A raised price is not a discount: 10 % off $1,250.00 is 10 %.
+    const raised = await save(id, 2, [
+      {
+        id: (await configurationOf(id)).lines[0]?.id,
+        key: 'a',
+        sku: sku('HW'),
+        quantities: [1],
+        adjusted_unit_list_minor: 125_000,
+        manual_discount_percent: '10',
+      },
+    ]);
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect((await loadApprovalFacts(ctx.db, id)).facts.max_line_discount_percent).toBe(10);
+  });
+
+  it('is refused while the setting is off, and nothing is saved', async () => {
+    const id = await newQuote();
+    await setPriceAdjustment('disabled');
+    expect((await configurationOf(id)).can_adjust_unit_list_price).toBe(false);
+    const lines = [
+      { key: 'a', sku: sku('SUB'), quantities: [1] },
+      { key: 'b', sku: sku('HW'), quantities: [1], adjusted_unit_list_minor: 50_000 },
+    ];
+    for (const response of [
+      await save(id, 1, lines),
+      await post('/api/dx/pricing/execute', { id, lines }),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      const problem = response.json<Problem>();
+      expect(problem.message).toBe(PRICE_ADJUSTMENT_OFF_MESSAGE);
+      expect(problem.errors).toEqual([
+        { path: 'lines.1.adjusted_unit_list_minor', message: PRICE_ADJUSTMENT_OFF_MESSAGE },
+      ]);
+    }
+    expect(await storedLines(id)).toEqual([]);
+    const [quote] = await ctx.db.select().from(quotes).where(eq(quotes.id, id));
+    expect(quote?.version).toBe(1);
+    // Lines at the catalogue price still save.
+    const plain = await save(id, 1, [{ key: 'a', sku: sku('SUB'), quantities: [1] }]);
+    expect(plain.statusCode, plain.body).toBe(200);
+  });
+
+  it('typed before the setting went off keeps pricing its line, may be reset, not changed', async () => {
+    const id = await newQuote();
+    const first = await save(id, 1, [
+      { key: 'a', sku: sku('HW'), quantities: [1], adjusted_unit_list_minor: 80_000 },
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    const lineId = first.json<{ data: Configuration }>().data.lines[0]?.id;
+    await setPriceAdjustment('disabled');
+
+    const reopened = await configurationOf(id);
+    expect(reopened.pricing?.result?.totals.net_minor).toBe(80_000);
+    const kept = { id: lineId, key: 'a', sku: sku('HW'), quantities: [2] };
+    const unchanged = await save(id, 2, [{ ...kept, adjusted_unit_list_minor: 80_000 }]);
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json<{ data: Configuration }>().data.pricing?.result?.totals.net_minor).toBe(
+      160_000,
+    );
+
+    const changed = await save(id, 3, [{ ...kept, adjusted_unit_list_minor: 70_000 }]);
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json<Problem>().message).toBe(PRICE_ADJUSTMENT_OFF_MESSAGE);
+    // The same price on a new line of the same SKU is a new adjustment.
+    const copied = await save(id, 3, [
+      { ...kept, adjusted_unit_list_minor: 80_000 },
+      { key: 'new', sku: sku('HW'), quantities: [1], adjusted_unit_list_minor: 80_000 },
+    ]);
+    expect(copied.statusCode).toBe(400);
+    expect(copied.json<Problem>().errors.map((e) => e.path)).toEqual([
+      'lines.1.adjusted_unit_list_minor',
+    ]);
+    expect((await storedLines(id)).map((l) => l.adjustedUnitListMinor)).toEqual([80_000]);
+
+    const reset = await save(id, 3, [kept]);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await storedLines(id)).map((l) => l.adjustedUnitListMinor)).toEqual([null]);
+  });
+
+  it.each<[string, unknown]>([
+    ['negative', -1],
+    ['a fraction of a cent', 100.5],
+    ['above the maximum', 100_000_000_001],
+    ['text', '900.00'],
+  ])('refuses a price that is %s with 400', async (_, typed) => {
+    const id = await newQuote();
+    const response = await save(id, 1, [
+      { key: 'a', sku: sku('HW'), quantities: [1], adjusted_unit_list_minor: typed },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<Problem>().errors).toEqual([
+      { path: 'lines.0.adjusted_unit_list_minor', message: PRICING_MESSAGES.adjustedUnitList },
+    ]);
+    expect(await storedLines(id)).toEqual([]);
+  });
+
+  it('refuses one on a bundle, whose components carry its price', async () => {
+    const id = await newQuote();
+    const response = await save(id, 1, [
+      { key: 'b', sku: sku('BUN'), quantities: [1], adjusted_unit_list_minor: 5_000 },
+      {
+        key: 'c',
+        sku: sku('HW'),
+        quantities: [1],
+        parent_key: 'b',
+        adjusted_unit_list_minor: 5_000,
+      },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<Problem>().errors).toEqual([
+      {
+        path: 'lines.0.adjusted_unit_list_minor',
+        message: PRICING_MESSAGES.adjustedUnitListBundle,
+      },
+    ]);
+    expect(await storedLines(id)).toEqual([]);
+  });
+});

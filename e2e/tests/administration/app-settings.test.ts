@@ -1,0 +1,67 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, sidebarLinks } from '../../fixtures.ts';
+import { apiData } from '../quotes/quote-api.ts';
+import { signIn } from '../quotes/quote-helpers.ts';
+
+/*
+ * Issue 19's "done when" for application settings: an IT admin turns cpq_renewals_trueups off
+ * on the settings page and the renewals menu of a renewals user who is signed in goes away at the
+ * next poll (the e2e server polls every 4 s), without a reload; on again, it comes back.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The sidebar entry's name (sidebarLinks reads names). */
+const RENEWALS_MENU = 'Renewals & True-ups';
+
+async function setSwitch(admin: Page, label: string, on: boolean) {
+  const control = admin
+    .getByRole('switch', { name: label, exact: true })
+    .or(admin.getByRole('checkbox', { name: label, exact: true }));
+  await control.setChecked(on);
+  await admin.getByRole('button', { name: `Save ${label}` }).click();
+}
+
+describe('application settings', () => {
+  it('turning renewals off hides the menu of a signed-in renewals user at the next poll', async () => {
+    const renewals = await newPage(browser);
+    await signIn(renewals, 'renewals@bastion.test');
+    expect(await sidebarLinks(renewals)).toContain(RENEWALS_MENU);
+
+    const admin = await newPage(browser, { width: 1400, height: 1300 });
+    await signIn(admin, 'itadmin@bastion.test');
+    await admin.goto('/cpq/app-settings');
+    await admin.getByRole('heading', { level: 1, name: /settings/i }).waitFor();
+    await screenshot(admin, 'app-settings');
+    try {
+      await setSwitch(admin, 'Renewals & true-ups', false);
+      await admin
+        .getByText(/Last changed by .*itadmin@bastion\.test|Ivan Tech/)
+        .first()
+        .waitFor();
+
+      // No reload: the next poll re-reads the session, and the menu goes.
+      await expect
+        .poll(() => sidebarLinks(renewals), { timeout: 15_000 })
+        .not.toContain(RENEWALS_MENU);
+      await screenshot(renewals, 'app-settings-renewals-menu-gone', { fullPage: false });
+
+      await setSwitch(admin, 'Renewals & true-ups', true);
+      await expect.poll(() => sidebarLinks(renewals), { timeout: 15_000 }).toContain(RENEWALS_MENU);
+    } finally {
+      await apiData(admin, '/api/admin/update-app-setting', {
+        name: 'cpq_renewals_trueups',
+        value: 'enable',
+      });
+    }
+    await renewals.context().close();
+    await admin.context().close();
+  }, 90_000);
+});

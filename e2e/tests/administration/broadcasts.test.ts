@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { signIn } from '../quotes/quote-helpers.ts';
+
+/*
+ * Issue 19's "done when" for broadcasts: an IT admin publishes a critical message; a salesperson
+ * who is already signed in sees it within one poll (the e2e server polls every 4 s), and the
+ * unread count falls as they read and dismiss.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Broadcast messages/ });
+
+async function unreadCount(page: Page): Promise<number> {
+  const label = (await bell(page).getAttribute('aria-label')) ?? '';
+  return Number(/, (\d+) unread/.exec(label)?.[1] ?? 0);
+}
+
+describe('broadcast messages', () => {
+  it('a critical broadcast reaches a signed-in user within one poll; reading lowers the count', async () => {
+    const seller = await newPage(browser);
+    await signIn(seller, 'sales@bastion.test');
+    await bell(seller).waitFor();
+    const before = await unreadCount(seller);
+
+    const admin = await newPage(browser, { width: 1400, height: 1100 });
+    await signIn(admin, 'itadmin@bastion.test');
+    await admin.goto('/cpq/manage-broadcast/all/ref');
+    await admin.getByRole('heading', { level: 1, name: /Broadcast/ }).waitFor();
+    await admin.getByRole('button', { name: 'New broadcast' }).click();
+    const title = `Price list change ${Date.now()}`;
+    await admin.getByLabel('Title').fill(title);
+    await admin
+      .getByLabel('Message (Markdown)')
+      .fill('New **list prices** apply from 1 January.\n\n<script>alert(1)</script>');
+    await admin.getByRole('radio', { name: /^Critical/ }).check();
+    await admin
+      .getByRole('region', { name: 'Preview' })
+      .locator('strong', { hasText: 'list prices' })
+      .first()
+      .waitFor();
+    await screenshot(admin, 'broadcast-editor', { fullPage: false });
+    await admin.getByRole('button', { name: 'Create broadcast' }).click();
+    await admin.getByRole('cell', { name: title }).or(admin.getByText(title).first()).waitFor();
+
+    // No reload: the banner comes with the next poll.
+    const banner = seller.getByRole('region', { name: 'Critical messages' });
+    await banner.getByText(title).waitFor({ timeout: 15_000 });
+    // Markdown is rendered; raw HTML stays text, never a script.
+    expect(await banner.locator('strong').first().innerText()).toBe('list prices');
+    expect(await banner.locator('script').count()).toBe(0);
+    await expect.poll(() => unreadCount(seller), { timeout: 15_000 }).toBe(before + 1);
+    await screenshot(seller, 'broadcast-critical-banner', { fullPage: false });
+
+    // Reading the other messages in the bell lowers the count one by one.
+    await bell(seller).click();
+    const panel = seller.getByRole('dialog', { name: /Broadcast messages/ });
+    await panel.getByText(title).first().waitFor();
+    await screenshot(seller, 'broadcast-bell-panel', { fullPage: false });
+    const markButtons = panel.getByRole('button', { name: /^Mark “.*” as read$/ });
+    const unreadBefore = await unreadCount(seller);
+    await panel.getByRole('button', { name: `Mark “${title}” as read` }).click();
+    await expect.poll(() => unreadCount(seller)).toBe(unreadBefore - 1);
+    expect(await panel.getByRole('button', { name: `Mark “${title}” as read` }).count()).toBe(0);
+    // Read is not dismissed: a critical message stays until dismissed.
+    await seller.keyboard.press('Escape');
+    await banner.getByText(title).waitFor();
+    await banner.getByRole('button', { name: `Dismiss “${title}”` }).click();
+    await expect.poll(() => banner.getByText(title).count()).toBe(0);
+    await seller.reload();
+    await bell(seller).waitFor();
+    expect(
+      await seller.getByRole('region', { name: 'Critical messages' }).getByText(title).count(),
+    ).toBe(0);
+    expect(await markButtons.count()).toBeGreaterThanOrEqual(0);
+
+    // Everyone else's count went up too; end it so later tests start clean.
+    await admin.goto('/cpq/manage-broadcast/all/ref');
+    await admin.getByText(title).first().click();
+    const end = admin.getByRole('button', { name: /End now/ });
+    if ((await end.count()) > 0) {
+      await end.click();
+      const confirm = admin.getByRole('dialog').getByRole('button', { name: /End/ });
+      if ((await confirm.count()) > 0) await confirm.click();
+    }
+    await seller.context().close();
+    await admin.context().close();
+  }, 120_000);
+});
