@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, sidebarLinks } from '../../fixtures.ts';
-import { apiData } from '../quotes/quote-api.ts';
-import { signIn } from '../quotes/quote-helpers.ts';
+import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
+import { apiData, createDirectQuote } from '../quotes/quote-api.ts';
+import { addProducts, signIn } from '../quotes/quote-helpers.ts';
 
 /*
  * Issue 19's "done when" for application settings: an IT admin turns cpq_renewals_trueups off
@@ -62,6 +63,47 @@ describe('application settings', () => {
       });
     }
     await renewals.context().close();
+    await admin.context().close();
+  }, 90_000);
+
+  it('with price adjustment on, a seller types a unit list price and the line is priced at it', async () => {
+    const admin = await newPage(browser);
+    await signIn(admin, 'itadmin@bastion.test');
+    await apiData(admin, '/api/admin/update-app-setting', {
+      name: 'price_adjustment',
+      value: 'enable',
+    });
+    try {
+      const seller = await newPage(browser, { width: 1400, height: 1000 });
+      await signIn(seller, 'sales@bastion.test');
+      const id = await createDirectQuote(seller, `Typed list ${Date.now()}`);
+      await seller.goto(`/cpq/configure-quote/${id}/STANDARD`);
+      await addProducts(seller, [SUBSCRIPTION_SKU]);
+      const netTotal = seller.getByTestId('quote-net-total');
+      await expect.poll(() => netTotal.innerText()).toMatch(/\d/);
+      const before = await netTotal.innerText();
+
+      const unitList = seller.getByLabel(`Unit list price for ${SUBSCRIPTION_SKU}`);
+      await unitList.fill('100.00');
+      await unitList.press('Tab');
+      await expect.poll(() => netTotal.innerText()).not.toBe(before);
+      expect(await netTotal.innerText()).toContain('100.00');
+      await screenshot(seller, 'configure-typed-unit-list', { fullPage: false });
+
+      // Reset goes back to the catalogue price.
+      await seller
+        .getByRole('button', {
+          name: `Reset unit list price for ${SUBSCRIPTION_SKU} to the catalogue price`,
+        })
+        .click();
+      await expect.poll(() => netTotal.innerText()).toBe(before);
+      await seller.context().close();
+    } finally {
+      await apiData(admin, '/api/admin/update-app-setting', {
+        name: 'price_adjustment',
+        value: 'disabled',
+      });
+    }
     await admin.context().close();
   }, 90_000);
 });

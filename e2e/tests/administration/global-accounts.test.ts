@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
-import { apiData } from '../quotes/quote-api.ts';
+import { createQuoteOn, visibleOpportunities } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
 /*
@@ -24,32 +24,15 @@ describe('global accounts', () => {
     const gam = await newPage(browser, { width: 1400, height: 1200 });
     await signIn(gam, 'gam@bastion.test');
 
-    const grid = await apiData<{ rows: Record<string, unknown>[] }>(gam, '/api/dx/grid', {
-      module_name: 'opportunities',
-      filters: {},
-      page: 1,
-      page_size: 100,
-    });
-    const accounts = new Set(grid.rows.map((row) => String(row.account_name)));
+    const accounts = new Set(
+      (await visibleOpportunities(gam)).map((row) => String(row.account_name)),
+    );
     expect(accounts).toContain('Harbour Bank');
     expect(accounts).toContain('Banque du Lac');
     // Nothing outside her groups.
     expect(accounts).not.toContain('Sakura Robotics');
-    const harbour = grid.rows.find((row) => row.account_name === 'Harbour Bank');
     const name = `E2E global ${Date.now()}`;
-    await apiData(gam, '/api/dx/create-quote', {
-      opportunity_id: harbour?.id,
-      values: {
-        quote_name: name,
-        quote_type: 'STANDARD',
-        contract_length: '12',
-        deal_type: 'NB',
-        contract_start_date: '2027-01-01',
-        contract_end_date: '2027-12-31',
-        sla: '24/7',
-        products_evaluated: ['FIREWALL'],
-      },
-    });
+    await createQuoteOn(gam, name, (row) => row.account_name === 'Harbour Bank');
 
     await gam.goto('/cpq/gam-account/ref');
     await gam.getByRole('heading', { level: 2, name: 'Contoso Financial Group' }).waitFor();

@@ -23,18 +23,31 @@ interface QuoteState {
   quote: { version: number; status_id: string; quote_number: string };
 }
 
-/** A new STANDARD quote on one of the user's direct opportunities: its id. */
-export async function createDirectQuote(page: Page, name: string): Promise<string> {
+/** The opportunities the signed-in user sees (the create-quote picker's list). */
+export async function visibleOpportunities(page: Page): Promise<Record<string, unknown>[]> {
   const grid = await apiData<{ rows: Record<string, unknown>[] }>(page, '/api/dx/grid', {
     module_name: 'opportunities',
     filters: {},
     page: 1,
-    page_size: 50,
+    page_size: 100,
   });
-  const direct = grid.rows.find((row) => row.sales_channel === 'DIRECT');
-  if (typeof direct?.id !== 'string') throw new Error('the user has no direct opportunity');
+  return grid.rows;
+}
+
+/**
+ * A new STANDARD quote on the first opportunity `pick` accepts (a direct one preferred): its id.
+ * A partner deal gets the partner fields the form asks for.
+ */
+export async function createQuoteOn(
+  page: Page,
+  name: string,
+  pick: (opportunity: Record<string, unknown>) => boolean = () => true,
+): Promise<string> {
+  const candidates = (await visibleOpportunities(page)).filter(pick);
+  const opportunity = candidates.find((row) => row.sales_channel === 'DIRECT') ?? candidates[0];
+  if (typeof opportunity?.id !== 'string') throw new Error('the user has no such opportunity');
   const { id } = await apiData<{ id: string }>(page, '/api/dx/create-quote', {
-    opportunity_id: direct.id,
+    opportunity_id: opportunity.id,
     values: {
       quote_name: name,
       quote_type: 'STANDARD',
@@ -44,9 +57,17 @@ export async function createDirectQuote(page: Page, name: string): Promise<strin
       contract_end_date: '2027-12-31',
       sla: '24/7',
       products_evaluated: ['FIREWALL'],
+      ...(opportunity.sales_channel === 'DIRECT'
+        ? {}
+        : { partner_type: 'AUTHORIZED', partner_contact_email: 'partner@example.com' }),
     },
   });
   return id;
+}
+
+/** A new STANDARD quote on one of the user's direct opportunities: its id. */
+export function createDirectQuote(page: Page, name: string): Promise<string> {
+  return createQuoteOn(page, name, (row) => row.sales_channel === 'DIRECT');
 }
 
 /**

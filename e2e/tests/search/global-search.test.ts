@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
-import { apiData } from '../quotes/quote-api.ts';
+import { launchBrowser, newPage, screenshot, signInThroughLoginPage } from '../../fixtures.ts';
+import { createQuoteOn } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
 /*
@@ -18,35 +18,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A STANDARD quote on an opportunity of this account the user sees (direct if any): its id. */
-async function quoteFor(page: Page, accountName: string, quoteName: string): Promise<string> {
-  const grid = await apiData<{ rows: Record<string, unknown>[] }>(page, '/api/dx/grid', {
-    module_name: 'opportunities',
-    filters: {},
-    page: 1,
-    page_size: 100,
-  });
-  const ofAccount = grid.rows.filter((row) => row.account_name === accountName);
-  const opportunity = ofAccount.find((row) => row.sales_channel === 'DIRECT') ?? ofAccount[0];
-  if (typeof opportunity?.id !== 'string') throw new Error(`no ${accountName} opportunity`);
-  const { id } = await apiData<{ id: string }>(page, '/api/dx/create-quote', {
-    opportunity_id: opportunity.id,
-    values: {
-      quote_name: quoteName,
-      quote_type: 'STANDARD',
-      contract_length: '12',
-      deal_type: 'NB',
-      contract_start_date: '2027-01-01',
-      contract_end_date: '2027-12-31',
-      sla: '24/7',
-      products_evaluated: ['FIREWALL'],
-      ...(opportunity.sales_channel === 'DIRECT'
-        ? {}
-        : { partner_type: 'AUTHORIZED', partner_contact_email: 'partner@example.com' }),
-    },
-  });
-  return id;
-}
+const quoteFor = (page: Page, accountName: string, quoteName: string) =>
+  createQuoteOn(page, quoteName, (row) => row.account_name === accountName);
 
 describe('global search', () => {
   it('a salesperson finds a quote by a misspelt account name, and not another region’s', async () => {
@@ -71,8 +44,12 @@ describe('global search', () => {
     const results = sales.getByRole('listbox', { name: 'Search results' });
     const own = results.getByRole('option').filter({ hasText: ownName });
     await own.waitFor();
-    const height = await results.evaluate((el) => el.getBoundingClientRect().height);
-    expect(height).toBeLessThanOrEqual(400);
+    // Spec §9: the results show at most 400 px high (the list scrolls inside).
+    const shown = await results.evaluate(
+      (el) => (el.parentElement ?? el).getBoundingClientRect().height,
+    );
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThanOrEqual(400);
     await screenshot(sales, 'global-search-results', { fullPage: false });
 
     // Keyboard: down to the quote, Enter opens its page.
@@ -93,4 +70,22 @@ describe('global search', () => {
     await sales.getByRole('status').filter({ hasText: 'No results for “Banque du Lac”' }).waitFor();
     await sales.context().close();
   }, 90_000);
+
+  it('a catalog user opens a SKU from the search: the catalogue shows it with its panel', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await signInThroughLoginPage(page, 'catuser@bastion.test');
+    await page.waitForURL((url) => url.pathname === '/commcat/grid/catalog/ref');
+    const box = page.getByRole('combobox', { name: 'Search' });
+    await box.fill('BX-100F-TP');
+    const option = page
+      .getByRole('listbox', { name: 'Search results' })
+      .getByRole('option')
+      .filter({ hasText: 'BX-100F-TP' })
+      .first();
+    await option.click();
+    await page.getByRole('dialog').filter({ hasText: 'BX-100F-TP' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/commcat/grid/catalog/ref');
+    await page.context().close();
+  }, 60_000);
 });

@@ -94,6 +94,17 @@ async function seed(db: Database, from: number) {
       ((abs(hashtext(q.quote_number)) + p * 7) % 4001) / 100.0
     from quotes q, generate_series(0, 2) p
     where p <= abs(hashtext(q.quote_number)) % 3 and q.quote_number like 'Q-2026-%'`);
+  // The discount report's rows, as the app writes them with the lines (refreshQuoteSkuDiscounts).
+  await db.execute(sql`
+    insert into quote_sku_discounts (quote_id, sku, created_at, region, quote_type, deal_type,
+      line_count, discount_sum_bp, discount_max_bp)
+    select q.id, l.sku, q.created_at, q.region, q.quote_type, q.deal_type, count(*)::int,
+      sum(round(l.manual_discount_percent * 100))::bigint,
+      max(round(l.manual_discount_percent * 100))::int
+    from quote_lines l join quotes q on q.id = l.quote_id
+    where q.quote_number like 'Q-2026-%'
+    group by q.id, l.sku
+    on conflict do nothing`);
   // A submission for every third submitted quote, with two decided steps of two groups each.
   await db.execute(sql`
     insert into quote_approvals (quote_id, submission_number, state, fingerprint, facts, submitted_at, closed_at)
@@ -104,33 +115,20 @@ async function seed(db: Database, from: number) {
       and abs(hashtext(q.quote_number)) % 3 = 0`);
   await db.execute(sql`
     insert into quote_approval_steps (approval_id, quote_id, stage, stage_name, group_name, state,
-      pending_since, decided_at)
+      pending_since, decided_at, quote_created_at, quote_region, quote_type, quote_deal_type)
     select a.id, a.quote_id, s, 'Stage ' || s,
       (array['Deal desk','Finance','Legal','Sales director','CFO'])[1 + (abs(hashtext(a.id::text)) + s) % 5],
       case when s = 2 and abs(hashtext(a.id::text)) % 7 = 0 then 'REJECTED' else 'APPROVED' end,
       a.submitted_at + (s - 1) * interval '6 hours',
-      a.submitted_at + (s - 1) * interval '6 hours' + (abs(hashtext(a.id::text || s)) % 200) * interval '1 hour'
-    from quote_approvals a, generate_series(1, 2) s`);
+      a.submitted_at + (s - 1) * interval '6 hours' + (abs(hashtext(a.id::text || s)) % 200) * interval '1 hour',
+      q.created_at, q.region, q.quote_type, q.deal_type
+    from quote_approvals a join quotes q on q.id = a.quote_id, generate_series(1, 2) s`);
   await db.execute(sql`vacuum analyze quotes`);
   await db.execute(sql`vacuum analyze quote_lines`);
   await db.execute(sql`vacuum analyze quote_approvals`);
   await db.execute(sql`vacuum analyze quote_approval_steps`);
+  await db.execute(sql`vacuum analyze quote_sku_discounts`);
 }
-
-/**
- * What the reports read, in one index the quotes' filters walk (index-only: the quotes table is
- * wide), and statistics that tell the planner how few groups the monthly reports make, so it
- * aggregates in parallel.
- */
-const PROPOSED_INDEXES = [
-  // As drizzle declares it (it has no INCLUDE): the range column first, then what is read.
-  `create index if not exists quotes_report_idx on quotes (created_at, status_id,
-    pre_archive_status_id, region, quote_type, deal_type, currency_code, units_per_usd,
-    total_amount_minor, account_id, price_date, id)`,
-  `create statistics if not exists quotes_report_stats (ndistinct) on
-    (date_trunc('month', created_at at time zone 'UTC')), status_id, pre_archive_status_id,
-    currency_code, units_per_usd from quotes`,
-];
 
 const isoDay = (daysAgo: number) =>
   new Date(Date.now() - daysAgo * 864e5).toISOString().slice(0, 10);
@@ -159,8 +157,6 @@ async function main() {
     console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 
-  // The indexes the reports need (proposed for the schema; made here until a migration has them).
-  for (const statement of PROPOSED_INDEXES) await db.execute(sql.raw(statement));
   await db.execute(sql`analyze quotes`);
 
   const usd: TargetCurrency = { code: 'USD', rate: '1' };

@@ -10,6 +10,7 @@ import {
 import { users } from '@bastion/db/schema/users';
 import { AppError } from './app-error.ts';
 import { approvalFactsOf } from './approval-facts.ts';
+import { refreshQuoteSkuDiscounts } from './report-rollups.ts';
 
 /**
  * Every change to a quote, whichever feature makes it (header, products, shipping, terms,
@@ -289,6 +290,8 @@ export async function insertQuoteWithHistory(
       .returning();
     if (!row) throw new Error('quote insert returned nothing');
     await alsoWrite(tx, row);
+    // A copy's or renewal's lines in the discount report (issue 19).
+    await refreshQuoteSkuDiscounts(tx, row.id);
     await tx.insert(quoteHistory).values({
       quoteId: row.id,
       actorUserId: actor.actorUserId,

@@ -197,10 +197,34 @@ export const quoteApprovalSteps = pgTable(
     onBehalfOf: userRef('on_behalf_of'),
     decidedAt: timestamptz('decided_at'),
     comment: text('comment').notNull().default(''),
+    /**
+     * Issue 19 (approval cycle report): the quote's creation date and the filters the reports
+     * take, copied when the step is made (none of them change after a quote is made), so the
+     * report reads one index instead of joining every step to its quote. Filled by insertSteps
+     * (approvals.repository.ts), the one writer of steps; null only on rows written by hand.
+     */
+    quoteCreatedAt: timestamptz('quote_created_at'),
+    quoteRegion: text('quote_region'),
+    quoteType: text('quote_type', { enum: ['STANDARD', 'ELA', 'LEGACY'] }),
+    quoteDealType: text('quote_deal_type'),
   },
   (t) => [
     index('quote_approval_steps_approval_idx').on(t.approvalId, t.stage),
     index('quote_approval_steps_pending_idx').on(t.state, t.groupId),
     index('quote_approval_steps_quote_idx').on(t.quoteId),
+    // The decided steps the approval cycle report reads, index-only.
+    index('quote_approval_steps_report_idx')
+      .on(
+        t.quoteCreatedAt,
+        t.quoteRegion,
+        t.quoteType,
+        t.quoteDealType,
+        t.groupName,
+        t.pendingSince,
+        t.decidedAt,
+      )
+      .where(
+        sql`${t.state} in ('APPROVED', 'REJECTED') and ${t.decidedAt} is not null and ${t.pendingSince} is not null`,
+      ),
   ],
 );

@@ -1,5 +1,5 @@
 // Kept whole: the approval flow's queries, in sections over the same approval tables.
-import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import {
   approvalGroupMembers,
@@ -277,12 +277,28 @@ export async function insertSubmission(db: Database, values: typeof quoteApprova
   return row;
 }
 
+/** What the approval cycle report copies from the step's quote (issue 19). */
+type QuoteCopy = 'quoteCreatedAt' | 'quoteRegion' | 'quoteType' | 'quoteDealType';
+
 export async function insertSteps(
   db: Database,
-  values: (typeof quoteApprovalSteps.$inferInsert)[],
+  values: Omit<typeof quoteApprovalSteps.$inferInsert, QuoteCopy>[],
 ) {
   if (values.length === 0) return [];
-  return db.insert(quoteApprovalSteps).values(values).returning();
+  const ofQuote = (quoteId: string, column: SQL) =>
+    sql`(select ${column} from ${quotes} where ${quotes.id} = ${quoteId})`;
+  return db
+    .insert(quoteApprovalSteps)
+    .values(
+      values.map((v) => ({
+        ...v,
+        quoteCreatedAt: ofQuote(v.quoteId, sql`${quotes.createdAt}`),
+        quoteRegion: ofQuote(v.quoteId, sql`${quotes.region}`),
+        quoteType: ofQuote(v.quoteId, sql`${quotes.quoteType}`),
+        quoteDealType: ofQuote(v.quoteId, sql`${quotes.dealType}`),
+      })),
+    )
+    .returning();
 }
 
 /** Closes a submission that is still in one of `from`; false when it no longer was. */

@@ -3,6 +3,7 @@ import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
 import { quoteLines, quoteShippingLines, type quotes } from '@bastion/db/schema/quotes';
 import { writeQuoteAtVersion, type HistoryChange, type QuoteRow } from '../../lib/quote-writes.ts';
+import { refreshQuoteSkuDiscounts } from '../../lib/report-rollups.ts';
 
 export type QuoteLineRow = typeof quoteLines.$inferSelect;
 
@@ -126,6 +127,8 @@ export async function replaceQuoteLines(
         })
         .where(inArray(quoteLines.id, [...realign]));
     }
+    // The discount report's rows of the quote, true to its lines (issue 19).
+    await refreshQuoteSkuDiscounts(tx, input.quoteId);
     await input.alsoWrite?.(tx);
   });
 }

@@ -144,16 +144,18 @@ const TOP_ACCOUNT_CANDIDATES = TOP_ACCOUNTS_LIMIT * 3;
  * candidates; the second converts those exactly and ranks them again.
  */
 export async function selectTopAccounts(db: Database, scope: ReportScope, target: TargetCurrency) {
-  const fallbackRate = sql`(select ${currencyRates.unitsPerUsd} from ${currencyRates}
-    where ${currencyRates.currencyCode} = ${quotes.currencyCode})`;
+  // Today's rate of the currency, for quotes never priced: joined rather than looked up per row,
+  // so that PostgreSQL may scan and aggregate in parallel.
   const approximate = sql`(case when ${quotes.currencyCode} = ${target.code}
     then ${quotes.totalAmountMinor}::float8
     when ${quotes.currencyCode} = 'USD' then ${quotes.totalAmountMinor}::float8 * ${target.rate}::float8
     else ${quotes.totalAmountMinor}::float8 * ${target.rate}::float8
-      / coalesce(${quotes.unitsPerUsd}, ${fallbackRate})::float8 end)`;
+      / coalesce(${quotes.unitsPerUsd}, ${currencyRates.unitsPerUsd})::float8 end)`;
   const candidates = await rowsOf<{ account_id: string }>(
     db,
-    sql`select ${quotes.accountId} as account_id from ${quotes} where ${quoteFilter(scope)}
+    sql`select ${quotes.accountId} as account_id from ${quotes}
+      left join ${currencyRates} on ${currencyRates.currencyCode} = ${quotes.currencyCode}
+      where ${quoteFilter(scope)}
       group by 1 order by coalesce(sum(${approximate}), 0) desc, 1
       limit ${TOP_ACCOUNT_CANDIDATES}`,
   );
@@ -182,10 +184,39 @@ export async function selectTopAccounts(db: Database, scope: ReportScope, target
 }
 
 /**
+ * The same filters on a table that copies the quote's creation date, region, type and deal type
+ * (they never change after creation), so that a report reads it alone; the caller's visibility,
+ * when it is limited, still on the quote itself.
+ */
+function copiedFilter(
+  { filters, visibility }: ReportScope,
+  columns: { createdAt: SQL; region: SQL; quoteType: SQL; dealType: SQL; quoteId: SQL },
+): SQL | undefined {
+  return and(
+    sql`${columns.createdAt} >= ${`${filters.date_from}T00:00:00Z`}::timestamptz`,
+    sql`${columns.createdAt} < (${filters.date_to}::date + 1)::timestamp at time zone 'UTC'`,
+    filters.region ? sql`${columns.region} = ${filters.region}` : undefined,
+    filters.quote_type ? sql`${columns.quoteType} = ${filters.quote_type}` : undefined,
+    filters.deal_type ? sql`${columns.dealType} = ${filters.deal_type}` : undefined,
+    visibility
+      ? sql`exists (select 1 from ${quotes} where ${quotes.id} = ${columns.quoteId} and ${visibility})`
+      : undefined,
+  );
+}
+
+/**
  * The manual discount of the selected quotes' lines by product family: lines counted, the
- * average (2 decimals) and the largest.
+ * average (2 decimals) and the largest. Read from quote_sku_discounts (the lines per quote and
+ * SKU, in basis points, kept with the lines), joined to the catalogue's families as they are now.
  */
 export async function selectDiscounts(db: Database, scope: ReportScope) {
+  const where = copiedFilter(scope, {
+    createdAt: sql`d.created_at`,
+    region: sql`d.region`,
+    quoteType: sql`d.quote_type`,
+    dealType: sql`d.deal_type`,
+    quoteId: sql`d.quote_id`,
+  });
   return rowsOf<{
     family_id: string;
     family_name: string;
@@ -195,14 +226,14 @@ export async function selectDiscounts(db: Database, scope: ReportScope) {
   }>(
     db,
     sql`with by_sku as (
-      select l.sku, count(*) as n, sum(l.manual_discount_percent) as total,
-        max(l.manual_discount_percent) as maximum
-      from quote_lines l join ${quotes} on ${quotes.id} = l.quote_id
-      where ${quoteFilter(scope)}
-      group by l.sku)
+      select d.sku, sum(d.line_count) as n, sum(d.discount_sum_bp) as total_bp,
+        max(d.discount_max_bp) as maximum_bp
+      from quote_sku_discounts d
+      where ${where}
+      group by d.sku)
     select f.id as family_id, f.name as family_name, sum(b.n)::int as line_count,
-      round(sum(b.total) / sum(b.n), 2)::text as average,
-      round(max(b.maximum), 2)::text as maximum
+      round(sum(b.total_bp)::numeric / (100 * sum(b.n)), 2)::text as average,
+      round(max(b.maximum_bp)::numeric / 100, 2)::text as maximum
     from by_sku b join skus s on s.sku = b.sku join product_families f on f.id = s.family_id
     group by f.id, f.name order by f.name, f.id`,
   );
@@ -211,18 +242,26 @@ export async function selectDiscounts(db: Database, scope: ReportScope) {
 /**
  * Hours from a step becoming pending (sent to its group) to its decision, for the decided steps
  * of the selected quotes, by approval group: median and 90th percentile. A step is decided only
- * once pending, so every decided step has both times.
+ * once pending, so every decided step has both times. The steps carry their quote's creation
+ * date and filters, so this reads their report index alone (quote_approval_steps_report_idx).
  */
 export async function selectApprovalCycle(db: Database, scope: ReportScope) {
   const hours = sql`extract(epoch from (st.decided_at - st.pending_since)) / 3600`;
+  const where = copiedFilter(scope, {
+    createdAt: sql`st.quote_created_at`,
+    region: sql`st.quote_region`,
+    quoteType: sql`st.quote_type`,
+    dealType: sql`st.quote_deal_type`,
+    quoteId: sql`st.quote_id`,
+  });
   return rowsOf<{ group_name: string; decided_count: number; median: string; p90: string }>(
     db,
     sql`select st.group_name, count(*)::int as decided_count,
       round((percentile_cont(0.5) within group (order by ${hours}))::numeric, 1)::text as median,
       round((percentile_cont(0.9) within group (order by ${hours}))::numeric, 1)::text as p90
-    from quote_approval_steps st join ${quotes} on ${quotes.id} = st.quote_id
+    from quote_approval_steps st
     where st.state in ('APPROVED', 'REJECTED') and st.decided_at is not null
-      and st.pending_since is not null and ${quoteFilter(scope)}
+      and st.pending_since is not null and ${where}
     group by st.group_name order by st.group_name`,
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ReportOptions, ReportResult } from '@bastion/domain/reports/schemas';
 import { quoteApprovals, quoteApprovalSteps } from '@bastion/db/schema/approvals';
 import { currencyRates, productFamilies, skus } from '@bastion/db/schema/catalog';
-import { quoteLines, quotes } from '@bastion/db/schema/quotes';
+import { quoteLines, quotes, quoteSkuDiscounts } from '@bastion/db/schema/quotes';
 import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import {
   headerValues,
@@ -11,6 +11,8 @@ import {
   insertPricedTestSkus,
   unique,
 } from '../../test/quote-fixtures.ts';
+import { refreshQuoteSkuDiscounts } from '../../lib/report-rollups.ts';
+import { selectDiscounts } from './reports.repository.ts';
 
 const bed = useTestBed({ desk: 'DEAL_DESK', root: 'ROOT_ADMIN', seller: 'SALES_USER' });
 const { post, dataOf } = postCalls(bed, 'desk');
@@ -297,6 +299,8 @@ describe('the quote reports', () => {
         { quoteId: inRange, position: 2, sku: b, y1: 1, manualDiscountPercent: '0' },
         { quoteId: outside, position: 0, sku: a, y1: 1, manualDiscountPercent: '90' },
       ]);
+    // As the app does in the transaction that writes lines.
+    for (const id of [inRange, outside]) await refreshQuoteSkuDiscounts(db(), id);
 
     const result = await run('discounts', filtersOf(1993));
     expect(result.rows).toEqual([
@@ -308,6 +312,140 @@ describe('the quote reports', () => {
         max_discount_percent: '25.50',
       },
     ]);
+  });
+
+  it('discounts follow the region, type and deal type filters, and a SKU moved to another family', async () => {
+    const family = `RPT_${unique()}`;
+    const other = `RPT_${unique()}`;
+    familyIds.push(family, other);
+    await db()
+      .insert(productFamilies)
+      .values([
+        { id: family, name: `${family} firewalls` },
+        { id: other, name: `${other} switches` },
+      ]);
+    const a = `${family}-A`;
+    await db()
+      .insert(skus)
+      .values({ sku: a, name: 'A', kind: 'HARDWARE', billing: 'ONE_TIME', familyId: family });
+    const emea = await insertQuote({ createdAt: '1996-03-01T00:00:00Z', region: 'EMEA' });
+    const apj = await insertQuote({
+      createdAt: '1996-03-02T00:00:00Z',
+      region: 'APJ',
+      quoteType: 'ELA',
+      dealType: 'R',
+    });
+    await db()
+      .insert(quoteLines)
+      .values([
+        { quoteId: emea, position: 0, sku: a, y1: 1, manualDiscountPercent: '5' },
+        { quoteId: apj, position: 0, sku: a, y1: 1, manualDiscountPercent: '15' },
+      ]);
+    for (const id of [emea, apj]) await refreshQuoteSkuDiscounts(db(), id);
+    const counted = async (more: object) =>
+      (await run('discounts', filtersOf(1996, more))).rows.map((r) => [
+        r.family_id,
+        r.line_count,
+        r.average_discount_percent,
+      ]);
+
+    expect(await counted({})).toEqual([[family, 2, '10.00']]);
+    expect(await counted({ region: 'APJ' })).toEqual([[family, 1, '15.00']]);
+    expect(await counted({ quote_type: 'STANDARD' })).toEqual([[family, 1, '5.00']]);
+    expect(await counted({ deal_type: 'R' })).toEqual([[family, 1, '15.00']]);
+    expect(await counted({ region: 'LATAM' })).toEqual([]);
+    // A caller who sees only some quotes (no such caller reads reports today) counts only those.
+    const scoped = await selectDiscounts(db(), {
+      filters: {
+        ...filtersOf(1996),
+        region: '',
+        quote_type: '',
+        deal_type: '',
+        currency_code: 'USD',
+      },
+      visibility: eq(quotes.region, 'APJ'),
+    });
+    expect(scoped.map((r) => [r.family_id, r.line_count])).toEqual([[family, 1]]);
+    // The catalogue moves the SKU: its lines count under the family it has now.
+    await db().update(skus).set({ familyId: other }).where(eq(skus.sku, a));
+    expect(await counted({})).toEqual([[other, 2, '10.00']]);
+  });
+
+  it('keeps the discount rows true to the lines as they are saved, re-saved and removed', async () => {
+    const tag = unique().slice(0, 6).toUpperCase();
+    const skuOf = (code: string) => `RPD-${code}-${tag}`;
+    await insertPricedTestSkus(db(), skuOf, ['SUB', 'FW']);
+    const opportunityId = await insertOpportunity(db(), { region: 'EMEA' });
+    const made = await dataOf<{ id: string }>('/api/dx/create-quote', {
+      opportunity_id: opportunityId,
+      values: headerValues(),
+    });
+    createdQuoteIds.push(made.id);
+    const rowsOfQuote = async () =>
+      (
+        await db()
+          .select()
+          .from(quoteSkuDiscounts)
+          .where(eq(quoteSkuDiscounts.quoteId, made.id))
+          .orderBy(quoteSkuDiscounts.sku)
+      ).map((r) => [r.sku, r.lineCount, r.discountSumBp, r.discountMaxBp]);
+    const save = async (lines: object[]) => {
+      const [current] = await db().select().from(quotes).where(eq(quotes.id, made.id));
+      await dataOf('/api/dx/save-quote-configuration', {
+        id: made.id,
+        version: current?.version,
+        advance: false,
+        lines,
+      });
+    };
+    expect(await rowsOfQuote()).toEqual([]);
+
+    await save([
+      { key: '0', sku: skuOf('SUB'), quantities: [2], manual_discount_percent: '12.5' },
+      { key: '1', sku: skuOf('SUB'), quantities: [1], manual_discount_percent: '2' },
+      { key: '2', sku: skuOf('FW'), quantities: [1] },
+    ]);
+    expect(await rowsOfQuote()).toEqual([
+      [skuOf('FW'), 1, 0, 0],
+      [skuOf('SUB'), 2, 1450, 1250],
+    ]);
+    const [stored] = await db().select().from(quotes).where(eq(quotes.id, made.id));
+    const [copied] = await db()
+      .select()
+      .from(quoteSkuDiscounts)
+      .where(eq(quoteSkuDiscounts.quoteId, made.id))
+      .limit(1);
+    expect(copied).toMatchObject({
+      createdAt: stored?.createdAt,
+      region: stored?.region,
+      quoteType: stored?.quoteType,
+      dealType: stored?.dealType,
+    });
+
+    await save([{ key: '0', sku: skuOf('FW'), quantities: [3], manual_discount_percent: '40' }]);
+    expect(await rowsOfQuote()).toEqual([[skuOf('FW'), 1, 4000, 4000]]);
+
+    // A copy's lines are in the report too (written with the new quote).
+    const copy = await dataOf<{ id: string }>('/api/dx/quote-lifecycle', {
+      action: 'copy',
+      quote_id: made.id,
+    });
+    createdQuoteIds.push(copy.id);
+    const copiedRows = await db()
+      .select()
+      .from(quoteSkuDiscounts)
+      .where(eq(quoteSkuDiscounts.quoteId, copy.id));
+    expect(copiedRows.map((r) => [r.sku, r.lineCount, r.discountSumBp])).toEqual([
+      [skuOf('FW'), 1, 4000],
+    ]);
+
+    await save([]);
+    expect(await rowsOfQuote()).toEqual([]);
+    // Deleting a quote deletes its rows.
+    await db().delete(quotes).where(eq(quotes.id, copy.id));
+    expect(
+      await db().select().from(quoteSkuDiscounts).where(eq(quoteSkuDiscounts.quoteId, copy.id)),
+    ).toEqual([]);
   });
 
   it('time approvals from pending to decided, median and 90th percentile by group', async () => {
@@ -328,6 +466,13 @@ describe('the quote reports', () => {
     const at = (hours: number) => new Date(Date.UTC(1995, 1, 1) + hours * 3_600_000);
     // Decided after 1, 2, 3, 4 and 10 hours (the last one rejected).
     const durations = [1, 2, 3, 4, 10];
+    // With the quote's date and filters copied, as insertSteps (the app's writer) does.
+    const copied = {
+      quoteCreatedAt: new Date('1995-02-01T00:00:00Z'),
+      quoteRegion: 'EMEA',
+      quoteType: 'STANDARD' as const,
+      quoteDealType: 'NB',
+    };
     await db()
       .insert(quoteApprovalSteps)
       .values([
@@ -340,6 +485,7 @@ describe('the quote reports', () => {
           state: i === 4 ? ('REJECTED' as const) : ('APPROVED' as const),
           pendingSince: at(10),
           decidedAt: at(10 + hours),
+          ...copied,
         })),
         // Still waiting: not counted.
         {
@@ -350,14 +496,20 @@ describe('the quote reports', () => {
           groupName: group,
           state: 'PENDING' as const,
           pendingSince: at(1),
+          ...copied,
         },
       ]);
-
     const result = await run('approval-cycle', filtersOf(1995));
     // Hours 1, 2, 3, 4, 10: median 3; 90th percentile 4 + 0.6 × (10 − 4) = 7.6.
     expect(result.rows).toEqual([
       { group_name: group, decided_count: 5, median_hours: '3.0', p90_hours: '7.6' },
     ]);
+    // The filters apply to the copy on the steps.
+    expect((await run('approval-cycle', filtersOf(1995, { region: 'APJ' }))).rows).toEqual([]);
+    expect(
+      (await run('approval-cycle', filtersOf(1995, { quote_type: 'STANDARD', deal_type: 'NB' })))
+        .rows,
+    ).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Pagination from 'react-bootstrap/Pagination';
 import Spinner from 'react-bootstrap/Spinner';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { DataTable, type TableSort } from '@/components/data-table/data-table.tsx';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { NoData } from '@/components/no-data.tsx';
@@ -29,7 +29,10 @@ export function CatalogGridPage() {
   const { context = 'commcat' } = useParams();
   const { permissions } = useSession().user;
   const canAdminister = permissions.is_catalog_admin || permissions.is_root_admin;
-  const [text, setText] = useState('');
+  // The global search opens a SKU as ?sku=CODE: the list finds it and its panel opens.
+  const [params] = useSearchParams();
+  const skuParam = params.get('sku') ?? '';
+  const [text, setText] = useState(skuParam);
   const search = useDebouncedSearch(text);
   const [filters, setFilters] = useState<CatalogFilters>(NO_FILTERS);
   const [sort, setSort] = useState<{ field: SkuSortField; direction: 'asc' | 'desc' }>({
@@ -37,7 +40,17 @@ export function CatalogGridPage() {
     direction: 'asc',
   });
   const [page, setPage] = useState(1);
-  const [panel, setPanel] = useState<{ code: string | null; isOpen: boolean } | null>(null);
+  const [panel, setPanel] = useState<{ code: string | null; isOpen: boolean } | null>(
+    skuParam ? { code: skuParam, isOpen: true } : null,
+  );
+  const [openedSku, setOpenedSku] = useState(skuParam);
+  if (openedSku !== skuParam) {
+    setOpenedSku(skuParam);
+    if (skuParam) {
+      setText(skuParam);
+      setPanel({ code: skuParam, isOpen: true });
+    }
+  }
   const [notice, setNotice] = useState<string | null>(null);
   const list = useCatalogSkus({
     ...filters,
