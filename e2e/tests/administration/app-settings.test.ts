@@ -83,7 +83,10 @@ describe('application settings', () => {
       await expect.poll(() => netTotal.innerText()).toMatch(/\d/);
       const before = await netTotal.innerText();
 
-      const unitList = seller.getByLabel(`Unit list price for ${SUBSCRIPTION_SKU}`);
+      const unitList = seller.getByRole('textbox', {
+        name: `Unit list price for ${SUBSCRIPTION_SKU}`,
+        exact: true,
+      });
       await unitList.fill('100.00');
       await unitList.press('Tab');
       await expect.poll(() => netTotal.innerText()).not.toBe(before);

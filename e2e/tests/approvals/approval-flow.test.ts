@@ -36,7 +36,7 @@ const approvalsBadge = (page: Page) =>
 /** The queue's row for a quote, found through the search box. */
 async function findInQueue(page: Page, quoteNumber: string) {
   await page.goto('/cpq/grid/quote-approvals/ref');
-  await page.getByLabel('Search').fill(quoteNumber);
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(quoteNumber);
   const row = page.locator('table.data-grid tbody tr').filter({ hasText: quoteNumber });
   await row.waitFor();
   return row;
@@ -222,7 +222,7 @@ describe('a quote through approval', () => {
       'Delegated',
     ]);
     await assignedTo.selectOption('DELEGATED');
-    await desk.getByLabel('Search').fill(batch);
+    await desk.getByRole('searchbox', { name: 'Search', exact: true }).fill(batch);
     const rows = desk.locator('table.data-grid tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
     expect(await rows.first().innerText()).toContain('for Avery Approver');

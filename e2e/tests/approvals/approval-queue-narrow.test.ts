@@ -28,7 +28,7 @@ describe('the approvals queue on narrow and wide screens', () => {
     const approver = await newPage(browser, { width: 800, height: 1000 });
     await signIn(approver, 'approver@bastion.test');
     await approver.goto('/cpq/grid/quote-approvals/ref');
-    await approver.getByLabel('Search').fill(quoteNumber);
+    await approver.getByRole('searchbox', { name: 'Search', exact: true }).fill(quoteNumber);
     const table = approver.locator('table.data-grid');
     const row = table.locator('tbody tr').filter({ hasText: quoteNumber });
     await row.waitFor();

@@ -64,7 +64,7 @@ describe('creating a quote from an opportunity', () => {
 
     // The quote is in the grid, Incomplete.
     await page.goto('/cpq/grid/quotes/ref');
-    await page.getByLabel('Search').fill(quoteName);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(quoteName);
     const row = page.locator('table.data-grid tbody tr').filter({ hasText: quoteName });
     await row.waitFor();
     expect(await row.locator('.badge').innerText()).toBe('Incomplete');
@@ -104,7 +104,7 @@ describe('creating a quote from an opportunity', () => {
     const page = await newPage(browser);
     await signIn(page, 'cam@bastion.test');
     await openOpportunities(page);
-    await page.getByLabel('Search').fill('');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('');
     const directRow = page
       .locator('table.data-grid tbody tr')
       .filter({ has: page.locator('td', { hasText: /^DIRECT$/ }) })

@@ -38,7 +38,7 @@ describe('global search', () => {
     // "/" jumps to the box from anywhere but a text field.
     await sales.locator('main').click({ position: { x: 5, y: 5 } });
     await sales.keyboard.press('/');
-    const box = sales.getByRole('combobox', { name: 'Search' });
+    const box = sales.getByRole('combobox', { name: 'Search everything' });
     await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
     await box.pressSequentially('Nortwind Helth', { delay: 20 });
     const results = sales.getByRole('listbox', { name: 'Search results' });
@@ -76,7 +76,7 @@ describe('global search', () => {
     await page.goto('/login');
     await signInThroughLoginPage(page, 'catuser@bastion.test');
     await page.waitForURL((url) => url.pathname === '/commcat/grid/catalog/ref');
-    const box = page.getByRole('combobox', { name: 'Search' });
+    const box = page.getByRole('combobox', { name: 'Search everything' });
     await box.fill('BX-100F-TP');
     const option = page
       .getByRole('listbox', { name: 'Search results' })

@@ -287,7 +287,7 @@ describe('user administration', () => {
   it('refuses a user admin granting a role they lack, and changes nothing', async () => {
     const page = await signedInAs('useradmin@bastion.test');
     await page.goto('/cpq/grid/users/ref');
-    await page.getByLabel('Search').fill(newHire);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(newHire);
     await page.getByRole('link', { name: newHire }).click();
     await page.getByRole('heading', { name: 'Erika Emea', level: 1 }).waitFor();
 

@@ -7,34 +7,19 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '@bastion/db/client';
 import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import { canonicalRegion } from '@bastion/domain/permissions/visibility';
 import { listVisibleQuotes, type QuoteGridQuery } from '../features/quotes/quotes.repository.ts';
 import type { Viewer } from '../lib/visibility.ts';
+import { benchSettings, recreateDatabase, timeRuns } from './bench-database.ts';
 
-const url = new URL(
-  process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bastion_bench',
-);
-const count = Number(process.env.BENCH_QUOTES ?? 1_000_000);
-const reuse = process.env.BENCH_REUSE === '1';
+const { url, count, reuse } = benchSettings('bastion_bench');
 const RUNS = 30;
 
-async function recreateDatabase() {
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const name = url.pathname.slice(1);
-  await client.query(`drop database if exists "${name}" with (force)`);
-  await client.query(`create database "${name}"`);
-  await client.end();
-}
-
 async function main() {
-  if (!reuse) await recreateDatabase();
+  if (!reuse) await recreateDatabase(url);
   const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
   await handle.migrate();
   const { db } = handle;
@@ -123,20 +108,12 @@ async function main() {
   );
   console.log('query'.padEnd(44), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'rows'.padStart(10));
   for (const [label, viewer, query] of cases) {
-    const times: number[] = [];
-    let total = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const started = performance.now();
-      total = (await listVisibleQuotes(db, viewer, query)).total;
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+    const { p50, p95, last } = await timeRuns(RUNS, () => listVisibleQuotes(db, viewer, query));
     console.log(
       label.padEnd(44),
-      at(0.5).toFixed(1).padStart(8),
-      at(0.95).toFixed(1).padStart(8),
-      String(total).padStart(10),
+      p50.toFixed(1).padStart(8),
+      p95.toFixed(1).padStart(8),
+      String(last?.total ?? 0).padStart(10),
     );
   }
   await handle.close();

@@ -9,7 +9,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Database } from '@bastion/db/client';
 import { quotes } from '@bastion/db/schema/quotes';
 import type { ReportFilters } from '@bastion/domain/reports/schemas';
@@ -23,24 +22,10 @@ import {
   type ReportScope,
   type TargetCurrency,
 } from '../features/reports/reports.repository.ts';
+import { benchSettings, recreateDatabase, timeRuns } from './bench-database.ts';
 
-const url = new URL(
-  process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bastion_bench_reports',
-);
-const count = Number(process.env.BENCH_QUOTES ?? 1_000_000);
-const reuse = process.env.BENCH_REUSE === '1';
+const { url, count, reuse } = benchSettings('bastion_bench_reports');
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-
-async function recreateDatabase() {
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const name = url.pathname.slice(1);
-  await client.query(`drop database if exists "${name}" with (force)`);
-  await client.query(`create database "${name}"`);
-  await client.end();
-}
 
 /** Quotes over two years, in three currencies priced at drifting rates; lines; approvals. */
 async function seed(db: Database, from: number) {
@@ -144,7 +129,7 @@ const filtersOf = (daysBack: number, more: Partial<ReportFilters> = {}): ReportF
 });
 
 async function main() {
-  if (!reuse) await recreateDatabase();
+  if (!reuse) await recreateDatabase(url);
   const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
   await handle.migrate();
   const { db } = handle;
@@ -193,22 +178,13 @@ async function main() {
   );
   for (const [scopeLabel, scope, target] of scopes) {
     for (const [label, report] of reports) {
-      const times: number[] = [];
-      let rows = 0;
-      for (let i = 0; i < RUNS; i++) {
-        const started = performance.now();
-        rows = (await report(scope, target)).length;
-        times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
-      const at = (q: number) =>
-        times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+      const { p50, p95, last } = await timeRuns(RUNS, () => report(scope, target));
       console.log(
         label.padEnd(16),
         scopeLabel.padEnd(36),
-        at(0.5).toFixed(1).padStart(8),
-        at(0.95).toFixed(1).padStart(8),
-        String(rows).padStart(6),
+        p50.toFixed(1).padStart(8),
+        p95.toFixed(1).padStart(8),
+        String(last?.length ?? 0).padStart(6),
       );
     }
   }

@@ -9,7 +9,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '@bastion/db/client';
 import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
@@ -19,24 +18,10 @@ import { ZSearchBody } from '@bastion/domain/search/schemas';
 import type { AuthContext } from '../lib/access.ts';
 import { searchRecords } from '../features/search/search-records.ts';
 import { benchCustomerName, benchPartnerName, seedSearchBench } from './search-bench-data.ts';
+import { benchSettings, recreateDatabase, timeRuns } from './bench-database.ts';
 
-const url = new URL(
-  process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bastion_bench_search',
-);
-const count = Number(process.env.BENCH_QUOTES ?? 1_000_000);
-const reuse = process.env.BENCH_REUSE === '1';
+const { url, count, reuse } = benchSettings('bastion_bench_search');
 const RUNS = 40;
-
-async function recreateDatabase() {
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const name = url.pathname.slice(1);
-  await client.query(`drop database if exists "${name}" with (force)`);
-  await client.query(`create database "${name}"`);
-  await client.end();
-}
 
 /**
  * The indexes the search needs beyond the schema's (docs: the report of issue 19). Made here if
@@ -84,7 +69,7 @@ const misspell = (name: string) =>
     .join(' ');
 
 async function main() {
-  if (!reuse) await recreateDatabase();
+  if (!reuse) await recreateDatabase(url);
   const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
   await handle.migrate();
   const { db } = handle;
@@ -139,24 +124,21 @@ async function main() {
       ['seller (region NA)', seller],
       ['deal desk (all)', desk],
     ] as const) {
-      const times: number[] = [];
       let found = 0;
-      for (let i = 0; i < RUNS; i++) {
-        const body = ZSearchBody.parse({ query: queries[i % queries.length] });
-        const started = performance.now();
-        const answer = await searchRecords(db, as, body);
-        times.push(performance.now() - started);
+      const { p50, p95 } = await timeRuns(RUNS, async (run) => {
+        const answer = await searchRecords(
+          db,
+          as,
+          ZSearchBody.parse({ query: queries[run % queries.length] }),
+        );
         found += answer.groups.find((group) => group.kind === 'quote')?.results.length ?? 0;
-      }
-      times.sort((a, b) => a - b);
-      const at = (q: number) =>
-        times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-      worst = Math.max(worst, at(0.95));
+      });
+      worst = Math.max(worst, p95);
       console.log(
         label.padEnd(30),
         who.padEnd(22),
-        at(0.5).toFixed(1).padStart(8),
-        at(0.95).toFixed(1).padStart(8),
+        p50.toFixed(1).padStart(8),
+        p95.toFixed(1).padStart(8),
         (found / RUNS).toFixed(1).padStart(7),
       );
     }

@@ -121,7 +121,7 @@ export function GlobalSearch() {
         <button
           type="button"
           className="btn btn-link text-white p-1 d-lg-none"
-          aria-label="Search"
+          aria-label="Search everything"
           title="Search (/)"
           onClick={() => {
             setIsExpanded(true);
@@ -138,7 +138,7 @@ export function GlobalSearch() {
           type="search"
           className="form-control form-control-sm global-search-input"
           placeholder="Search…"
-          aria-label="Search"
+          aria-label="Search everything"
           aria-keyshortcuts="/"
           role="combobox"
           aria-autocomplete="list"
