@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 const serverTests = {
   include: ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
   globalSetup: ['apps/server/src/test/global-setup.ts'],
+  setupFiles: ['apps/server/src/test/reset-app-clock.ts'],
   // One database per worker, shared by the files that worker runs (PGlite costs seconds to start).
   isolate: false,
   testTimeout: 30_000,

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { apiData } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
 /*
@@ -28,8 +29,13 @@ describe('broadcast messages', () => {
   it('a critical broadcast reaches a signed-in user within one poll; reading lowers the count', async () => {
     const seller = await newPage(browser);
     await signIn(seller, 'sales@bastion.test');
-    await bell(seller).waitFor();
-    const before = await unreadCount(seller);
+    // What the server counts now (the bell may not have asked yet).
+    const { unread_count: before } = await apiData<{ unread_count: number }>(
+      seller,
+      '/api/dx/get-my-broadcast-count',
+      {},
+    );
+    await expect.poll(() => unreadCount(seller), { timeout: 15_000 }).toBe(before);
 
     const admin = await newPage(browser, { width: 1400, height: 1100 });
     await signIn(admin, 'itadmin@bastion.test');

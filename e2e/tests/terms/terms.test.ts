@@ -119,7 +119,7 @@ describe("a quote's terms", () => {
     await page.getByRole('button', { name: 'History of Acceptance' }).click();
     const history = page.locator('.offcanvas.show');
     const versions = history.getByRole('list', { name: 'Versions' }).getByRole('listitem');
-    await expect.poll(() => versions.count()).toBe(2);
+    await expect.poll(() => versions.count(), { timeout: 15_000 }).toBe(2);
     await versions.first().getByText('“No partial acceptance”', { exact: false }).waitFor();
     await page.locator('.offcanvas.show:not(.offcanvas-toggling)').waitFor();
     await screenshot(page, 'terms-clause-history', { fullPage: false });

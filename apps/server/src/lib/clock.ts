@@ -15,3 +15,8 @@ export function advanceAppClock(ms: number): Date {
   offsetMs += ms;
   return appNow();
 }
+
+/** Back to the real time: server test files share a worker, so each starts from it. */
+export function resetAppClock(): void {
+  offsetMs = 0;
+}
