@@ -36,6 +36,9 @@ export default defineConfig({
           include: ['e2e/tests/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,
+          // They share the two CI cores with the server tiers (scripts/test.mjs): a step that
+          // times out under that load gets one more try; a test that fails twice fails.
+          retry: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -79,7 +79,7 @@ describe('the renewals desk', () => {
       region: 'EMEA',
       end: 10,
       accountName: account('soon'),
-      csmName: `Ada ${tag}`,
+      csmName: `Lovelace ${tag}`,
     });
     const later = await insertContract(ctx.db, {
       region: 'EMEA',
@@ -127,7 +127,7 @@ describe('the renewals desk', () => {
       later.contractNumber,
     ]);
     expect(notStarted.total).toBe(3);
-    expect(numbersOf(await desk(tag, dealDesk.cookie, { csm: 'ada' }))).toEqual([
+    expect(numbersOf(await desk(tag, dealDesk.cookie, { csm: 'lovelace' }))).toEqual([
       soon.contractNumber,
     ]);
     expect(numbersOf(await desk(tag, dealDesk.cookie, { cam: `cam ${tag}` }))).toEqual([
