@@ -88,10 +88,49 @@ export const quotes = pgTable(
   },
   (t) => [
     // The grid sorts by update time within each filter. Ascending indexes serve both directions
-    // (a backward scan), with the id as the tie-break the grid also sorts by.
-    index('quotes_updated_idx').on(t.updatedAt, t.id),
-    index('quotes_status_updated_idx').on(t.statusId, t.updatedAt, t.id),
-    index('quotes_region_updated_idx').on(t.region, t.updatedAt, t.id),
+    // (a backward scan), with the id as the tie-break the grid also sorts by. The columns after
+    // the id are what a seller's visibility and the other filters test (issue 20): the page and
+    // its capped total are then read from the index alone, not from 50,000 rows of the table.
+    index('quotes_updated_idx').on(
+      t.updatedAt,
+      t.id,
+      t.region,
+      t.ownerUserId,
+      t.createdBy,
+      t.accountId,
+      t.statusId,
+      t.quoteType,
+    ),
+    index('quotes_status_updated_idx').on(
+      t.statusId,
+      t.updatedAt,
+      t.id,
+      t.region,
+      t.ownerUserId,
+      t.createdBy,
+      t.accountId,
+      t.quoteType,
+    ),
+    index('quotes_region_updated_idx').on(
+      t.region,
+      t.updatedAt,
+      t.id,
+      t.ownerUserId,
+      t.createdBy,
+      t.accountId,
+      t.statusId,
+      t.quoteType,
+    ),
+    index('quotes_type_updated_idx').on(
+      t.quoteType,
+      t.updatedAt,
+      t.id,
+      t.region,
+      t.ownerUserId,
+      t.createdBy,
+      t.accountId,
+      t.statusId,
+    ),
     index('quotes_owner_updated_idx').on(t.ownerUserId, t.updatedAt, t.id),
     index('quotes_account_updated_idx').on(t.accountId, t.updatedAt, t.id),
     index('quotes_opportunity_idx').on(t.opportunityId),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 /**
  * What a side panel shows, and whether it is shown: the content stays while the panel slides
@@ -7,14 +7,23 @@ import { useState } from 'react';
 export function usePanelState<T>() {
   const [content, setContent] = useState<T | null>(null);
   const [isShown, setIsShown] = useState(false);
+  // A panel opened again while the last one was still sliding away keeps its new content: the
+  // old exit ends after the new open, and must not clear it.
+  const isOpen = useRef(false);
   return {
     content,
     isShown,
     open: (next: T) => {
+      isOpen.current = true;
       setContent(next);
       setIsShown(true);
     },
-    close: () => setIsShown(false),
-    onExited: () => setContent(null),
+    close: () => {
+      isOpen.current = false;
+      setIsShown(false);
+    },
+    onExited: () => {
+      if (!isOpen.current) setContent(null);
+    },
   };
 }
