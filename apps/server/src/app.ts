@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -31,7 +33,7 @@ import { registerMarginDataRoutes } from './features/margin-data/routes.ts';
 import { registerQuoteRoutes } from './features/quotes/routes.ts';
 import { registerRenewalQuoteRoutes } from './features/quotes/renewal-routes.ts';
 import { registerRenewalRoutes } from './features/renewals/routes.ts';
-import { resolveSessionOnce } from './features/auth/resolve-session.ts';
+import { resolveSessionOnce, type ResolvedSession } from './features/auth/resolve-session.ts';
 import { registerSessionFlagRoutes } from './features/session-flags/routes.ts';
 import { registerSystemRoutes } from './features/system/routes.ts';
 import { registerTermsRoutes } from './features/terms/routes.ts';
@@ -44,9 +46,17 @@ import { registerRateLimiting } from './lib/rate-limit.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
 import { registerRouteCatalog } from './lib/route-catalog.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerSessionCache } from './lib/session-cache.ts';
 import type { CrmAdapter } from './lib/crm/crm-adapter.ts';
 import { createCrmAdapter } from './lib/crm/create-crm-adapter.ts';
 import { createMailer } from './lib/mailer.ts';
+
+/**
+ * Text worth compressing: JSON, text, XML and SVG. Not octet-stream, PDF, DOCX, images or
+ * archives: attachments and documents are mostly compressed already.
+ */
+const COMPRESSIBLE_TYPES =
+  /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]xml(?:;|$)|^image\/svg\+xml/;
 
 export interface AppDependencies {
   config: ServerConfig;
@@ -81,6 +91,16 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   });
 
   await app.register(cookie);
+  // API answers over 1 KB go out compressed when the client accepts it (issue 20). Brotli at
+  // quality 4 compresses about as fast as gzip and smaller. Registered before any route: it
+  // hooks each route as it is added. Answers already compressed (the web build's .br and .gz
+  // files) pass untouched.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    customTypes: COMPRESSIBLE_TYPES,
+  });
   await registerSecurityHeaders(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -90,7 +110,12 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   const spaIndex = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   registerErrorHandling(app, { spaIndex });
   registerCsrfProtection(app, { allowedOrigins: config.allowedOrigins });
-  const resolveCaller = (request: FastifyRequest) => resolveSessionOnce(db, config, request);
+  const sessionCache = await registerSessionCache<ResolvedSession>(app, {
+    db,
+    ttlMs: config.session.cacheSeconds * 1000,
+  });
+  const resolveCaller = (request: FastifyRequest) =>
+    resolveSessionOnce(db, config, request, sessionCache);
   registerAccessGuard(app, resolveCaller);
   await registerRateLimiting(app, { db, config, resolveCaller });
 
@@ -145,6 +170,11 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
       await assets.register(fastifyStatic, {
         root,
         index: false,
+        // The build writes a .br and a .gz next to each text file (apps/web/compress-assets.ts):
+        // sent by Accept-Encoding, with Vary, so no request compresses them again.
+        preCompressed: true,
+        // Source maps publish the source; only where the operator asks for them.
+        allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
         // Hashed assets can be cached for ever; index.html is served by the not-found handler.
         setHeaders: (reply, filePath) => {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -31,6 +31,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('opens 20 PostgreSQL connections per instance unless told otherwise', () => {
+    const url = 'postgres://app@db.internal:5432/cpq';
+    expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject({ maxConnections: 20 });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '8' }).database).toMatchObject({
+      maxConnections: 8,
+    });
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '0' })).toThrow(
+      /DATABASE_POOL_SIZE/,
+    );
+  });
+
   it('throttles sign-in and requests by default, and a request limit of 0 turns it off', () => {
     expect(loadConfig({})).toMatchObject({
       login: {

@@ -25,9 +25,14 @@ const zEnv = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SEED_DEMO: zFlag.optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /** Serve the web build's *.map files; off, so the shipped source stays unpublished (issue 20). */
+  SERVE_SOURCE_MAPS: zFlag.default(false),
   MIGRATIONS_DIR: z.string().optional(),
   SESSION_IDLE_MINUTES: zPositiveInt.default(120),
   SESSION_ABSOLUTE_HOURS: zPositiveInt.default(12),
+  /** How long an instance keeps what a session resolves to (issue 20); 0 reads it every time. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   ALLOWED_ORIGINS: zList.default([]),
   TRUST_PROXY: zFlag.default(false),
@@ -93,11 +98,15 @@ export interface ServerConfig {
   database: DatabaseConfig;
   seedDemo: boolean;
   webDistDir: string | null;
+  /** Whether the web build's source maps are served; otherwise they answer 404. */
+  serveSourceMaps: boolean;
   migrationsFolder: string | undefined;
   session: {
     cookieName: string;
     idleMinutes: number;
     absoluteHours: number;
+    /** Changes reach every instance by notification; this bounds a missed one (issue 20). */
+    cacheSeconds: number;
     cookieSecure: 'auto' | boolean;
   };
   allowedOrigins: readonly string[];
@@ -172,7 +181,7 @@ export function loadConfig(
   }
   const e = parsed.data;
   const database: DatabaseConfig = e.DATABASE_URL
-    ? { engine: 'postgres', url: e.DATABASE_URL }
+    ? { engine: 'postgres', url: e.DATABASE_URL, maxConnections: e.DATABASE_POOL_SIZE }
     : { engine: 'pglite', dataDir: path.resolve(e.DATA_DIR) };
   return {
     port: e.PORT,
@@ -181,11 +190,13 @@ export function loadConfig(
     // The embedded database is for trying the product, so it comes with demo accounts.
     seedDemo: e.SEED_DEMO ?? database.engine === 'pglite',
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaults.webDistDir,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     migrationsFolder: e.MIGRATIONS_DIR ? path.resolve(e.MIGRATIONS_DIR) : defaults.migrationsFolder,
     session: {
       cookieName: 'bastion_session',
       idleMinutes: e.SESSION_IDLE_MINUTES,
       absoluteHours: e.SESSION_ABSOLUTE_HOURS,
+      cacheSeconds: e.SESSION_CACHE_SECONDS,
       cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
     },
     allowedOrigins: e.ALLOWED_ORIGINS.map((o) => o.replace(/\/+$/, '')),

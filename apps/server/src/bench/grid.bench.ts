@@ -126,11 +126,7 @@ async function main() {
       { sort: { field, direction: 'asc' }, ...page(1) },
     ]),
     ['seller, quote type filter', seller, { quoteTypes: ['ELA'], sort: byUpdate, ...page(1) }],
-    [
-      'seller, text search (one account)',
-      seller,
-      { search: 'Health 4242', sort: byUpdate, ...page(1) },
-    ],
+    ['seller, text search (a number)', seller, { search: '4242', sort: byUpdate, ...page(1) }],
     // A word in a fifth of all account names: the trigram index alone finds 200,000 rows.
     [
       'seller, text search (a fifth of all)',

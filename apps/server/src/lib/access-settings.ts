@@ -3,6 +3,7 @@ import type { RoleValue } from '@bastion/domain/permissions/roles';
 import { parseMfaRequiredRoles } from '@bastion/domain/accounts/policy';
 import type { Database } from '@bastion/db/client';
 import { appSettings } from '@bastion/db/schema/navigation';
+import { forgetCachedSessions } from './session-cache.ts';
 
 /** The settings every request's access check reads (decision 021). */
 export interface AccessSettings {
@@ -23,17 +24,24 @@ const cached = new WeakMap<Database, { at: number; settings: Promise<AccessSetti
 export const isMaintenanceValueOn = (value: string | null | undefined) =>
   value === 'enable' || value === 'enabled';
 
+/** The settings rows every request's access check reads. */
+export const ACCESS_SETTING_NAMES = ['maintenance', 'maintenance_message', 'mfa_required_roles'];
+
+/** The access settings from their stored values by name (absent rows take their defaults). */
+export function accessSettingsFrom(values: Readonly<Record<string, string>>): AccessSettings {
+  return {
+    isMaintenanceOn: isMaintenanceValueOn(values.maintenance),
+    maintenanceMessage: values.maintenance_message ?? '',
+    mfaRequiredRoles: parseMfaRequiredRoles(values.mfa_required_roles ?? null),
+  };
+}
+
 async function readAccessSettings(db: Database): Promise<AccessSettings> {
   const rows = await db
     .select({ name: appSettings.name, value: appSettings.value })
     .from(appSettings)
-    .where(inArray(appSettings.name, ['maintenance', 'maintenance_message', 'mfa_required_roles']));
-  const value = (name: string) => rows.find((row) => row.name === name)?.value ?? null;
-  return {
-    isMaintenanceOn: isMaintenanceValueOn(value('maintenance')),
-    maintenanceMessage: value('maintenance_message') ?? '',
-    mfaRequiredRoles: parseMfaRequiredRoles(value('mfa_required_roles')),
-  };
+    .where(inArray(appSettings.name, ACCESS_SETTING_NAMES));
+  return accessSettingsFrom(Object.fromEntries(rows.map((row) => [row.name, row.value])));
 }
 
 export function accessSettings(db: Database, now = Date.now()): Promise<AccessSettings> {
@@ -46,7 +54,11 @@ export function accessSettings(db: Database, now = Date.now()): Promise<AccessSe
   return settings;
 }
 
-/** After this instance changed one of the settings: its next request reads them afresh. */
+/**
+ * After this instance changed one of the settings: its next request reads them afresh, and so do
+ * the sessions the instances in this process keep (other instances hear of it by notification).
+ */
 export function forgetAccessSettings(db: Database): void {
   cached.delete(db);
+  forgetCachedSessions(db);
 }

@@ -84,6 +84,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex:
       request.method === 'GET' &&
       options.spaIndex !== null &&
       !request.url.startsWith('/api/') &&
+      // A missing build file (a chunk of an older release, a source map not served) is a 404,
+      // not the app's page: a dynamic import must fail rather than receive HTML.
+      !request.url.startsWith('/assets/') &&
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage) {
       // Client-side routes: the single-page app decides what to show, including "not found".

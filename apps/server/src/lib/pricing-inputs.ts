@@ -1,4 +1,4 @@
-import { and, inArray } from 'drizzle-orm';
+import { and, inArray, sql, type Column } from 'drizzle-orm';
 import { applyPercent, parsePercentBp } from '@bastion/domain/pricing/decimal';
 import type { CatalogSku, PricingInput, PricingLine } from '@bastion/domain/pricing/model';
 import { supportCaseCostMinor } from '@bastion/domain/pricing/support-cases';
@@ -22,6 +22,24 @@ const percentBp = (text: string | null | undefined) => {
   const parsed = parsePercentBp(text ?? '0');
   return parsed.ok ? parsed.value : 0;
 };
+
+/**
+ * `column` is one of `codes`, as one array parameter: a quote's hundreds of SKUs would otherwise
+ * be as many parameters, each built into the statement one by one.
+ */
+const isOneOf = (column: Column, codes: readonly string[]) =>
+  sql`${column} = any(${sql.param(codes)}::text[])`;
+
+/** `rows` by the value of `key`, each group in the rows' order. */
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
 
 /** The USD list price in effect on `day`, from a SKU's price rows. */
 function usdPriceOn(prices: (typeof skuPrices.$inferSelect)[], day: string): number | null {
@@ -68,7 +86,7 @@ export async function loadPricingInput(
     depreciation,
     supportCases,
   ] = await readTogether(db, [
-    codes.length ? () => db.select().from(skus).where(inArray(skus.sku, codes)) : none,
+    codes.length ? () => db.select().from(skus).where(isOneOf(skus.sku, codes)) : none,
     codes.length
       ? () =>
           db
@@ -76,16 +94,16 @@ export async function loadPricingInput(
             .from(skuPrices)
             .where(
               and(
-                inArray(skuPrices.sku, codes),
+                isOneOf(skuPrices.sku, codes),
                 inArray(skuPrices.currencyCode, [...new Set([quote.currencyCode, 'USD'])]),
               ),
             )
       : none,
     codes.length
-      ? () => db.select().from(skuVolumeTiers).where(inArray(skuVolumeTiers.sku, codes))
+      ? () => db.select().from(skuVolumeTiers).where(isOneOf(skuVolumeTiers.sku, codes))
       : none,
     codes.length
-      ? () => db.select().from(mcHwSkuCosts).where(inArray(mcHwSkuCosts.sku, codes))
+      ? () => db.select().from(mcHwSkuCosts).where(isOneOf(mcHwSkuCosts.sku, codes))
       : none,
     () => db.select().from(partnerDiscounts),
     () => db.select().from(currencyRates),
@@ -126,9 +144,11 @@ export async function loadPricingInput(
       : listShare;
   };
 
+  const pricesBySku = groupBy(priceRows, (p) => p.sku);
+  const tiersBySku = groupBy(tierRows, (t) => t.sku);
   const catalog: Record<string, CatalogSku> = {};
   for (const sku of skuRows) {
-    const prices = priceRows.filter((p) => p.sku === sku.sku);
+    const prices = pricesBySku.get(sku.sku) ?? [];
     const baseCost = unitCostBeforeMarkup(sku, prices);
     const markup = percentBp(markupByKind.get(sku.kind));
     const unitCost = baseCost === null ? null : baseCost + applyPercent(baseCost, markup);
@@ -149,9 +169,10 @@ export async function loadPricingInput(
           effective_from: p.effectiveFrom,
           effective_to: p.effectiveTo,
         })),
-      volume_tiers: tierRows
-        .filter((t) => t.sku === sku.sku)
-        .map((t) => ({ min_quantity: t.minQuantity, percent: t.percent })),
+      volume_tiers: (tiersBySku.get(sku.sku) ?? []).map((t) => ({
+        min_quantity: t.minQuantity,
+        percent: t.percent,
+      })),
       unit_cost_usd_minor: unitCost,
       cost_year_factors_percent: [1, 2, 3, 4, 5].map(
         (year) => factors.find((f) => f.year === year)?.percent ?? '100',

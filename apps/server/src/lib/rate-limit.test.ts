@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@bastion/db/client';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type LightMyRequestResponse,
+} from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Database } from '@bastion/db/client';
 import { rateLimitBuckets } from '@bastion/db/schema/rate-limits';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -12,7 +17,11 @@ import { useTestApp } from '../test/test-bed.ts';
 import { anotherTestDatabaseHandle, testDatabase, testEngine } from '../test/test-database.ts';
 import { registerErrorHandling } from './http-errors.ts';
 import { authRouteRateLimit, registerRateLimiting } from './rate-limit.ts';
-import { deleteEndedRateLimitBuckets, hitRateLimitBucket } from './rate-limit-store.ts';
+import {
+  databaseRateLimitStore,
+  deleteEndedRateLimitBuckets,
+  hitRateLimitBucket,
+} from './rate-limit-store.ts';
 
 const forgot = (app: FastifyInstance, ip: string) =>
   app.inject({
@@ -97,6 +106,46 @@ describe('the database store', () => {
     const left = await db.select({ key: rateLimitBuckets.key }).from(rateLimitBuckets);
     expect(left.map((r) => r.key)).toContain(live);
     expect(left.map((r) => r.key)).not.toContain(ended);
+  });
+});
+
+describe('the batched store of the per-caller /api limit', () => {
+  const silentLog = { warn: () => undefined } as unknown as FastifyBaseLogger;
+  const hitThrough = (store: FastifyRateLimitStore, key: string, max: number) =>
+    new Promise<number>((resolve, reject) => {
+      store.incr(
+        key,
+        (error, result) => (error ? reject(error) : resolve(result?.current ?? 0)),
+        60_000,
+        max,
+      );
+    });
+  const storedHits = async (db: Database, key: string) =>
+    (await db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, key)))[0]?.hits ?? 0;
+
+  it('counts every hit at once but writes a generous limit’s hits in batches', async () => {
+    const { db } = await testDatabase();
+    const Store = databaseRateLimitStore(db, silentLog, () => true);
+    const store = new Store({});
+    const key = `test|${randomUUID()}`;
+    const seen = [];
+    for (let i = 0; i < 30; i++) seen.push(await hitThrough(store, key, 10_000));
+    expect(seen).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    // The window's first hit is written; the rest wait for a share of the limit or a second.
+    expect(await storedHits(db, key)).toBeLessThan(30);
+  });
+
+  it('still refuses a small limit at its edge, and another instance sees the hits', async () => {
+    const { db } = await testDatabase();
+    const key = `test|${randomUUID()}`;
+    const first = new (databaseRateLimitStore(db, silentLog, () => true))({});
+    const seen = [];
+    for (let i = 0; i < 4; i++) seen.push(await hitThrough(first, key, 3));
+    expect(seen).toEqual([1, 2, 3, 4]);
+    // A share of a small limit is one hit: each is written as it comes.
+    await vi.waitFor(async () => expect(await storedHits(db, key)).toBe(4));
+    const second = new (databaseRateLimitStore(db, silentLog, () => true))({});
+    expect(await hitThrough(second, key, 3)).toBe(5);
   });
 });
 

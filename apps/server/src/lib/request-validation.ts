@@ -28,29 +28,47 @@ function textProblem(text: string): string | null {
  */
 export function findUnsafeInput(input: unknown): AppErrorDetail[] {
   const problems: AppErrorDetail[] = [];
-  const pending: { value: unknown; path: string[] }[] = [{ value: input, path: [] }];
+  // Each value points at its parent; a path is spelt out only for a problem, so a 5,000-line
+  // body is walked without copying a path for every value.
+  const pending: PendingValue[] = [{ value: input, key: '', parent: null, depth: 0 }];
   while (pending.length > 0 && problems.length < 10) {
-    const { value, path } = pending.pop()!;
+    const node = pending.pop()!;
+    const { value } = node;
     if (typeof value === 'string') {
       const problem = textProblem(value);
-      if (problem) problems.push({ path: path.join('.'), message: problem });
+      if (problem) problems.push({ path: pathOf(node), message: problem });
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (path.length >= MAX_INPUT_DEPTH) {
-      problems.push({ path: path.join('.'), message: TOO_DEEP_MESSAGE });
+    if (node.depth >= MAX_INPUT_DEPTH) {
+      problems.push({ path: pathOf(node), message: TOO_DEEP_MESSAGE });
       continue;
     }
-    for (const [key, item] of Object.entries(value)) {
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
       const keyProblem = textProblem(key);
       if (keyProblem) {
-        problems.push({ path: path.join('.'), message: `A field name is unusable. ${keyProblem}` });
+        problems.push({ path: pathOf(node), message: `A field name is unusable. ${keyProblem}` });
         continue;
       }
-      pending.push({ value: item, path: [...path, key] });
+      const item = (value as Record<string, unknown>)[key];
+      pending.push({ value: item, key, parent: node, depth: node.depth + 1 });
     }
   }
   return problems;
+}
+
+interface PendingValue {
+  value: unknown;
+  key: string;
+  parent: PendingValue | null;
+  depth: number;
+}
+
+function pathOf(node: PendingValue): string {
+  const keys: string[] = [];
+  for (let at: PendingValue | null = node; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
 }
 
 /**

@@ -5,6 +5,7 @@ import { sessions } from '@bastion/db/schema/sessions';
 import { users } from '@bastion/db/schema/users';
 import type { ServerConfig } from '../config.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.ts';
+import { announceSessionChange } from './session-cache.ts';
 
 /**
  * Opening a session once a user has proved who they are, whichever way they signed in
@@ -28,6 +29,7 @@ export async function openSession(
 ): Promise<string> {
   if (input.previousTokenHash) {
     await db.delete(sessions).where(eq(sessions.tokenHash, input.previousTokenHash));
+    await announceSessionChange(db);
   }
   // The user's dead sessions go at each sign-in, so the table does not grow with every visit.
   const idleSince = new Date(now.getTime() - config.session.idleMinutes * 60_000);
@@ -103,5 +105,6 @@ export async function endImpersonation(db: Database, tokenHash: string): Promise
     })
     .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.impersonatorUserId)))
     .returning({ tokenHash: sessions.tokenHash });
+  if (ended.length > 0) await announceSessionChange(db);
   return ended.length > 0;
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { users } from '@bastion/db/schema/users';
+import { announceSessionChange } from './session-cache.ts';
 
 /*
  * Writing application settings (issue 19): shared by the app-settings page and the maintenance
@@ -28,6 +29,7 @@ export async function writeMaintenanceSettings(
       target: appSettings.name,
       set: { value: sql`excluded.value`, updatedAt: now, updatedBy },
     });
+  await announceSessionChange(db);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   NO_GLOBAL_ACCOUNT_GRANTS,
   withGlobalAccountScope,
   type GlobalAccountGrants,
+  type ScopableRoleRow,
 } from '@bastion/domain/global-accounts/role-scope';
 import {
   isRoleValue,
@@ -31,14 +32,46 @@ import { delegations, userRoles } from '@bastion/db/schema/users';
  */
 export async function findRoleRows(db: Database, userId: string, at: Date) {
   const rows = await findStoredRoleRows(db, userId, at);
-  const holderOf = (row: StoredRoleRow) => row.delegatorUserId ?? userId;
+  const ask = globalAccountGrantsAsk(rows, userId);
+  if (!ask) return rows;
+  return scopeToGlobalAccounts(rows, userId, await findGlobalAccountGrants(db, ask));
+}
+
+interface HeldRoleRow {
+  role: string;
+  delegatorUserId: string | null;
+}
+
+/** Which global accounts' grants the GAM and GAM_GM rows need; null when there are none. */
+export function globalAccountGrantsAsk(rows: readonly HeldRoleRow[], userId: string) {
   const gamRows = rows.filter((row) => isGlobalAccountRole(row.role));
-  if (gamRows.length === 0) return rows;
-  const grants = await findGlobalAccountGrants(db, {
-    people: [...new Set(gamRows.map(holderOf))],
+  if (gamRows.length === 0) return null;
+  return {
+    people: [...new Set(gamRows.map((row) => row.delegatorUserId ?? userId))],
     wantsEvery: gamRows.some((row) => row.role === 'GAM_GM'),
-  });
-  return withGlobalAccountScope(rows, (row) => accountsCoveredBy(row.role, holderOf(row), grants));
+  };
+}
+
+/** GAM and GAM_GM rows with the accounts of their global accounts (issue 19). */
+export function scopeToGlobalAccounts<R extends HeldRoleRow & ScopableRoleRow>(
+  rows: readonly R[],
+  userId: string,
+  grants: GlobalAccountGrants,
+): R[] {
+  return withGlobalAccountScope(rows, (row) =>
+    accountsCoveredBy(row.role, row.delegatorUserId ?? userId, grants),
+  );
+}
+
+/** Own rows, and lent rows whose delegation's window (epoch ms) contains `at`. */
+export function rowsLentAt<
+  R extends { delegationStartsAt: number | null; delegationEndsAt: number | null },
+>(rows: readonly R[], at: number): R[] {
+  return rows.filter(
+    (row) =>
+      row.delegationStartsAt === null ||
+      (row.delegationStartsAt <= at && row.delegationEndsAt !== null && row.delegationEndsAt > at),
+  );
 }
 
 async function findStoredRoleRows(db: Database, userId: string, at: Date) {

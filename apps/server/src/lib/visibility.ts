@@ -76,12 +76,53 @@ export function quoteVisibleTo(viewer: Viewer): SQL | undefined {
   );
 }
 
+/**
+ * The quote look-ups every quote page and call makes, prepared once per database (issue 20):
+ * building the statement cost more than running it. The scoped one is quoteVisibleTo with the
+ * viewer as parameters; an empty list matches nothing, as the clause it replaces would.
+ */
+function prepareQuoteLookups(db: Database) {
+  const id = sql.placeholder('id');
+  const userId = sql.placeholder('userId');
+  return {
+    all: db.select().from(quotes).where(eq(quotes.id, id)).prepare('find_quote'),
+    scoped: db
+      .select()
+      .from(quotes)
+      .where(
+        and(
+          eq(quotes.id, id),
+          or(
+            eq(quotes.ownerUserId, userId),
+            eq(quotes.createdBy, userId),
+            sql`${quotes.region} = any(${sql.placeholder('regions')}::text[])`,
+            sql`${quotes.accountId} = any(${sql.placeholder('accountIds')}::text[])`,
+          ),
+        ),
+      )
+      .prepare('find_visible_quote'),
+  };
+}
+
+const quoteLookups = new WeakMap<Database, ReturnType<typeof prepareQuoteLookups>>();
+
 /** The quote, if the viewer may see it; null when absent or out of scope alike. */
 export async function findVisibleQuote(db: Database, viewer: Viewer, id: string) {
-  const [row] = await db
-    .select()
-    .from(quotes)
-    .where(and(eq(quotes.id, id), quoteVisibleTo(viewer)));
+  let lookups = quoteLookups.get(db);
+  if (!lookups) {
+    lookups = prepareQuoteLookups(db);
+    quoteLookups.set(db, lookups);
+  }
+  const { scope } = viewer;
+  const [row] =
+    scope.kind === 'all'
+      ? await lookups.all.execute({ id })
+      : await lookups.scoped.execute({
+          id,
+          userId: viewer.userId,
+          regions: scope.regions,
+          accountIds: scope.accountIds,
+        });
   return row ?? null;
 }
 

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '@bastion/db/client';
 import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { seedReferenceData } from '@bastion/db/seed/reference-data';
+import { decimalAsMinor } from '@bastion/domain/pricing/slim-result';
 import { headerValues } from '../test/quote-fixtures.ts';
 import { createPostgresDatabase, testEngine } from '../test/test-database.ts';
 import { dataOf, httpApi, messageOf, signIn, type Api } from './calls.ts';
@@ -307,7 +308,8 @@ async function verifyThroughApi(api: Api, cookie: string, state: LoopState) {
       history.entries,
       state.problems,
     );
-    const priced = answer.lines.length === 0 ? 0 : answer.pricing?.result?.totals.net_minor;
+    const priced =
+      answer.lines.length === 0 ? 0 : decimalAsMinor(answer.pricing?.result?.totals.net ?? '');
     if (priced !== answer.quote.total_amount_minor) {
       state.problems.push(
         `${label}: stored total ${answer.quote.total_amount_minor}, its lines price at ${priced}`,

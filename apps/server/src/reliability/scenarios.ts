@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '@bastion/db/client';
+import { decimalAsMinor } from '@bastion/domain/pricing/slim-result';
 import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
 import { outboundEmails } from '@bastion/db/schema/mail';
 import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
@@ -44,7 +45,8 @@ export interface Configuration {
     total_amount_minor: number;
   };
   lines: ConfigurationLine[];
-  pricing: { ok: boolean; result?: { totals: { net_minor: number } } } | null;
+  /** The configure page's slim pricing: money as decimal text. */
+  pricing: { ok: boolean; result?: { totals: { net: string } } } | null;
 }
 
 export interface LineDraft {
@@ -279,7 +281,7 @@ export async function configurationStorm(stage: Stage, saves: number) {
   );
   expect(stored.rows.find((r) => r.sku === base)?.id).toBe(firstBase?.id);
   const lastData = dataOf<Configuration>(last.answer, 'last save');
-  expect(row?.totalAmountMinor).toBe(lastData.pricing?.result?.totals.net_minor);
+  expect(row?.totalAmountMinor).toBe(decimalAsMinor(lastData.pricing?.result?.totals.net ?? ''));
   return { quoteId: quote.id, accepted: winners.length, refused: outcomes.length - winners.length };
 }
 

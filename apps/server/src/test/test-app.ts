@@ -28,6 +28,9 @@ export async function createTestApp(
       // making many calls (a fuzzer, a matrix) would meet them: the tests about them turn them on.
       RATE_LIMIT_AUTH_PER_MINUTE: '0',
       RATE_LIMIT_API_PER_MINUTE: '0',
+      // Tests write users, roles and sessions straight into the database, which no session cache
+      // hears of: the tests of the cache (lib/session-cache.test.ts) turn it on.
+      SESSION_CACHE_SECONDS: '0',
       // A fixed key, so that no test writes a key file into the data directory.
       SECRETS_KEY: TEST_SECRETS_KEY,
       ...env,

@@ -10,7 +10,11 @@ export function App() {
   return (
     <ErrorBoundary className="full-page-center">
       <AppProviders>
-        <RouterProvider router={router} />
+        {/*
+          No transitions: a navigation that first downloads a lazy page renders as soon as the
+          code is in, so the address and the screen change together (sign-in, sign-out).
+        */}
+        <RouterProvider router={router} useTransitions={false} />
       </AppProviders>
     </ErrorBoundary>
   );

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { canSwitchMaintenance } from '@bastion/domain/accounts/policy';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { FullPageLoader } from '@/components/full-page-loader.tsx';
@@ -18,12 +18,16 @@ import {
   useReloadRequiredFlag,
 } from '../features/auth/api/session-flags.ts';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
-import { MfaRequiredPage } from '../features/account/pages/mfa-required-page.tsx';
 import { MaintenanceScreen } from '../features/auth/components/maintenance-screen.tsx';
 import { SessionProvider } from '../features/auth/components/session-context.tsx';
 import type { LoginPageState } from '../features/auth/login-page-state.ts';
 import { apiPost, isApiError, onMaintenance, onSessionExpired } from '@/lib/api-client.ts';
 import { isLoggedOut, rememberReturnPath } from '@/lib/session-markers.ts';
+
+// Seen once per user at most, and it brings the form library: not part of every signed-in page.
+const MfaRequiredPage = lazy(async () => ({
+  default: (await import('../features/account/pages/mfa-required-page.tsx')).MfaRequiredPage,
+}));
 
 /**
  * The auth guard: everything behind it may assume a signed-in user (useSession). Without a
@@ -136,6 +140,12 @@ function SessionFlagsGate({ session }: { session: Session }) {
     canSwitchMaintenance(session.user.roles) || session.user.impersonated_by !== null;
   if (isMaintenanceOn && !keepsWorking) return <MaintenanceScreen message={maintenanceMessage} />;
   // The sign-in policy wants a second factor first: nothing else opens until it is set up.
-  if (session.user.mfa_enrolment_required) return <MfaRequiredPage />;
+  if (session.user.mfa_enrolment_required) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <MfaRequiredPage />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }

@@ -1,50 +1,61 @@
 import { createBrowserRouter } from 'react-router';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
-import { GoogleProfilePage } from '../features/auth/pages/google-profile-page.tsx';
-import { LoginPage } from '../features/auth/pages/login-page.tsx';
-import { NoMenusPage } from '../features/auth/pages/no-menus-page.tsx';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
-import { AcceptQuotePage } from '../features/documents/pages/accept-quote-page.tsx';
+import { FullPageLoader } from '@/components/full-page-loader.tsx';
 import { featureRoutes } from './feature-routes.tsx';
-import { AppLayout } from './layout/app-layout.tsx';
-import {
-  ContextHomeRedirect,
-  RequireKnownContext,
-  SignedInNotFoundPage,
-} from './require-known-context.tsx';
-import { RequireSession } from './require-session.tsx';
+import { lazyPage } from './route-modules/lazy-page.ts';
 import { RootRoute } from './root-route.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
+
+// Loaded on demand (issue 20): the entry holds only what every page needs.
+const authPages = () => import('./route-modules/auth.ts');
+const acceptQuotePages = () => import('../features/documents/pages/accept-quote-page.tsx');
+const signedInShell = () => import('./signed-in-shell.tsx');
 
 export function createAppRouter() {
   return createBrowserRouter([
     {
       element: <RootRoute />,
       errorElement: <RouteErrorPage />,
+      // Shown while the first page's chunks download; later navigations keep the old page.
+      hydrateFallbackElement: <FullPageLoader />,
       children: [
         // Public (spec §2).
-        { path: '/', element: <LoginPage /> },
-        { path: '/login', element: <LoginPage /> },
-        { path: '/forgot', element: <ForgotPasswordPage /> },
-        { path: '/reset-password', element: <ResetPasswordPage /> },
-        { path: '/profile', element: <GoogleProfilePage /> },
+        { path: '/', lazy: lazyPage(authPages, (pages) => pages.LoginPage) },
+        { path: '/login', lazy: lazyPage(authPages, (pages) => pages.LoginPage) },
+        { path: '/forgot', lazy: lazyPage(authPages, (pages) => pages.ForgotPasswordPage) },
+        {
+          path: '/reset-password',
+          lazy: lazyPage(authPages, (pages) => pages.ResetPasswordPage),
+        },
+        { path: '/profile', lazy: lazyPage(authPages, (pages) => pages.GoogleProfilePage) },
         // A customer accepting a quote through the link they were sent (issue 17): no account.
-        { path: '/accept/:token', element: <AcceptQuotePage /> },
+        {
+          path: '/accept/:token',
+          lazy: lazyPage(acceptQuotePages, (pages) => pages.AcceptQuotePage),
+        },
         // Everything else needs a signed-in user.
         {
-          element: <RequireSession />,
+          lazy: lazyPage(signedInShell, (shell) => shell.RequireSession),
           children: [
-            { path: '/no-menus', element: <NoMenusPage /> },
+            { path: '/no-menus', lazy: lazyPage(authPages, (pages) => pages.NoMenusPage) },
             {
-              element: <AppLayout />,
+              lazy: lazyPage(signedInShell, (shell) => shell.AppLayout),
               errorElement: <RouteErrorPage />,
               children: [
                 {
                   path: '/:context',
-                  element: <RequireKnownContext />,
-                  children: [{ index: true, element: <ContextHomeRedirect /> }, ...featureRoutes],
+                  lazy: lazyPage(signedInShell, (shell) => shell.RequireKnownContext),
+                  children: [
+                    {
+                      index: true,
+                      lazy: lazyPage(signedInShell, (shell) => shell.ContextHomeRedirect),
+                    },
+                    ...featureRoutes,
+                  ],
                 },
-                { path: '*', element: <SignedInNotFoundPage /> },
+                {
+                  path: '*',
+                  lazy: lazyPage(signedInShell, (shell) => shell.SignedInNotFoundPage),
+                },
               ],
             },
           ],

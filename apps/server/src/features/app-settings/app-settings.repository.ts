@@ -3,6 +3,7 @@ import { APP_SETTING_NAMES } from '@bastion/domain/app-settings/catalogue';
 import type { Database } from '@bastion/db/client';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { users } from '@bastion/db/schema/users';
+import { announceSessionChange } from '../../lib/session-cache.ts';
 
 /** The rows of the page's settings, with the e-mail address of who changed each last. */
 export function findPageSettingRows(db: Database) {
@@ -39,4 +40,6 @@ export async function saveSettingValue(
       target: appSettings.name,
       set: { value: change.value, updatedAt: now, updatedBy: change.updatedBy },
     });
+  // Maintenance and the sign-in policy are part of what every session resolves to.
+  await announceSessionChange(db);
 }

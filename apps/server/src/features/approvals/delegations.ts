@@ -17,6 +17,7 @@ import {
   type DelegationRow,
 } from './approvals.repository.ts';
 import type { CreateDelegationBody } from './approvals.schemas.ts';
+import { announceSessionChange } from '../../lib/session-cache.ts';
 
 /**
  * Delegations (docs/decisions/013): a user hands their approvals to a colleague for a window,
@@ -164,6 +165,8 @@ export async function createDelegation(
     if (lent.length > 0 && startsAt <= now) {
       await tx.update(users).set({ reloadRequired: true }).where(eq(users.id, delegate.id));
     }
+    // The delegate's sessions read the lent roles (each request checks their window itself).
+    if (lent.length > 0) await announceSessionChange(tx);
     return row;
   });
   await recordAudit(db, request, {
@@ -213,6 +216,7 @@ export async function endDelegation(
     ended = row ?? { ...found, endsAt: now };
     await db.update(users).set({ reloadRequired: true }).where(eq(users.id, found.delegateUserId));
   }
+  await announceSessionChange(db);
   await recordAudit(db, request, {
     action: state === 'scheduled' ? 'delegation.withdrawn' : 'delegation.ended',
     entityType: 'delegation',

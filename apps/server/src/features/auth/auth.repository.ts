@@ -10,6 +10,7 @@ import {
 } from '@bastion/db/schema/sessions';
 import { delegations, users } from '@bastion/db/schema/users';
 import { firstOrNull } from '../../lib/queries.ts';
+import { announceSessionChange } from '../../lib/session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -110,6 +111,7 @@ export async function deleteLoginFailuresBefore(db: Database, before: Date) {
 
 export async function deleteSession(db: Database, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  await announceSessionChange(db);
 }
 
 const impersonators = alias(users, 'impersonator');
@@ -129,6 +131,160 @@ export async function findSessionWithUser(db: Database, tokenHash: string) {
       .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorUserId))
       .where(eq(sessions.tokenHash, tokenHash)),
   );
+}
+
+/** A role row as the session reads it, with the window of the delegation that lends it. */
+export interface SessionRoleRow {
+  role: string;
+  assignment: 'REGION' | 'ACCOUNT' | null;
+  assignmentValue: string[];
+  isDeligatedRole: boolean;
+  /** Whose role it is: the colleague who lent it, or null for the user's own. */
+  delegatorUserId: string | null;
+  /** The lending delegation's window (epoch ms); null for the user's own rows. */
+  delegationStartsAt: number | null;
+  delegationEndsAt: number | null;
+}
+
+/** Everything a session cookie resolves to, read in one statement (issue 20). */
+export interface SessionFacts {
+  session: {
+    userId: string;
+    impersonatorUserId: string | null;
+    expiresAt: Date;
+    lastSeenAt: Date;
+    impersonationStartedAt: Date | null;
+  };
+  user: {
+    id: string;
+    email: string;
+    isDisabled: boolean;
+    isApprover: boolean;
+    idProvider: 'Local' | 'Google';
+    mfaEnabled: boolean;
+  };
+  impersonator: { email: string; isDisabled: boolean; roleRows: SessionRoleRow[] } | null;
+  roleRows: SessionRoleRow[];
+  /** The access settings (lib/access-settings.ts) by name, as stored. */
+  settings: Record<string, string>;
+}
+
+/** A user's role rows, lent ones with their delegation's window, in a stable order. */
+const roleRowsOf = (userColumn: SQL) => sql`(
+  select coalesce(json_agg(json_build_object(
+    'role', r.role,
+    'assignment', r.assignment,
+    'assignmentValue', r.assignment_value,
+    'isDeligatedRole', r.is_deligated_role,
+    'delegationId', r.delegation_id,
+    'delegatorUserId', d.delegator_user_id,
+    'delegationStartsAt', extract(epoch from d.starts_at) * 1000,
+    'delegationEndsAt', extract(epoch from d.ends_at) * 1000
+  ) order by r.created_at, r.role), '[]'::json)
+  from user_roles r left join delegations d on d.id = r.delegation_id
+  where r.user_id = ${userColumn})`;
+
+interface StoredRoleJson extends Omit<SessionRoleRow, 'assignmentValue'> {
+  assignmentValue: string[] | null;
+  delegationId: string | null;
+}
+
+/** Rows lent by a delegation that no longer exists lend nothing, as in lib/user-roles.ts. */
+const sessionRoleRows = (json: unknown): SessionRoleRow[] =>
+  (json as StoredRoleJson[])
+    .filter((row) => row.delegationId === null || row.delegationStartsAt !== null)
+    .map((row) => ({
+      role: row.role,
+      assignment: row.assignment,
+      assignmentValue: row.assignmentValue ?? [],
+      isDeligatedRole: row.isDeligatedRole,
+      delegatorUserId: row.delegatorUserId,
+      delegationStartsAt: row.delegationStartsAt,
+      delegationEndsAt: row.delegationEndsAt,
+    }));
+
+interface SessionFactsRow {
+  user_id: string;
+  impersonator_user_id: string | null;
+  expires_at: number;
+  last_seen_at: number;
+  impersonation_started_at: number | null;
+  email: string;
+  is_disabled: boolean;
+  is_approver: boolean;
+  id_provider: 'Local' | 'Google';
+  mfa_enabled: boolean;
+  impersonator_email: string | null;
+  impersonator_is_disabled: boolean | null;
+  role_rows: unknown;
+  impersonator_role_rows: unknown;
+  settings: Record<string, string> | null;
+}
+
+/**
+ * The session, its user and their role rows, while impersonating the administrator and theirs,
+ * and the access settings: one statement, whichever engine. Times come as epoch milliseconds so
+ * that both drivers answer alike.
+ */
+export async function findSessionFacts(
+  db: Database,
+  tokenHash: string,
+  settingNames: readonly string[],
+): Promise<SessionFacts | null> {
+  const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+  const result: unknown = await db.execute(sql`
+    select s.user_id, s.impersonator_user_id,
+      ${epochMs(sql`s.expires_at`)} as expires_at,
+      ${epochMs(sql`s.last_seen_at`)} as last_seen_at,
+      ${epochMs(sql`s.impersonation_started_at`)} as impersonation_started_at,
+      u.email, u.is_disabled, u.is_approver, u.id_provider, u.mfa_enabled,
+      i.email as impersonator_email, i.is_disabled as impersonator_is_disabled,
+      ${roleRowsOf(sql`s.user_id`)} as role_rows,
+      case when s.impersonator_user_id is null then '[]'::json
+        else ${roleRowsOf(sql`s.impersonator_user_id`)} end as impersonator_role_rows,
+      (select json_object_agg(a.name, a.value) from app_settings a
+        where a.name in (${sql.join(
+          settingNames.map((name) => sql`${name}`),
+          sql`, `,
+        )})) as settings
+    from sessions s
+    join users u on u.id = s.user_id
+    left join users i on i.id = s.impersonator_user_id
+    where s.token_hash = ${tokenHash}`);
+  const [row] = (result as { rows: SessionFactsRow[] }).rows;
+  if (!row) return null;
+  const parseJson = (value: unknown): unknown =>
+    typeof value === 'string' ? JSON.parse(value) : value;
+  return {
+    session: {
+      userId: row.user_id,
+      impersonatorUserId: row.impersonator_user_id,
+      expiresAt: new Date(Number(row.expires_at)),
+      lastSeenAt: new Date(Number(row.last_seen_at)),
+      impersonationStartedAt:
+        row.impersonation_started_at === null
+          ? null
+          : new Date(Number(row.impersonation_started_at)),
+    },
+    user: {
+      id: row.user_id,
+      email: row.email,
+      isDisabled: row.is_disabled,
+      isApprover: row.is_approver,
+      idProvider: row.id_provider,
+      mfaEnabled: row.mfa_enabled,
+    },
+    impersonator:
+      row.impersonator_user_id !== null && row.impersonator_email !== null
+        ? {
+            email: row.impersonator_email,
+            isDisabled: row.impersonator_is_disabled === true,
+            roleRows: sessionRoleRows(parseJson(row.impersonator_role_rows)),
+          }
+        : null,
+    roleRows: sessionRoleRows(parseJson(row.role_rows)),
+    settings: (parseJson(row.settings) as Record<string, string> | null) ?? {},
+  };
 }
 
 export async function setPasswordHash(db: Database, userId: string, hash: string, at: Date) {
@@ -165,6 +321,7 @@ export async function deleteOtherSessions(db: Database, userId: string, keepToke
     .delete(sessions)
     .where(and(isOwnSessionOf(userId), ne(sessions.tokenHash, keepTokenHash)))
     .returning({ tokenHash: sessions.tokenHash });
+  if (deleted.length > 0) await announceSessionChange(db);
   return deleted.length;
 }
 
@@ -235,6 +392,7 @@ export async function applyPasswordReset(
       .delete(sessions)
       .where(or(eq(sessions.userId, reset.userId), eq(sessions.impersonatorUserId, reset.userId)));
     await tx.delete(loginFailures).where(eq(loginFailures.email, reset.email));
+    await announceSessionChange(tx);
     return true;
   });
 }

@@ -3,6 +3,7 @@ import type { Database } from '@bastion/db/client';
 import { mfaRecoveryCodes, userMfa } from '@bastion/db/schema/sessions';
 import { users } from '@bastion/db/schema/users';
 import { firstOrNull } from '../../lib/queries.ts';
+import { announceSessionChange } from '../../lib/session-cache.ts';
 
 export type MfaRow = typeof userMfa.$inferSelect;
 
@@ -53,6 +54,7 @@ export async function activateMfa(
       .update(users)
       .set({ mfaEnabled: true, updatedAt: now })
       .where(eq(users.id, input.userId));
+    await announceSessionChange(tx);
     await writeRecoveryCodes(tx, input.userId, input.recoveryCodeHashes);
     return true;
   });
@@ -117,5 +119,6 @@ export async function removeMfa(db: Database, userId: string, now: Date) {
     await tx.delete(userMfa).where(eq(userMfa.userId, userId));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
     await tx.update(users).set({ mfaEnabled: false, updatedAt: now }).where(eq(users.id, userId));
+    await announceSessionChange(tx);
   });
 }

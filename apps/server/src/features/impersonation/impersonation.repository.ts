@@ -5,6 +5,7 @@ import type { Database } from '@bastion/db/client';
 import { sessions } from '@bastion/db/schema/sessions';
 import { userRoles, users } from '@bastion/db/schema/users';
 import { firstOrNull } from '../../lib/queries.ts';
+import { announceSessionChange } from '../../lib/session-cache.ts';
 
 /** The user to act as, by e-mail, with the roles they hold themselves (delegations lend none). */
 export async function findTargetUser(db: Database, email: string) {
@@ -50,5 +51,6 @@ export async function beginImpersonation(
       ),
     )
     .returning({ tokenHash: sessions.tokenHash });
+  if (begun.length > 0) await announceSessionChange(db);
   return begun.length > 0;
 }

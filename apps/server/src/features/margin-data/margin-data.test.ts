@@ -16,6 +16,7 @@ import {
 import { auditActionsOf } from '../../test/audit.ts';
 import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
 import { postCallsAs, useTestBed, type Account } from '../../test/test-bed.ts';
+import { decimalAsMinor } from '@bastion/domain/pricing/slim-result';
 import type { SupportCase, ZSupportCasesResponse } from './margin-data.schemas.ts';
 
 const tag = unique().slice(0, 8).toUpperCase();
@@ -830,12 +831,31 @@ describe('a cost change reaches the margin of a quote', () => {
     );
     expect(made.statusCode, made.body).toBe(200);
     const quoteId = made.json<{ data: { id: string } }>().data.id;
-    return (role: Role) =>
-      dataOf<Priced>(
-        '/api/dx/pricing/execute',
-        { id: quoteId, lines: [{ key: 'a', sku: code, quantities: [2] }] },
+    const request = { id: quoteId, lines: [{ key: 'a', sku: code, quantities: [2] }] };
+    // The configure page's totals (slim: decimal text, margin only for who sees it), and the
+    // line's own cost from its explanation.
+    return async (role: Role): Promise<Priced> => {
+      const slim = await dataOf<{
+        shows_margin: boolean;
+        totals: { net: string; cost?: string | null; margin?: string | null };
+      }>('/api/dx/pricing/execute', request, role);
+      const explained = await dataOf<{ line: { cost_minor: number | null } }>(
+        '/api/dx/pricing/explain-line',
+        { ...request, line_key: 'a' },
         role,
       );
+      const minor = (text: string | null | undefined) =>
+        text === null || text === undefined ? null : decimalAsMinor(text);
+      return {
+        shows_margin: slim.shows_margin,
+        totals: {
+          net_minor: minor(slim.totals.net) ?? 0,
+          cost_minor: minor(slim.totals.cost),
+          margin_minor: minor(slim.totals.margin),
+        },
+        lines: [{ cost_minor: explained.line.cost_minor }],
+      };
+    };
   }
 
   it('shows the deal desk a lower margin after a hardware cost is raised', async () => {

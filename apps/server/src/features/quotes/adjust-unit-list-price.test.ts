@@ -13,6 +13,7 @@ import {
   unique,
 } from '../../test/quote-fixtures.ts';
 import { PRICE_ADJUSTMENT_OFF_MESSAGE } from './configure-lines.ts';
+import { slimLine, type SlimPricing } from './slim-pricing.test-harness.ts';
 
 /** Issue 19: a unit list price typed per line on the configure page (app setting price_adjustment). */
 
@@ -97,7 +98,7 @@ interface Configuration {
   quote: { id: string; version: number };
   can_adjust_unit_list_price: boolean;
   lines: { id: string; sku: string; adjusted_unit_list_minor: number | null }[];
-  pricing: { ok: boolean; result?: { totals: { net_minor: number }; lines: PricedLine[] } } | null;
+  pricing: { ok: boolean; result?: SlimPricing } | null;
 }
 
 interface Problem {
@@ -131,15 +132,27 @@ const storedLines = (id: string) =>
 describe('a unit list price typed on the configure page', () => {
   it('prices a draft at it: the list stays the catalogue’s, the difference is the adjustment', async () => {
     const id = await newQuote();
-    const response = await post('/api/dx/pricing/execute', {
-      id,
-      lines: [
-        { key: 'a', sku: sku('HW'), quantities: [3], adjusted_unit_list_minor: 90_000 },
-        { key: 'b', sku: sku('SUB'), quantities: [2] },
-      ],
-    });
+    const lines = [
+      { key: 'a', sku: sku('HW'), quantities: [3], adjusted_unit_list_minor: 90_000 },
+      { key: 'b', sku: sku('SUB'), quantities: [2] },
+    ];
+    const response = await post('/api/dx/pricing/execute', { id, lines });
     expect(response.statusCode, response.body).toBe(200);
-    const [hw, sub] = response.json<{ data: { lines: PricedLine[] } }>().data.lines;
+    const slim = response.json<{ data: SlimPricing }>().data;
+    expect(slimLine(slim, 'a')).toMatchObject({
+      unit_list: '1000.00',
+      adjusted_unit_list: '900.00',
+      list: '3000.00',
+      net: '2700.00',
+    });
+    expect(slimLine(slim, 'b')).toMatchObject({ adjusted_unit_list: null });
+    // The adjustment and the waterfall: the line explained.
+    const explain = async (key: string) => {
+      const answer = await post('/api/dx/pricing/explain-line', { id, lines, line_key: key });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ data: { line: PricedLine } }>().data.line;
+    };
+    const [hw, sub] = [await explain('a'), await explain('b')];
     expect(hw).toMatchObject({
       unit_list_price_minor: 100_000,
       adjusted_unit_list_minor: 90_000,
@@ -166,17 +179,17 @@ describe('a unit list price typed on the configure page', () => {
     const saved = response.json<{ data: Configuration }>().data;
     expect(saved.can_adjust_unit_list_price).toBe(true);
     // 2 × $1,250.50 + 1 × $120.00.
-    expect(saved.pricing?.result?.totals.net_minor).toBe(262_100);
+    expect(saved.pricing?.result?.totals.net).toBe('2621.00');
 
     const reopened = await configurationOf(id);
     expect(reopened.lines.map((l) => [l.sku, l.adjusted_unit_list_minor])).toEqual([
       [sku('HW'), 125_050],
       [sku('SUB'), null],
     ]);
-    expect(reopened.pricing?.result?.lines[0]).toMatchObject({
-      unit_list_price_minor: 100_000,
-      adjusted_unit_list_minor: 125_050,
-      net_minor: 250_100,
+    expect(slimLine(reopened.pricing!.result!, reopened.lines[0]!.id)).toMatchObject({
+      unit_list: '1000.00',
+      adjusted_unit_list: '1250.50',
+      net: '2501.00',
     });
     const [quote] = await ctx.db.select().from(quotes).where(eq(quotes.id, id));
     expect(quote?.totalAmountMinor).toBe(262_100);
@@ -285,12 +298,12 @@ describe('a unit list price typed on the configure page', () => {
     await setPriceAdjustment('disabled');
 
     const reopened = await configurationOf(id);
-    expect(reopened.pricing?.result?.totals.net_minor).toBe(80_000);
+    expect(reopened.pricing?.result?.totals.net).toBe('800.00');
     const kept = { id: lineId, key: 'a', sku: sku('HW'), quantities: [2] };
     const unchanged = await save(id, 2, [{ ...kept, adjusted_unit_list_minor: 80_000 }]);
     expect(unchanged.statusCode, unchanged.body).toBe(200);
-    expect(unchanged.json<{ data: Configuration }>().data.pricing?.result?.totals.net_minor).toBe(
-      160_000,
+    expect(unchanged.json<{ data: Configuration }>().data.pricing?.result?.totals.net).toBe(
+      '1600.00',
     );
 
     const changed = await save(id, 3, [{ ...kept, adjusted_unit_list_minor: 70_000 }]);

@@ -1,5 +1,6 @@
 import { priceQuote } from '@bastion/domain/pricing/engine';
 import type { PricingLine, PricingResult } from '@bastion/domain/pricing/model';
+import { slimPricingResult } from '@bastion/domain/pricing/slim-result';
 import { formatBp, parsePercentBp } from '@bastion/domain/pricing/decimal';
 import { isSettingOn } from '@bastion/domain/app-settings/switches';
 import { MARGIN_REGIONS_SETTING, isMarginShownFor } from '@bastion/domain/app-settings/catalogue';
@@ -75,6 +76,13 @@ export function forViewer(result: PricingResult, caller: AuthContext, isMarginSh
   };
 }
 
+/** The configure page's answer (pricing/slim-result.ts): margin figures only for who may see them. */
+export function slimForViewer(result: PricingResult, caller: AuthContext, isMarginShown = true) {
+  return slimPricingResult(result, {
+    showsMargin: caller.permissions.can_see_margin && isMarginShown,
+  });
+}
+
 function pricingLines(drafts: readonly LineDraft[]): PricingLine[] {
   return drafts.map((d) => ({
     line_id: d.key,
@@ -108,13 +116,13 @@ export async function canAdjustUnitListPrices(db: Database): Promise<boolean> {
 export async function checkUnitListAdjustments(
   db: Database,
   drafts: readonly LineDraft[],
-  stored: readonly StoredLine[],
+  stored: readonly Pick<StoredLine['line'], 'id' | 'sku' | 'adjustedUnitListMinor'>[],
 ) {
   const typed = drafts
     .map((draft, index) => ({ draft, index }))
     .filter(({ draft }) => (draft.adjusted_unit_list_minor ?? null) !== null);
   if (typed.length === 0 || (await canAdjustUnitListPrices(db))) return;
-  const storedById = new Map(stored.map((row) => [row.line.id, row.line]));
+  const storedById = new Map(stored.map((line) => [line.id, line]));
   const details = typed.flatMap(({ draft, index }) => {
     const before = draft.id === undefined ? undefined : storedById.get(draft.id);
     const isUnchanged =

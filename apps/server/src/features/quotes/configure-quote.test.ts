@@ -15,6 +15,8 @@ import {
   insertOpportunity,
   unique,
 } from '../../test/quote-fixtures.ts';
+import { decimalAsMinor } from '@bastion/domain/pricing/slim-result';
+import type { SlimPricing } from './slim-pricing.test-harness.ts';
 import { STALE_QUOTE_MESSAGE } from './update-quote-header.ts';
 
 let ctx: TestContext;
@@ -82,14 +84,7 @@ interface Configuration {
   quote: { id: string; version: number; status_id: string; target_path: string };
   lines: { id: string; sku: string; quantities: number[]; manual_discount_percent: string }[];
   is_read_only: boolean;
-  pricing: {
-    ok: boolean;
-    result?: {
-      shows_margin: boolean;
-      totals: { list_minor: number; net_minor: number; margin_minor: number | null };
-      lines: { line_id: string; net_minor: number; cost_minor: number | null }[];
-    };
-  } | null;
+  pricing: { ok: boolean; result?: SlimPricing } | null;
 }
 
 async function newQuote(values: Record<string, unknown> = {}) {
@@ -138,7 +133,7 @@ describe('configuring a quote', () => {
     expect(response.statusCode).toBe(200);
     const data = response.json<{ data: Configuration }>().data;
     // 2 × €920.00 less 10 % = €1,656.00; 3 × €110.40 for 12 months = €331.20.
-    expect(data.pricing?.result?.totals).toMatchObject({ list_minor: 217_120, net_minor: 198_720 });
+    expect(data.pricing?.result?.totals).toMatchObject({ list: '2171.20', net: '1987.20' });
     expect(data.quote.version).toBe(2);
     expect(data.lines.map((l) => [l.sku, l.quantities, l.manual_discount_percent])).toEqual([
       [sku('HW'), [2], '10'],
@@ -166,7 +161,7 @@ describe('configuring a quote', () => {
     ]);
     const next = again.json<{ data: Configuration }>().data;
     expect(next.lines.map((l) => l.id)).toEqual([hw?.id]);
-    expect(next.pricing?.result?.totals.net_minor).toBe(82_800);
+    expect(next.pricing?.result?.totals.net).toBe('828.00');
   });
 
   it('refuses a stale version with 409 and changes nothing', async () => {
@@ -230,8 +225,15 @@ describe('configuring a quote', () => {
       data: Configuration;
     }>().data;
     expect(forSeller.pricing?.result?.shows_margin).toBe(false);
-    expect(forSeller.pricing?.result?.totals.margin_minor).toBeNull();
-    expect(forSeller.pricing?.result?.lines[0]?.cost_minor).toBeNull();
+    // Not emptied: left out.
+    expect(forSeller.pricing?.result?.totals).not.toHaveProperty('margin');
+    expect(forSeller.pricing?.result?.totals).not.toHaveProperty('cost');
+    const lines = [{ id: forSeller.lines[0]?.id, key: 'a', sku: sku('HW'), quantities: [1] }];
+    const explainedForSeller = (
+      await post('/api/dx/pricing/explain-line', { id, lines, line_key: 'a' }, seller.cookie)
+    ).json<{ data: { shows_margin: boolean; line: { cost_minor: number | null } } }>().data;
+    expect(explainedForSeller.shows_margin).toBe(false);
+    expect(explainedForSeller.line.cost_minor).toBeNull();
 
     const forDesk = (await post('/api/dx/quote-configuration', { id }, desk.cookie)).json<{
       data: Configuration;
@@ -239,9 +241,13 @@ describe('configuring a quote', () => {
     expect(forDesk.pricing?.result?.shows_margin).toBe(true);
     // Cost $400.00 at 0.92 = €368.00 (no hardware markup on this test family's kind unless
     // seeded); the margin is what is left of €920.00.
-    const line = forDesk.pricing?.result?.lines[0];
-    expect(line?.cost_minor).toBeGreaterThan(0);
-    expect(forDesk.pricing?.result?.totals.margin_minor).toBe(92_000 - (line?.cost_minor ?? 0));
+    const line = (
+      await post('/api/dx/pricing/explain-line', { id, lines, line_key: 'a' }, desk.cookie)
+    ).json<{ data: { line: { cost_minor: number | null } } }>().data.line;
+    expect(line.cost_minor).toBeGreaterThan(0);
+    expect(decimalAsMinor(forDesk.pricing?.result?.totals.margin ?? '')).toBe(
+      92_000 - (line.cost_minor ?? 0),
+    );
   });
 
   it('prices a draft without saving it', async () => {
@@ -252,9 +258,7 @@ describe('configuring a quote', () => {
       seller.cookie,
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ data: { totals: { net_minor: number } } }>().data.totals.net_minor).toBe(
-      110_400,
-    );
+    expect(response.json<{ data: SlimPricing }>().data.totals.net).toBe('1104.00');
     expect(await ctx.db.select().from(quoteLines).where(eq(quoteLines.quoteId, id))).toEqual([]);
   });
 
@@ -269,17 +273,13 @@ describe('configuring a quote', () => {
     expect(shortened.statusCode).toBe(200);
     const response = await save(id, 2, [{ key: 's', sku: sku('SUB'), quantities: [10, 20, 20] }]);
     expect(response.statusCode).toBe(200);
-    const result = response.json<{
-      data: {
-        pricing: { result: { totals: { per_year: { year: number; net_minor: number }[] } } };
-      };
-    }>().data.pricing.result;
+    const result = response.json<{ data: { pricing: { result: SlimPricing } } }>().data.pricing
+      .result;
     // €110.40 a year: 10 for 12 months, 20 for 12 months, 20 for the last 6 months.
-    expect(result.totals.per_year).toEqual([
-      { year: 1, list_minor: 110_400, net_minor: 110_400 },
-      { year: 2, list_minor: 220_800, net_minor: 220_800 },
-      { year: 3, list_minor: 110_400, net_minor: 110_400 },
-    ]);
+    expect(result.totals.years).toEqual({
+      list: ['1104.00', '2208.00', '1104.00'],
+      net: ['1104.00', '2208.00', '1104.00'],
+    });
   });
 
   it('keeps a bundle with its components and moves on to shipping with Next', async () => {

@@ -1,3 +1,4 @@
+import type { PricingResult } from '@bastion/domain/pricing/model';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { priceStoredLines } from '../../lib/stored-line-pricing.ts';
@@ -8,11 +9,13 @@ import {
   forViewer,
   lineView,
   marginShownFor,
+  slimForViewer,
   yearsOf,
 } from './configure-lines.ts';
 import { quoteView, requireVisibleQuote } from './get-quote.ts';
 import { listQuoteLines } from './quote-lines.repository.ts';
 import type { QuoteRow } from './quotes.repository.ts';
+import type { WrittenLines } from './write-quote-lines.ts';
 
 /** The quote, its lines and their prices, as the configure page opens them. */
 export async function getQuoteConfiguration(db: Database, caller: AuthContext, id: string) {
@@ -20,25 +23,50 @@ export async function getQuoteConfiguration(db: Database, caller: AuthContext, i
   return configurationOf(db, caller, quote);
 }
 
-export async function configurationOf(db: Database, caller: AuthContext, quote: QuoteRow) {
+/** The configuration with its pricing as the configure page reads it (slim, no waterfall). */
+export function configurationOf(
+  db: Database,
+  caller: AuthContext,
+  quote: QuoteRow,
+  /** The lines as stored and their prices, when the caller has them (a save just wrote them). */
+  written?: WrittenLines,
+) {
+  return configurationWith(db, caller, quote, slimForViewer, written);
+}
+
+/** The configuration with the engine's whole pricing result: the summary shows every figure. */
+export function configurationWithFullPricing(db: Database, caller: AuthContext, quote: QuoteRow) {
+  return configurationWith(db, caller, quote, forViewer);
+}
+
+async function configurationWith<Pricing>(
+  db: Database,
+  caller: AuthContext,
+  quote: QuoteRow,
+  present: (result: PricingResult, caller: AuthContext, isMarginShown: boolean) => Pricing,
+  written?: WrittenLines,
+) {
   const years = yearsOf(quote);
-  const rows = await listQuoteLines(db, quote.id);
+  const rows = written?.rows ?? (await listQuoteLines(db, quote.id));
+  const priced = written?.priced;
   const lines = rows.map((row) => lineView(row, years));
   const isLegacy = quote.quoteType === 'LEGACY';
   let pricing = null;
   if (!isLegacy && lines.length > 0) {
-    const outcome = await priceStoredLines(
-      db,
-      quote,
-      rows.map((row) => row.line),
-      years,
-    );
+    const outcome = priced
+      ? { ok: true as const, result: priced }
+      : await priceStoredLines(
+          db,
+          quote,
+          rows.map((row) => row.line),
+          years,
+        );
     // A stored quote whose prices lapsed (an inactive SKU, a price ended) still opens; the
     // page shows why it cannot be priced, and saving asks for a fix.
     pricing = outcome.ok
       ? {
           ok: true as const,
-          result: forViewer(outcome.result, caller, await marginShownFor(db, quote)),
+          result: present(outcome.result, caller, await marginShownFor(db, quote)),
         }
       : { ok: false as const, errors: outcome.errors };
   }

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { requireSummaryReached } from '../../lib/quote-summary-reached.ts';
 import { readRenewalOverview } from '../../lib/renewal-overview.ts';
 import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
-import { configurationOf } from './get-quote-configuration.ts';
+import { configurationWithFullPricing } from './get-quote-configuration.ts';
 import { shippingOf } from './configure-shipping.ts';
 
 const text = (value: unknown): string | null =>
@@ -45,7 +45,7 @@ export async function getQuoteSummary(
   const header = record(details.header);
   const isLegacy = quote.quoteType === 'LEGACY';
   const [configuration, shipping, renewal] = await Promise.all([
-    configurationOf(db, caller, quote),
+    configurationWithFullPricing(db, caller, quote),
     isLegacy ? null : shippingOf(db, quote),
     readRenewalOverview(db, quote.renewal),
   ]);

@@ -7,14 +7,17 @@ import {
   forViewer,
   marginShownFor,
   priceDrafts,
+  slimForViewer,
   type LineDraft,
 } from './configure-lines.ts';
 import { requireVisibleQuote } from './get-quote.ts';
 import { refuseRenewalQuote } from './save-quote-configuration.ts';
-import { listQuoteLines } from './quote-lines.repository.ts';
+import { listQuoteLineKeys } from './quote-lines.repository.ts';
 
-/** POST /api/dx/pricing/execute: the price of a quote's draft lines, saving nothing. */
-export async function priceQuoteDraft(
+const LINE_KEY_MESSAGE = 'That line is not among the lines sent.';
+
+/** Checks and prices a quote's draft lines, saving nothing; the result and who sees margin. */
+async function priceQuoteDraftLines(
   db: Database,
   caller: AuthContext,
   input: { id: string; lines: LineDraft[] },
@@ -24,9 +27,50 @@ export async function priceQuoteDraft(
     throw new AppError('CONFLICT', 'Legacy quotes are not priced in Bastion; they are read-only.');
   }
   refuseRenewalQuote(quote);
-  const stored = await listQuoteLines(db, quote.id);
-  checkDrafts(input.lines, new Set(stored.map((s) => s.line.id)));
+  const stored = await listQuoteLineKeys(db, quote.id);
+  checkDrafts(input.lines, new Set(stored.map((line) => line.id)));
   await checkUnitListAdjustments(db, input.lines, stored);
   const result = await priceDrafts(db, quote, input.lines);
-  return forViewer(result, caller, await marginShownFor(db, quote));
+  return { result, isMarginShown: await marginShownFor(db, quote) };
+}
+
+/**
+ * POST /api/dx/pricing/execute: the price of a quote's draft lines, saving nothing, as the
+ * configure page shows it (slim: no waterfall, decimal text; docs/pricing.md).
+ */
+export async function priceQuoteDraft(
+  db: Database,
+  caller: AuthContext,
+  input: { id: string; lines: LineDraft[] },
+) {
+  const { result, isMarginShown } = await priceQuoteDraftLines(db, caller, input);
+  return slimForViewer(result, caller, isMarginShown);
+}
+
+/**
+ * POST /api/dx/pricing/explain-line: one draft line's price explained, year by year with its
+ * waterfall (and its contract price or proration, if any), the drafts priced together as
+ * pricing/execute prices them (a bundle's rollup needs its components). 400 for a key that is
+ * not one of the lines.
+ */
+export async function explainDraftLine(
+  db: Database,
+  caller: AuthContext,
+  input: { id: string; lines: LineDraft[]; line_key: string },
+) {
+  // Before the quote is read: the same answer whether or not the caller may see it.
+  if (!input.lines.some((line) => line.key === input.line_key)) {
+    throw new AppError('VALIDATION_FAILED', LINE_KEY_MESSAGE, {
+      details: [{ path: 'line_key', message: LINE_KEY_MESSAGE }],
+    });
+  }
+  const { result, isMarginShown } = await priceQuoteDraftLines(db, caller, input);
+  const line = result.lines.find((priced) => priced.line_id === input.line_key);
+  if (!line) throw new AppError('NOT_FOUND', 'That line is not on the quote.');
+  const shown = forViewer({ ...result, lines: [line] }, caller, isMarginShown);
+  return {
+    currency_code: shown.currency_code,
+    shows_margin: shown.shows_margin,
+    line: shown.lines[0] ?? line,
+  };
 }

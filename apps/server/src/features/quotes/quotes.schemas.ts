@@ -1,5 +1,6 @@
 // Kept whole: the quotes API contract, every request and response schema of its routes.
 import { z } from 'zod';
+import { MONEY_TEXT } from '@bastion/domain/pricing/slim-result';
 import { MAX_ADJUSTED_UNIT_LIST_MINOR, PRICING_MESSAGES } from '@bastion/domain/pricing/validate';
 import { RENEWAL_KINDS } from '@bastion/domain/renewals/model';
 import { ZProratedSegment } from '@bastion/domain/renewals/schemas';
@@ -232,6 +233,53 @@ const ZAmounts = {
   margin_percent_bp: z.number().int().nullable(),
 };
 
+/** One line as the engine prices it (minor units, with its waterfall): the full result's lines. */
+const ZPricedLine = z.object({
+  ...ZAmounts,
+  line_id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  unit_list_price_minor: z.number().int(),
+  /** Issue 19: the unit list price typed for the line; null: the catalogue's. */
+  adjusted_unit_list_minor: z.number().int().nullable(),
+  effective_discount_percent_bp: z.number().int(),
+  is_bundle: z.boolean(),
+  parent_line_id: z.string().nullable(),
+  rollup: z.object(ZAmounts).nullable(),
+  /** Issue 18: a line priced from a contract (pricing/model.ts ContractPriceResult). */
+  contract_price: z
+    .object({
+      prior_unit_net_minor: z.number().int(),
+      uplift_bp: z.number().int(),
+      renewal_unit_minor: z.number().int(),
+      current_unit_list_minor: z.number().int(),
+    })
+    .nullable(),
+  /** Issue 18: a line with a period, prorated by days (renewals/proration.ts Proration). */
+  proration: z
+    .object({
+      segments: z.array(ZProratedSegment),
+      amount_minor: z.number().int(),
+    })
+    .nullable(),
+  years: z.array(
+    z.object({
+      year: z.number().int(),
+      quantity: z.number().int(),
+      months: z.number().int(),
+      list_minor: z.number().int(),
+      net_minor: z.number().int(),
+      cost_minor: z.number().int().nullable(),
+      waterfall: z.array(ZStep),
+    }),
+  ),
+});
+
+/**
+ * The engine's whole result: what the summary, documents and approvals read (minor units, every
+ * line's waterfall). The configure page reads ZSlimPricingResult instead.
+ */
 export const ZPricingResult = z.object({
   currency_code: z.string(),
   years: z.number().int(),
@@ -247,52 +295,86 @@ export const ZPricingResult = z.object({
       }),
     ),
   }),
-  lines: z.array(
-    z.object({
-      ...ZAmounts,
-      line_id: z.string(),
-      sku: z.string(),
-      name: z.string(),
-      kind: z.string(),
-      unit_list_price_minor: z.number().int(),
-      /** Issue 19: the unit list price typed for the line; null: the catalogue's. */
-      adjusted_unit_list_minor: z.number().int().nullable(),
-      effective_discount_percent_bp: z.number().int(),
-      is_bundle: z.boolean(),
-      parent_line_id: z.string().nullable(),
-      rollup: z.object(ZAmounts).nullable(),
-      /** Issue 18: a line priced from a contract (pricing/model.ts ContractPriceResult). */
-      contract_price: z
-        .object({
-          prior_unit_net_minor: z.number().int(),
-          uplift_bp: z.number().int(),
-          renewal_unit_minor: z.number().int(),
-          current_unit_list_minor: z.number().int(),
-        })
-        .nullable(),
-      /** Issue 18: a line with a period, prorated by days (renewals/proration.ts Proration). */
-      proration: z
-        .object({
-          segments: z.array(ZProratedSegment),
-          amount_minor: z.number().int(),
-        })
-        .nullable(),
-      years: z.array(
-        z.object({
-          year: z.number().int(),
-          quantity: z.number().int(),
-          months: z.number().int(),
-          list_minor: z.number().int(),
-          net_minor: z.number().int(),
-          cost_minor: z.number().int().nullable(),
-          waterfall: z.array(ZStep),
-        }),
-      ),
-    }),
-  ),
+  lines: z.array(ZPricedLine),
 });
 
-export const ZPriceDraftResponse = zEnvelope(ZPricingResult);
+const ZDecimalText = z.string().regex(MONEY_TEXT);
+
+const isMoneyText = (item: unknown): item is string =>
+  typeof item === 'string' && MONEY_TEXT.test(item);
+const isText = (item: unknown): item is string => typeof item === 'string';
+
+/**
+ * An array whose every item passes `isItem`, checked in one loop: the serializer validates every
+ * answer against its schema, and a schema per item (z.array(z.string())) costs milliseconds
+ * over the tens of thousands of figures of a large quote.
+ */
+const zColumn = <T>(isItem: (item: unknown) => item is T) =>
+  z.custom<T[]>((value) => Array.isArray(value) && value.every(isItem));
+const ZDecimalColumn = zColumn(isMoneyText);
+
+/**
+ * The configure page's pricing answer (pricing/slim-result.ts SlimPricingResult): columns of
+ * decimal text, each figure once, no waterfall. Kept lean on purpose: the serializer validates
+ * the answer against it, and a 1,000-line ELA's answer holds some 15,000 figures.
+ */
+export const ZSlimPricingResult = z.object({
+  currency_code: z.string(),
+  years: z.number().int(),
+  shows_margin: z.boolean(),
+  net_usd: ZDecimalText,
+  totals: z.object({
+    list: ZDecimalText,
+    adjustment: ZDecimalText,
+    discount: ZDecimalText,
+    net: ZDecimalText,
+    /** Present only when shows_margin. */
+    cost: ZDecimalText.nullable().optional(),
+    margin: ZDecimalText.nullable().optional(),
+    margin_percent: z.string().nullable().optional(),
+    years: z.object({ list: ZDecimalColumn, net: ZDecimalColumn }),
+  }),
+  lines: z.object({
+    line_id: zColumn(isText),
+    unit_list: ZDecimalColumn,
+    adjusted_unit_list: zColumn((item) => item === null || isMoneyText(item)),
+    discount_percent: zColumn(isText),
+    list: ZDecimalColumn,
+    net: ZDecimalColumn,
+    is_bundle: zColumn((item) => typeof item === 'boolean'),
+    years: z.object({
+      quantity: zColumn(
+        (item): item is number[] => Array.isArray(item) && item.every(Number.isSafeInteger),
+      ),
+      net: zColumn((item): item is string[] => Array.isArray(item) && item.every(isMoneyText)),
+    }),
+  }),
+});
+
+export const ZPriceDraftResponse = zEnvelope(ZSlimPricingResult);
+
+export const ZExplainLineBody = ZPriceDraftBody.extend({
+  /** The key the line has in `lines`. */
+  line_key: z.string().min(1, 'Say which line.').max(64),
+});
+
+/** One line's price explained: the engine's line, with each year's waterfall. */
+export const ZExplainLineResponse = zEnvelope(
+  z.object({ currency_code: z.string(), shows_margin: z.boolean(), line: ZPricedLine }),
+);
+
+const zPricingOutcome = <R extends z.ZodType>(result: R) =>
+  z
+    .discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), result }),
+      z.object({
+        ok: z.literal(false),
+        errors: z.array(
+          z.object({ line_id: z.string().optional(), field: z.string(), message: z.string() }),
+        ),
+      }),
+    ])
+    .nullable();
 
 const ZConfiguration = z.object({
   quote: ZQuoteView,
@@ -325,17 +407,8 @@ const ZConfiguration = z.object({
   secure_access: z.record(z.string(), z.unknown()).nullable(),
   /** Issue 19: unit list prices may be typed (app setting price_adjustment on). */
   can_adjust_unit_list_price: z.boolean(),
-  pricing: z
-    .discriminatedUnion('ok', [
-      z.object({ ok: z.literal(true), result: ZPricingResult }),
-      z.object({
-        ok: z.literal(false),
-        errors: z.array(
-          z.object({ line_id: z.string().optional(), field: z.string(), message: z.string() }),
-        ),
-      }),
-    ])
-    .nullable(),
+  /** The stored lines priced, as the configure page reads them (the summary: in full). */
+  pricing: zPricingOutcome(ZSlimPricingResult),
 });
 
 export const ZConfigurationResponse = zEnvelope(ZConfiguration);
@@ -426,6 +499,8 @@ export const ZShippingResponse = zEnvelope(ZShippingData);
 
 export const ZSummaryResponse = zEnvelope(
   ZConfiguration.extend({
+    /** The engine's whole result: the summary shows every line's figures. */
+    pricing: zPricingOutcome(ZPricingResult),
     is_legacy: z.boolean(),
     header: z.object({
       customer: z.string(),

@@ -11,7 +11,7 @@ import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import { getQuoteConfiguration } from './get-quote-configuration.ts';
-import { priceQuoteDraft } from './price-quote-draft.ts';
+import { explainDraftLine, priceQuoteDraft } from './price-quote-draft.ts';
 import { saveQuoteConfiguration } from './save-quote-configuration.ts';
 import { saveSecureAccess } from './save-secure-access.ts';
 import { getQuoteShipping, saveQuoteShipping } from './configure-shipping.ts';
@@ -23,6 +23,8 @@ import { getQuote } from './get-quote.ts';
 import { listGridRows } from './list-grid-rows.ts';
 import {
   ZConfigurationResponse,
+  ZExplainLineBody,
+  ZExplainLineResponse,
   ZPriceDraftBody,
   ZPriceDraftResponse,
   ZSaveConfigurationBody,
@@ -130,6 +132,15 @@ export function registerQuoteRoutes(
     body: ZPriceDraftBody,
     response: ZPriceDraftResponse,
     handler: (request) => priceQuoteDraft(db, currentUser(request), request.body),
+  });
+
+  postRoute(app, {
+    path: '/api/dx/pricing/explain-line',
+    access: seesQuotes,
+    addresses: addressesQuote('id'),
+    body: ZExplainLineBody,
+    response: ZExplainLineResponse,
+    handler: (request) => explainDraftLine(db, currentUser(request), request.body),
   });
 
   postRoute(app, {

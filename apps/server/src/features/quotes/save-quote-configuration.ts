@@ -31,13 +31,18 @@ export async function saveQuoteConfiguration(
   refuseRenewalQuote(quote);
   checkSizedLines(quote, input.lines);
   const stored = await listQuoteLines(db, quote.id);
-  await checkUnitListAdjustments(db, input.lines, stored);
-  const updated = await writeQuoteLines(db, caller, quote, stored, input.lines, {
+  await checkUnitListAdjustments(
+    db,
+    input.lines,
+    stored.map((row) => row.line),
+  );
+  const written = await writeQuoteLines(db, caller, quote, stored, input.lines, {
     advance: input.advance,
     action: input.advance ? 'configured' : 'products_saved',
     now,
   });
-  return configurationOf(db, caller, updated);
+  // The lines were just priced and written: the answer needs no second read nor pricing.
+  return configurationOf(db, caller, written.quote, written);
 }
 
 /**

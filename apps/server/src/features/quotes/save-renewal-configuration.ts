@@ -77,7 +77,7 @@ export async function saveRenewalConfiguration(
       after: resolved.contract_length,
     });
   }
-  const updated = await writeQuoteLines(db, caller, priced, stored, drafts, {
+  const { quote: updated } = await writeQuoteLines(db, caller, priced, stored, drafts, {
     advance: input.advance,
     action: input.advance ? 'configured' : 'products_saved',
     now,

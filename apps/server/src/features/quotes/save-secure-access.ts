@@ -95,7 +95,7 @@ export async function saveSecureAccess(
       : { key: `sized-${line.sku}`, sku: line.sku, quantities: line.quantities };
   });
 
-  const updated = await writeQuoteLines(db, caller, quote, stored, [...kept, ...sized], {
+  const { quote: updated } = await writeQuoteLines(db, caller, quote, stored, [...kept, ...sized], {
     advance: false,
     action: 'secure_access_sized',
     now,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatBp } from '@bastion/domain/pricing/decimal';
+import type { PricingResult } from '@bastion/domain/pricing/model';
 import type { Database } from '@bastion/db/client';
 import type { quotes } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
@@ -68,15 +69,12 @@ export async function writeQuoteLines(
     /** More rows to write in the same transaction. */
     alsoWrite?: ((tx: Database) => Promise<void>) | undefined;
   },
-): Promise<QuoteRow> {
+): Promise<WrittenLines> {
   const input = { lines: drafts, advance: options.advance };
   checkDrafts(input.lines, new Set(stored.map((s) => s.line.id)));
   // A SKU no longer sold may stay on a line that already had it, but not be added anew.
   const storedSkus = new Set(stored.map((s) => `${s.line.id}\u0000${s.line.sku}`));
-  const skuRows = await findSkus(
-    db,
-    input.lines.map((l) => l.sku),
-  );
+  const skuRows = await findSkus(db, [...new Set(input.lines.map((l) => l.sku))]);
   const inactive = new Set(skuRows.filter((s) => !s.isActive).map((s) => s.sku));
   const added = input.lines
     .map((line, index) => ({ line, index }))
@@ -165,6 +163,7 @@ export async function writeQuoteLines(
       quoteId: quote.id,
       expectedVersion: quote.version,
       lines,
+      stored: stored.map((row) => row.line),
       realignLineIds: realign.map((line) => line.id),
       set: {
         totalAmountMinor: result.totals.net_minor,
@@ -184,7 +183,92 @@ export async function writeQuoteLines(
     options.now,
   );
   if (!updated) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
-  return updated;
+  // The lines as stored are the drafts priced: named by their ids now, not the request's keys.
+  const lineIdOf = (key: string) => idByKey.get(key) ?? key;
+  const realigned = new Set(realign.map((line) => line.id));
+  const skuByCode = new Map(skuRows.map((row) => [row.sku, row]));
+  const priced: PricingResult = {
+    ...result,
+    lines: result.lines.map((line) => ({
+      ...line,
+      line_id: lineIdOf(line.line_id),
+      parent_line_id: line.parent_line_id === null ? null : lineIdOf(line.parent_line_id),
+    })),
+  };
+  return {
+    quote: updated,
+    priced,
+    rows: storedRowsOf(quote.id, lines, storedById, realigned, skuByCode),
+  };
+}
+
+/**
+ * The quote as written, its lines as they are now stored (with their SKUs), and their prices by
+ * line id (what pricing the stored lines gives): the answer needs no second read nor pricing.
+ */
+export interface WrittenLines {
+  quote: QuoteRow;
+  priced: PricingResult;
+  /** Null when a SKU was not at hand: the answer reads the lines back instead. */
+  rows: StoredLine[] | null;
+}
+
+/** The rows listQuoteLines would now read, from what was written over what was stored. */
+function storedRowsOf(
+  quoteId: string,
+  lines: readonly NewLine[],
+  storedById: ReadonlyMap<string, StoredLine['line']>,
+  realigned: ReadonlySet<string>,
+  skuByCode: ReadonlyMap<string, Awaited<ReturnType<typeof findSkus>>[number]>,
+): StoredLine[] | null {
+  const rows: StoredLine[] = [];
+  for (const line of lines) {
+    const sku = skuByCode.get(line.sku);
+    if (!sku) return null;
+    const before = storedById.get(line.id);
+    const isRealigned = realigned.has(line.id);
+    rows.push({
+      line: {
+        id: line.id,
+        quoteId,
+        position: line.position,
+        sku: line.sku,
+        parentLineId: line.parentLineId ?? null,
+        y1: line.y1 ?? 0,
+        y2: line.y2 ?? 0,
+        y3: line.y3 ?? 0,
+        y4: line.y4 ?? 0,
+        y5: line.y5 ?? 0,
+        manualDiscountPercent: line.manualDiscountPercent ?? '0',
+        // Realigned products lose their manual shipping quantities with their breakup lines.
+        y1ManualShippingQuantity: isRealigned ? null : (before?.y1ManualShippingQuantity ?? null),
+        y2ManualShippingQuantity: isRealigned ? null : (before?.y2ManualShippingQuantity ?? null),
+        y3ManualShippingQuantity: isRealigned ? null : (before?.y3ManualShippingQuantity ?? null),
+        y4ManualShippingQuantity: isRealigned ? null : (before?.y4ManualShippingQuantity ?? null),
+        y5ManualShippingQuantity: isRealigned ? null : (before?.y5ManualShippingQuantity ?? null),
+        needsShippingRealignment:
+          (line.needsShippingRealignment ?? false) || (before?.needsShippingRealignment ?? false),
+        entitlementId: line.entitlementId ?? null,
+        skuType: line.skuType ?? null,
+        priorUnitNetMinor: line.priorUnitNetMinor ?? null,
+        upliftPercent: line.upliftPercent ?? null,
+        upliftReason: line.upliftReason ?? null,
+        periodStart: line.periodStart ?? null,
+        periodEnd: line.periodEnd ?? null,
+        measuredQuantity: line.measuredQuantity ?? null,
+        entitledQuantity: line.entitledQuantity ?? null,
+        adjustedUnitListMinor: line.adjustedUnitListMinor ?? null,
+      },
+      name: sku.name,
+      kind: sku.kind,
+      billing: sku.billing,
+      isShippable: sku.isShippable,
+      isActive: sku.isActive,
+      pricingModel: sku.pricingModel,
+      size: sku.size,
+    });
+  }
+  return rows;
 }
 
 /**

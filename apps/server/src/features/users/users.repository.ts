@@ -27,6 +27,7 @@ import { mfaRecoveryCodes, sessions, userMfa } from '@bastion/db/schema/sessions
 import { delegations, userRoles, users } from '@bastion/db/schema/users';
 import type { Page } from '../../lib/paging.ts';
 import { containsText, countOf, firstOrNull, readPage } from '../../lib/queries.ts';
+import { announceSessionChange } from '../../lib/session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = Pick<
@@ -279,6 +280,8 @@ export async function updateUserAtVersion(
     })
     .where(and(eq(users.id, input.id), eq(users.version, input.expectedVersion)))
     .returning({ id: users.id });
+  // The e-mail, approver flag or sign-in provider a session reads may have changed.
+  if (rows.length > 0) await announceSessionChange(tx);
   return rows.length > 0;
 }
 
@@ -288,10 +291,12 @@ export async function replaceOwnRoles(tx: Database, userId: string, roles: reado
     .delete(userRoles)
     .where(and(eq(userRoles.userId, userId), isNull(userRoles.delegationId)));
   if (roles.length > 0) await tx.insert(userRoles).values(roleValues(userId, roles));
+  await announceSessionChange(tx);
 }
 
 export async function setUserDisabled(tx: Database, userId: string, value: boolean, now: Date) {
   await tx.update(users).set({ isDisabled: value, updatedAt: now }).where(eq(users.id, userId));
+  await announceSessionChange(tx);
 }
 
 /** Ends every session of the user: their own, and those in which they act as someone else. */
@@ -300,6 +305,7 @@ export async function deleteSessionsOf(tx: Database, userId: string): Promise<nu
     .delete(sessions)
     .where(or(eq(sessions.userId, userId), eq(sessions.impersonatorUserId, userId)))
     .returning({ tokenHash: sessions.tokenHash });
+  if (deleted.length > 0) await announceSessionChange(tx);
   return deleted.length;
 }
 
@@ -343,6 +349,7 @@ export async function deleteSecondFactor(tx: Database, userId: string, now: Date
     .from(users)
     .where(eq(users.id, userId));
   await tx.update(users).set({ mfaEnabled: false, updatedAt: now }).where(eq(users.id, userId));
+  await announceSessionChange(tx);
   return { wasEnabled: (before?.mfaEnabled ?? false) || removed.some((r) => r.secret !== null) };
 }
 
@@ -438,4 +445,5 @@ export async function saveSetting(
       target: appSettings.name,
       set: { value: setting.value, updatedAt: now },
     });
+  await announceSessionChange(db);
 }

@@ -1,10 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
 import { displayNameOf } from '../../features/auth/api/session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { useSession } from '../../features/auth/components/session-context.tsx';
-import { MaintenanceMenuItem } from '../../features/maintenance/components/maintenance-menu-item.tsx';
+
+// For root and IT admins only, and its control is a form: loaded when the menu first opens.
+const MaintenanceMenuItem = lazy(async () => ({
+  default: (await import('../../features/maintenance/components/maintenance-menu-item.tsx'))
+    .MaintenanceMenuItem,
+}));
 
 interface UserMenuProps {
   /** The active group's context, so "My profile" stays in the same area. */
@@ -52,7 +57,9 @@ export function UserMenu({ context }: UserMenuProps) {
             Outgoing e-mail
           </Dropdown.Item>
         ) : null}
-        <MaintenanceMenuItem />
+        <Suspense fallback={null}>
+          <MaintenanceMenuItem />
+        </Suspense>
         <Dropdown.Divider />
         <Dropdown.Item
           as="button"

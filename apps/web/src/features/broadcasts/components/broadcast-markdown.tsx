@@ -1,4 +1,8 @@
-import Markdown, { type Components } from 'react-markdown';
+import { lazy, Suspense } from 'react';
+import type { Components } from 'react-markdown';
+
+// The Markdown parser is a third of the signed-in frame's code: loaded once a broadcast shows.
+const Markdown = lazy(() => import('react-markdown'));
 
 /**
  * Links open in a new tab without handing it this page (react-markdown already drops unsafe
@@ -21,7 +25,9 @@ const COMPONENTS: Components = {
 export function BroadcastMarkdown({ text, className }: { text: string; className?: string }) {
   return (
     <div className={`broadcast-markdown ${className ?? ''}`.trim()}>
-      <Markdown components={COMPONENTS}>{text}</Markdown>
+      <Suspense fallback={<p className="mb-0">{text}</p>}>
+        <Markdown components={COMPONENTS}>{text}</Markdown>
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ContractPriceResult } from '@bastion/domain/pricing/model';
+import { decimalAsMinor, type SlimPricingResult } from '@bastion/domain/pricing/slim-result';
 import type { Proration } from '@bastion/domain/renewals/proration';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
@@ -49,6 +50,7 @@ export interface PricedLine extends Amounts {
   }[];
 }
 
+/** The engine's whole result, as the summary reads it (every line's figures, in minor units). */
 export interface PricingResult {
   currency_code: string;
   years: number;
@@ -56,6 +58,93 @@ export interface PricingResult {
   net_usd_minor: number;
   totals: Amounts & { per_year: { year: number; list_minor: number; net_minor: number }[] };
   lines: PricedLine[];
+}
+
+export type PricingOutcome<Result> =
+  | { ok: true; result: Result }
+  | { ok: false; errors: { line_id?: string; field: string; message: string }[] }
+  | null;
+
+/** One line's figures as the configure page shows them, in minor units. */
+export interface LinePrice {
+  /** The catalogue's unit list price; 0 on a bundle. */
+  unitListMinor: number;
+  /** The unit list price typed for the line; null: the catalogue's. */
+  adjustedUnitListMinor: number | null;
+  /** The line's discount as a whole, percent text ("12.5"). */
+  discountPercent: string;
+  /** Over the contract; on a bundle, its components'. */
+  listMinor: number;
+  netMinor: number;
+  isBundle: boolean;
+  years: { quantity: number; netMinor: number }[];
+}
+
+/**
+ * The configure page's pricing (the server's slim answer, docs/pricing.md), read once into
+ * numbers and a lookup by line key, so that a row finds its figures at once.
+ */
+export interface PricingView {
+  currencyCode: string;
+  years: number;
+  showsMargin: boolean;
+  netUsdMinor: number;
+  totals: {
+    listMinor: number;
+    adjustmentMinor: number;
+    discountMinor: number;
+    netMinor: number;
+    /** Only with showsMargin; null when a cost is unknown. */
+    costMinor: number | null;
+    marginMinor: number | null;
+    marginPercent: string | null;
+    perYear: { year: number; listMinor: number; netMinor: number }[];
+  };
+  byLineKey: ReadonlyMap<string, LinePrice>;
+}
+
+/** Decimal text from the server as minor units; the answer's schema guarantees the format. */
+const minorOf = (text: string): number => decimalAsMinor(text) ?? 0;
+const nullableMinorOf = (text: string | null | undefined) =>
+  text === null || text === undefined ? null : minorOf(text);
+
+export function pricingView(slim: SlimPricingResult): PricingView {
+  const { lines, totals } = slim;
+  const byLineKey = new Map<string, LinePrice>();
+  lines.line_id.forEach((key, i) => {
+    const quantities = lines.years.quantity[i] ?? [];
+    const nets = lines.years.net[i] ?? [];
+    byLineKey.set(key, {
+      unitListMinor: minorOf(lines.unit_list[i] ?? '0.00'),
+      adjustedUnitListMinor: nullableMinorOf(lines.adjusted_unit_list[i]),
+      discountPercent: lines.discount_percent[i] ?? '0',
+      listMinor: minorOf(lines.list[i] ?? '0.00'),
+      netMinor: minorOf(lines.net[i] ?? '0.00'),
+      isBundle: lines.is_bundle[i] ?? false,
+      years: quantities.map((quantity, y) => ({ quantity, netMinor: minorOf(nets[y] ?? '0.00') })),
+    });
+  });
+  return {
+    currencyCode: slim.currency_code,
+    years: slim.years,
+    showsMargin: slim.shows_margin,
+    netUsdMinor: minorOf(slim.net_usd),
+    totals: {
+      listMinor: minorOf(totals.list),
+      adjustmentMinor: minorOf(totals.adjustment),
+      discountMinor: minorOf(totals.discount),
+      netMinor: minorOf(totals.net),
+      costMinor: nullableMinorOf(totals.cost),
+      marginMinor: nullableMinorOf(totals.margin),
+      marginPercent: totals.margin_percent ?? null,
+      perYear: totals.years.net.map((net, y) => ({
+        year: y + 1,
+        listMinor: minorOf(totals.years.list[y] ?? '0.00'),
+        netMinor: minorOf(net),
+      })),
+    },
+    byLineKey,
+  };
 }
 
 export interface StoredLine {
@@ -88,10 +177,8 @@ export interface QuoteConfiguration {
   secure_access: Record<string, unknown> | null;
   /** Issue 19: unit list prices may be typed per line (app setting price_adjustment on). */
   can_adjust_unit_list_price: boolean;
-  pricing:
-    | { ok: true; result: PricingResult }
-    | { ok: false; errors: { line_id?: string; field: string; message: string }[] }
-    | null;
+  /** The stored lines priced, slim (the summary's answer carries the whole result). */
+  pricing: PricingOutcome<SlimPricingResult>;
 }
 
 /** A line as the server takes it: `key` names it in the request, `parent_key` its bundle. */
@@ -119,8 +206,43 @@ export function useQuoteConfiguration(id: string) {
   });
 }
 
-export function priceDraft(id: string, lines: LineDraftPayload[], signal: AbortSignal) {
-  return apiPost<PricingResult>('/api/dx/pricing/execute', { id, lines }, { signal });
+export async function priceDraft(id: string, lines: LineDraftPayload[], signal: AbortSignal) {
+  return pricingView(
+    await apiPost<SlimPricingResult>('/api/dx/pricing/execute', { id, lines }, { signal }),
+  );
+}
+
+/** One line's price explained: the engine's line with each year's waterfall. */
+export interface LineExplanation {
+  currency_code: string;
+  shows_margin: boolean;
+  line: PricedLine;
+}
+
+/**
+ * The waterfall of one line of the draft, fetched when its details open. `revision` names the
+ * draft as last priced: a new pricing makes a new query, the same one is answered from cache.
+ */
+export function useLineExplanation(request: {
+  quoteId: string;
+  lineKey: string | null;
+  revision: number;
+  lines: () => LineDraftPayload[];
+}) {
+  const { quoteId, lineKey, revision } = request;
+  return useQuery({
+    queryKey: ['pricing-explain-line', quoteId, lineKey, revision] as const,
+    queryFn: ({ signal }) =>
+      apiPost<LineExplanation>(
+        '/api/dx/pricing/explain-line',
+        { id: quoteId, lines: request.lines(), line_key: lineKey },
+        { signal },
+      ),
+    enabled: lineKey !== null,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+  });
 }
 
 export function useSaveConfiguration(id: string) {

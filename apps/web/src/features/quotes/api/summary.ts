@@ -1,11 +1,13 @@
 import type { RenewalOverview } from '@bastion/domain/renewals/explanations';
 import { useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
-import type { QuoteConfiguration } from './configure.ts';
+import type { PricingOutcome, PricingResult, QuoteConfiguration } from './configure.ts';
 import { quoteQueryKey } from './quotes.ts';
 import type { QuoteShipping } from './shipping.ts';
 
-export interface QuoteSummary extends QuoteConfiguration {
+export interface QuoteSummary extends Omit<QuoteConfiguration, 'pricing'> {
+  /** The engine's whole result: the summary shows every line's figures. */
+  pricing: PricingOutcome<PricingResult>;
   is_legacy: boolean;
   header: {
     customer: string;

@@ -1,5 +1,5 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,10 +12,10 @@ import { isApiError } from '@/lib/api-client.ts';
 import { useSession } from '../../auth/components/session-context.tsx';
 import {
   priceDraft,
+  pricingView,
   useQuoteConfiguration,
   useSaveConfiguration,
-  type PricedLine,
-  type PricingResult,
+  type PricingView,
   type QuoteConfiguration,
 } from '../api/configure.ts';
 import { REALIGNMENT_NOTICE } from '@bastion/domain/validation/messages';
@@ -53,13 +53,22 @@ export function ConfigureQuotePage() {
 }
 
 interface PricingState {
-  result: PricingResult | null;
+  result: PricingView | null;
+  /** The lines as they were priced, by key: a row whose line differs shows it is repricing. */
+  pricedDrafts: ReadonlyMap<string, DraftLine>;
+  /** Counts the pricings: a line's waterfall is fetched for the pricing shown. */
+  revision: number;
   /** Server problems by line key, and those of the quote as a whole. */
   lineErrors: Map<string, string>;
   quoteErrors: string[];
 }
 
-function errorsOf(error: unknown, lines: readonly DraftLine[]): PricingState {
+const byKey = (lines: readonly DraftLine[]) => new Map(lines.map((line) => [line.key, line]));
+
+function errorsOf(
+  error: unknown,
+  lines: readonly DraftLine[],
+): Pick<PricingState, 'lineErrors' | 'quoteErrors'> {
   const lineErrors = new Map<string, string>();
   const quoteErrors: string[] = [];
   if (isApiError(error) && error.errors.length > 0) {
@@ -72,7 +81,7 @@ function errorsOf(error: unknown, lines: readonly DraftLine[]): PricingState {
   } else {
     quoteErrors.push(error instanceof Error ? error.message : 'The quote could not be priced.');
   }
-  return { result: null, lineErrors, quoteErrors };
+  return { lineErrors, quoteErrors };
 }
 
 function ConfigureQuote({
@@ -103,7 +112,9 @@ function ConfigureQuote({
     ),
   );
   const [pricing, setPricing] = useState<PricingState>(() => ({
-    result: configuration.pricing?.ok ? configuration.pricing.result : null,
+    result: configuration.pricing?.ok ? pricingView(configuration.pricing.result) : null,
+    pricedDrafts: byKey(state.lines),
+    revision: 0,
     lineErrors: new Map(),
     quoteErrors:
       configuration.pricing?.ok === false ? configuration.pricing.errors.map((e) => e.message) : [],
@@ -119,12 +130,27 @@ function ConfigureQuote({
   useEffect(() => {
     if (!state.isDirty || hasLocalProblems) return;
     const controller = new AbortController();
+    const lines = state.lines;
     const timer = setTimeout(() => {
       setIsPricing(true);
-      priceDraft(quote.id, toPayload(state.lines), controller.signal)
-        .then((result) => setPricing({ result, lineErrors: new Map(), quoteErrors: [] }))
+      priceDraft(quote.id, toPayload(lines), controller.signal)
+        .then((result) =>
+          setPricing((before) => ({
+            result,
+            pricedDrafts: byKey(lines),
+            revision: before.revision + 1,
+            lineErrors: new Map(),
+            quoteErrors: [],
+          })),
+        )
         .catch((error: unknown) => {
-          if (!controller.signal.aborted) setPricing(errorsOf(error, state.lines));
+          if (controller.signal.aborted) return;
+          setPricing((before) => ({
+            result: null,
+            pricedDrafts: byKey(lines),
+            revision: before.revision + 1,
+            ...errorsOf(error, lines),
+          }));
         })
         .finally(() => {
           if (!controller.signal.aborted) setIsPricing(false);
@@ -137,10 +163,14 @@ function ConfigureQuote({
   }, [state, hasLocalProblems, quote.id]);
 
   const pricedByKey = useMemo(
-    () => new Map<string, PricedLine>((pricing.result?.lines ?? []).map((l) => [l.line_id, l])),
+    () => pricing.result?.byLineKey ?? new Map<string, never>(),
     [pricing.result],
   );
-  const detailsLine = detailsKey ? (pricedByKey.get(detailsKey) ?? null) : null;
+  const detailsLine = detailsKey
+    ? (state.lines.find((line) => line.key === detailsKey) ?? null)
+    : null;
+  const pricedDrafts = pricing.pricedDrafts;
+  const pricedPayload = useCallback(() => toPayload([...pricedDrafts.values()]), [pricedDrafts]);
   const canSave =
     !isReadOnly && !hasLocalProblems && pricing.lineErrors.size === 0 && !save.isPending;
 
@@ -244,6 +274,7 @@ function ConfigureQuote({
                 isEla={isEla}
                 currency={quote.currency_code}
                 pricedByKey={pricedByKey}
+                pricedDrafts={pricing.pricedDrafts}
                 serverErrors={pricing.lineErrors}
                 isReadOnly={isReadOnly}
                 canAdjustUnitList={configuration.can_adjust_unit_list_price}
@@ -279,8 +310,8 @@ function ConfigureQuote({
               {pricing.result ? (
                 <div className="small text-body-secondary text-center">
                   Prices as of {configuration.price_date}
-                  {pricing.result.currency_code !== 'USD'
-                    ? ` · ${formatCurrency(pricing.result.net_usd_minor, 'USD')}`
+                  {pricing.result.currencyCode !== 'USD'
+                    ? ` · ${formatCurrency(pricing.result.netUsdMinor, 'USD')}`
                     : ''}
                 </div>
               ) : null}
@@ -306,9 +337,11 @@ function ConfigureQuote({
         />
       )}
       <WaterfallOffcanvas
+        quoteId={quote.id}
         line={detailsLine}
+        revision={pricing.revision}
+        pricedLines={pricedPayload}
         currency={quote.currency_code}
-        showsMargin={pricing.result?.shows_margin ?? false}
         onClose={() => setDetailsKey(null)}
       />
     </>

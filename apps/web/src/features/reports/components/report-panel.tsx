@@ -1,13 +1,18 @@
 import { reportCsv, reportCsvFileName, reportTable } from '@bastion/domain/reports/report-tables';
 import type { ReportId } from '@bastion/domain/reports/model';
+import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { saveDownloadedFile } from '@/lib/api-client.ts';
 import { useReport, type ReportFilters } from '../api/reports.ts';
-import { ReportChart } from './report-chart.tsx';
 import { ReportTableView } from './report-table-view.tsx';
+
+// recharts and d3 outweigh the rest of the app's pages: fetched alongside the report's data
+// (the download starts when this module loads) instead of before the page can show.
+const chartModule = import('./report-chart.tsx');
+const ReportChart = lazy(async () => ({ default: (await chartModule).ReportChart }));
 
 /** One tab: the report's chart, its table, and the table as a CSV download. */
 export function ReportPanel({
@@ -74,7 +79,20 @@ export function ReportPanel({
         />
       ) : (
         <>
-          <ReportChart result={result} title={title} />
+          <Suspense
+            fallback={
+              <div className="d-flex justify-content-center py-5">
+                <Spinner
+                  animation="border"
+                  size="sm"
+                  role="status"
+                  aria-label="Loading the chart"
+                />
+              </div>
+            }
+          >
+            <ReportChart result={result} title={title} />
+          </Suspense>
           <ReportTableView
             table={table}
             currency={result.currency_code}

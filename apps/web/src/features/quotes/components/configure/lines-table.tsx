@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type Dispatch } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { PricedLine } from '../../api/configure.ts';
+import type { LinePrice } from '../../api/configure.ts';
 import {
   lineProblems,
   typedUnitListMinor,
@@ -18,7 +18,12 @@ interface LinesTableProps {
   years: number;
   isEla: boolean;
   currency: string;
-  pricedByKey: ReadonlyMap<string, PricedLine>;
+  pricedByKey: ReadonlyMap<string, LinePrice>;
+  /**
+   * The lines as they were when last priced, by key: a line that is no longer its priced self
+   * was changed since, and shows its figures as being repriced until the answer comes.
+   */
+  pricedDrafts: ReadonlyMap<string, DraftLine>;
   /** Problems the server found, by line key. */
   serverErrors: ReadonlyMap<string, string>;
   isReadOnly: boolean;
@@ -96,6 +101,7 @@ export function LinesTable(props: LinesTableProps) {
                 columns={columns}
                 line={line}
                 priced={props.pricedByKey.get(line.key)}
+                isRepricing={props.pricedDrafts.get(line.key) !== line}
                 serverError={props.serverErrors.get(line.key)}
                 currency={props.currency}
                 isReadOnly={props.isReadOnly}
@@ -116,7 +122,9 @@ interface LineRowProps {
   top: number;
   columns: string;
   line: DraftLine;
-  priced: PricedLine | undefined;
+  priced: LinePrice | undefined;
+  /** Changed since it was last priced: its figures are about to change. */
+  isRepricing: boolean;
   serverError: string | undefined;
   currency: string;
   isReadOnly: boolean;
@@ -136,11 +144,11 @@ function sameRow(a: LineRowProps, b: LineRowProps): boolean {
     a.currency === b.currency &&
     a.isReadOnly === b.isReadOnly &&
     a.canAdjustUnitList === b.canAdjustUnitList &&
-    a.priced?.net_minor === b.priced?.net_minor &&
-    a.priced?.rollup?.net_minor === b.priced?.rollup?.net_minor &&
-    a.priced?.unit_list_price_minor === b.priced?.unit_list_price_minor &&
-    a.priced?.adjusted_unit_list_minor === b.priced?.adjusted_unit_list_minor &&
-    a.priced?.is_bundle === b.priced?.is_bundle &&
+    a.isRepricing === b.isRepricing &&
+    a.priced?.netMinor === b.priced?.netMinor &&
+    a.priced?.unitListMinor === b.priced?.unitListMinor &&
+    a.priced?.adjustedUnitListMinor === b.priced?.adjustedUnitListMinor &&
+    a.priced?.isBundle === b.priced?.isBundle &&
     (a.priced === undefined) === (b.priced === undefined)
   );
 }
@@ -149,9 +157,10 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
   const { line, priced, currency, isReadOnly, dispatch } = props;
   const problems = lineProblems(line);
   const isComponent = line.parentKey !== undefined;
-  const isBundle = priced?.is_bundle ?? false;
+  const isBundle = priced?.isBundle ?? false;
   const label = `${line.name} (${line.sku})`;
-  const net = isBundle ? priced?.rollup?.net_minor : priced?.net_minor;
+  // A bundle's net is its components' (the answer gives it so).
+  const net = priced?.netMinor;
   return (
     <div
       className={`config-line${isComponent ? ' is-component' : ''}${props.serverError ? ' has-error' : ''}`}
@@ -225,7 +234,14 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
           />
         )}
       </div>
-      <div role="cell" className="text-end fw-semibold" data-testid="line-net">
+      <div
+        role="cell"
+        className={`text-end fw-semibold${props.isRepricing ? ' text-body-tertiary' : ''}`}
+        data-testid="line-net"
+        data-repricing={props.isRepricing ? 'true' : undefined}
+        aria-busy={props.isRepricing}
+        title={props.isRepricing ? 'Repricing…' : undefined}
+      >
         {net === undefined ? '—' : formatCurrency(net, currency)}
       </div>
       <div role="cell" className="text-end text-nowrap">
@@ -264,7 +280,7 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
  */
 function UnitListCell(props: {
   line: DraftLine;
-  priced: PricedLine | undefined;
+  priced: LinePrice | undefined;
   isBundle: boolean;
   currency: string;
   canType: boolean;
@@ -275,7 +291,7 @@ function UnitListCell(props: {
   const { line, priced, currency, dispatch } = props;
   // A bundle has no price of its own: its components carry it.
   if (props.isBundle || line.kind === 'BUNDLE') return <>—</>;
-  const catalogue = priced?.unit_list_price_minor;
+  const catalogue = priced?.unitListMinor;
   const typed = line.unitList === null ? null : typedUnitListMinor(line);
   const isChanged = line.unitList !== null && typed !== catalogue;
   const reset =

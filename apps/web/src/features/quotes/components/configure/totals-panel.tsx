@@ -1,8 +1,6 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
 import Card from 'react-bootstrap/Card';
-import type { PricingResult } from '../../api/configure.ts';
-
-const percent = (bp: number) => `${(bp / 100).toFixed(2)} %`;
+import type { PricingView } from '../../api/configure.ts';
 
 /** The quote's figures as they stand: list, adjustment, discounts, net, per year, margin. */
 export function TotalsPanel({
@@ -10,7 +8,7 @@ export function TotalsPanel({
   currency,
   isPricing,
 }: {
-  pricing: PricingResult | null;
+  pricing: PricingView | null;
   currency: string;
   isPricing: boolean;
 }) {
@@ -18,11 +16,11 @@ export function TotalsPanel({
   const totals = pricing?.totals;
   const rows: [string, string][] = totals
     ? [
-        ['List price', money(totals.list_minor)],
-        ...(totals.adjustment_minor !== 0
-          ? ([['Price adjustment', money(totals.adjustment_minor)]] as [string, string][])
+        ['List price', money(totals.listMinor)],
+        ...(totals.adjustmentMinor !== 0
+          ? ([['Price adjustment', money(totals.adjustmentMinor)]] as [string, string][])
           : []),
-        ['Discounts', money(-totals.discount_minor)],
+        ['Discounts', money(-totals.discountMinor)],
       ]
     : [];
   return (
@@ -45,39 +43,39 @@ export function TotalsPanel({
             <div className="d-flex justify-content-between py-2 fs-6">
               <dt>Net total</dt>
               <dd className="mb-0 fw-bold" data-testid="quote-net-total">
-                {money(totals.net_minor)}
+                {money(totals.netMinor)}
               </dd>
             </div>
-            {totals.per_year.length > 1 ? (
+            {totals.perYear.length > 1 ? (
               <div className="mt-2">
                 <div className="text-body-secondary mb-1">Net per year</div>
-                {totals.per_year.map((year) => (
+                {totals.perYear.map((year) => (
                   <div className="d-flex justify-content-between" key={year.year}>
                     <dt className="fw-normal">Year {year.year}</dt>
                     <dd className="mb-0" data-testid={`year-${year.year}-net`}>
-                      {money(year.net_minor)}
+                      {money(year.netMinor)}
                     </dd>
                   </div>
                 ))}
               </div>
             ) : null}
-            {pricing.shows_margin ? (
+            {pricing.showsMargin ? (
               <div className="mt-3 pt-2 border-top" data-testid="margin">
                 <div className="d-flex justify-content-between">
                   <dt className="fw-normal text-body-secondary">Cost</dt>
                   <dd className="mb-0">
-                    {totals.cost_minor === null ? 'Unknown' : money(totals.cost_minor)}
+                    {totals.costMinor === null ? 'Unknown' : money(totals.costMinor)}
                   </dd>
                 </div>
                 <div className="d-flex justify-content-between">
                   <dt>Margin</dt>
                   <dd className="mb-0 fw-semibold">
-                    {totals.margin_minor === null
+                    {totals.marginMinor === null
                       ? 'Unknown'
-                      : `${money(totals.margin_minor)}${
-                          totals.margin_percent_bp === null
+                      : `${money(totals.marginMinor)}${
+                          totals.marginPercent === null
                             ? ''
-                            : ` (${percent(totals.margin_percent_bp)})`
+                            : ` (${percentText(totals.marginPercent)})`
                         }`}
                   </dd>
                 </div>
@@ -88,4 +86,10 @@ export function TotalsPanel({
       </Card.Body>
     </Card>
   );
+}
+
+/** "42.1" → "42.10 %": two decimals, as the page has always shown a margin. */
+function percentText(percent: string): string {
+  const [whole = '0', fraction = ''] = percent.split('.');
+  return `${whole}.${fraction.padEnd(2, '0')} %`;
 }

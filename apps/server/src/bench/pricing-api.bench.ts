@@ -1,0 +1,211 @@
+/**
+ * npm run bench:pricing-api — the configure page's server calls on PostgreSQL, in process.
+ *
+ * Builds the app (buildApp, as the server tests do) over a database of its own
+ * (BENCH_DATABASE_URL, default postgres://root@127.0.0.1:5432/bastion_bench_pricing_api, made
+ * afresh with the demo data unless BENCH_REUSE=1), signs in as the demo seller, makes five-year
+ * ELA quotes of 1,000 and 5,000 lines (BENCH_LINE_COUNTS, e.g. "1000,5000") and prints for each:
+ *
+ * - the pricing answer (POST /api/dx/pricing/execute): bytes raw and gzipped, and the server
+ *   time (inject: routing, body validation, pricing, answer serialization) median and p95 of RUNS;
+ * - one line's waterfall on demand (POST /api/dx/pricing/explain-line): median;
+ * - saving the lines (POST /api/dx/save-quote-configuration, the quote's lines all kept with a
+ *   changed quantity each time): median (at every size, the goal is for 1,000 lines).
+ */
+import { gzipSync } from 'node:zlib';
+import os from 'node:os';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { openDatabase } from '@bastion/db/client';
+import { skuPrices, skus } from '@bastion/db/schema/catalog';
+import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
+import { seedReferenceData } from '@bastion/db/seed/reference-data';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
+import { benchSettings, recreateDatabase, timeRuns } from './bench-database.ts';
+
+const { url, reuse } = benchSettings('bastion_bench_pricing_api');
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const LINE_COUNTS = (process.env.BENCH_LINE_COUNTS ?? '1000,5000').split(',').map(Number);
+const YEARS = 5;
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+async function main() {
+  if (!reuse) await recreateDatabase(url);
+  const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
+  await handle.migrate();
+  const { db } = handle;
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(skus);
+  if (n === 0) {
+    await seedReferenceData(db);
+    await seedDemoData(db, await hashPassword(DEMO_PASSWORD));
+  }
+  const app = await buildApp({
+    config: loadConfig({
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_AUTH_PER_MINUTE: '0',
+      RATE_LIMIT_API_PER_MINUTE: '0',
+      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+    }),
+    db,
+    version: 'bench',
+    logger: false,
+  });
+  await app.ready();
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/security/auth/login',
+      payload: { email: 'sales@bastion.test', password: DEMO_PASSWORD },
+    });
+    const cookie = login.cookies.find((c) => c.name === 'bastion_session');
+    if (!cookie) throw new Error(`login failed: ${login.body}`);
+    const post = (path: string, payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: path,
+        payload,
+        headers: { cookie: `bastion_session=${cookie.value}` },
+      });
+    const dataOf = async <T>(path: string, payload: object): Promise<T> => {
+      const response = await post(path, payload);
+      if (response.statusCode !== 200) {
+        throw new Error(`${path}: ${response.statusCode} ${response.body.slice(0, 500)}`);
+      }
+      return response.json<{ data: T }>().data;
+    };
+
+    // Products a seller can put on a USD quote: active, priced, neither sized nor bundled.
+    const priceable = await db
+      .selectDistinct({ sku: skus.sku })
+      .from(skus)
+      .innerJoin(skuPrices, eq(skuPrices.sku, skus.sku))
+      .where(
+        and(
+          eq(skus.isActive, true),
+          isNull(skus.pricingModel),
+          sql`${skus.kind} <> 'BUNDLE'`,
+          eq(skuPrices.currencyCode, 'USD'),
+        ),
+      );
+    const codes = priceable.map((row) => row.sku);
+    if (codes.length === 0) throw new Error('No priceable SKU in the demo catalogue.');
+
+    console.log(
+      `Pricing API, five-year ELA quotes, PostgreSQL, ${RUNS} runs each (${os.cpus().length} cores, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')})`,
+    );
+    for (const count of LINE_COUNTS) {
+      const oppId = await insertOpportunity(db, {
+        region: 'North America',
+        currencyCode: 'USD',
+        ownerEmail: 'sales@bastion.test',
+      });
+      const { id } = await dataOf<{ id: string }>('/api/dx/create-quote', {
+        opportunity_id: oppId,
+        values: headerValues({
+          quote_name: `Bench ${count} lines`,
+          quote_type: 'ELA',
+          contract_length: String(12 * YEARS),
+          contract_end_date: '2031-12-31',
+        }),
+      });
+      const drafts = (shift: number) =>
+        Array.from({ length: count }, (_, i) => ({
+          key: `bench-${i}`,
+          sku: codes[i % codes.length] ?? '',
+          quantities: Array.from({ length: YEARS }, (_, y) => 1 + ((i + y + shift) % 9)),
+          ...(i % 3 === 0 ? { manual_discount_percent: String(i % 40) } : {}),
+        }));
+      const saved = await dataOf<{
+        quote: { version: number };
+        lines: { id: string }[];
+      }>('/api/dx/save-quote-configuration', {
+        id,
+        version: 1,
+        lines: drafts(0),
+        advance: false,
+      });
+      // The stored lines, by id, as the page sends them once loaded.
+      const stored = (shift: number) =>
+        drafts(shift).map((draft, i) => ({ ...draft, id: saved.lines[i]?.id, key: `k${i}` }));
+      const lines = stored(1);
+
+      const priced = await timeRuns(RUNS, async () => {
+        const response = await post('/api/dx/pricing/execute', { id, lines });
+        if (response.statusCode !== 200) throw new Error(response.body.slice(0, 500));
+        return response;
+      });
+      const body = priced.last?.rawPayload ?? Buffer.alloc(0);
+      console.log(`  ${count.toLocaleString('en-US')} lines × ${YEARS} years`);
+      console.log(
+        `    pricing/execute answer: ${kb(body.length)} raw, ${kb(gzipSync(body).length)} gzip; server time median ${ms(priced.p50)}, p95 ${ms(priced.p95)}`,
+      );
+
+      const explained = await timeRuns(RUNS, async (run) => {
+        const response = await post('/api/dx/pricing/explain-line', {
+          id,
+          lines,
+          line_key: `k${(run * 37) % count}`,
+        });
+        if (response.statusCode !== 200) throw new Error(response.body.slice(0, 500));
+        return response;
+      });
+      console.log(
+        `    pricing/explain-line (one line's waterfall, ${kb(explained.last?.rawPayload.length ?? 0)}): median ${ms(explained.p50)}, p95 ${ms(explained.p95)}`,
+      );
+
+      let version = saved.quote.version;
+      const saves = await timeRuns(Math.min(RUNS, 10), async (run) => {
+        const answer = await dataOf<{ quote: { version: number } }>(
+          '/api/dx/save-quote-configuration',
+          { id, version, lines: stored(run + 2), advance: false },
+        );
+        version = answer.quote.version;
+        return answer;
+      });
+      console.log(
+        `    save-quote-configuration, every line's quantities changed: median ${ms(saves.p50)}, p95 ${ms(saves.p95)}`,
+      );
+      // The usual save: one line changed since the last.
+      const base = stored(0);
+      version = (
+        await dataOf<{ quote: { version: number } }>('/api/dx/save-quote-configuration', {
+          id,
+          version,
+          lines: base,
+          advance: false,
+        })
+      ).quote.version;
+      const oneChanged = await timeRuns(Math.min(RUNS, 10), async (run) => {
+        const lines = base.map((line, i) =>
+          i === (run * 37) % count
+            ? { ...line, quantities: line.quantities.map((q) => q + run + 1) }
+            : line,
+        );
+        const answer = await dataOf<{ quote: { version: number } }>(
+          '/api/dx/save-quote-configuration',
+          { id, version, lines, advance: false },
+        );
+        version = answer.quote.version;
+        return answer;
+      });
+      console.log(
+        `    save-quote-configuration, one line changed: median ${ms(oneChanged.p50)}, p95 ${ms(oneChanged.p95)}`,
+      );
+    }
+  } finally {
+    await app.close();
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

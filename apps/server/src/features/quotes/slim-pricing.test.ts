@@ -1,0 +1,346 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mcHwSkuCosts, skuPrices, skuVolumeTiers, skus } from '@bastion/db/schema/catalog';
+import { appSettings } from '@bastion/db/schema/navigation';
+import { quoteLines, quotes, quoteSkuDiscounts } from '@bastion/db/schema/quotes';
+import { parsePercentBp } from '@bastion/domain/pricing/decimal';
+import { priceQuote } from '@bastion/domain/pricing/engine';
+import type { LineResult, PricingLine } from '@bastion/domain/pricing/model';
+import { decimalAsMinor, slimPricingResult } from '@bastion/domain/pricing/slim-result';
+import { loadPricingInput } from '../../lib/pricing-inputs.ts';
+import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import {
+  ensureTestFamily,
+  headerValues,
+  insertOpportunity,
+  unique,
+} from '../../test/quote-fixtures.ts';
+import { slimLine, type SlimPricing } from './slim-pricing.test-harness.ts';
+
+/*
+ * Issue 20: the configure page's slim pricing answer carries the engine's figures exactly, one
+ * line's waterfall comes on demand, and a large configuration saves in one statement.
+ */
+
+let ctx: TestContext;
+let tag: string;
+let seller: string;
+let desk: string;
+let settingBefore: string | null;
+
+const sku = (name: string) => `T-${name}-${tag}`;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  tag = unique().slice(0, 6).toUpperCase();
+  await ensureTestFamily(ctx.db);
+  const base = { familyId: 'TEST_FAMILY', description: '' };
+  await ctx.db.insert(skus).values([
+    { ...base, sku: sku('HW'), name: 'Slim appliance', kind: 'HARDWARE', billing: 'ONE_TIME' },
+    { ...base, sku: sku('SUB'), name: 'Slim feed', kind: 'SUBSCRIPTION', billing: 'ANNUAL' },
+    { ...base, sku: sku('BUN'), name: 'Slim bundle', kind: 'BUNDLE', billing: 'ONE_TIME' },
+  ]);
+  const price = (code: string, unitPriceMinor: number) => ({
+    sku: sku(code),
+    currencyCode: 'EUR',
+    unitPriceMinor,
+    effectiveFrom: '2020-01-01',
+  });
+  await ctx.db
+    .insert(skuPrices)
+    .values([price('HW', 92_005), price('SUB', 11_041), price('BUN', 0)]);
+  await ctx.db.insert(skuVolumeTiers).values({ sku: sku('SUB'), minQuantity: 10, percent: '5' });
+  await ctx.db.insert(mcHwSkuCosts).values({ sku: sku('HW'), unitCostUsdMinor: 40_000 });
+  const emea = [{ role: 'SALES_USER', assignment: 'REGION' as const, assignmentValue: ['EMEA'] }];
+  seller = await signedIn(ctx.app, await createUser(ctx.db, { roles: emea }));
+  desk = await signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'DEAL_DESK' }] }));
+  const [row] = await ctx.db
+    .select()
+    .from(appSettings)
+    .where(eq(appSettings.name, 'price_adjustment'));
+  settingBefore = row?.value ?? null;
+});
+
+async function setPriceAdjustment(value: string) {
+  await ctx.db
+    .insert(appSettings)
+    .values({ name: 'price_adjustment', value })
+    .onConflictDoUpdate({ target: appSettings.name, set: { value } });
+}
+
+beforeEach(() => setPriceAdjustment('enable'));
+
+afterAll(async () => {
+  if (!ctx) return;
+  if (settingBefore === null) {
+    await ctx.db.delete(appSettings).where(eq(appSettings.name, 'price_adjustment'));
+  } else {
+    await setPriceAdjustment(settingBefore);
+  }
+});
+
+const post = (url: string, payload: object, cookie: string) =>
+  ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
+
+async function dataOf<T>(url: string, payload: object, cookie: string): Promise<T> {
+  const response = await post(url, payload, cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: T }>().data;
+}
+
+async function newQuote(values: Record<string, unknown> = {}) {
+  const oppId = await insertOpportunity(ctx.db, { region: 'EMEA' });
+  const made = await dataOf<{ id: string }>(
+    '/api/dx/create-quote',
+    { opportunity_id: oppId, values: headerValues(values) },
+    seller,
+  );
+  return made.id;
+}
+
+interface Draft {
+  id?: string;
+  key: string;
+  sku: string;
+  quantities: number[];
+  manual_discount_percent?: string;
+  parent_key?: string;
+  adjusted_unit_list_minor?: number;
+}
+
+/** What the engine itself makes of the drafts, on the quote as stored. */
+async function enginePricing(quoteId: string, drafts: readonly Draft[]) {
+  const [quote] = await ctx.db.select().from(quotes).where(eq(quotes.id, quoteId));
+  if (!quote) throw new Error('no quote');
+  const lines: PricingLine[] = drafts.map((draft) => ({
+    line_id: draft.key,
+    sku: draft.sku,
+    quantities: draft.quantities,
+    manual_discount_percent: draft.manual_discount_percent ?? null,
+    parent_line_id: draft.parent_key ?? null,
+    adjusted_unit_list_minor: draft.adjusted_unit_list_minor ?? null,
+  }));
+  const outcome = priceQuote(await loadPricingInput(ctx.db, quote, lines));
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+  return outcome.result;
+}
+
+const CASES: [string, Record<string, unknown>, () => Draft[]][] = [
+  [
+    'STANDARD',
+    {},
+    () => [
+      { key: 'hw', sku: sku('HW'), quantities: [3], manual_discount_percent: '12.5' },
+      { key: 'sub', sku: sku('SUB'), quantities: [12], adjusted_unit_list_minor: 12_345 },
+      { key: 'bun', sku: sku('BUN'), quantities: [1] },
+      { key: 'bun-hw', sku: sku('HW'), quantities: [1], parent_key: 'bun' },
+      { key: 'bun-sub', sku: sku('SUB'), quantities: [2], parent_key: 'bun' },
+    ],
+  ],
+  [
+    'ELA, five years',
+    { quote_type: 'ELA', contract_length: '60' },
+    () => [
+      {
+        key: 'sub',
+        sku: sku('SUB'),
+        quantities: [5, 10, 20, 20, 0],
+        manual_discount_percent: '7.25',
+      },
+      {
+        key: 'hw',
+        sku: sku('HW'),
+        quantities: [2, 0, 1, 0, 0],
+        adjusted_unit_list_minor: 99_999,
+      },
+      { key: 'bun', sku: sku('BUN'), quantities: [1, 0, 0, 0, 0] },
+      { key: 'bun-sub', sku: sku('SUB'), quantities: [1, 1, 1, 1, 1], parent_key: 'bun' },
+    ],
+  ],
+];
+
+describe('the slim pricing answer of pricing/execute', () => {
+  it.each(CASES)('carries the engine’s figures exactly: %s', async (_, values, drafts) => {
+    const id = await newQuote(values);
+    const lines = drafts();
+    const engine = await enginePricing(id, lines);
+    const slim = await dataOf<SlimPricing>('/api/dx/pricing/execute', { id, lines }, desk);
+    expect(slim).toEqual(slimPricingResult(engine, { showsMargin: true }));
+    // And figure by figure, back in minor units.
+    for (const line of engine.lines) {
+      const shown = slimLine(slim, line.line_id);
+      const own = line.is_bundle ? line.rollup : line;
+      expect(decimalAsMinor(shown.net ?? '')).toBe(own?.net_minor);
+      expect(decimalAsMinor(shown.unit_list ?? '')).toBe(line.unit_list_price_minor);
+      expect(shown.year_nets?.map(decimalAsMinor)).toEqual(line.years.map((y) => y.net_minor));
+      expect(shown.quantities).toEqual(line.years.map((y) => y.quantity));
+    }
+    expect(decimalAsMinor(slim.totals.net)).toBe(engine.totals.net_minor);
+    expect(decimalAsMinor(slim.totals.margin ?? '')).toBe(engine.totals.margin_minor);
+    expect(JSON.stringify(slim)).not.toContain('waterfall');
+  });
+
+  it('leaves cost and margin out for a viewer who may not see margin', async () => {
+    const id = await newQuote();
+    const lines = CASES[0]![2]();
+    const slim = await dataOf<SlimPricing>('/api/dx/pricing/execute', { id, lines }, seller);
+    expect(slim.shows_margin).toBe(false);
+    for (const field of ['cost', 'margin', 'margin_percent']) {
+      expect(slim.totals).not.toHaveProperty(field);
+    }
+    expect(JSON.stringify(slim)).not.toMatch(/"(cost|margin|margin_percent)"/);
+    const explained = await dataOf<{ shows_margin: boolean; line: LineResult }>(
+      '/api/dx/pricing/explain-line',
+      { id, lines, line_key: 'hw' },
+      seller,
+    );
+    expect(explained.shows_margin).toBe(false);
+    expect(explained.line).toMatchObject({
+      cost_minor: null,
+      margin_minor: null,
+      margin_percent_bp: null,
+    });
+    expect(explained.line.years.every((year) => year.cost_minor === null)).toBe(true);
+  });
+
+  it('is what the configuration answer carries for the stored lines', async () => {
+    const id = await newQuote();
+    const saved = await dataOf<{
+      lines: { id: string }[];
+      needs_shipping_realignment: boolean;
+      pricing: { result: SlimPricing };
+    }>(
+      '/api/dx/save-quote-configuration',
+      { id, version: 1, lines: CASES[0]![2](), advance: false },
+      desk,
+    );
+    const opened = await dataOf<typeof saved>('/api/dx/quote-configuration', { id }, desk);
+    // The save answers from what it priced and wrote; reopening reads and prices them anew.
+    expect(saved.pricing.result).toEqual(opened.pricing.result);
+    expect(saved.lines).toEqual(opened.lines);
+    expect(saved.needs_shipping_realignment).toBe(opened.needs_shipping_realignment);
+    expect(opened.pricing.result.lines.line_id).toEqual(saved.lines.map((line) => line.id));
+  });
+});
+
+describe('pricing/explain-line', () => {
+  it.each(CASES)('returns the engine’s line with its waterfall: %s', async (_, values, drafts) => {
+    const id = await newQuote(values);
+    const lines = drafts();
+    const engine = await enginePricing(id, lines);
+    for (const line of engine.lines) {
+      const explained = await dataOf<{ currency_code: string; line: LineResult }>(
+        '/api/dx/pricing/explain-line',
+        { id, lines, line_key: line.line_id },
+        desk,
+      );
+      expect(explained.currency_code).toBe('EUR');
+      expect(explained.line).toEqual(line);
+    }
+    const withSteps = engine.lines.find((line) => !line.is_bundle);
+    expect(withSteps?.years[0]?.waterfall.map((step) => step.step)).toEqual([
+      'LIST',
+      'PRICE_ADJUSTMENT',
+      'VOLUME',
+      'PARTNER',
+      'MANUAL',
+      'NET',
+    ]);
+  });
+
+  it('is refused for a quote the caller cannot see, and for a line not on the draft', async () => {
+    const id = await newQuote();
+    const lines = CASES[0]![2]();
+    const apj = await signedIn(
+      ctx.app,
+      await createUser(ctx.db, {
+        roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['APJ'] }],
+      }),
+    );
+    const hidden = await post('/api/dx/pricing/explain-line', { id, lines, line_key: 'hw' }, apj);
+    expect(hidden.statusCode).toBe(404);
+    const missing = await post(
+      '/api/dx/pricing/explain-line',
+      { id, lines, line_key: 'nope' },
+      seller,
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      errors: [{ path: 'line_key', message: 'That line is not among the lines sent.' }],
+    });
+  });
+});
+
+describe('saving a large configuration', () => {
+  it('round-trips 1,000 lines: positions, quantities and discounts kept, removed lines gone', async () => {
+    const id = await newQuote({ quote_type: 'ELA', contract_length: '60' });
+    const codes = [sku('HW'), sku('SUB')];
+    const first: Draft[] = Array.from({ length: 1000 }, (_, i) => ({
+      key: `k${i}`,
+      sku: codes[Math.floor(i / 2) % 2] ?? '',
+      quantities: [1 + (i % 7), i % 3, 0, 2, 1],
+      ...(i % 4 === 0 ? { manual_discount_percent: String(i % 50) } : {}),
+    }));
+    const saved = await dataOf<{ quote: { version: number }; lines: { id: string }[] }>(
+      '/api/dx/save-quote-configuration',
+      { id, version: 1, lines: first, advance: false },
+      seller,
+    );
+    expect(saved.lines).toHaveLength(1000);
+
+    // Keep every other line, in reverse order, with new quantities and discounts; add 10.
+    const kept = first
+      .map((draft, i) => ({ ...draft, id: saved.lines[i]?.id }))
+      .filter((_, i) => i % 2 === 0)
+      .reverse()
+      .map((draft, i) => ({
+        ...draft,
+        quantities: [i % 5, 1, 2, 3, 4],
+        manual_discount_percent: i % 3 === 0 ? '33.33' : '0',
+      }));
+    const added: Draft[] = Array.from({ length: 10 }, (_, i) => ({
+      key: `new${i}`,
+      sku: sku('SUB'),
+      quantities: [9, 9, 9, 9, 9],
+    }));
+    const second = [...kept, ...added];
+    await dataOf(
+      '/api/dx/save-quote-configuration',
+      {
+        id,
+        version: saved.quote.version,
+        lines: second,
+        advance: false,
+      },
+      seller,
+    );
+
+    const rows = await ctx.db
+      .select()
+      .from(quoteLines)
+      .where(eq(quoteLines.quoteId, id))
+      .orderBy(asc(quoteLines.position));
+    expect(rows).toHaveLength(second.length);
+    rows.forEach((row, position) => {
+      const draft = second[position]!;
+      expect(row.position).toBe(position);
+      if (draft.id) expect(row.id).toBe(draft.id);
+      expect(row.sku).toBe(draft.sku);
+      expect([row.y1, row.y2, row.y3, row.y4, row.y5]).toEqual(draft.quantities);
+      expect(parsePercentBp(row.manualDiscountPercent)).toEqual(
+        parsePercentBp(draft.manual_discount_percent ?? '0'),
+      );
+    });
+    const removed = new Set(saved.lines.filter((_, i) => i % 2 === 1).map((line) => line.id));
+    expect(rows.some((row) => removed.has(row.id))).toBe(false);
+    // The discount report's rows follow the lines, in the same transaction.
+    const rollups = await ctx.db
+      .select()
+      .from(quoteSkuDiscounts)
+      .where(eq(quoteSkuDiscounts.quoteId, id));
+    expect(rollups.reduce((sum, row) => sum + row.lineCount, 0)).toBe(second.length);
+    // The total is the lines' net.
+    const [quote] = await ctx.db.select().from(quotes).where(eq(quotes.id, id));
+    expect(quote?.totalAmountMinor).toBe((await enginePricing(id, second)).totals.net_minor);
+  });
+});

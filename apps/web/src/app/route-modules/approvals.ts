@@ -1,0 +1,2 @@
+export { ApprovalQueuePage } from '../../features/approvals/pages/approval-queue-page.tsx';
+export { OutboxPage } from '../../features/approvals/pages/outbox-page.tsx';
