@@ -2,7 +2,9 @@
  * npm run bench:configure — how the configure page feels with a large quote: 500 and 1,000 lines.
  *
  * Needs the built app (`npm run build`); builds nothing itself. Starts it the way the browser
- * tests do (a fresh embedded database with the demo data), and for each size makes a five-year
+ * tests do, on PostgreSQL (BENCH_DATABASE_URL, default
+ * postgres://root@127.0.0.1:5432/bastion_bench_configure, dropped and made afresh with the demo
+ * data; BENCH_DATABASE_URL=embedded for a fresh embedded database), and for each size makes a five-year
  * ELA quote as the demo seller (BENCH_QUOTE_TYPE=STANDARD for a one-year quote), gives it the
  * lines through the API, and opens its configure page in Debian's Chromium. It prints:
  *
@@ -19,6 +21,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
+import pg from 'pg';
 import type { Page, Request } from 'playwright-core';
 import { launchBrowser } from '../fixtures.ts';
 import { startBuiltApp } from '../global-setup.ts';
@@ -256,9 +259,34 @@ async function benchSize(page: Page, count: number) {
   );
 }
 
+/** A fresh, empty PostgreSQL database for the app to migrate and seed; '' for the embedded one. */
+async function freshDatabase(): Promise<string> {
+  const wanted =
+    process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bastion_bench_configure';
+  if (wanted === 'embedded') return '';
+  const url = new URL(wanted);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const name = url.pathname.slice(1).replaceAll('"', '""');
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+  return url.toString();
+}
+
 async function main() {
   const started = performance.now();
-  const app = await startBuiltApp();
+  const databaseUrl = await freshDatabase();
+  console.log(`Database: ${databaseUrl === '' ? 'embedded (PGlite)' : databaseUrl}`);
+  const app = await startBuiltApp({
+    env: (): Record<string, string> =>
+      databaseUrl === '' ? {} : { DATABASE_URL: databaseUrl, SEED_DEMO: '1' },
+  });
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({

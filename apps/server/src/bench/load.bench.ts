@@ -274,7 +274,7 @@ function print(result: RunResult) {
       `its ${cores} cores busy, other work than this bench ` +
       `${((100 * Math.max(0, result.machineCpuSeconds - ours)) / result.seconds).toFixed(0)} % of one core; ` +
       `database connections running a query: ${result.activeConnections.mean.toFixed(1)} on average, ` +
-      `${result.activeConnections.max} at most (pool: 10 per instance)`,
+      `${result.activeConnections.max} at most (pool: ${process.env.DATABASE_POOL_SIZE ?? 20} per instance)`,
   );
   for (const sample of stats.samples) console.log(`  failure: ${sample}`);
 }
