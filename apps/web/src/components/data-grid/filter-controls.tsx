@@ -1,6 +1,7 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
+import { useNavigation } from 'react-router';
 
 /** One control of a grid's filter bar, with its small label above it. */
 export function FilterField({
@@ -48,11 +49,14 @@ export function SearchBox({
     setShown(value);
     setTyped(value);
   }
+  // While the app is moving to another page (a row clicked before the pause ended, its code
+  // still loading), the search must not fire: it would navigate back to the grid.
+  const isLeaving = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (typed === value) return;
+    if (typed === value || isLeaving) return;
     const timer = setTimeout(() => onSearch(typed), 300);
     return () => clearTimeout(timer);
-  }, [typed, value, onSearch]);
+  }, [typed, value, onSearch, isLeaving]);
   return (
     <FilterField id={id} label="Search" className={className}>
       <Form.Control
