@@ -19,6 +19,7 @@ import { seedReferenceData } from '@bastion/db/seed/reference-data';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { headerValues } from '../test/quote-fixtures.ts';
 import { benchSettings, recreateDatabase } from './bench-database.ts';
 
 const { url, reuse } = benchSettings('bastion_bench_api');
@@ -108,18 +109,7 @@ async function main() {
     headers,
     body: JSON.stringify({
       opportunity_id: opportunityId,
-      values: {
-        quote_name: 'Bench quote',
-        quote_type: 'STANDARD',
-        contract_length: '12',
-        deal_type: 'NB',
-        partner_type: 'PREMIER',
-        partner_contact_email: 'pat@partner.example',
-        contract_start_date: '2027-01-01',
-        contract_end_date: '2027-12-31',
-        sla: '24/7',
-        products_evaluated: ['FIREWALL'],
-      },
+      values: headerValues({ quote_name: 'Bench quote' }),
     }),
   });
   if (!made.ok) throw new Error(`create-quote failed: ${made.status} ${await made.text()}`);
