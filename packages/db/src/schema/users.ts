@@ -29,6 +29,11 @@ export const users = pgTable(
     /** Set when an admin changes what the user may see; the client polls it and reloads. */
     reloadRequired: boolean('reload_required').notNull().default(false),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /**
+     * A program's account (issue 21): it never signs in with a password or Google, only with
+     * API tokens, and is attributed in history like anyone else.
+     */
+    isServiceAccount: boolean('is_service_account').notNull().default(false),
     /** The last successful sign-in, for the users grid's filter and column. */
     lastSignInAt: timestamptz('last_sign_in_at'),
     /** Raised by every administrator's edit; an edit naming an older one is refused (409). */
