@@ -40,6 +40,7 @@ function caller(userId: string, email: string, roles: RoleEntry[]): AuthContext 
     userId,
     email,
     sessionTokenHash: '',
+    apiTokenId: null,
     isDisabled: false,
     roles,
     permissions: derivePermissions(

@@ -12,6 +12,8 @@ export interface AuthContext {
   /** Own roles with delegated ones merged in (spec §3). */
   roles: RoleEntry[];
   permissions: PermissionFlags;
+  /** The API token a service account calls with (issue 21), or null for a person's session. */
+  apiTokenId: string | null;
   /** The administrator acting as this user (decision 021), or null. */
   impersonator: { userId: string; email: string } | null;
   /** The sign-in policy requires a second factor of this user, who has none yet. */
@@ -36,6 +38,11 @@ export type RouteAccess =
       duringMfaEnrolment?: boolean;
       /** Open while maintenance mode holds the caller (the calls that tell the client so). */
       duringMaintenance?: boolean;
+      /**
+       * About a person's own sign-in (second factor, password, sessions, acting as someone):
+       * refused to API tokens, which have none of these.
+       */
+      personOnly?: boolean;
       permission?: { name: string; check: (flags: PermissionFlags) => boolean };
     };
 
@@ -94,6 +101,9 @@ export const MFA_ENROLMENT_REQUIRED_MESSAGE =
 export const DEFAULT_MAINTENANCE_MESSAGE =
   'Bastion CPQ is under maintenance and will be back shortly.';
 export const PERMISSION_REQUIRED_MESSAGE = 'You do not have permission to do this.';
+export const API_TOKEN_INVALID_MESSAGE =
+  'This API token is not valid: it has expired, was revoked, or was never issued.';
+export const PERSON_ONLY_MESSAGE = 'Only a person who signed in can do this: an API token cannot.';
 
 /** The signed-in caller of a route that requires one (the guard has already checked). */
 export function currentUser(request: FastifyRequest): AuthContext {
@@ -107,14 +117,21 @@ export function registerAccessGuard(
 ) {
   app.decorateRequest('auth', null);
   // Before validation, so a caller without a session learns that first, whatever it sent.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     if (request.is404) return;
     const access = request.routeOptions.config.access ?? { kind: 'session' };
     request.auth = await resolveAuth(request);
     if (access.kind === 'public') return;
     const auth = request.auth;
     if (!auth || (auth.isDisabled && !access.allowDisabled)) {
+      if (request.headers.authorization !== undefined) {
+        reply.header('www-authenticate', 'Bearer error="invalid_token"');
+        throw new AppError('API_TOKEN_INVALID', API_TOKEN_INVALID_MESSAGE);
+      }
       throw new AppError('SESSION_REQUIRED', SESSION_REQUIRED_MESSAGE);
+    }
+    if (access.personOnly && auth.apiTokenId !== null) {
+      throw new AppError('FORBIDDEN', PERSON_ONLY_MESSAGE);
     }
     if (auth.isHeldByMaintenance && !access.duringMaintenance) {
       throw new AppError('MAINTENANCE', auth.maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE);

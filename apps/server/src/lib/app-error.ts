@@ -9,6 +9,7 @@ export type AppErrorCode =
   | 'ACCOUNT_DISABLED'
   | 'INVALID_RESET_LINK'
   | 'SESSION_REQUIRED'
+  | 'API_TOKEN_INVALID'
   | 'FORBIDDEN'
   | 'MFA_ENROLMENT_REQUIRED'
   | 'CSRF_REJECTED'
@@ -33,6 +34,8 @@ export const APP_ERROR_STATUS = {
   INVALID_RESET_LINK: 400,
   // The existing client reads a 403 as "session expired" (spec §4, §8).
   SESSION_REQUIRED: 403,
+  // Programs are not that client: a bad bearer token is HTTP's own 401 (RFC 6750).
+  API_TOKEN_INVALID: 401,
   FORBIDDEN: 403,
   // Not SESSION_REQUIRED, so the client keeps the session and shows the enrolment step instead.
   MFA_ENROLMENT_REQUIRED: 403,

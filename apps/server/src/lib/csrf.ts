@@ -64,7 +64,10 @@ export function registerCsrfProtection(
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = originOf(request);
-    if (origin !== null) {
+    // A call with an API token is authenticated by the header alone (the cookie is not read), and
+    // no page of another site can add that header without a CORS preflight we never grant.
+    const carriesToken = request.headers.authorization !== undefined;
+    if (origin !== null && !carriesToken) {
       const own = `${request.protocol}://${request.host}`;
       if (origin !== own && !configured.has(origin)) {
         throw new AppError('CSRF_REJECTED', 'This request came from a site that is not allowed.', {

@@ -67,9 +67,11 @@ export async function registerRateLimiting(
     // A session is only counted once the cookie proved real: made-up cookies share the address's.
     keyGenerator: async (request) => {
       const caller = await resolveCaller(request);
-      return caller
-        ? `${API_LIMIT_KEY}session ${caller.sessionTokenHash}`
-        : `${API_LIMIT_KEY}address ${clientNetwork(request.ip)}`;
+      if (!caller) return `${API_LIMIT_KEY}address ${clientNetwork(request.ip)}`;
+      // Each API token has a budget of its own, as each session has.
+      return caller.apiTokenId !== null
+        ? `${API_LIMIT_KEY}token ${caller.apiTokenId}`
+        : `${API_LIMIT_KEY}session ${caller.sessionTokenHash}`;
     },
   });
   app.addHook('onRequest', async (request) => {

@@ -93,6 +93,8 @@ export const ZCreateUserBody = ZUserFields.extend({
   email: ZUserEmail,
   /** Local users only: e-mail them a link to set their password. */
   send_password: z.boolean().default(false),
+  /** A program's account (issue 21): it calls the API with tokens and never signs in. */
+  is_service_account: z.boolean().default(false),
 });
 
 /** POST /api/admin/update-user: the fields, at the version the form was opened at. */
@@ -170,6 +172,8 @@ export interface UserListRow {
   roles: UserRoleView[];
   /** ISO instant, or null when never. */
   last_sign_in_at: string | null;
+  /** A program's account, which calls the API with tokens (issue 21). */
+  is_service_account: boolean;
 }
 
 export interface UserDetail extends UserListRow {
@@ -195,4 +199,48 @@ export interface UserHistoryRow {
   impersonator_email: string | null;
   /** For changes: the fields before and after. */
   details: Record<string, unknown>;
+}
+
+/** The most days an API token may run before it must be replaced. */
+export const MAX_API_TOKEN_DAYS = 365;
+
+/** POST /api/admin/api-tokens: the tokens of one service account. */
+export const ZApiTokenListBody = z.object({ email: ZUserEmail });
+
+/** POST /api/admin/create-api-token: a new token, shown once. */
+export const ZCreateApiTokenBody = z.object({
+  email: ZUserEmail,
+  name: zRequiredText(
+    'Name the token after what uses it, e.g. Order system.',
+    100,
+    'The token name is too long.',
+  ),
+  expires_in_days: z
+    .number({ error: 'Say for how many days the token works.' })
+    .int('Say for how many whole days the token works.')
+    .min(1, 'A token works for at least one day.')
+    .max(MAX_API_TOKEN_DAYS, `A token works for at most ${MAX_API_TOKEN_DAYS} days.`),
+});
+
+/** POST /api/admin/revoke-api-token */
+export const ZRevokeApiTokenBody = z.object({
+  email: ZUserEmail,
+  token_id: z.uuid({ error: 'There is no such token.' }),
+});
+
+export const API_TOKEN_STATES = ['active', 'expired', 'revoked'] as const;
+
+export interface ApiTokenRow {
+  id: string;
+  name: string;
+  /** The token's first characters, to tell tokens apart. */
+  token_prefix: string;
+  state: (typeof API_TOKEN_STATES)[number];
+  created_at: string;
+  created_by_email: string | null;
+  expires_at: string;
+  last_used_at: string | null;
+  last_used_ip: string;
+  revoked_at: string | null;
+  revoked_by_email: string | null;
 }

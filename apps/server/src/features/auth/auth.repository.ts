@@ -203,6 +203,15 @@ const sessionRoleRows = (json: unknown): SessionRoleRow[] =>
       delegationEndsAt: row.delegationEndsAt,
     }));
 
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
+/** The named app settings as one JSON object. */
+const settingsOf = (settingNames: readonly string[]) =>
+  sql`(select json_object_agg(a.name, a.value) from app_settings a where a.name in (${sql.join(
+    settingNames.map((name) => sql`${name}`),
+    sql`, `,
+  )}))`;
+
 interface SessionFactsRow {
   user_id: string;
   impersonator_user_id: string | null;
@@ -231,7 +240,6 @@ export async function findSessionFacts(
   tokenHash: string,
   settingNames: readonly string[],
 ): Promise<SessionFacts | null> {
-  const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
   const result: unknown = await db.execute(sql`
     select s.user_id, s.impersonator_user_id,
       ${epochMs(sql`s.expires_at`)} as expires_at,
@@ -242,19 +250,19 @@ export async function findSessionFacts(
       ${roleRowsOf(sql`s.user_id`)} as role_rows,
       case when s.impersonator_user_id is null then '[]'::json
         else ${roleRowsOf(sql`s.impersonator_user_id`)} end as impersonator_role_rows,
-      (select json_object_agg(a.name, a.value) from app_settings a
-        where a.name in (${sql.join(
-          settingNames.map((name) => sql`${name}`),
-          sql`, `,
-        )})) as settings
+      ${settingsOf(settingNames)} as settings
     from sessions s
     join users u on u.id = s.user_id
     left join users i on i.id = s.impersonator_user_id
     where s.token_hash = ${tokenHash}`);
   const [row] = (result as { rows: SessionFactsRow[] }).rows;
-  if (!row) return null;
-  const parseJson = (value: unknown): unknown =>
-    typeof value === 'string' ? JSON.parse(value) : value;
+  return row ? sessionFactsOf(row) : null;
+}
+
+const parseJson = (value: unknown): unknown =>
+  typeof value === 'string' ? JSON.parse(value) : value;
+
+function sessionFactsOf(row: SessionFactsRow): SessionFacts {
   return {
     session: {
       userId: row.user_id,
@@ -285,6 +293,62 @@ export async function findSessionFacts(
     roleRows: sessionRoleRows(parseJson(row.role_rows)),
     settings: (parseJson(row.settings) as Record<string, string> | null) ?? {},
   };
+}
+
+/** What an API token resolves to: its service account as a session would, and the token. */
+export interface ApiTokenFacts extends SessionFacts {
+  token: { id: string; isRevoked: boolean; isServiceAccount: boolean };
+}
+
+/**
+ * A service account's token (issue 21), its user, role rows and the access settings, in one
+ * statement like a session's. The token's expiry stands for the session's; its last use for the
+ * last sighting (never: the epoch, so that the first use is recorded).
+ */
+export async function findApiTokenFacts(
+  db: Database,
+  tokenHash: string,
+  settingNames: readonly string[],
+): Promise<ApiTokenFacts | null> {
+  const result: unknown = await db.execute(sql`
+    select t.user_id, null as impersonator_user_id,
+      ${epochMs(sql`t.expires_at`)} as expires_at,
+      ${epochMs(sql`coalesce(t.last_used_at, 'epoch'::timestamptz)`)} as last_seen_at,
+      null as impersonation_started_at,
+      u.email, u.is_disabled, u.is_approver, u.id_provider, u.mfa_enabled,
+      null as impersonator_email, null as impersonator_is_disabled,
+      ${roleRowsOf(sql`t.user_id`)} as role_rows,
+      '[]'::json as impersonator_role_rows,
+      ${settingsOf(settingNames)} as settings,
+      t.id as token_id, t.revoked_at is not null as is_revoked, u.is_service_account
+    from api_tokens t
+    join users u on u.id = t.user_id
+    where t.token_hash = ${tokenHash}`);
+  const [row] = (
+    result as {
+      rows: (SessionFactsRow & {
+        token_id: string;
+        is_revoked: boolean;
+        is_service_account: boolean;
+      })[];
+    }
+  ).rows;
+  if (!row) return null;
+  return {
+    ...sessionFactsOf(row),
+    token: {
+      id: row.token_id,
+      isRevoked: row.is_revoked,
+      isServiceAccount: row.is_service_account,
+    },
+  };
+}
+
+/** Records a token's use: at most once a minute, as sessions are touched. */
+export async function touchApiToken(db: Database, tokenId: string, at: Date, ip: string) {
+  await db.execute(
+    sql`update api_tokens set last_used_at = ${at.toISOString()}, last_used_ip = ${ip} where id = ${tokenId}`,
+  );
 }
 
 export async function setPasswordHash(db: Database, userId: string, hash: string, at: Date) {

@@ -12,7 +12,7 @@ export type PasswordResetRequestOutcome =
   | {
       sent: false;
       userId: string | null;
-      reason: 'unknown' | 'not-local' | 'disabled' | 'limited';
+      reason: 'unknown' | 'not-local' | 'service-account' | 'disabled' | 'limited';
     };
 
 /**
@@ -30,6 +30,10 @@ export async function requestPasswordReset(
   if (!user) return { sent: false, userId: null, reason: 'unknown' };
   // Google users have no password here to reset.
   if (user.idProvider !== 'Local') return { sent: false, userId: user.id, reason: 'not-local' };
+  // A service account calls with API tokens: a password would be a second way in.
+  if (user.isServiceAccount) {
+    return { sent: false, userId: user.id, reason: 'service-account' };
+  }
   if (user.isDisabled) return { sent: false, userId: user.id, reason: 'disabled' };
   const hourAgo = new Date(now.getTime() - 3_600_000);
   if ((await countPasswordLinksSince(db, user.id, hourAgo)) >= MAX_RESET_EMAILS_PER_HOUR) {

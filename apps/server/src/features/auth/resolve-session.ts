@@ -9,7 +9,9 @@ import { ACCESS_SETTING_NAMES, accessSettingsFrom } from '../../lib/access-setti
 import { recordAudit } from '../../lib/audit.ts';
 import {
   deleteSession,
+  findApiTokenFacts,
   findSessionFacts,
+  touchApiToken,
   touchSession,
   type SessionFacts,
 } from './auth.repository.ts';
@@ -40,6 +42,8 @@ export interface ResolvedSession {
   grants: GlobalAccountGrants | null;
   /** The caller as last worked out, and until when that holds (a delegation's window moves). */
   context: { auth: AuthContext; validFrom: number; validUntil: number } | null;
+  /** Set when the caller is a service account calling with an API token (issue 21). */
+  apiTokenId?: string;
 }
 
 export type SessionResolutionCache = SessionCache<ResolvedSession>;
@@ -56,7 +60,22 @@ function isUsable(facts: SessionFacts, config: ServerConfig, now: Date): boolean
   );
 }
 
-/** The caller behind the session cookie, or null when there is none or it has expired. */
+/**
+ * The token of an `Authorization: Bearer …` header; '' when the header is there but is not one
+ * (it then fails as an unknown token would); null when there is no such header.
+ */
+export function bearerTokenFrom(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  const match = /^Bearer +([A-Za-z0-9_-]{1,128})$/i.exec(header.trim());
+  return match?.[1] ?? '';
+}
+
+/**
+ * The caller behind the API token or, without one, the session cookie; null when there is none
+ * or it has expired. A call carrying a token is the token's alone: the cookie is not read, which
+ * is why such calls may skip the browser's Origin check (lib/csrf.ts).
+ */
 export async function resolveSession(
   db: Database,
   config: ServerConfig,
@@ -64,6 +83,8 @@ export async function resolveSession(
   cache: SessionResolutionCache | null = null,
   now = new Date(),
 ): Promise<AuthContext | null> {
+  const bearer = bearerTokenFrom(request);
+  if (bearer !== null) return resolveApiToken(db, config, request, bearer, cache, now);
   const token = sessionTokenFrom(request, config);
   if (!token) return null;
   const tokenHash = hashOpaqueToken(token);
@@ -116,6 +137,43 @@ export async function resolveSession(
   // Global accounts change without telling sessions: a GAM's scope is read on every request.
   if (!resolved.grants) cache?.store(tokenHash, resolved, readGeneration, now.getTime());
   return authContextOf(resolved, tokenHash, config, now);
+}
+
+/**
+ * A service account's API token (issue 21): unknown, revoked, expired or not a service account's
+ * resolves to nobody. It is cached like a session; revoking one announces the change.
+ */
+async function resolveApiToken(
+  db: Database,
+  config: ServerConfig,
+  request: FastifyRequest,
+  token: string,
+  cache: SessionResolutionCache | null,
+  now: Date,
+): Promise<AuthContext | null> {
+  if (token === '') return null;
+  const key = `token ${hashOpaqueToken(token)}`;
+  let resolved = cache?.get(key, now.getTime());
+  if (!resolved) {
+    const readGeneration = cache?.beginRead() ?? 0;
+    const facts = await findApiTokenFacts(db, hashOpaqueToken(token), ACCESS_SETTING_NAMES);
+    if (!facts || facts.token.isRevoked || !facts.token.isServiceAccount) return null;
+    const ask = globalAccountGrantsAsk(facts.roleRows, facts.user.id);
+    resolved = {
+      facts,
+      grants: ask ? await findGlobalAccountGrants(db, ask) : null,
+      context: null,
+      apiTokenId: facts.token.id,
+    };
+    if (!resolved.grants) cache?.store(key, resolved, readGeneration, now.getTime());
+  }
+  const { facts, apiTokenId } = resolved;
+  if (facts.session.expiresAt <= now || apiTokenId === undefined) return null;
+  if (now.getTime() - facts.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await touchApiToken(db, apiTokenId, now, request.ip);
+    facts.session.lastSeenAt = now;
+  }
+  return authContextOf(resolved, key, config, now);
 }
 
 /** last_seen_at is written at most once a minute per session, whichever instance answers. */
@@ -188,7 +246,10 @@ function buildAuthContext(
     impersonator,
     // The administrator acting as the user has passed their own sign-in; Google accounts are
     // protected by Google's own two-step verification (decision 021).
+    apiTokenId: resolved.apiTokenId ?? null,
+    // A program has no second factor to enrol: its token is the credential.
     mustEnrolMfa:
+      resolved.apiTokenId === undefined &&
       impersonator === null &&
       facts.user.idProvider === 'Local' &&
       !facts.user.mfaEnabled &&

@@ -3,12 +3,7 @@ import { z } from 'zod';
 import { isMfaRequiredFor } from '@bastion/domain/accounts/policy';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
-import {
-  currentUser,
-  refuseWhileImpersonating,
-  signedInAccess,
-  type RouteAccess,
-} from '../../lib/access.ts';
+import { currentUser, refuseWhileImpersonating, type RouteAccess } from '../../lib/access.ts';
 import { accessSettings } from '../../lib/access-settings.ts';
 import { zEnvelope } from '../../lib/envelope.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
@@ -32,7 +27,11 @@ const IMPERSONATING_MESSAGE =
 const enrolmentAccess = {
   kind: 'session',
   duringMfaEnrolment: true,
+  personOnly: true,
 } as const satisfies RouteAccess;
+
+/** A person's own sign-in settings: an API token has none. */
+const ownSignInAccess = { kind: 'session', personOnly: true } as const satisfies RouteAccess;
 
 const zRecoveryCodes = z.array(z.string());
 
@@ -122,7 +121,7 @@ export function registerSecuritySettingsRoutes(
 
   auditedPostRoute(app, db, {
     path: '/api/security/regenerate-recovery-codes',
-    access: signedInAccess,
+    access: ownSignInAccess,
     body: ZMfaCodeBody,
     response: zEnvelope(z.object({ recovery_codes: zRecoveryCodes })),
     handler: async (request) => {
@@ -145,7 +144,7 @@ export function registerSecuritySettingsRoutes(
 
   auditedPostRoute(app, db, {
     path: '/api/security/change-password',
-    access: signedInAccess,
+    access: ownSignInAccess,
     body: ZChangePasswordBody,
     response: zEnvelope(z.object({ signed_out_elsewhere: z.number().int() })),
     handler: async (request) => {
@@ -165,7 +164,7 @@ export function registerSecuritySettingsRoutes(
 
   postRoute(app, {
     path: '/api/security/sessions',
-    access: signedInAccess,
+    access: ownSignInAccess,
     response: zEnvelope(
       z.object({
         sessions: z.array(
@@ -200,7 +199,7 @@ export function registerSecuritySettingsRoutes(
 
   auditedPostRoute(app, db, {
     path: '/api/security/sign-out-other-sessions',
-    access: signedInAccess,
+    access: ownSignInAccess,
     response: zEnvelope(z.object({ signed_out: z.number().int() })),
     handler: async (request) => {
       const caller = currentUser(request);

@@ -35,6 +35,7 @@ async function readerOf(db: Database, person: PersonRow, now: Date): Promise<Aut
     userId: person.id,
     email: person.email,
     sessionTokenHash: '',
+    apiTokenId: null,
     isDisabled: false,
     roles,
     // Test domains only open user downloads and history, never a quote.

@@ -127,7 +127,8 @@ export async function finishGoogleSignIn(
     return refused('email_unverified', { details: { email } });
   }
   const user = await findUserByEmail(db, email);
-  if (!user) return refused('unknown_account', { details: { email } });
+  // A service account never signs in: to a person it is as good as unknown.
+  if (!user || user.isServiceAccount) return refused('unknown_account', { details: { email } });
   const knownUser = { userId: user.id, details: { email } };
   if (user.isDisabled) return refused('account_disabled', knownUser);
   // Google must not become the way round a second factor the user set up for their password.

@@ -56,6 +56,7 @@ export async function findUserByEmail(db: Database, email: string) {
         idProvider: users.idProvider,
         isDisabled: users.isDisabled,
         mfaEnabled: users.mfaEnabled,
+        isServiceAccount: users.isServiceAccount,
       })
       .from(users)
       .where(eq(users.email, email.toLowerCase())),

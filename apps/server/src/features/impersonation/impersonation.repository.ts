@@ -11,7 +11,12 @@ import { announceSessionChange } from '../../lib/session-cache.ts';
 export async function findTargetUser(db: Database, email: string) {
   const user = await firstOrNull(
     db
-      .select({ id: users.id, email: users.email, isDisabled: users.isDisabled })
+      .select({
+        id: users.id,
+        email: users.email,
+        isDisabled: users.isDisabled,
+        isServiceAccount: users.isServiceAccount,
+      })
       .from(users)
       .where(eq(users.email, email.toLowerCase())),
   );

@@ -15,6 +15,7 @@ const impersonateAccess = {
   kind: 'session',
   duringMaintenance: true,
   duringMfaEnrolment: true,
+  personOnly: true,
 } as const satisfies RouteAccess;
 
 /** Impersonation (issue 16, decision 021). */

@@ -47,6 +47,12 @@ export async function startImpersonation(
   if (target.id === caller.userId) {
     throw new AppError('BAD_REQUEST', 'You cannot act as yourself.');
   }
+  if (target.isServiceAccount) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `${target.email} is a service account: it has no screens to act in; it calls the API with tokens.`,
+    );
+  }
   if (!canImpersonate(caller.roles, target.ownRoles)) {
     throw new AppError('FORBIDDEN', NOT_ALLOWED_MESSAGE, {
       logMessage: `impersonation of ${target.email} refused by role`,

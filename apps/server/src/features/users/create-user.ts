@@ -23,6 +23,27 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** A service account signs in with nothing but its API tokens, and approves nothing. */
+export function refuseServiceAccountSignIn(
+  input: Pick<z.output<typeof ZCreateUserBody>, 'id_provider' | 'send_password' | 'is_approver'>,
+) {
+  if (input.id_provider !== 'Local') {
+    throw invalidField(
+      'id_provider',
+      'A service account does not sign in with Google: it calls the API with tokens.',
+    );
+  }
+  if (input.send_password) {
+    throw invalidField(
+      'send_password',
+      'A service account has no password: create an API token for it instead.',
+    );
+  }
+  if (input.is_approver) {
+    throw invalidField('is_approver', 'A service account cannot approve: approvals need a person.');
+  }
+}
+
 /**
  * POST /api/admin/create-user: a new user with the roles given (only roles the caller may grant),
  * without a password; a Local user may be e-mailed a link to set one at once. The audit entries
@@ -46,6 +67,7 @@ export async function createUser(
       'Google users sign in with Google: there is no password to send a link for.',
     );
   }
+  if (input.is_service_account) refuseServiceAccountSignIn(input);
   const roles = await checkRoleGrants(db, input.roles);
   if (await findUserByEmail(db, input.email)) throw emailTaken();
 
@@ -60,6 +82,7 @@ export async function createUser(
           lastName: input.last_name,
           idProvider: input.id_provider,
           isApprover: input.is_approver,
+          isServiceAccount: input.is_service_account,
           roles,
         },
         now,
@@ -84,6 +107,7 @@ export async function createUser(
         is_approver: input.is_approver,
         roles,
         send_password: input.send_password,
+        is_service_account: input.is_service_account,
       },
     },
   ];

@@ -345,6 +345,7 @@ describe('the last active root administrator', () => {
     userId: user.id,
     email: user.email,
     sessionTokenHash: '',
+    apiTokenId: null,
     isDisabled: false,
     roles: [
       { value: 'ROOT_ADMIN', assignment: null, assignment_value: [], is_deligated_role: false },

@@ -7,13 +7,16 @@ import { currentUser, requirePermission } from '../../lib/access.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
+import { createApiToken } from './create-api-token.ts';
 import { createUser } from './create-user.ts';
 import { downloadUsers } from './download-users.ts';
 import { getUserDetail } from './get-user-detail.ts';
 import { listAccountOptions } from './list-account-options.ts';
 import { listUserHistory, listUserSignIns } from './list-user-history.ts';
+import { listApiTokens } from './list-api-tokens.ts';
 import { listUsers } from './list-users.ts';
 import { resetUserMfa } from './reset-user-mfa.ts';
+import { revokeServiceAccountToken } from './revoke-api-token.ts';
 import { sendPasswordToUser } from './send-password-link.ts';
 import { setUserDisabled } from './set-user-disabled.ts';
 import { readSignInPolicy, updateSignInPolicy } from './sign-in-policy.ts';
@@ -21,6 +24,12 @@ import { updateUser } from './update-user.ts';
 import {
   ZAccountOptionsBody,
   ZAccountOptionsResponse,
+  ZApiTokenListBody,
+  ZApiTokenListResponse,
+  ZCreateApiTokenBody,
+  ZCreatedApiTokenResponse,
+  ZRevokeApiTokenBody,
+  ZRevokedApiTokenResponse,
   ZCreateUserBody,
   ZPasswordLinkSentResponse,
   ZSetUserDisabledBody,
@@ -176,6 +185,31 @@ export function registerUserAdminRoutes(
     access: administers,
     response: ZSignInPolicyResponse,
     handler: () => readSignInPolicy(db),
+  });
+
+  // Service accounts' API tokens (issue 21).
+  postRoute(app, {
+    path: '/api/admin/api-tokens',
+    access: administers,
+    body: ZApiTokenListBody,
+    response: ZApiTokenListResponse,
+    handler: (request) => listApiTokens(db, request.body.email),
+  });
+
+  auditedPostRoute(app, db, {
+    path: '/api/admin/create-api-token',
+    access: administers,
+    body: ZCreateApiTokenBody,
+    response: ZCreatedApiTokenResponse,
+    handler: (request) => createApiToken(db, currentUser(request), request.body),
+  });
+
+  auditedPostRoute(app, db, {
+    path: '/api/admin/revoke-api-token',
+    access: administers,
+    body: ZRevokeApiTokenBody,
+    response: ZRevokedApiTokenResponse,
+    handler: (request) => revokeServiceAccountToken(db, currentUser(request), request.body),
   });
 
   auditedPostRoute(app, db, {

@@ -83,6 +83,12 @@ export async function sendPasswordToUser(
       `${user.email} signs in with Google: there is no Bastion CPQ password to set.`,
     );
   }
+  if (user.isServiceAccount) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `${user.email} is a service account: it has no password; create an API token for it instead.`,
+    );
+  }
   if (user.isDisabled) {
     throw new AppError(
       'BAD_REQUEST',

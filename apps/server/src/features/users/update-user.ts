@@ -4,6 +4,7 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditEntry } from '../../lib/audit.ts';
+import { refuseServiceAccountSignIn } from './create-user.ts';
 import { getUserDetail, requireUser } from './get-user-detail.ts';
 import { checkRoleGrants, touchedRoles } from './role-grants.ts';
 import {
@@ -48,6 +49,7 @@ export async function updateUser(
     beforeRoles.map((r) => r.value),
   );
   if (user.version !== input.version) throw stale();
+  if (user.isServiceAccount) refuseServiceAccountSignIn({ ...input, send_password: false });
   const afterRoles = await checkRoleGrants(db, input.roles);
   const touched = touchedRoles(beforeRoles, afterRoles);
   requireGrantable(caller.roles, touched);

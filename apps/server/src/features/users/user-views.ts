@@ -51,6 +51,7 @@ export function toUserListRow(user: UserRow, ownRows: readonly RoleRow[]): UserL
     mfa_enabled: user.mfaEnabled,
     roles: roleViews(ownRows),
     last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
+    is_service_account: user.isServiceAccount,
   };
 }
 

@@ -239,13 +239,14 @@ export interface UserFields {
 /** A new user (no password: a Local user sets one through an e-mailed link) and their roles. */
 export async function insertUserWithRoles(
   tx: Database,
-  input: UserFields & { email: string; roles: readonly RoleGrant[] },
+  input: UserFields & { email: string; roles: readonly RoleGrant[]; isServiceAccount?: boolean },
   now: Date,
 ): Promise<string> {
   const [row] = await tx
     .insert(users)
     .values({
       email: input.email,
+      isServiceAccount: input.isServiceAccount ?? false,
       firstName: input.firstName,
       lastName: input.lastName,
       idProvider: input.idProvider,

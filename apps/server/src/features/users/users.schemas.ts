@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  API_TOKEN_STATES,
   ID_PROVIDERS,
+  type ApiTokenRow,
   type UserDetail,
   type UserHistoryRow,
   type UserListRow,
@@ -18,7 +20,10 @@ import { zCountedPageFields, zEnvelope, zRowsPageEnvelope } from '../../lib/enve
 
 export {
   ZAccountOptionsBody,
+  ZApiTokenListBody,
+  ZCreateApiTokenBody,
   ZCreateUserBody,
+  ZRevokeApiTokenBody,
   ZSetUserDisabledBody,
   ZSignInPolicyBody,
   ZUpdateUserBody,
@@ -59,6 +64,7 @@ const userListFields = {
   mfa_enabled: z.boolean(),
   roles: z.array(ZUserRoleView),
   last_sign_in_at: z.string().nullable(),
+  is_service_account: z.boolean(),
 };
 
 export const ZUserListRow = exactly<UserListRow>()(z.object(userListFields));
@@ -111,3 +117,27 @@ export const ZAccountOptionsResponse = zEnvelope(
 export const ZSignInPolicyResponse = zEnvelope(
   z.object({ mfa_required_roles: z.array(z.enum(ROLE_VALUES)) }),
 );
+
+export const ZApiTokenRow = exactly<ApiTokenRow>()(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    token_prefix: z.string(),
+    state: z.enum(API_TOKEN_STATES),
+    created_at: z.string(),
+    created_by_email: z.string().nullable(),
+    expires_at: z.string(),
+    last_used_at: z.string().nullable(),
+    last_used_ip: z.string(),
+    revoked_at: z.string().nullable(),
+    revoked_by_email: z.string().nullable(),
+  }),
+);
+export const ZApiTokenListResponse = zEnvelope(
+  z.object({ email: z.string(), tokens: z.array(ZApiTokenRow) }),
+);
+/** The token itself is in this answer only. */
+export const ZCreatedApiTokenResponse = zEnvelope(
+  z.object({ token: z.string(), row: ZApiTokenRow }),
+);
+export const ZRevokedApiTokenResponse = zEnvelope(ZApiTokenRow);

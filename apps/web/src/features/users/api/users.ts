@@ -1,4 +1,5 @@
 import type {
+  ApiTokenRow,
   UserDetail,
   UserHistoryRow,
   UserListRow,
@@ -22,7 +23,7 @@ import { usePostChange, usePostMutation, usePostQuery } from '@/lib/api-query.ts
  * domain's (accounts/user-admin-schemas), the same the server checks with.
  */
 
-export type { UserDetail, UserHistoryRow, UserListRow, UserSignInRow };
+export type { ApiTokenRow, UserDetail, UserHistoryRow, UserListRow, UserSignInRow };
 
 export type UserListRequest = z.output<typeof ZUserListBody>;
 export type UserListFilters = z.output<typeof ZUserListFilters>;
@@ -49,6 +50,7 @@ export const userKeys = {
   history: (email: string, page: number) => ['users', 'history', email, page] as const,
   accounts: (search: string) => ['users', 'account-options', search] as const,
   policy: ['users', 'sign-in-policy'] as const,
+  tokens: (email: string) => ['users', 'api-tokens', email] as const,
 };
 
 /** One page of users; the previous page stays on screen while the next loads. */
@@ -122,6 +124,24 @@ export const useResetUserMfa = () =>
 
 export const useSendPasswordLink = () =>
   useUserChange<{ email: string }, { email: string; sent: true }>('/api/security/send_password');
+
+/** A service account's API tokens (issue 21); the tokens themselves are never listed. */
+export const useApiTokens = (email: string) =>
+  usePostQuery<{ email: string; tokens: ApiTokenRow[] }>(
+    userKeys.tokens(email),
+    '/api/admin/api-tokens',
+    { email },
+  );
+
+/** The answer carries the token, once. */
+export const useCreateApiToken = () =>
+  useUserChange<
+    { email: string; name: string; expires_in_days: number },
+    { token: string; row: ApiTokenRow }
+  >('/api/admin/create-api-token');
+
+export const useRevokeApiToken = () =>
+  useUserChange<{ email: string; token_id: string }, ApiTokenRow>('/api/admin/revoke-api-token');
 
 export const useSignInPolicy = (enabled: boolean) =>
   usePostQuery<{ mfa_required_roles: RoleValue[] }>(

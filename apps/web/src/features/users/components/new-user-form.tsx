@@ -19,11 +19,22 @@ const EMPTY_USER: NewUserValues = {
   is_approver: false,
   roles: [],
   send_password: true,
+  is_service_account: false,
 };
 
 /** Only Local users have a password to set; Google users sign in with Google at once. */
 function SendPasswordField() {
   const provider = useWatch<NewUserValues, 'id_provider'>({ name: 'id_provider' });
+  const isServiceAccount = useWatch<NewUserValues, 'is_service_account'>({
+    name: 'is_service_account',
+  });
+  if (isServiceAccount) {
+    return (
+      <p className="small text-body-secondary">
+        A service account never signs in: once it is created, make it an API token on its page.
+      </p>
+    );
+  }
   if (provider !== 'Local') {
     return (
       <p className="small text-body-secondary">
@@ -39,6 +50,13 @@ function SendPasswordField() {
       help="The user gets an e-mail with a single-use link to choose their password. Without it, they can use “Forgot password?” on the sign-in page."
     />
   );
+}
+
+function NewUserFields() {
+  const isServiceAccount = useWatch<NewUserValues, 'is_service_account'>({
+    name: 'is_service_account',
+  });
+  return <UserFields isServiceAccount={isServiceAccount === true} />;
 }
 
 /** The new-user panel's form: on success the caller opens the new user's page. */
@@ -64,9 +82,13 @@ export function NewUserForm(props: {
       submitText="Create user"
       onCancel={props.onCancel}
       onSubmit={(values) => {
-        const isLinkSent = values.id_provider === 'Local' && values.send_password;
+        // A program's account signs in with tokens only: no provider choice, link or approving.
+        const input = values.is_service_account
+          ? { ...values, id_provider: 'Local' as const, is_approver: false, send_password: false }
+          : values;
+        const isLinkSent = input.id_provider === 'Local' && input.send_password;
         return create
-          .mutateAsync({ ...values, send_password: isLinkSent })
+          .mutateAsync({ ...input, send_password: isLinkSent })
           .then((user) => props.onCreated(user, isLinkSent));
       }}
     >
@@ -78,7 +100,13 @@ export function NewUserForm(props: {
         isRequired
         help="The user signs in with this address. It cannot be changed later."
       />
-      <UserFields />
+      <CheckboxField
+        name="is_service_account"
+        label="Service account"
+        help="For a program, such as the order system or the CRM, that calls the Bastion CPQ API with tokens. It never signs in and cannot approve; its roles limit what it may read and change, as for a person."
+        className="mb-3"
+      />
+      <NewUserFields />
       <RolesEditor actorRoles={props.actorRoles} />
       <SendPasswordField />
     </EditorForm>

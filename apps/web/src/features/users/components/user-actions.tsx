@@ -41,6 +41,7 @@ export function UserActions({ user, actor }: { user: UserDetail; actor: SessionU
   const impersonate = useImpersonate();
   const isSelf = actor.email.toLowerCase() === user.email.toLowerCase();
   const mayActAs =
+    !user.is_service_account &&
     !isSelf &&
     !user.is_disabled &&
     actor.impersonated_by === null &&
@@ -76,9 +77,15 @@ export function UserActions({ user, actor }: { user: UserDetail; actor: SessionU
             <span className="small fw-semibold">This is you.</span>
           </Action>
         ) : user.is_disabled ? (
-          <Action help="Lets the user sign in again with their password or Google account.">
+          <Action
+            help={
+              user.is_service_account
+                ? 'Lets its API tokens work again (those not revoked or expired).'
+                : 'Lets the user sign in again with their password or Google account.'
+            }
+          >
             <ConfirmButton
-              label={`Enable ${user.email}`}
+              label={`Enable user ${user.email}`}
               variant="success"
               text="Enable user"
               question="Let this user sign in again?"
@@ -93,9 +100,15 @@ export function UserActions({ user, actor }: { user: UserDetail; actor: SessionU
             />
           </Action>
         ) : (
-          <Action help="Stops the user signing in and signs them out everywhere at once. Their quotes and history stay; you can enable them again.">
+          <Action
+            help={
+              user.is_service_account
+                ? 'Stops every API token of this service account at once. Its quotes and history stay; you can enable it again.'
+                : 'Stops the user signing in and signs them out everywhere at once. Their quotes and history stay; you can enable them again.'
+            }
+          >
             <ConfirmButton
-              label={`Disable ${user.email}`}
+              label={`Disable user ${user.email}`}
               text="Disable user"
               question="Sign this user out everywhere and stop them signing in?"
               confirmText="Disable"
@@ -127,7 +140,7 @@ export function UserActions({ user, actor }: { user: UserDetail; actor: SessionU
             />
           </Action>
         ) : null}
-        {user.id_provider === 'Local' ? (
+        {user.id_provider === 'Local' && !user.is_service_account ? (
           <Action help="E-mails the user a single-use link to choose a new password. Nobody else, you included, ever sees the password.">
             <Button
               variant="outline-primary"

@@ -59,7 +59,7 @@ export function UserDetailForm(props: {
       ) : (
         <FormProblem error={update.error} />
       )}
-      <UserFields />
+      <UserFields isServiceAccount={user.is_service_account} />
       <RolesEditor actorRoles={props.actorRoles} delegatedRoles={user.delegated_roles} />
       <div className="d-flex gap-2 border-top pt-3">
         <SubmitButton isPending={update.isPending}>Save changes</SubmitButton>

@@ -40,6 +40,11 @@ export function UserStatusBadge({ isDisabled }: { isDisabled: boolean }) {
   );
 }
 
+/** A program's account, which calls the API with tokens (issue 21). */
+export function ServiceAccountBadge() {
+  return <StatusBadge label="Service account" tone="teal" />;
+}
+
 export function MfaBadge({ isEnabled }: { isEnabled: boolean }) {
   return isEnabled ? (
     <StatusBadge label="Two-step on" tone="blue" />

@@ -10,8 +10,11 @@ const PROVIDER_OPTIONS = ID_PROVIDERS.map((provider) => ({
       : 'Google: the user signs in with their Google account',
 }));
 
-/** Name, how the user signs in, and whether they approve quotes: both user forms show these. */
-export function UserFields() {
+/**
+ * Name, how the user signs in, and whether they approve quotes: both user forms show these. A
+ * service account has a name only: it calls the API with tokens and approves nothing.
+ */
+export function UserFields({ isServiceAccount = false }: { isServiceAccount?: boolean }) {
   return (
     <>
       <div className="row g-2">
@@ -30,13 +33,17 @@ export function UserFields() {
           className="col-sm-6 mb-3"
         />
       </div>
-      <RadioGroupField name="id_provider" legend="Signs in with" options={PROVIDER_OPTIONS} />
-      <CheckboxField
-        name="is_approver"
-        label="Approver"
-        help="Can be chosen to approve quotes in approval groups."
-        className="mb-3"
-      />
+      {isServiceAccount ? null : (
+        <>
+          <RadioGroupField name="id_provider" legend="Signs in with" options={PROVIDER_OPTIONS} />
+          <CheckboxField
+            name="is_approver"
+            label="Approver"
+            help="Can be chosen to approve quotes in approval groups."
+            className="mb-3"
+          />
+        </>
+      )}
     </>
   );
 }

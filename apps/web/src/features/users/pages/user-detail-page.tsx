@@ -5,9 +5,16 @@ import { AdminLayout, LoadState } from '@/components/admin/admin-layout.tsx';
 import { SectionTabs } from '@/components/admin/section-tabs.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useUserDetail } from '../api/users.ts';
+import { ApiTokens } from '../components/api-tokens.tsx';
 import { UserActions } from '../components/user-actions.tsx';
 import { UserDetailForm } from '../components/user-detail-form.tsx';
-import { fullNameOf, MfaBadge, UserStatusBadge, when } from '../components/user-display.tsx';
+import {
+  fullNameOf,
+  MfaBadge,
+  ServiceAccountBadge,
+  UserStatusBadge,
+  when,
+} from '../components/user-display.tsx';
 import { ChangeHistory, SignInHistory } from '../components/user-history.tsx';
 
 /**
@@ -33,8 +40,14 @@ export function UserDetailPage() {
           <span className="d-inline-flex flex-wrap align-items-center gap-2">
             <span>{user.email}</span>
             <UserStatusBadge isDisabled={user.is_disabled} />
-            <MfaBadge isEnabled={user.mfa_enabled} />
-            <span className="small">Last sign-in: {when(user.last_sign_in_at, 'never')}</span>
+            {user.is_service_account ? (
+              <ServiceAccountBadge />
+            ) : (
+              <>
+                <MfaBadge isEnabled={user.mfa_enabled} />
+                <span className="small">Last sign-in: {when(user.last_sign_in_at, 'never')}</span>
+              </>
+            )}
           </span>
         ) : (
           email
@@ -53,11 +66,13 @@ export function UserDetailPage() {
             {isJustCreated && savedAt === null ? (
               <Alert variant="success" role="status">
                 Created {data.email}.{' '}
-                {data.id_provider === 'Google'
-                  ? 'They sign in with their Google account.'
-                  : created?.isLinkSent
-                    ? 'A link to set their password is on its way to them.'
-                    : 'They have no password yet: send them a set-password link when they need one.'}
+                {data.is_service_account
+                  ? 'Make it an API token below; the program sends it with every call.'
+                  : data.id_provider === 'Google'
+                    ? 'They sign in with their Google account.'
+                    : created?.isLinkSent
+                      ? 'A link to set their password is on its way to them.'
+                      : 'They have no password yet: send them a set-password link when they need one.'}
               </Alert>
             ) : null}
             {savedAt !== null ? (
@@ -91,14 +106,20 @@ export function UserDetailPage() {
                 </p>
               </div>
             </div>
+            {data.is_service_account ? <ApiTokens user={data} /> : null}
             <SectionTabs
               id="user-history"
               tabs={[
-                {
-                  key: 'sign-ins',
-                  title: 'Sign-in history',
-                  content: <SignInHistory email={data.email} />,
-                },
+                // A service account never signs in: its tokens show their last use instead.
+                ...(data.is_service_account
+                  ? []
+                  : [
+                      {
+                        key: 'sign-ins',
+                        title: 'Sign-in history',
+                        content: <SignInHistory email={data.email} />,
+                      },
+                    ]),
                 {
                   key: 'changes',
                   title: 'Change history',

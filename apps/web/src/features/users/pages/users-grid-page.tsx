@@ -25,6 +25,7 @@ import { SignInPolicyPanel } from '../components/sign-in-policy-form.tsx';
 import {
   fullNameOf,
   MfaBadge,
+  ServiceAccountBadge,
   onDay,
   roleText,
   userDetailPath,
@@ -86,9 +87,21 @@ function columnsOf(accountNames: ReadonlyMap<string, string>): ColumnDef<UserLis
       { isText: true },
     ),
     valueColumn('provider', 'Signs in with', (row) =>
-      row.id_provider === 'Local' ? 'Password' : 'Google',
+      row.is_service_account ? (
+        <ServiceAccountBadge />
+      ) : row.id_provider === 'Local' ? (
+        'Password'
+      ) : (
+        'Google'
+      ),
     ),
-    valueColumn('mfa', 'Two-step', (row) => <MfaBadge isEnabled={row.mfa_enabled} />),
+    valueColumn('mfa', 'Two-step', (row) =>
+      row.is_service_account ? (
+        <span className="text-body-secondary small">Not applicable</span>
+      ) : (
+        <MfaBadge isEnabled={row.mfa_enabled} />
+      ),
+    ),
     valueColumn('status', 'Status', (row) => <UserStatusBadge isDisabled={row.is_disabled} />),
     sortedColumn('last_sign_in_at', 'Last sign-in', (row) => (
       <span className="text-nowrap" title={when(row.last_sign_in_at) || undefined}>
