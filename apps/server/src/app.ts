@@ -38,9 +38,11 @@ import { registerSessionFlagRoutes } from './features/session-flags/routes.ts';
 import { registerSystemRoutes } from './features/system/routes.ts';
 import { registerTermsRoutes } from './features/terms/routes.ts';
 import { registerUserAdminRoutes } from './features/users/routes.ts';
+import { registerWebhookRoutes } from './features/webhooks/routes.ts';
 import { publicAccess, registerAccessGuard } from './lib/access.ts';
 import { registerCsrfProtection } from './lib/csrf.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
+import { registerApiDocs } from './lib/openapi.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { registerRateLimiting } from './lib/rate-limit.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
@@ -118,6 +120,8 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
     resolveSessionOnce(db, config, request, sessionCache);
   registerAccessGuard(app, resolveCaller);
   await registerRateLimiting(app, { db, config, resolveCaller });
+  // Before the routes: the OpenAPI document collects each route as it is added.
+  await registerApiDocs(app, { sessionCookie: config.session.cookieName });
 
   registerSystemRoutes(app, {
     db,
@@ -149,6 +153,7 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   registerBroadcastRoutes(app, { db });
   registerGlobalAccountRoutes(app, { db });
   registerAppSettingRoutes(app, { db });
+  registerWebhookRoutes(app, { db, config });
   const quoteFileDeps = {
     db,
     mailer,
@@ -166,6 +171,8 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
     await app.register(async (assets) => {
       assets.addHook('onRoute', (route) => {
         route.config = { ...route.config, access: publicAccess };
+        // Files, not API: left out of the OpenAPI document.
+        route.schema = { ...route.schema, hide: true };
       });
       await assets.register(fastifyStatic, {
         root,

@@ -58,6 +58,13 @@ describe('loadConfig', () => {
     ).toEqual({ authPerMinute: 0, apiPerMinute: 0 });
   });
 
+  it('retries webhooks from 30 s to https:// addresses only, unless told otherwise', () => {
+    expect(loadConfig({}).webhooks).toEqual({ retryBaseMs: 30_000, allowHttp: false });
+    expect(
+      loadConfig({ WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_ALLOW_HTTP: '1' }).webhooks,
+    ).toEqual({ retryBaseMs: 1_000, allowHttp: true });
+  });
+
   it.each([
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: DATABASE_URL must start with postgres://'],
     [{ PORT: 'eighty' }, 'PORT:'],
@@ -67,6 +74,11 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL: SMTP_URL must start with smtp://'],
     [{ RATE_LIMIT_API_PER_MINUTE: '-1' }, 'RATE_LIMIT_API_PER_MINUTE:'],
     [{ LOGIN_MAX_FAILURES_ACCOUNT_WIDE: '0' }, 'LOGIN_MAX_FAILURES_ACCOUNT_WIDE:'],
+    [
+      { WEBHOOK_RETRY_BASE_SECONDS: '0' },
+      'WEBHOOK_RETRY_BASE_SECONDS: WEBHOOK_RETRY_BASE_SECONDS is a whole number of seconds, 1 to 3600',
+    ],
+    [{ WEBHOOK_ALLOW_HTTP: 'sure' }, 'WEBHOOK_ALLOW_HTTP:'],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

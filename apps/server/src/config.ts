@@ -89,6 +89,15 @@ const zEnv = z.object({
     .min(1, 'CLIENT_POLL_SECONDS is a whole number of seconds, 1 to 3600')
     .max(3600, 'CLIENT_POLL_SECONDS is a whole number of seconds, 1 to 3600')
     .default(60),
+  /** The first retry of a failed webhook delivery waits this long, doubling since (issue 21). */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce
+    .number({ error: 'WEBHOOK_RETRY_BASE_SECONDS is a whole number of seconds, 1 to 3600' })
+    .int('WEBHOOK_RETRY_BASE_SECONDS is a whole number of seconds, 1 to 3600')
+    .min(1, 'WEBHOOK_RETRY_BASE_SECONDS is a whole number of seconds, 1 to 3600')
+    .max(3600, 'WEBHOOK_RETRY_BASE_SECONDS is a whole number of seconds, 1 to 3600')
+    .default(30),
+  /** Webhooks to http:// and local addresses: tests and development only. */
+  WEBHOOK_ALLOW_HTTP: zFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -159,6 +168,13 @@ export interface ServerConfig {
   testClock: boolean;
   /** Sent to clients in the session answer as poll_interval_ms. */
   clientPollMs: number;
+  /** Webhook deliveries (issue 21). */
+  webhooks: {
+    /** The wait before the first retry; doubled after each failure, at most an hour. */
+    retryBaseMs: number;
+    /** Endpoints may be http:// and local addresses (tests, development). */
+    allowHttp: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -228,6 +244,10 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     testClock: e.TEST_CLOCK,
     clientPollMs: e.CLIENT_POLL_SECONDS * 1000,
+    webhooks: {
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+      allowHttp: e.WEBHOOK_ALLOW_HTTP,
+    },
   };
 }
 

@@ -7,6 +7,8 @@ import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
 import { seedReferenceData } from '@bastion/db/seed/reference-data';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startDeliveryWorker } from './features/webhooks/delivery-worker.ts';
+import { createSecretBox } from './lib/secret-box.ts';
 import { hashPassword } from './lib/passwords.ts';
 
 declare const __APP_VERSION__: string | undefined;
@@ -37,11 +39,20 @@ async function main() {
       : 'PostgreSQL';
   app.log.info(`Bastion CPQ ${version} on ${where}${config.seedDemo ? ' (demo data)' : ''}`);
 
+  // Every instance posts webhooks; claims keep two from sending one delivery (issue 21).
+  const webhooks = await startDeliveryWorker({
+    db: handle.db,
+    secrets: createSecretBox(config.secretsKey),
+    retryBaseMs: config.webhooks.retryBaseMs,
+    log: app.log,
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await webhooks.stop();
     await app.close();
     await handle.close();
     releaseDataDir();

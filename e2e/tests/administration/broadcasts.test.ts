@@ -91,11 +91,14 @@ describe('broadcast messages', () => {
     // Everyone else's count went up too; end it so later tests start clean.
     await admin.goto('/cpq/manage-broadcast/all/ref');
     await admin.getByText(title).first().click();
-    const end = admin.getByRole('button', { name: /End now/ });
+    const endThis = `End now: broadcast ${title}`;
+    const end = admin.getByRole('button', { name: endThis });
     if ((await end.count()) > 0) {
       await end.click();
-      const confirm = admin.getByRole('dialog').getByRole('button', { name: /End/ });
-      if ((await confirm.count()) > 0) await confirm.click();
+      await admin
+        .getByRole('alertdialog', { name: endThis })
+        .getByRole('button', { name: 'End now', exact: true })
+        .click();
     }
     await seller.context().close();
     await admin.context().close();

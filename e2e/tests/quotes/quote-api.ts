@@ -42,6 +42,7 @@ export async function createQuoteOn(
   page: Page,
   name: string,
   pick: (opportunity: Record<string, unknown>) => boolean = () => true,
+  quoteType: 'STANDARD' | 'LEGACY' = 'STANDARD',
 ): Promise<string> {
   const candidates = (await visibleOpportunities(page)).filter(pick);
   const opportunity = candidates.find((row) => row.sales_channel === 'DIRECT') ?? candidates[0];
@@ -50,7 +51,7 @@ export async function createQuoteOn(
     opportunity_id: opportunity.id,
     values: {
       quote_name: name,
-      quote_type: 'STANDARD',
+      quote_type: quoteType,
       contract_length: '12',
       deal_type: 'NB',
       contract_start_date: '2027-01-01',
@@ -77,7 +78,7 @@ export function createDirectQuote(page: Page, name: string): Promise<string> {
 export async function quoteAtSummary(
   page: Page,
   name: string,
-  lines: readonly { sku: string; quantity: number }[],
+  lines: readonly { sku: string; quantity: number; discount?: string }[],
 ): Promise<{ id: string; number: string; version: number }> {
   const id = await createDirectQuote(page, name);
   const configured = await apiData<QuoteState>(page, '/api/dx/save-quote-configuration', {
@@ -88,6 +89,7 @@ export async function quoteAtSummary(
       key: `l${i + 1}`,
       sku: line.sku,
       quantities: [line.quantity],
+      ...(line.discount ? { manual_discount_percent: line.discount } : {}),
     })),
   });
   await apiData(page, '/api/dx/save-quote-shipping', {

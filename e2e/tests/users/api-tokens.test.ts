@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { seriousViolations } from '../accessibility/axe.ts';
 import { signIn, startQuote } from '../quotes/quote-helpers.ts';
 
 /*
@@ -87,6 +88,8 @@ describe('API tokens', () => {
     const token = await newToken(admin, 'Order system');
     expect(token).toMatch(/^bcpq_/);
     await screenshot(admin, 'users-api-token-created');
+    // The service account's page, its token on show, passes axe like every page.
+    expect(await seriousViolations(admin)).toEqual([]);
 
     const read = await curlPost(token, '/api/dx/get-quote', { id: quoteId });
     expect(read.status, read.body).toBe(200);

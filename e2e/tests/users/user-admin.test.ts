@@ -324,7 +324,7 @@ describe('user administration', () => {
 
     // Tidy up: the new hire is disabled through the page, as an administrator would.
     await page.goto(`/cpq/user-detail/${encodeURIComponent(newHire)}/ref`);
-    await page.getByRole('button', { name: `Disable ${newHire}` }).click();
+    await page.getByRole('button', { name: `Disable user ${newHire}` }).click();
     await page.getByRole('button', { name: 'Disable', exact: true }).click();
     await page.getByText('Disabled the user: they were signed out and cannot sign in.').waitFor();
     await page.getByRole('heading', { name: 'Erika Emea', level: 1 }).waitFor();

@@ -11,6 +11,7 @@ import { users } from '@bastion/db/schema/users';
 import { AppError } from './app-error.ts';
 import { approvalFactsOf } from './approval-facts.ts';
 import { refreshQuoteSkuDiscounts } from './report-rollups.ts';
+import { enqueueQuoteWebhooks, type WebhookStepFacts } from './webhook-outbox.ts';
 
 /**
  * Every change to a quote, whichever feature makes it (header, products, shipping, terms,
@@ -99,6 +100,8 @@ export interface QuoteWrite extends Omit<QuoteActor, 'actorUserId'> {
    * terms alone leaves products and shipping as they were, so the quote is back at its terms.
    */
   statusIfVoided?: string;
+  /** The approval step this write decides, for the approval.step_decided webhook (issue 21). */
+  decidedStep?: WebhookStepFacts;
 }
 
 const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
@@ -193,6 +196,18 @@ async function recordHistory(
     version: row.version,
     changes,
   });
+  // The webhooks the entry raises leave with it, or not at all (issue 21).
+  await enqueueQuoteWebhooks(
+    tx,
+    row,
+    {
+      action: input.action,
+      changes,
+      actorUserId: input.actorUserId,
+      ...(input.decidedStep ? { step: input.decidedStep } : {}),
+    },
+    now,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JsonValue } from '@bastion/domain/forms/recipe';
+import { namedApiSchemas } from './openapi-schemas.ts';
 
 /** Any JSON value, typed as the domain's JsonValue (form values, recipe defaults…). */
 export const ZJson: z.ZodType<JsonValue> = z.lazy(() =>
@@ -12,3 +13,5 @@ export const ZJson: z.ZodType<JsonValue> = z.lazy(() =>
     z.record(z.string(), ZJson),
   ]),
 );
+// Recursive: the API reference refers to it by name.
+namedApiSchemas.add(ZJson, { id: 'JsonValue' });

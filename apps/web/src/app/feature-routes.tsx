@@ -36,6 +36,7 @@ const clauseLibraryPages = () => import('../features/terms/pages/clause-library-
 const clauseRulePages = () => import('../features/terms/pages/clause-rules-page.tsx');
 const quoteTermsPages = () => import('../features/terms/pages/quote-terms-page.tsx');
 const userPages = () => import('./route-modules/users.ts');
+const webhookPages = () => import('../features/webhooks/pages/webhooks-page.tsx');
 
 /** A grid owned by another feature than quotes: its own route, so only its area downloads. */
 function gridRoutes(moduleName: string, lazy: RouteObject['lazy']): RouteObject[] {
@@ -119,6 +120,7 @@ export const featureRoutes: RouteObject[] = [
   },
   { path: 'sfdc', lazy: lazyPage(crmPages, (pages) => pages.CrmAdminPage) },
   { path: 'app-settings', lazy: lazyPage(appSettingsPages, (pages) => pages.AppSettingsPage) },
+  { path: 'webhooks', lazy: lazyPage(webhookPages, (pages) => pages.WebhooksPage) },
   {
     path: 'gam-account/:ref',
     lazy: lazyPage(globalAccountPages, (pages) => pages.GlobalAccountsPage),

@@ -27,6 +27,13 @@ export function SidePanel({
       show={show}
       onHide={onHide}
       onExited={onExited}
+      // autoFocus runs while the panel is still sliding in, hidden, so it does not take: the
+      // field marked data-autofocus gets focus once the panel shows.
+      onEntered={(node: HTMLElement) => {
+        if (document.activeElement === node || !node.contains(document.activeElement)) {
+          node.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+        }
+      }}
       placement="end"
       className={size === 'large' ? 'offcanvas-wide' : 'offcanvas-default'}
       aria-labelledby={titleId}

@@ -152,6 +152,16 @@ export const REFERENCE_MENUS: readonly MenuRow[] = [
     sortOrder: 7,
   },
   {
+    id: 27,
+    parentId: 14,
+    tier: 3,
+    code: 'WEBHOOKS',
+    label: 'Webhooks',
+    link: '/cpq/webhooks',
+    context: 'cpq',
+    sortOrder: 8,
+  },
+  {
     id: 2,
     parentId: null,
     tier: 1,

@@ -53,6 +53,8 @@ export const MENU_RULES: Readonly<Record<string, MenuRule>> = {
   USERS: (f) => f.is_user_admin,
   APP_SETTINGS: (f) => f.is_it_admin,
   BROADCASTS: (f) => f.is_it_admin || f.is_deal_desk_admin,
+  // Issue 21: who manages the application settings.
+  WEBHOOKS: (f) => f.is_it_admin,
   CRM: (f) => f.is_it_admin,
   APPROVAL_ADMIN: (f) => f.is_deal_desk_admin,
   TERMS_ADMIN: (f) => f.is_deal_desk_admin || f.is_legal,

@@ -7,6 +7,7 @@ import {
 } from '@bastion/domain/approvals/predicates';
 import { STEP_MODES } from '@bastion/domain/approvals/workflow';
 import { PARTNER_EXCEPTION_STATES } from '@bastion/domain/approval-admin/schemas';
+import { namedApiSchemas } from '../../lib/openapi-schemas.ts';
 import {
   zActiveOption,
   zDeletedEnvelope,
@@ -107,6 +108,8 @@ export const ZPredicateNode: z.ZodType<PredicateNode> = z.lazy(() =>
     }),
   ]),
 ) as z.ZodType<PredicateNode>;
+// Recursive: the API reference refers to it by name.
+namedApiSchemas.add(ZPredicateNode, { id: 'PredicateNode' });
 
 export const ZRule = z.object({
   id: z.string(),

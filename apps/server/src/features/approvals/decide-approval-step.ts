@@ -202,6 +202,7 @@ export async function decideApprovalStep(
         set: statusAfter !== quote.statusId ? { statusId: statusAfter } : {},
         changes,
         action: input.decision === 'APPROVED' ? 'approval_step_approved' : 'approval_step_rejected',
+        decidedStep: { group_name: step.groupName, decision: input.decision, comment },
         ...quoteActorOf(caller),
         kind: 'lifecycle',
         ignoresLock: true,

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
@@ -11,6 +11,7 @@ import { LARGE_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query.ts';
 import { activeGroupOf, buildMenuGroups } from './menu-tree.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { TopNav } from './top-nav.tsx';
+import { useKeyboardFocus } from './use-keyboard-focus.ts';
 import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
 
 /** The frame of every signed-in screen: top bar, sidebar of the active group, content. */
@@ -22,6 +23,8 @@ export function AppLayout() {
   const isLargeScreen = useMediaQuery(LARGE_SCREEN_QUERY);
   const [isCollapsed, toggleCollapsed] = useSidebarCollapsed();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  useKeyboardFocus(mainRef);
 
   if (!activeGroup) return <Navigate to="/no-menus" replace />;
   const homePath = landingPathFor(session, null);
@@ -92,7 +95,7 @@ export function AppLayout() {
             </Offcanvas.Body>
           </Offcanvas>
         )}
-        <main id="main-content" className="app-main" tabIndex={-1}>
+        <main id="main-content" className="app-main" tabIndex={-1} ref={mainRef}>
           <ImpersonationBanner />
           <MaintenanceBanner />
           <CriticalBroadcastBanner />

@@ -10,6 +10,7 @@ const MENU_ICONS: Readonly<Record<string, string>> = {
   APP_SETTINGS: 'bi-sliders',
   CRM: 'bi-cloud-arrow-down',
   BROADCASTS: 'bi-megaphone',
+  WEBHOOKS: 'bi-send',
   APPROVAL_ADMIN: 'bi-diagram-3',
   TERMS_ADMIN: 'bi-journal-text',
   CONFIG_ADMIN: 'bi-wrench',

@@ -45,6 +45,8 @@ export function useBoundField(props: { name: string; help?: ReactNode }) {
       onChange: (event: { target: { value: string } }) => binding.onChange(event.target.value),
       onBlur: binding.onBlur,
       isInvalid: Boolean(error),
+      // Bootstrap's is-invalid is only a colour: screen readers hear aria-invalid.
+      'aria-invalid': error ? (true as const) : undefined,
       'aria-describedby': describedBy,
     },
   };
@@ -180,6 +182,7 @@ export function CheckboxField(props: Omit<BoundFieldProps, 'isRequired' | 'isLab
         onBlur={field.onBlur}
         disabled={props.isDisabled || props.isReadOnly}
         isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
       <FieldNotes id={id} help={props.help} error={error} />

@@ -1,6 +1,6 @@
 import type { FieldState, JsonValue, Lookups } from '@bastion/domain/forms/recipe';
 import Form from 'react-bootstrap/Form';
-import { describedByOf, FieldShell, helpIdOf } from '../form/field-shell.tsx';
+import { describedByOf, FieldNotes, FieldShell } from '../form/field-shell.tsx';
 import { textOf } from './composite-values.ts';
 import { SecureAccessInput } from './secure-access-input.tsx';
 import { ShippingBreakupsInput } from './shipping-breakups-input.tsx';
@@ -42,6 +42,7 @@ export function FieldControl(props: FieldControlProps) {
     disabled: field.is_disabled,
     isInvalid,
     onBlur,
+    'aria-invalid': isInvalid || undefined,
     'aria-describedby': describedBy,
     'aria-required': isRequired || undefined,
   };
@@ -74,17 +75,12 @@ export function FieldControl(props: FieldControlProps) {
             checked={value === true}
             disabled={field.is_disabled}
             isInvalid={isInvalid}
-            feedback={error}
-            feedbackType="invalid"
             onBlur={onBlur}
-            aria-describedby={describedByOf(id, false, Boolean(field.help_text))}
+            aria-invalid={isInvalid || undefined}
+            aria-describedby={describedBy}
             onChange={(event) => onChange(field.field, event.target.checked)}
           />
-          {field.help_text ? (
-            <Form.Text id={helpIdOf(id)} className="d-block">
-              {field.help_text}
-            </Form.Text>
-          ) : null}
+          <FieldNotes id={id} help={field.help_text} error={error} />
         </Form.Group>
       );
     case 'CheckBoxGroup': {

@@ -1,7 +1,7 @@
 import { changeField, createFormState, visibleRowsOf } from '@bastion/domain/forms/engine';
 import type { FormRecipe, FormValues, JsonValue, Lookups } from '@bastion/domain/forms/recipe';
 import { validateFields, type ValidationContext } from '@bastion/domain/validation/form-validation';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -46,12 +46,20 @@ export function RecipeForm({
   );
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [wasSubmitted, setWasSubmitted] = useState(false);
+  // Counts refused submits: each sends focus to the first field that says what is wrong.
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   // Server errors stand until the user edits the field they are about; new ones start afresh.
   const [edited, setEdited] = useState<{ for: object; keys: ReadonlySet<string> }>({
     for: serverErrors,
     keys: new Set(),
   });
   const editedSinceServer = edited.for === serverErrors ? edited.keys : new Set<string>();
+
+  useEffect(() => {
+    if (refusals === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .is-invalid')?.focus();
+  }, [refusals]);
 
   useEffect(() => {
     // Recipes are data from admins: a broken rule is skipped, and someone should hear of it.
@@ -93,12 +101,13 @@ export function RecipeForm({
     event.preventDefault();
     setWasSubmitted(true);
     if (validation.isValid) onSubmit(validation.payload, state.values);
+    else setRefusals((count) => count + 1);
   };
 
   const errorCount = Object.keys(validation.errors).length;
 
   return (
-    <form className="recipe-form" noValidate onSubmit={handleSubmit}>
+    <form ref={formRef} className="recipe-form" noValidate onSubmit={handleSubmit}>
       {wasSubmitted && errorCount > 0 ? (
         <Alert variant="danger" role="alert">
           {errorCount === 1

@@ -50,51 +50,59 @@ export function ApprovalTrail({ submissions }: { submissions: readonly ApprovalS
             <div className="small mt-1">No approval rule applied: approved at once.</div>
           ) : null}
           {submission.stages.length > 0 ? (
-            <Table size="sm" responsive className="approval-trail-steps mt-2 mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">Stage</th>
-                  <th scope="col">Group</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Decided by</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Comment</th>
-                </tr>
-              </thead>
-              <tbody>
-                {submission.stages
-                  .flatMap((stage) => stage.steps)
-                  .map((step) => {
-                    const display = stepDisplay(step);
-                    return (
-                      <tr key={step.id}>
-                        <td className="text-nowrap">
-                          {step.stage}. {step.stage_name}
-                        </td>
-                        <td>{step.group_name}</td>
-                        <td>
-                          <StatusBadge label={display.label} tone={display.tone} />
-                        </td>
-                        <td>
-                          {step.decided_by ? personName(step.decided_by) : '—'}
-                          {step.on_behalf_of ? (
-                            <div className="small text-body-secondary">
-                              on behalf of {personName(step.on_behalf_of)}
-                            </div>
-                          ) : null}
-                        </td>
-                        <td className="text-nowrap">
-                          {when(step.decided_at) ||
-                            (step.pending_since
-                              ? `waiting since ${when(step.pending_since)}`
-                              : '—')}
-                        </td>
-                        <td className="approval-trail-comment">{step.comment || '—'}</td>
-                      </tr>
-                    );
-                  })}
-              </tbody>
-            </Table>
+            // Scrolls sideways in the narrow panel: a named, focusable region lets keys scroll it.
+            <div
+              className="table-responsive mt-2"
+              role="region"
+              aria-label={`Steps of submission ${submission.number}`}
+              tabIndex={0}
+            >
+              <Table size="sm" className="approval-trail-steps mb-0">
+                <thead>
+                  <tr>
+                    <th scope="col">Stage</th>
+                    <th scope="col">Group</th>
+                    <th scope="col">State</th>
+                    <th scope="col">Decided by</th>
+                    <th scope="col">When</th>
+                    <th scope="col">Comment</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {submission.stages
+                    .flatMap((stage) => stage.steps)
+                    .map((step) => {
+                      const display = stepDisplay(step);
+                      return (
+                        <tr key={step.id}>
+                          <td className="text-nowrap">
+                            {step.stage}. {step.stage_name}
+                          </td>
+                          <td>{step.group_name}</td>
+                          <td>
+                            <StatusBadge label={display.label} tone={display.tone} />
+                          </td>
+                          <td>
+                            {step.decided_by ? personName(step.decided_by) : '—'}
+                            {step.on_behalf_of ? (
+                              <div className="small text-body-secondary">
+                                on behalf of {personName(step.on_behalf_of)}
+                              </div>
+                            ) : null}
+                          </td>
+                          <td className="text-nowrap">
+                            {when(step.decided_at) ||
+                              (step.pending_since
+                                ? `waiting since ${when(step.pending_since)}`
+                                : '—')}
+                          </td>
+                          <td className="approval-trail-comment">{step.comment || '—'}</td>
+                        </tr>
+                      );
+                    })}
+                </tbody>
+              </Table>
+            </div>
           ) : null}
         </li>
       ))}

@@ -33,7 +33,7 @@ export function ApprovalsPanel({ quote }: { quote: QuoteRef }) {
       className="summary-section no-print approvals-panel"
       aria-labelledby="summary-approvals"
     >
-      <h2 id="summary-approvals" className="h5">
+      <h2 id="summary-approvals" className="h5" tabIndex={-1}>
         Approvals
       </h2>
       {state.isPending ? (
@@ -65,7 +65,16 @@ function ApprovalsPanelBody({ quote, state }: { quote: QuoteRef; state: Approval
   const isOpen = current?.state === 'PENDING';
   const quoteLabel = `${quote.quote_number} ${quote.quote_name}`;
   const closeDialog = () => setDialog(null);
-  const done = { onSuccess: closeDialog };
+  // The button that was used goes with the state it belonged to: focus goes back to the
+  // panel's heading, from where Tab reaches what can be done now (recall, decide).
+  const focusPanel = () =>
+    requestAnimationFrame(() => document.getElementById('summary-approvals')?.focus());
+  const done = {
+    onSuccess: () => {
+      closeDialog();
+      focusPanel();
+    },
+  };
   const myPendingSteps = isOpen
     ? current.stages.flatMap((stage) => stage.steps).filter((s) => s.can_decide)
     : [];
@@ -78,7 +87,10 @@ function ApprovalsPanelBody({ quote, state }: { quote: QuoteRef; state: Approval
           {change.error.message}
         </Alert>
       ) : null}
-      {current ? <CurrentOutcome state={state} /> : null}
+      {/* There before any submission, so that the outcome of one is said when it shows. */}
+      <div role="status" aria-live="polite">
+        {current ? <CurrentOutcome state={state} /> : null}
+      </div>
       {state.edits_void_approval ? (
         <p className="small text-body-secondary">
           <i className="bi bi-exclamation-triangle me-1" aria-hidden="true" />
@@ -146,7 +158,12 @@ function ApprovalsPanelBody({ quote, state }: { quote: QuoteRef; state: Approval
                 <Button
                   variant="primary"
                   disabled={change.isPending}
-                  onClick={() => change.mutate({ action: 'submit', quote_id: quote.id, version })}
+                  onClick={() =>
+                    change.mutate(
+                      { action: 'submit', quote_id: quote.id, version },
+                      { onSuccess: focusPanel },
+                    )
+                  }
                 >
                   {change.isPending && change.variables?.action === 'submit' ? (
                     <Spinner animation="border" size="sm" className="me-1" />

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -43,19 +43,38 @@ export function ConfirmModal({
   const [comment, setComment] = useState('');
   const [isTouched, setIsTouched] = useState(false);
   const commentId = useId();
+  const commentRef = useRef<HTMLTextAreaElement>(null);
   const isMissing = Boolean(commentSpec?.missingMessage) && comment.trim() === '';
+  const isShowingMissing = isTouched && isMissing;
+  const describedBy =
+    [
+      isShowingMissing ? `${commentId}-message` : null,
+      commentSpec?.help ? `${commentId}-help` : null,
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
-    <Modal show onHide={isPending ? undefined : onHide} dialogClassName="app-modal" centered>
+    <Modal
+      show
+      onHide={isPending ? undefined : onHide}
+      // Not autoFocus: the modal would then not know which button opened it, and closing it
+      // would leave focus nowhere instead of back on that button.
+      onEntered={() => commentRef.current?.focus()}
+      dialogClassName="app-modal"
+      centered
+      aria-labelledby={`${commentId}-title`}
+    >
       <Form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           setIsTouched(true);
           if (!isMissing) onConfirm(comment.trim());
+          else commentRef.current?.focus();
         }}
       >
         <Modal.Header closeButton={!isPending}>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id={`${commentId}-title`}>
             {title}
           </Modal.Title>
         </Modal.Header>
@@ -69,17 +88,24 @@ export function ConfirmModal({
                 rows={commentSpec.rows ?? 3}
                 maxLength={2000}
                 value={comment}
-                autoFocus
+                ref={commentRef}
                 required={Boolean(commentSpec.missingMessage)}
-                isInvalid={isTouched && isMissing}
+                isInvalid={isShowingMissing}
+                aria-invalid={isShowingMissing || undefined}
+                aria-describedby={describedBy}
                 onChange={(event) => setComment(event.target.value)}
               />
-              {commentSpec.missingMessage ? (
-                <Form.Control.Feedback type="invalid">
+              {/* Said as soon as it shows, and tied to the box for when focus comes back. */}
+              {isShowingMissing ? (
+                <div id={`${commentId}-message`} className="invalid-feedback d-block" role="alert">
                   {commentSpec.missingMessage}
-                </Form.Control.Feedback>
+                </div>
               ) : null}
-              {commentSpec.help ? <Form.Text>{commentSpec.help}</Form.Text> : null}
+              {commentSpec.help ? (
+                <Form.Text id={`${commentId}-help`} className="d-block">
+                  {commentSpec.help}
+                </Form.Text>
+              ) : null}
             </Form.Group>
           ) : null}
           {error ? (

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -22,7 +22,7 @@ import {
   BulkResults,
   type BulkOutcome,
 } from '../components/queue/bulk-approval.tsx';
-import { queueColumns } from '../components/queue/queue-columns.tsx';
+import { queueColumns, SelectedStepsContext } from '../components/queue/queue-columns.tsx';
 import { QueueDecisionModal } from '../components/queue/queue-decision.tsx';
 import { QueueFilterBar } from '../components/queue/queue-filter-bar.tsx';
 import '../components/approvals.css';
@@ -69,6 +69,12 @@ export function ApprovalQueuePage() {
   const [isBulkOpen, setIsBulkOpen] = useState(false);
   const [bulkOutcome, setBulkOutcome] = useState<BulkOutcome | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // A decided step leaves the list with the button that opened its dialog: focus goes to what
+  // was done, and Tab goes on from there into the list.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
 
   // A new filter starts again at page 1.
   const changeFilters = useCallback(
@@ -82,11 +88,14 @@ export function ApprovalQueuePage() {
     [showView, view, assignedTo],
   );
   const setPage = (page: number) => showView({ ...view, page });
+  // Only what changes the columns themselves: new definitions remount every cell (focus lost).
+  const hasOwner = rows.some((r) => r.owner !== undefined);
+  const hasDiscount = rows.some((r) => r.max_line_discount_percent !== undefined);
   const columns = useMemo(
     () =>
       queueColumns({
-        rows,
-        isSelected: (row) => selected.has(row.step_id),
+        hasOwner,
+        hasDiscount,
         onToggle: (row) =>
           setSelected((current) => {
             const next = new Set(current);
@@ -96,7 +105,7 @@ export function ApprovalQueuePage() {
           }),
         onDecide: (kind, row) => setDeciding({ kind, row }),
       }),
-    [rows, selected],
+    [hasOwner, hasDiscount],
   );
   const decidable = rows.filter((r) => r.can_decide);
   const isAllSelected = decidable.length > 0 && decidable.every((r) => selected.has(r.step_id));
@@ -116,7 +125,18 @@ export function ApprovalQueuePage() {
         />
       )}
       {notice ? (
-        <Alert variant="success" dismissible onClose={() => setNotice(null)} role="status">
+        <Alert
+          ref={noticeRef}
+          tabIndex={-1}
+          variant="success"
+          dismissible
+          onClose={() => {
+            setNotice(null);
+            // Its close button goes with it: focus goes back to the search, above the list.
+            document.getElementById('approval-search')?.focus();
+          }}
+          role="status"
+        >
           {notice}
         </Alert>
       ) : null}
@@ -166,16 +186,18 @@ export function ApprovalQueuePage() {
             </Button>
           </div>
           <div className="card">
-            <DataTable
-              caption="Approval steps waiting for your decision"
-              data={rows}
-              columns={columns}
-              getRowId={(row) => row.step_id}
-              size="sm"
-              narrowDetail
-              narrowAt={900}
-              onRowOpen={(row) => void navigate(row.target_path)}
-            />
+            <SelectedStepsContext value={selected}>
+              <DataTable
+                caption="Approval steps waiting for your decision"
+                data={rows}
+                columns={columns}
+                getRowId={(row) => row.step_id}
+                size="sm"
+                narrowDetail
+                narrowAt={900}
+                onRowOpen={(row) => void navigate(row.target_path)}
+              />
+            </SelectedStepsContext>
           </div>
           {pageCount > 1 ? (
             <Pagination className="mt-3" aria-label="Pages">

@@ -95,7 +95,7 @@ function broadcastColumns(actions: BroadcastActions): ColumnDef<Broadcast, never
               <ConfirmButton
                 size="sm"
                 variant="warning"
-                label={`End broadcast ${broadcast.title} now`}
+                label={`End now: broadcast ${broadcast.title}`}
                 text="End now"
                 question="Stop showing it to everyone now?"
                 confirmText="End now"

@@ -36,9 +36,15 @@ export function AcceptanceSendModal({
   });
   const formId = `send-acceptance-${quote.id}`;
   return (
-    <Modal show onHide={send.isPending ? undefined : onHide} dialogClassName="app-modal" centered>
+    <Modal
+      show
+      onHide={send.isPending ? undefined : onHide}
+      dialogClassName="app-modal"
+      centered
+      aria-labelledby={`${formId}-title`}
+    >
       <Modal.Header closeButton={!send.isPending}>
-        <Modal.Title as="h2" className="h5">
+        <Modal.Title as="h2" className="h5" id={`${formId}-title`}>
           Send {quote.quote_number} for acceptance
         </Modal.Title>
       </Modal.Header>

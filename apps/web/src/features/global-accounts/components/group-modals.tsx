@@ -37,9 +37,15 @@ function FormModal<TIn extends FieldValues, TOut extends FieldValues>(props: {
   const formId = useId();
   const { isPending, onHide } = props;
   return (
-    <Modal show onHide={isPending ? undefined : onHide} dialogClassName="app-modal" centered>
+    <Modal
+      show
+      onHide={isPending ? undefined : onHide}
+      dialogClassName="app-modal"
+      centered
+      aria-labelledby={`${formId}-title`}
+    >
       <Modal.Header closeButton={!isPending}>
-        <Modal.Title as="h2" className="h5">
+        <Modal.Title as="h2" className="h5" id={`${formId}-title`}>
           {props.title}
         </Modal.Title>
       </Modal.Header>

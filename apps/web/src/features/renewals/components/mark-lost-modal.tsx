@@ -26,7 +26,13 @@ export function MarkLostModal({
   const isPending = markLost.isPending;
 
   return (
-    <Modal show onHide={isPending ? undefined : onHide} dialogClassName="app-modal" centered>
+    <Modal
+      show
+      onHide={isPending ? undefined : onHide}
+      dialogClassName="app-modal"
+      centered
+      aria-labelledby={`${reasonId}-title`}
+    >
       <Form
         noValidate
         onSubmit={(event) => {
@@ -45,7 +51,7 @@ export function MarkLostModal({
         }}
       >
         <Modal.Header closeButton={!isPending}>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id={`${reasonId}-title`}>
             Mark {contract.contract_number} lost
           </Modal.Title>
         </Modal.Header>

@@ -36,6 +36,7 @@ export function CustomClausePanel({
       ? 'Write the text of the custom clause.'
       : (unknown ?? (rendered.ok ? null : rendered.message));
 
+  const isShowingProblem = Boolean(problem && (isSubmitted || text !== ''));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setIsSubmitted(true);
@@ -59,6 +60,7 @@ export function CustomClausePanel({
             value={title}
             onChange={(e) => setTitle(e.target.value)}
             maxLength={200}
+            data-autofocus
             placeholder={CUSTOM_CLAUSE_TITLE}
           />
         </Form.Group>
@@ -69,9 +71,18 @@ export function CustomClausePanel({
             rows={7}
             value={text}
             onChange={(e) => setText(e.target.value)}
-            isInvalid={Boolean(problem && (isSubmitted || text !== ''))}
+            isInvalid={isShowingProblem}
+            aria-invalid={isShowingProblem || undefined}
+            aria-describedby={isShowingProblem ? `${ids}-problem` : undefined}
           />
-          <Form.Control.Feedback type="invalid">{problem}</Form.Control.Feedback>
+          {/* Said when an add is refused; while typing, it is read with the box. */}
+          <Form.Control.Feedback
+            type="invalid"
+            id={`${ids}-problem`}
+            role={isSubmitted ? 'alert' : undefined}
+          >
+            {problem}
+          </Form.Control.Feedback>
           <Form.Text>
             Placeholders are filled from the quote:{' '}
             {PLACEHOLDERS.map((p) => (

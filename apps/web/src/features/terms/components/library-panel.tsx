@@ -45,6 +45,7 @@ export function LibraryPanel({
         type="search"
         className="mb-3"
         aria-label="Search the library"
+        data-autofocus
         placeholder="Search titles, categories and text"
         value={search}
         onChange={(e) => setSearch(e.target.value)}

@@ -42,7 +42,7 @@ function NewTokenNotice(props: { token: string; name: string; onDone: () => void
       <p className="fw-semibold mb-1">Token “{props.name}” created.</p>
       <p className="mb-2">
         Copy it now and keep it in the program&apos;s secret store: it is not shown again. Send it
-        as <code>Authorization: Bearer …</code>.
+        as <code className="text-body">Authorization: Bearer …</code>.
       </p>
       <div className="d-flex flex-wrap gap-2 align-items-center">
         <code className="user-select-all bg-body border rounded px-2 py-1 text-break" data-token>

@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useLocation, useParams } from 'react-router';
 import { AdminLayout, LoadState } from '@/components/admin/admin-layout.tsx';
 import { SectionTabs } from '@/components/admin/section-tabs.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useUserDetail } from '../api/users.ts';
-import { ApiTokens } from '../components/api-tokens.tsx';
 import { UserActions } from '../components/user-actions.tsx';
 import { UserDetailForm } from '../components/user-detail-form.tsx';
 import {
@@ -16,6 +15,11 @@ import {
   when,
 } from '../components/user-display.tsx';
 import { ChangeHistory, SignInHistory } from '../components/user-history.tsx';
+
+// Only service accounts have tokens: their panel loads with them, not with every user's page.
+const ApiTokens = lazy(() =>
+  import('../components/api-tokens.tsx').then((module) => ({ default: module.ApiTokens })),
+);
 
 /**
  * user-detail/{email}/{ref}: one user for root and user admins: their details and roles (saved at
@@ -106,7 +110,11 @@ export function UserDetailPage() {
                 </p>
               </div>
             </div>
-            {data.is_service_account ? <ApiTokens user={data} /> : null}
+            {data.is_service_account ? (
+              <Suspense fallback={<p className="text-body-secondary">Loading the API tokens…</p>}>
+                <ApiTokens user={data} />
+              </Suspense>
+            ) : null}
             <SectionTabs
               id="user-history"
               tabs={[

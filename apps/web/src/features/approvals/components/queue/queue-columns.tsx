@@ -1,4 +1,5 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { createContext, use } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import type { ApprovalQueueRow } from '../../api/approval-types.ts';
@@ -13,6 +14,24 @@ export const queueRowLabel = (row: ApprovalQueueRow) => `${row.quote_number} ${r
 export const queueStepText = (row: ApprovalQueueRow) =>
   `${row.group_name} · stage ${row.stage}: ${row.stage_name}${row.acting_for ? ` (for ${personName(row.acting_for)})` : ''}`;
 
+/**
+ * The selected steps, by step id. A context, not an argument of queueColumns: new column
+ * definitions remount every cell, and the checkbox just pressed would lose focus (issue 21).
+ */
+export const SelectedStepsContext = createContext<ReadonlySet<string>>(new Set());
+
+function SelectStep({ row, onToggle }: { row: ApprovalQueueRow; onToggle: () => void }) {
+  const selected = use(SelectedStepsContext);
+  return (
+    <Form.Check
+      id={`select-${row.step_id}`}
+      aria-label={`Select ${queueRowLabel(row)}`}
+      checked={selected.has(row.step_id)}
+      onChange={onToggle}
+    />
+  );
+}
+
 const column = createColumnHelper<ApprovalQueueRow>();
 /** The server orders and pages the queue: one page is not re-sorted on its own. */
 const unsorted = { enableSorting: false } as const;
@@ -25,28 +44,19 @@ const unsorted = { enableSorting: false } as const;
  * stands in for the owner (see approval-types.ts).
  */
 export function queueColumns(options: {
-  rows: readonly ApprovalQueueRow[];
-  isSelected: (row: ApprovalQueueRow) => boolean;
+  hasOwner: boolean;
+  hasDiscount: boolean;
   onToggle: (row: ApprovalQueueRow) => void;
   onDecide: (kind: DecisionKind, row: ApprovalQueueRow) => void;
 }) {
-  const { rows, isSelected, onToggle, onDecide } = options;
-  const hasOwner = rows.some((r) => r.owner !== undefined);
-  const hasDiscount = rows.some((r) => r.max_line_discount_percent !== undefined);
+  const { hasOwner, hasDiscount, onToggle, onDecide } = options;
   return [
     column.display({
       id: 'select',
       header: 'Select',
       meta: { isHeaderHidden: true, className: 'approval-queue-select' },
       cell: ({ row: { original: row } }) =>
-        row.can_decide ? (
-          <Form.Check
-            id={`select-${row.step_id}`}
-            aria-label={`Select ${queueRowLabel(row)}`}
-            checked={isSelected(row)}
-            onChange={() => onToggle(row)}
-          />
-        ) : null,
+        row.can_decide ? <SelectStep row={row} onToggle={() => onToggle(row)} /> : null,
     }),
     // The number opens the quote; its name goes under it, so a narrow table keeps both.
     column.accessor('quote_number', {

@@ -206,6 +206,7 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
             value={quantity}
             disabled={isReadOnly || line.isSized === true}
             isInvalid={problems.quantities[year] !== null}
+            aria-invalid={problems.quantities[year] !== null || undefined}
             title={
               problems.quantities[year] ??
               (line.isSized ? 'Set by the secure-access sizing' : undefined)
@@ -227,6 +228,7 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
             value={line.discount}
             disabled={isReadOnly}
             isInvalid={problems.discount !== null}
+            aria-invalid={problems.discount !== null || undefined}
             title={problems.discount ?? undefined}
             onChange={(event) =>
               dispatch({ type: 'discount', key: line.key, value: event.target.value })
@@ -340,6 +342,7 @@ function UnitListCell(props: {
         placeholder={catalogue === undefined ? '' : unitListText(catalogue)}
         value={line.unitList ?? (catalogue === undefined ? '' : unitListText(catalogue))}
         isInvalid={props.problem !== null}
+        aria-invalid={props.problem !== null || undefined}
         title={
           props.problem ?? `Unit list price in ${currency}; the catalogue's until you change it`
         }

@@ -4,8 +4,8 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
-import Offcanvas from 'react-bootstrap/Offcanvas';
 import Spinner from 'react-bootstrap/Spinner';
+import { SidePanel } from '@/components/side-panel.tsx';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import {
   useProductHierarchy,
@@ -69,100 +69,94 @@ export function ProductFinder({
   });
 
   return (
-    <Offcanvas show={show} onHide={onHide} placement="end" className="offcanvas-wide">
-      <Offcanvas.Header closeButton>
-        <Offcanvas.Title as="h2" className="h5">
-          Add products
-        </Offcanvas.Title>
-      </Offcanvas.Header>
-      <Offcanvas.Body>
-        <Form.Group className="mb-2" controlId="product-search">
-          <Form.Label className="small mb-1">Search</Form.Label>
-          <Form.Control
-            type="search"
-            autoFocus
-            placeholder="Product name or part number"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="product-branch">
-          <Form.Label className="small mb-1">Product line</Form.Label>
-          <Form.Select value={nodeId} onChange={(event) => setNodeId(event.target.value)}>
-            <option value="">All products</option>
-            {options.map(({ node, depth }) => (
-              <option key={node.id} value={node.id}>
-                {`${'\u00a0\u00a0\u00a0'.repeat(depth)}${node.name}`}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        {results.isPending ? (
-          <Spinner animation="border" size="sm" role="status" aria-label="Finding products" />
-        ) : results.isError ? (
-          <p className="text-danger">{results.error.message}</p>
-        ) : results.data.rows.length === 0 ? (
-          <p className="text-body-secondary">No product matches.</p>
-        ) : (
-          <>
-            <div className="small text-body-secondary mb-2" aria-live="polite">
-              {results.data.total === 1 ? '1 product' : `${results.data.total} products`}
-              {results.data.total > results.data.rows.length
-                ? `, the first ${results.data.rows.length} shown: narrow the search`
-                : ''}
-              {lastAdded ? ` · Added ${lastAdded}` : ''}
-            </div>
-            <ListGroup as="ul" aria-label="Products" className="product-results">
-              {results.data.rows.map((sku) => {
-                const isSold = sku.unit_price_minor !== null;
-                return (
-                  <ListGroup.Item
-                    as="li"
-                    key={sku.sku}
-                    className="d-flex align-items-start justify-content-between gap-3"
-                  >
-                    <div className="min-w-0">
-                      <div className="fw-semibold">{sku.name}</div>
+    <SidePanel show={show} onHide={onHide} title="Add products">
+      <Form.Group className="mb-2" controlId="product-search">
+        <Form.Label className="small mb-1">Search</Form.Label>
+        <Form.Control
+          type="search"
+          autoFocus
+          data-autofocus
+          placeholder="Product name or part number"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="product-branch">
+        <Form.Label className="small mb-1">Product line</Form.Label>
+        <Form.Select value={nodeId} onChange={(event) => setNodeId(event.target.value)}>
+          <option value="">All products</option>
+          {options.map(({ node, depth }) => (
+            <option key={node.id} value={node.id}>
+              {`${'\u00a0\u00a0\u00a0'.repeat(depth)}${node.name}`}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      {results.isPending ? (
+        <Spinner animation="border" size="sm" role="status" aria-label="Finding products" />
+      ) : results.isError ? (
+        <p className="text-danger">{results.error.message}</p>
+      ) : results.data.rows.length === 0 ? (
+        <p className="text-body-secondary">No product matches.</p>
+      ) : (
+        <>
+          <div className="small text-body-secondary mb-2" aria-live="polite">
+            {results.data.total === 1 ? '1 product' : `${results.data.total} products`}
+            {results.data.total > results.data.rows.length
+              ? `, the first ${results.data.rows.length} shown: narrow the search`
+              : ''}
+            {lastAdded ? ` · Added ${lastAdded}` : ''}
+          </div>
+          <ListGroup as="ul" aria-label="Products" className="product-results">
+            {results.data.rows.map((sku) => {
+              const isSold = sku.unit_price_minor !== null;
+              return (
+                <ListGroup.Item
+                  as="li"
+                  key={sku.sku}
+                  className="d-flex align-items-start justify-content-between gap-3"
+                >
+                  <div className="min-w-0">
+                    <div className="fw-semibold">{sku.name}</div>
+                    <div className="small text-body-secondary">
+                      {sku.sku} ·{' '}
+                      <Badge bg="light" text="dark">
+                        {KIND_LABELS[sku.kind] ?? sku.kind}
+                      </Badge>{' '}
+                      {sku.billing === 'ANNUAL' ? 'per year' : ''}
+                    </div>
+                    {sku.components.length > 0 ? (
                       <div className="small text-body-secondary">
-                        {sku.sku} ·{' '}
-                        <Badge bg="light" text="dark">
-                          {KIND_LABELS[sku.kind] ?? sku.kind}
-                        </Badge>{' '}
-                        {sku.billing === 'ANNUAL' ? 'per year' : ''}
+                        Includes {sku.components.map((c) => c.name).join(', ')}
                       </div>
-                      {sku.components.length > 0 ? (
-                        <div className="small text-body-secondary">
-                          Includes {sku.components.map((c) => c.name).join(', ')}
-                        </div>
-                      ) : null}
+                    ) : null}
+                  </div>
+                  <div className="text-end text-nowrap">
+                    <div className="small">
+                      {!isSold
+                        ? `Not sold in ${currency}`
+                        : sku.kind === 'BUNDLE'
+                          ? 'Priced by part'
+                          : formatCurrency(sku.unit_price_minor ?? 0, currency)}
                     </div>
-                    <div className="text-end text-nowrap">
-                      <div className="small">
-                        {!isSold
-                          ? `Not sold in ${currency}`
-                          : sku.kind === 'BUNDLE'
-                            ? 'Priced by part'
-                            : formatCurrency(sku.unit_price_minor ?? 0, currency)}
-                      </div>
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        disabled={!isSold}
-                        onClick={() => {
-                          onAdd(sku);
-                          setLastAdded(sku.sku);
-                        }}
-                      >
-                        Add<span className="visually-hidden"> {sku.name}</span>
-                      </Button>
-                    </div>
-                  </ListGroup.Item>
-                );
-              })}
-            </ListGroup>
-          </>
-        )}
-      </Offcanvas.Body>
-    </Offcanvas>
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      disabled={!isSold}
+                      onClick={() => {
+                        onAdd(sku);
+                        setLastAdded(sku.sku);
+                      }}
+                    >
+                      Add<span className="visually-hidden"> {sku.name}</span>
+                    </Button>
+                  </div>
+                </ListGroup.Item>
+              );
+            })}
+          </ListGroup>
+        </>
+      )}
+    </SidePanel>
   );
 }
