@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { seriousViolations } from '../accessibility/axe.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
 import { apiData, approvedQuote } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
@@ -109,6 +110,8 @@ describe('webhooks', () => {
     secret = await notice.getByText(/^whsec_/).innerText();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     await screenshot(admin, 'webhooks-created', { fullPage: false });
+    // The page with its secret on show passes axe, as every page does.
+    expect(await seriousViolations(admin)).toEqual([]);
     await notice.getByRole('button', { name: 'I have copied it' }).click();
     const table = admin.getByRole('table', { name: 'Webhook endpoints' });
     const row = table.getByRole('row').filter({ hasText: receiverUrl });

@@ -107,7 +107,9 @@ describe('renewals, co-terms and true-ups', () => {
     await page.getByText('Firewalls consolidated onto the BX-400 cluster').waitFor();
 
     await approvalsPanel(page).getByRole('button', { name: 'Submit for approval' }).click();
-    await expect.poll(() => summaryStatus(page).innerText()).toMatch(/Pending Approval|Approved/);
+    await expect
+      .poll(() => summaryStatus(page).innerText(), { timeout: 15_000 })
+      .toMatch(/Pending Approval|Approved/);
     if ((await summaryStatus(page).innerText()).includes('Pending')) {
       const desk = await newPage(browser);
       await signIn(desk, 'dealdesk@bastion.test');

@@ -68,7 +68,7 @@ async function newToken(page: Page, name: string): Promise<string> {
   const form = page.getByRole('form', { name: 'New API token' });
   await form.getByLabel('Token name').fill(name);
   await form.getByRole('button', { name: 'Create token' }).click();
-  const shown = page.locator('[data-token]');
+  const shown = page.getByRole('alert', { name: 'New API token' }).getByText(/^bcpq_/);
   await shown.waitFor();
   return (await shown.innerText()).trim();
 }

@@ -1,11 +1,11 @@
 import { ZCreateApiTokenBody } from '@bastion/domain/accounts/user-admin-schemas';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { z } from 'zod';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
+import { ShownOnceSecret } from '@/components/shown-once-secret.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { SelectField, TextField } from '@/components/form/fields.tsx';
 import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
@@ -33,38 +33,6 @@ const STATE_BADGES: Record<
   expired: { label: 'Expired', tone: 'grey' },
   revoked: { label: 'Revoked', tone: 'red' },
 };
-
-/** The new token, once: it cannot be shown again. */
-function NewTokenNotice(props: { token: string; name: string; onDone: () => void }) {
-  const [isCopied, setCopied] = useState(false);
-  return (
-    <Alert variant="success" role="status" className="mb-3">
-      <p className="fw-semibold mb-1">Token “{props.name}” created.</p>
-      <p className="mb-2">
-        Copy it now and keep it in the program&apos;s secret store: it is not shown again. Send it
-        as <code className="text-body">Authorization: Bearer …</code>.
-      </p>
-      <div className="d-flex flex-wrap gap-2 align-items-center">
-        <code className="user-select-all bg-body border rounded px-2 py-1 text-break" data-token>
-          {props.token}
-        </code>
-        <Button
-          size="sm"
-          variant="outline-dark"
-          onClick={() =>
-            void navigator.clipboard?.writeText(props.token).then(() => setCopied(true))
-          }
-        >
-          <i className="bi bi-clipboard me-1" aria-hidden="true" />
-          {isCopied ? 'Copied' : 'Copy'}
-        </Button>
-        <Button size="sm" variant="outline-secondary" onClick={props.onDone}>
-          I have copied it
-        </Button>
-      </div>
-    </Alert>
-  );
-}
 
 function NewTokenForm({
   email,
@@ -145,11 +113,15 @@ export function ApiTokens({ user }: { user: UserDetail }) {
           while the account is disabled.
         </p>
         {created ? (
-          <NewTokenNotice
-            token={created.token}
-            name={created.row.name}
+          <ShownOnceSecret
+            label="New API token"
+            title={`Token “${created.row.name}” created.`}
+            secret={created.token}
             onDone={() => setCreated(null)}
-          />
+          >
+            Copy it now and keep it in the program&apos;s secret store: it is not shown again. Send
+            it as <code className="text-body">Authorization: Bearer …</code>.
+          </ShownOnceSecret>
         ) : null}
         {user.is_disabled ? (
           <Alert variant="warning">Enable this service account to create tokens for it.</Alert>

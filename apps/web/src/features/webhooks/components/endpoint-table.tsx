@@ -96,7 +96,7 @@ function columns(actions: EndpointActions) {
         <ConfirmButton
           size="sm"
           variant="warning"
-          label={`Roll the secret of ${row.url}`}
+          label={`Roll secret of ${row.url}`}
           question="A new secret signs from now on; the receiver must be given it."
           text={
             <>
