@@ -25,7 +25,7 @@ export function reliabilityProfile(env: NodeJS.ProcessEnv = process.env): Reliab
     Number.isInteger(given) && given > 0 ? given : 1 + Math.floor(Math.random() * 2 ** 31);
   return name === 'long'
     ? { name, seed, crashCycles: 25, crashWriters: 6, killAfterMs: [0, 4000], timeoutMs: 1_800_000 }
-    : { name, seed, crashCycles: 3, crashWriters: 3, killAfterMs: [0, 800], timeoutMs: 120_000 };
+    : { name, seed, crashCycles: 3, crashWriters: 3, killAfterMs: [0, 800], timeoutMs: 300_000 };
 }
 
 export interface Random {
