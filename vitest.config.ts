@@ -35,10 +35,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
-          // They share the two CI cores with the server tiers (scripts/test.mjs): a step that
-          // times out under that load gets one more try; a test that fails twice fails.
-          retry: 1,
+          // Files run in parallel against one shared app; a file that changes what everyone sees
+          // starts an app of its own (useOwnApp in e2e/fixtures.ts). No retries: a test that
+          // fails once is a bug to fix at its cause (docs/testing.md).
+          retry: 0,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -2,15 +2,47 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { E2E_APP_ENV, startBuiltApp, type RunningApp } from './global-setup.ts';
 
 export const DEMO_PASSWORD = 'Bastion-demo-1';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SCREENSHOT_DIR = path.join(root, '.test-results/screenshots');
 
+/** The file's own app, when it has one (ownApp); else the run's shared app. */
+let ownApp: RunningApp | undefined;
+
 export function baseURL(): string {
-  return inject('baseURL');
+  return ownApp?.baseURL ?? inject('baseURL');
+}
+
+/**
+ * Starts an app of the calling file's own, from a copy of the run's seeded data, for its
+ * beforeAll; the file's pages (newPage, baseURL) then talk to it. Browser files run in parallel
+ * against one shared app: a file that changes what every user sees (application settings,
+ * maintenance mode, the sign-in policy, broadcasts, the server clock, approval rules, the
+ * catalogue, clause texts, webhooks) or needs other configuration runs on its own app instead,
+ * so it cannot break the files running beside it (docs/testing.md).
+ */
+export function startOwnApp(
+  env: (baseURL: string) => Record<string, string> = () => ({}),
+): Promise<RunningApp> {
+  return startBuiltApp({
+    env: (url) => ({ ...E2E_APP_ENV, ...env(url) }),
+    dataDirTemplate: inject('templateDataDir'),
+  });
+}
+
+/** The calling file runs on an app of its own (startOwnApp), started before its tests. */
+export function useOwnApp(env?: (baseURL: string) => Record<string, string>) {
+  beforeAll(async () => {
+    ownApp = await startOwnApp(env);
+  }, 120_000);
+  afterAll(async () => {
+    await ownApp?.stop();
+    ownApp = undefined;
+  });
 }
 
 /** Debian's Chromium with the flags this workplace needs; never a downloaded browser. */

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** A migrated, demo-seeded data directory that a file's own app starts from (a copy). */
+    templateDataDir: string;
   }
 }
 
@@ -48,7 +50,9 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
 /** A running copy of the built app on a fresh embedded database with the demo data. */
 export interface RunningApp {
   baseURL: string;
-  stop: () => Promise<void>;
+  dataDir: string;
+  /** Stops the app and removes its data directory, unless told to keep it. */
+  stop: (options?: { keepDataDir?: boolean }) => Promise<void>;
 }
 
 /**
@@ -61,12 +65,16 @@ export async function startBuiltApp(
     logLevel?: string;
     /** More configuration, given the app's own address (e.g. PUBLIC_URL, GOOGLE_ISSUER). */
     env?: (baseURL: string) => Record<string, string>;
+    /** A data directory (of a stopped app) to start from a copy of, instead of seeding anew. */
+    dataDirTemplate?: string;
   } = {},
 ): Promise<RunningApp> {
   if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('Browser tests need the built app: run `npm run build` first (npm test does).');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bastion-e2e-'));
+  // Migrating and seeding costs seconds of the two CI cores; a copy of a seeded one, a fraction.
+  if (options.dataDirTemplate) cpSync(options.dataDirTemplate, dataDir, { recursive: true });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
@@ -83,18 +91,21 @@ export async function startBuiltApp(
       TEST_CLOCK: '1',
       // Polled flags, broadcasts and settings reach the browser within seconds, not a minute.
       CLIENT_POLL_SECONDS: '4',
+      // Every browser test signs in from 127.0.0.1, several files at once: the per-address
+      // sign-in limit is the server tier's subject (lib/rate-limit.test.ts), not theirs.
+      RATE_LIMIT_AUTH_PER_MINUTE: '0',
       ...options.env?.(baseURL),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const stop = async () => {
+  const stop = async ({ keepDataDir = false } = {}) => {
     if (server.exitCode === null) {
       server.kill('SIGTERM');
       await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForHealth(baseURL, server, () => log);
@@ -102,15 +113,32 @@ export async function startBuiltApp(
     await stop();
     throw error;
   }
-  return { baseURL, stop };
+  return { baseURL, dataDir, stop };
 }
 
-/** Starts the built app once for all browser tests. */
+/** Webhooks to the tests' receivers on 127.0.0.1, retried after 1 s, 2 s… (issue 21). */
+export const E2E_APP_ENV = { WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_RETRY_BASE_SECONDS: '1' };
+
+/**
+ * Migrates and seeds one data directory by starting the app on it once and stopping it cleanly;
+ * every app of the run (the shared one, and the own apps of files that change global state) then
+ * starts from a copy of it.
+ */
+async function seededTemplate(): Promise<{ dir: string; remove: () => void }> {
+  const seeding = await startBuiltApp({ env: () => E2E_APP_ENV });
+  const { dataDir } = seeding;
+  await seeding.stop({ keepDataDir: true });
+  return { dir: dataDir, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** Starts the built app once for all browser tests, from the run's seeded template. */
 export default async function setup(project: TestProject) {
-  const app = await startBuiltApp({
-    // Webhooks to the tests' receivers on 127.0.0.1, retried after 1 s, 2 s… (issue 21).
-    env: () => ({ WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_RETRY_BASE_SECONDS: '1' }),
-  });
+  const template = await seededTemplate();
+  const app = await startBuiltApp({ env: () => E2E_APP_ENV, dataDirTemplate: template.dir });
   project.provide('baseURL', app.baseURL);
-  return app.stop;
+  project.provide('templateDataDir', template.dir);
+  return async () => {
+    await app.stop();
+    template.remove();
+  };
 }

@@ -1,7 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
 import { approvalsPanel, SUBSCRIPTION_SKU, summaryStatus } from '../approvals/approval-helpers.ts';
+
+// On an app of its own: it counts Tab stops through the approvals queue, which other files' quotes would lengthen.
+useOwnApp();
 
 // Issue 21: the quote flow and the approvals queue with the keyboard alone. No click, no mouse:
 // locators only say where focus should be and what the page shows.

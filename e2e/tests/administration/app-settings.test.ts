@@ -1,9 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, sidebarLinks } from '../../fixtures.ts';
+import { launchBrowser, newPage, screenshot, sidebarLinks, useOwnApp } from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
 import { apiData, createDirectQuote } from '../quotes/quote-api.ts';
 import { addProducts, signIn } from '../quotes/quote-helpers.ts';
+
+// On an app of its own: it switches an application setting off for everyone.
+useOwnApp();
 
 /*
  * Issue 19's "done when" for application settings: an IT admin turns cpq_renewals_trueups off

@@ -1,8 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
 import { apiData } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
+
+// On an app of its own: its broadcasts reach every signed-in user.
+useOwnApp();
 
 /*
  * Issue 19's "done when" for broadcasts: an IT admin publishes a critical message; a salesperson

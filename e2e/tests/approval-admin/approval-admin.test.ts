@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signInThroughLoginPage } from '../../fixtures.ts';
+import {
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInThroughLoginPage,
+  useOwnApp,
+} from '../../fixtures.ts';
 import { signIn, startQuote } from '../quotes/quote-helpers.ts';
+
+// On an app of its own: its new approval rule would route other files' quotes.
+useOwnApp();
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
 let browser: Browser;

@@ -1,9 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { baseURL, launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
 import { moveServerClock, quoteAtSummary } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
+
+// On an app of its own: it moves the server's clock.
+useOwnApp();
 
 /*
  * Files attached to a quote (issue 17), through the configure page's Attachments card: 10240 KB

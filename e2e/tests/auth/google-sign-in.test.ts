@@ -6,8 +6,8 @@ import {
   startLocalOpenIdProvider,
   type LocalOpenIdProvider,
 } from '../../../apps/server/src/features/google-sign-in/local-openid-provider.ts';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
-import { startBuiltApp, type RunningApp } from '../../global-setup.ts';
+import { launchBrowser, newPage, screenshot, startOwnApp } from '../../fixtures.ts';
+import type { RunningApp } from '../../global-setup.ts';
 
 /*
  * Google sign-in in the browser, against a local OpenID provider (oidc-provider) standing in
@@ -22,14 +22,12 @@ let app: RunningApp;
 beforeAll(async () => {
   browser = await launchBrowser();
   idp = await startLocalOpenIdProvider();
-  app = await startBuiltApp({
-    env: (baseURL) => ({
-      GOOGLE_ISSUER: idp.issuer,
-      GOOGLE_CLIENT_ID: LOCAL_CLIENT_ID,
-      GOOGLE_CLIENT_SECRET: LOCAL_CLIENT_SECRET,
-      PUBLIC_URL: baseURL,
-    }),
-  });
+  app = await startOwnApp((baseURL) => ({
+    GOOGLE_ISSUER: idp.issuer,
+    GOOGLE_CLIENT_ID: LOCAL_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: LOCAL_CLIENT_SECRET,
+    PUBLIC_URL: baseURL,
+  }));
   idp.acceptRedirectsTo(`${app.baseURL}/api/security/oauth/google`);
 }, 120_000);
 

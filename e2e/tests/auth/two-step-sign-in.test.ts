@@ -8,7 +8,11 @@ import {
   newPage,
   screenshot,
   signInThroughLoginPage,
+  useOwnApp,
 } from '../../fixtures.ts';
+
+// On an app of its own: it changes the sign-in policy for everyone.
+useOwnApp();
 
 // A demo account no other browser test signs in as: its second factor is removed at the end.
 const EMAIL = 'renewals@bastion.test';

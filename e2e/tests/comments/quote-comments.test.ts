@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signInThroughLoginPage } from '../../fixtures.ts';
+import {
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInThroughLoginPage,
+  useOwnApp,
+} from '../../fixtures.ts';
 import { apiData, createDirectQuote, moveServerClock } from '../quotes/quote-api.ts';
+
+// On an app of its own: it moves the server's clock.
+useOwnApp();
 
 /*
  * Comments and internal notes on a quote (issue 17): the seller writes a comment mentioning the

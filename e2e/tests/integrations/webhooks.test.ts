@@ -3,11 +3,14 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
 import { seriousViolations } from '../accessibility/axe.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
 import { apiData, approvedQuote } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
+
+// On an app of its own: its endpoints would receive every other file's quote events.
+useOwnApp();
 
 /*
  * Issue 21's "done when" for webhooks: an administrator registers an endpoint on the webhooks

@@ -2,7 +2,7 @@ import { multiplyRatio } from '@bastion/domain/pricing/decimal';
 import type { RenewalConfiguration } from '@bastion/domain/renewals/schemas';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, sidebarLinks } from '../../fixtures.ts';
+import { launchBrowser, newPage, screenshot, sidebarLinks, useOwnApp } from '../../fixtures.ts';
 import { approvalsPanel, summaryStatus } from '../approvals/approval-helpers.ts';
 import { apiData } from '../quotes/quote-api.ts';
 import {
@@ -12,6 +12,9 @@ import {
   saveTerms,
   signIn,
 } from '../quotes/quote-helpers.ts';
+
+// On an app of its own: it switches renewals off for everyone for a while.
+useOwnApp();
 
 /*
  * Issue 18's "done when", clicked through the real app on the demo installed base

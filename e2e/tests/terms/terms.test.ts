@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
 import {
   addLibraryClause,
   quoteClauses,
@@ -8,6 +8,9 @@ import {
   signIn,
   startQuote,
 } from '../quotes/quote-helpers.ts';
+
+// On an app of its own: it edits a library clause into a new version.
+useOwnApp();
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
 let browser: Browser;

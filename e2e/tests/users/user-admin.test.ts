@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signInThroughLoginPage } from '../../fixtures.ts';
-import { startBuiltApp, type RunningApp } from '../../global-setup.ts';
+import { launchBrowser, screenshot, signInThroughLoginPage, startOwnApp } from '../../fixtures.ts';
+import type { RunningApp } from '../../global-setup.ts';
 import { fillAndCreateQuote } from '../quotes/quote-helpers.ts';
 
 /*
@@ -68,7 +68,7 @@ let app: RunningApp;
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  app = await startBuiltApp({ env: () => ({ SMTP_URL: smtpUrl }) });
+  app = await startOwnApp(() => ({ SMTP_URL: smtpUrl }));
   browser = await launchBrowser();
 });
 

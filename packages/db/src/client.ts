@@ -13,8 +13,11 @@ import pg from 'pg';
 export type Database = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseConfig =
-  /** dataDir null keeps the database in memory (tests). */
-  | { engine: 'pglite'; dataDir: string | null }
+  /**
+   * dataDir null keeps the database in memory (tests); loadDataDir starts it from a dump
+   * (PGlite's dumpDataDir), as the tests copy one migrated and seeded database.
+   */
+  | { engine: 'pglite'; dataDir: string | null; loadDataDir?: Blob }
   | { engine: 'postgres'; url: string; maxConnections?: number };
 
 export interface DatabaseHandle {
@@ -22,6 +25,8 @@ export interface DatabaseHandle {
   engine: DatabaseConfig['engine'];
   /** Applies pending migrations; safe to call from several instances at once. */
   migrate(migrationsFolder?: string): Promise<void>;
+  /** PGlite only: the whole database as one file, which loadDataDir starts another from. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -36,7 +41,10 @@ const MIGRATION_LOCK_KEY = 7_270_431;
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.engine === 'pglite') {
     if (config.dataDir !== null) mkdirSync(config.dataDir, { recursive: true });
-    const options = { extensions: pgliteExtensions };
+    const options = {
+      extensions: pgliteExtensions,
+      ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
+    };
     const client =
       config.dataDir === null ? new PGlite(options) : new PGlite(config.dataDir, options);
     await client.waitReady;
@@ -46,6 +54,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       engine: 'pglite',
       migrate: (migrationsFolder = defaultMigrationsFolder) =>
         migratePglite(db, { migrationsFolder }),
+      dumpDataDir: () => client.dumpDataDir('none'),
       close: () => client.close(),
     };
   }

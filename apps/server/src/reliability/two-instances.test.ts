@@ -91,8 +91,15 @@ describe.skipIf(!isPostgres)(title, () => {
     expect(JSON.stringify(onB.body)).toContain(user.email);
 
     expect((await a.get('/api/security/logout', cookie)).status).toBe(200);
+    // B forgets its cached session when A's notification reaches it (decision 026): under load
+    // that is after B's next request, never later than SESSION_CACHE_SECONDS (5 s).
+    await expect
+      .poll(async () => (await b.get('/api/security/introspect', cookie)).status, {
+        timeout: 6_000,
+        interval: 100,
+      })
+      .toBe(403);
     const afterLogout = await b.get('/api/security/introspect', cookie);
-    expect(afterLogout.status).toBe(403);
     expect(afterLogout.body).toMatchObject({ error: 'SESSION_REQUIRED' });
   });
 

@@ -11,7 +11,13 @@ import {
 import { hashOpaqueToken, newOpaqueToken } from '../lib/opaque-token.ts';
 import type { CatalogedRoute } from '../lib/route-catalog.ts';
 import { createTestApp, createUser, signedIn, type TestContext } from '../test/test-app.ts';
-import { callableRoutes, routeName, urlWithParams, validParamsOf } from './security-bed.ts';
+import {
+  callableRoutes,
+  routeName,
+  routesOfThisEngine,
+  urlWithParams,
+  validParamsOf,
+} from './security-bed.ts';
 
 /*
  * API tokens answer to the same access rules as sessions (issue 21): every route of the table,
@@ -52,7 +58,9 @@ async function tokenFor(role: string, isRevoked = false): Promise<string> {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  routes = callableRoutes(ctx.app).filter((r) => r.url !== '/api/security/logout');
+  routes = routesOfThisEngine(callableRoutes(ctx.app)).filter(
+    (r) => r.url !== '/api/security/logout',
+  );
   for (const role of ROLES) {
     cookies.set(role, await signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role }] })));
     tokens.set(role, await tokenFor(role));

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { TEST_DATABASE_PREFIX, TEST_RUN_ENV } from './test-database.ts';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '@bastion/db/client';
+import {
+  migrateAndSeed,
+  runDatabaseName,
+  TEST_DATABASE_PREFIX,
+  TEST_RUN_ENV,
+} from './test-database.ts';
 
 /** Databases of runs that died without tearing down are dropped once they are this old. */
 const STALE_AFTER_SECONDS = 24 * 3600;
@@ -39,7 +49,44 @@ function startedAt(name: string): number | null {
 const runId = (process.env[TEST_RUN_ENV] ??=
   `${Math.floor(Date.now() / 1000)}_${randomUUID().slice(0, 6)}`);
 
-export async function setup() {
+/**
+ * Migrates and seeds the project's database once, for every worker to copy (test-database.ts):
+ * on PGlite a dump file that each worker loads, on PostgreSQL a database each worker's is
+ * created from (CREATE DATABASE … TEMPLATE). Answers how to remove it.
+ */
+async function provideTemplate(project: TestProject): Promise<() => Promise<void>> {
+  if (project.name === 'server-postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) return async () => undefined;
+    const name = runDatabaseName('template');
+    await withAdmin((admin) => admin.query(`create database "${name}"`).then(() => undefined));
+    const templateUrl = new URL(url);
+    templateUrl.pathname = `/${name}`;
+    const handle = await openDatabase({ engine: 'postgres', url: templateUrl.toString() });
+    try {
+      await migrateAndSeed(handle);
+    } finally {
+      // A template can be copied only while nobody is connected to it.
+      await handle.close();
+    }
+    project.provide('postgresTemplate', name);
+    return async () => undefined; // dropped with the run's other databases
+  }
+  const handle = await openDatabase({ engine: 'pglite', dataDir: null });
+  try {
+    await migrateAndSeed(handle);
+    const dump = await handle.dumpDataDir!();
+    const dir = mkdtempSync(path.join(tmpdir(), 'bastion-test-template-'));
+    const file = path.join(dir, 'pglite.tar');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteTemplateFile', file);
+    return async () => rmSync(dir, { recursive: true, force: true });
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function setup(project: TestProject) {
   const now = Date.now() / 1000;
   await withAdmin((admin) =>
     dropDatabases(admin, (name) => {
@@ -47,10 +94,11 @@ export async function setup() {
       return started === null || now - started > STALE_AFTER_SECONDS;
     }),
   );
-}
-
-export async function teardown() {
-  await withAdmin((admin) =>
-    dropDatabases(admin, (name) => name.startsWith(`${TEST_DATABASE_PREFIX}${runId}_`)),
-  );
+  const removeTemplate = await provideTemplate(project);
+  return async () => {
+    await removeTemplate();
+    await withAdmin((admin) =>
+      dropDatabases(admin, (name) => name.startsWith(`${TEST_DATABASE_PREFIX}${runId}_`)),
+    );
+  };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@bastion/db/client';
 import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
 import { seedReferenceData } from '@bastion/db/seed/reference-data';
@@ -15,14 +17,38 @@ export function testEngine(): 'pglite' | 'postgres' {
   return process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 }
 
-/** A new, empty database named for this run (the global setup drops it); its URL. */
-export async function createPostgresDatabase(adminUrl: string): Promise<string> {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dump of a migrated, seeded PGlite database (server-pglite; global-setup.ts). */
+    pgliteTemplateFile?: string;
+    /** A migrated, seeded PostgreSQL database to copy (server-postgres; global-setup.ts). */
+    postgresTemplate?: string;
+  }
+}
+
+/** This run's name for a database: bastion_test_<run>_<what>. */
+export function runDatabaseName(what: string): string {
   const run = process.env[TEST_RUN_ENV] ?? `${Math.floor(Date.now() / 1000)}_norun`;
-  const name = `${TEST_DATABASE_PREFIX}${run}_${process.pid}_${randomUUID().slice(0, 8)}`;
+  return `${TEST_DATABASE_PREFIX}${run}_${what}`;
+}
+
+/**
+ * A new database named for this run (the global setup drops it), empty or a copy of `template`;
+ * its URL.
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  options: { template?: string } = {},
+): Promise<string> {
+  const name = runDatabaseName(`${process.pid}_${randomUUID().slice(0, 8)}`);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(
+      options.template
+        ? `create database "${name}" template "${options.template}"`
+        : `create database "${name}"`,
+    );
   } finally {
     await admin.end();
   }
@@ -44,22 +70,46 @@ function failOnOverlappingQueries() {
   });
 }
 
+/** Migrates and seeds a database with the reference and demo data every server test reads. */
+export async function migrateAndSeed(handle: DatabaseHandle): Promise<void> {
+  await handle.migrate();
+  await seedReferenceData(handle.db);
+  await seedDemoData(handle.db, await hashPassword(DEMO_PASSWORD));
+}
+
+/** The provided template, when this file runs under the server projects' global setup. */
+function provided<K extends 'pgliteTemplateFile' | 'postgresTemplate'>(key: K) {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
 async function open(): Promise<DatabaseHandle> {
-  let handle: DatabaseHandle;
   if (testEngine() === 'postgres') {
     failOnOverlappingQueries();
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
-    handle = await openDatabase({
+    const template = provided('postgresTemplate');
+    const handle = await openDatabase({
       engine: 'postgres',
-      url: await createPostgresDatabase(adminUrl),
+      url: await createPostgresDatabase(adminUrl, template ? { template } : {}),
     });
-  } else {
-    handle = await openDatabase({ engine: 'pglite', dataDir: null });
+    if (!template) await migrateAndSeed(handle);
+    return handle;
   }
-  await handle.migrate();
-  await seedReferenceData(handle.db);
-  await seedDemoData(handle.db, await hashPassword(DEMO_PASSWORD));
+  // The global setup migrated and seeded one database and dumped it: each worker loads a copy.
+  const templateFile = provided('pgliteTemplateFile');
+  if (templateFile) {
+    return openDatabase({
+      engine: 'pglite',
+      dataDir: null,
+      loadDataDir: new Blob([readFileSync(templateFile)]),
+    });
+  }
+  const handle = await openDatabase({ engine: 'pglite', dataDir: null });
+  await migrateAndSeed(handle);
   return handle;
 }
 
@@ -67,8 +117,9 @@ const KEY = Symbol.for('bastion.test-database');
 type Holder = { [KEY]?: Promise<DatabaseHandle> };
 
 /**
- * One migrated and seeded database per test worker, shared by the files it runs: creating a
- * PGlite instance costs seconds. Tests make their own users, so they do not disturb each other.
+ * One migrated and seeded database per test worker, shared by the files it runs: a copy of the
+ * run's template (global-setup.ts), so no worker migrates or seeds. Tests make their own users,
+ * so they do not disturb each other.
  */
 export function testDatabase(): Promise<DatabaseHandle> {
   const holder = globalThis as Holder;
