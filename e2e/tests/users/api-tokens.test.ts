@@ -24,7 +24,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** curl's status and body for a POST with the token, as the README shows it. */
+/** curl's status and body for a POST with the token, as docs/integrators.md shows it. */
 async function curlPost(token: string, path: string, body: object) {
   const { stdout } = await run('curl', [
     '--silent',

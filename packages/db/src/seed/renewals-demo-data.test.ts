@@ -36,7 +36,7 @@ describe('the demo contracts', () => {
     );
   });
 
-  it('end when the README says, each a 12-month term', () => {
+  it('end when docs/renewals.md says, each a 12-month term', () => {
     expect(
       Object.fromEntries(
         data.contracts.map((c) => [c.contractNumber, daysToEnd(c.contractNumber)]),
