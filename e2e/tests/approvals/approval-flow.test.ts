@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { pendingQuote, quoteAtSummary } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 import {
   approvalsPanel,
@@ -195,13 +196,12 @@ describe('a quote through approval', () => {
     const sales = await newPage(browser, { width: 1400, height: 1200 });
     await signIn(sales, 'sales@bastion.test');
     const batch = `E2E bulk ${Date.now()}`;
-    const numbers: string[] = [];
-    for (const suffix of ['A', 'B']) {
-      await quoteOnSummary(sales, `${batch} ${suffix}`, '45');
-      numbers.push((await sales.locator('.page-header p').innerText()).split(' · ')[0] ?? '');
-      await approvalsPanel(sales).getByRole('button', { name: 'Submit for approval' }).click();
-      await statusIs(sales, 'Pending Approval');
-    }
+    // Submitting on screen is the first test's; here the quotes are made and submitted by API.
+    const quotes = [
+      await pendingQuote(sales, `${batch} A`, '45'),
+      await pendingQuote(sales, `${batch} B`, '45'),
+    ];
+    const numbers = quotes.map((quote) => quote.number);
 
     // The approver has only one choice, so no 'assigned to' filter; the deal desk has three.
     const approver = await newPage(browser);
@@ -243,7 +243,7 @@ describe('a quote through approval', () => {
     await screenshot(desk, 'approvals-bulk-results', { fullPage: false });
 
     // The trail says who decided, and for whom.
-    await sales.reload();
+    await sales.goto(`/cpq/quote-summary/${quotes[1]?.id ?? ''}/STANDARD`);
     await statusIs(sales, 'Approved');
     const step = approvalsPanel(sales)
       .getByRole('list', { name: 'Approval trail' })
@@ -256,7 +256,10 @@ describe('a quote through approval', () => {
   it('a budgetary quote says so on screen and on paper', async () => {
     const sales = await newPage(browser, { width: 1400, height: 1200 });
     await signIn(sales, 'sales@bastion.test');
-    await quoteOnSummary(sales, `E2E budgetary ${Date.now()}`, '10');
+    const quote = await quoteAtSummary(sales, `E2E budgetary ${Date.now()}`, [
+      { sku: SUBSCRIPTION_SKU, quantity: 1, discount: '10' },
+    ]);
+    await sales.goto(`/cpq/quote-summary/${quote.id}/STANDARD`);
     const panel = approvalsPanel(sales);
     await panel.getByRole('button', { name: 'Submit as budgetary' }).click();
     await sales.getByRole('dialog').getByRole('button', { name: 'Submit as budgetary' }).click();

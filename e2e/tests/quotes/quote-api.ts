@@ -131,3 +131,24 @@ export async function approvedQuote(
   expect(submitted.quote.status_id).toBe('APPROVED');
   return quote.id;
 }
+
+/**
+ * A direct quote with one subscription line discounted by `percent` (above 30 % a demo rule asks
+ * the finance approvers), submitted for approval: its id and number.
+ */
+export async function pendingQuote(
+  page: Page,
+  name: string,
+  percent: string,
+): Promise<{ id: string; number: string }> {
+  const quote = await quoteAtSummary(page, name, [
+    { sku: 'BX-100F-TP', quantity: 1, discount: percent },
+  ]);
+  const submitted = await apiData<QuoteState>(page, '/api/dx/quote/approval', {
+    action: 'submit',
+    quote_id: quote.id,
+    version: quote.version,
+  });
+  expect(submitted.quote.status_id).toBe('PENDING_APPROVAL');
+  return { id: quote.id, number: quote.number };
+}
