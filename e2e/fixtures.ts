@@ -63,7 +63,13 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, viewport = { width: 1400, height: 900 }) {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  // Reduced motion: Bootstrap then skips its fades and slides, frames the two CI cores would
+  // otherwise render for every dialog, panel and toast.
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport,
+    reducedMotion: 'reduce',
+  });
   return context.newPage();
 }
 

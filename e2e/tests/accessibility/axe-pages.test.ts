@@ -31,6 +31,7 @@ function contextOf(email: string | null): Promise<BrowserContext> {
       const created = await browser.newContext({
         baseURL: baseURL(),
         viewport: { width: 1400, height: 900 },
+        reducedMotion: 'reduce',
       });
       if (email) {
         const answer = await created.request.post('/api/security/auth/login', {
