@@ -486,3 +486,21 @@ describe('status badges (spec §4)', () => {
     await page.close();
   });
 });
+
+describe('the check itself', () => {
+  it('reports a serious finding when a page has one', async () => {
+    const page = await tabAs(SALES);
+    await page.goto('/cpq/grid/quotes/ref');
+    await settled(page);
+    // A button with no name and an image with no text alternative: both critical in axe.
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.id = 'axe-planted';
+      box.innerHTML = '<button type="button"></button><img src="/favicon.svg">';
+      document.querySelector('main')?.prepend(box);
+    });
+    const found = await seriousViolations(page, { include: '#axe-planted' });
+    expect(found.map((line) => line.split(' ')[0]).sort()).toEqual(['button-name', 'image-alt']);
+    await page.close();
+  });
+});
