@@ -1,6 +1,24 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * With a PostgreSQL to test on (CI always has one), every server file runs there, the engine
+ * production runs; PGlite, which the whole browser tier runs the app on, repeats only the files
+ * where the engine shows: the database package (migrations, seeds, backups, the client), crash
+ * safety and concurrency, the in-process notifications (session cache, webhook delivery), the
+ * pg_trgm search and the reports' SQL, and a fixed sample of the generated checks. Without one,
+ * PGlite runs every file (docs/testing.md, "What runs on both engines").
+ */
+const ON_BOTH_ENGINES = [
+  'packages/db/src/**/*.test.ts',
+  'apps/server/src/reliability/**/*.test.ts',
+  'apps/server/src/security/{authorization-matrix,route-fuzz,api-token-matrix}.test.ts',
+  'apps/server/src/lib/session-cache.test.ts',
+  'apps/server/src/features/webhooks/**/*.test.ts',
+  'apps/server/src/features/search/**/*.test.ts',
+  'apps/server/src/features/reports/**/*.test.ts',
+];
+
 const serverTests = {
   include: ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
   globalSetup: ['apps/server/src/test/global-setup.ts'],
@@ -18,7 +36,14 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
-      { test: { name: 'server-pglite', ...serverTests, env: { TEST_DB_ENGINE: 'pglite' } } },
+      {
+        test: {
+          name: 'server-pglite',
+          ...serverTests,
+          ...(process.env.TEST_DATABASE_URL ? { include: ON_BOTH_ENGINES } : {}),
+          env: { TEST_DB_ENGINE: 'pglite' },
+        },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {

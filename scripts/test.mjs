@@ -1,4 +1,4 @@
-// Runs every test tier (domain, server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL,
+// Runs every test tier (domain, server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL too,
 // browser), then prints each tier's wall time and the ten slowest files, and ends with a plain
 // "N passed, N failed" line.
 //
@@ -14,7 +14,8 @@ mkdirSync('.test-results', { recursive: true });
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (hasPostgres) {
   console.log(
-    `Server tests run on PGlite and on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host}).`,
+    `Server tests run on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host}), and on PGlite ` +
+      'the files where the engine shows (ON_BOTH_ENGINES in vitest.config.ts).',
   );
 } else {
   console.log('Server tests run on PGlite only (set TEST_DATABASE_URL to add PostgreSQL).');

@@ -158,15 +158,20 @@ export const routeName = (route: Pick<CatalogedRoute, 'method' | 'url'>) =>
 /** One route in this many is called by the generated checks on the second engine. */
 export const SECOND_ENGINE_SAMPLE = 4;
 
-/** Whether the generated checks call every route on this engine, or a fixed sample. */
+/**
+ * Whether the generated checks call every route on this engine, or a fixed sample. With a
+ * PostgreSQL to test on (CI always has one) it is the engine that calls every route, as it runs
+ * every server file; on a checkout without one, PGlite does.
+ */
 export function checksEveryRoute(): boolean {
-  return testEngine() === 'pglite' || process.env.FUZZ_PROFILE === 'long';
+  if (process.env.FUZZ_PROFILE === 'long') return true;
+  return testEngine() === 'postgres' || !process.env.TEST_DATABASE_URL;
 }
 
 /**
- * The routes the generated checks (matrix, fuzzing, tokens) call on this engine. On PGlite, the
- * engine every checkout has, every route. On PostgreSQL a fixed quarter, chosen by a hash of the
- * route's name so that every run calls the same ones: guards and validation are engine-blind
+ * The routes the generated checks (matrix, fuzzing, tokens) call on this engine: every route on
+ * the one engine (checksEveryRoute), a fixed quarter on the other, chosen by a hash of the
+ * route's name so that every run calls the same ones. Guards and validation are engine-blind
  * code, checked in full once; the second engine is there for SQL and driver differences, which a
  * sample meets as well (docs/testing.md). The long fuzzing profile calls every route on both.
  */
