@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Result } from 'axe-core';
+import axe from 'axe-core';
+import type { Result, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 
 /** WCAG 2.1 A and AA, the level the product promises (issue 21). */
@@ -19,21 +19,27 @@ function describe(violation: Result): string[] {
 /**
  * Runs axe on the page (or on `include` only) and answers the serious and critical findings,
  * one line each; an empty list means the page passes.
+ *
+ * axe-core itself, put into the page once per document: the app has no frames, so the
+ * @axe-core/playwright wrapper added nothing but a blank tab per run to merge frame results
+ * (and a Node 22 floor).
  */
 export async function seriousViolations(
   page: Page,
-  options: { include?: string; rules?: string[] } = {},
+  options: { include?: string } = {},
 ): Promise<string[]> {
-  // Violations only: passes are not serialised back, which halves the time of a run. Legacy
-  // mode runs axe in the page itself: the default opens a blank tab per run to merge the frames'
-  // results, and the app has no cross-origin frames to merge.
-  let builder = new AxeBuilder({ page })
-    .setLegacyMode()
-    .withTags(WCAG_TAGS)
-    .options({ resultTypes: ['violations'] });
-  if (options.include) builder = builder.include(options.include);
-  if (options.rules) builder = builder.withRules(options.rules);
-  const results = await builder.analyze();
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(axe.source);
+  // Violations only: passes are not serialised back, which halves the time of a run.
+  const runOptions: RunOptions = {
+    resultTypes: ['violations'],
+    runOnly: { type: 'tag', values: WCAG_TAGS },
+  };
+  const results = await page.evaluate(
+    ([include, run]) =>
+      (window as unknown as { axe: typeof axe }).axe.run(include ?? document, run),
+    [options.include ?? null, runOptions] as const,
+  );
   return results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .flatMap((violation) => describe(violation));
