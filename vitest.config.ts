@@ -4,13 +4,15 @@ import { defineConfig } from 'vitest/config';
 /**
  * With a PostgreSQL to test on (CI always has one), every server file runs there, the engine
  * production runs; PGlite, which the whole browser tier runs the app on, repeats only the files
- * where the engine shows: the database package (migrations, seeds, backups, the client), crash
+ * where the engine shows: backups of the embedded data directory, crash
  * safety and concurrency, the in-process notifications (session cache, webhook delivery), the
  * pg_trgm search and the reports' SQL, and a fixed sample of the generated checks. Without one,
  * PGlite runs every file (docs/testing.md, "What runs on both engines").
  */
 const ON_BOTH_ENGINES = [
-  'packages/db/src/**/*.test.ts',
+  // Backups of the embedded data directory. The demo seeds' content is engine-blind; they run
+  // on PGlite in every browser run all the same (e2e/global-setup.ts seeds its data directory).
+  'packages/db/src/*.test.ts',
   'apps/server/src/reliability/**/*.test.ts',
   'apps/server/src/security/{authorization-matrix,route-fuzz,api-token-matrix}.test.ts',
   'apps/server/src/lib/session-cache.test.ts',
@@ -60,6 +62,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          // A worker's files share its module graph and its Chromium (launchBrowser in
+          // e2e/fixtures.ts): importing playwright-core and launching a browser cost about two
+          // seconds of CPU per file. Each file opens its own contexts and closes them at its end.
+          isolate: false,
           // Files run in parallel against one shared app; a file that changes what everyone sees
           // starts an app of its own (useOwnApp in e2e/fixtures.ts). No retries: a test that
           // fails once is a bug to fix at its cause (docs/testing.md).

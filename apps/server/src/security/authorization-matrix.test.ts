@@ -32,6 +32,7 @@ import {
 } from './authorization-matrix.ts';
 import {
   callableRoutes,
+  callersOfThisEngine,
   checksEveryRoute,
   createCallers,
   expectedOutcome,
@@ -140,7 +141,7 @@ describe('the authorization matrix', () => {
       if (!access) continue;
       const outcomes: GuardOutcome[] = [];
       const url = urlWithParams(route, validParamsOf(route));
-      for (const caller of callers) {
+      for (const caller of callersOfThisEngine(access, callers)) {
         const response = await call(route, caller.cookie, undefined, url);
         expect(response.statusCode, `${routeName(route)} as ${caller.name}`).toBeLessThan(500);
         const actual = outcomeOf(response);
@@ -227,6 +228,8 @@ async function checkRecordScopes(): Promise<ScopedRouteResult[]> {
     let insiders = 0;
     for (const caller of everyone) {
       if (!caller.flags || caller.isDisabled) continue;
+      // The second engine asks as one outsider: the answer's path through the driver is the same.
+      if (!checksEveryRoute() && outsiders > 0) break;
       if (expectedOutcome(route.access!, caller) !== 'allowed') continue;
       const sees = visibilityScopeOf([], caller.flags).kind === 'all';
       if (sees) {

@@ -187,6 +187,22 @@ export function routesOfThisEngine<R extends Pick<CatalogedRoute, 'method' | 'ur
   );
 }
 
+/**
+ * The callers the matrix calls a route as on this engine: everyone on the one that checks every
+ * route; on the other, the first caller of each outcome the guard must give (let through,
+ * refused, no session), enough to send each kind of answer through its driver. Who gets which
+ * answer is engine-blind, and checked for every caller once.
+ */
+export function callersOfThisEngine<C extends Caller>(access: RouteAccess, callers: C[]): C[] {
+  if (checksEveryRoute()) return callers;
+  const firstOfEach = new Map<GuardOutcome, C>();
+  for (const caller of callers) {
+    const outcome = expectedOutcome(access, caller);
+    if (!firstOfEach.has(outcome)) firstOfEach.set(outcome, caller);
+  }
+  return [...firstOfEach.values()];
+}
+
 /** The names of a route's path parameters, in order: `/a/:id/:format` → ['id', 'format']. */
 export function pathParamsOf(route: Pick<CatalogedRoute, 'url'>): string[] {
   return [...route.url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] ?? '');
