@@ -45,9 +45,18 @@ export function useOwnApp(env?: (baseURL: string) => Record<string, string>) {
   });
 }
 
-/** Debian's Chromium with the flags this workplace needs; never a downloaded browser. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * Debian's Chromium with the flags this workplace needs; never a downloaded browser. One per
+ * test worker, shared by the files it runs one after another (the e2e project does not isolate
+ * them): a launch costs about a second of the two CI cores, once per worker instead of once per
+ * file. Each file hands it back with closeBrowser; the worker's exit closes it.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const launched = await workerBrowser;
+  if (launched?.isConnected()) return launched;
+  workerBrowser = chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -60,6 +69,18 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // A failed launch is the file's error, and the next file tries again.
+  workerBrowser.catch(() => (workerBrowser = undefined));
+  return workerBrowser;
+}
+
+/**
+ * A file's afterAll: closes every context the file opened (its pages, cookies and storage), so
+ * the next file on the worker starts with none; the browser stays for it. Undefined when the
+ * launch failed: beforeAll's error is the one to see.
+ */
+export async function closeBrowser(browser: Browser | undefined) {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
 
 export async function newPage(browser: Browser, viewport = { width: 1400, height: 900 }) {

@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DEMO_PASSWORD, launchBrowser, screenshot, useOwnApp } from '../../fixtures.ts';
+import {
+  baseURL,
+  DEMO_PASSWORD,
+  closeBrowser,
+  launchBrowser,
+  screenshot,
+  useOwnApp,
+} from '../../fixtures.ts';
 import {
   NO_STATUS_LABEL,
   STATUS_LABEL_TONES,
@@ -186,7 +193,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 const waitForRows = (page: Page) => page.locator('table tbody tr').first().waitFor();

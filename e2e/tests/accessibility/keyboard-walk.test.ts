@@ -1,6 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
+import {
+  DEMO_PASSWORD,
+  closeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  useOwnApp,
+} from '../../fixtures.ts';
 import { approvalsPanel, SUBSCRIPTION_SKU, summaryStatus } from '../approvals/approval-helpers.ts';
 
 // On an app of its own: it counts Tab stops through the approvals queue, which other files' quotes would lengthen.
@@ -14,7 +21,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 /** What the focused element is, for a failure message. */

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, sidebarLinks, useOwnApp } from '../../fixtures.ts';
+import {
+  closeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  sidebarLinks,
+  useOwnApp,
+} from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
 import { apiData, createDirectQuote } from '../quotes/quote-api.ts';
 import { addProducts, signIn } from '../quotes/quote-helpers.ts';
@@ -19,7 +26,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 /** The sidebar entry's name (sidebarLinks reads names). */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
 import { apiData } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Broadcast messages/ });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
 import { createQuoteOn, visibleOpportunities } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 describe('global accounts', () => {

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
+import {
+  baseURL,
+  closeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  useOwnApp,
+} from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
 import { moveServerClock, quoteAtSummary } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
@@ -51,7 +58,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 describe('attachments on a quote', () => {

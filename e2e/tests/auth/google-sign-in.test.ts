@@ -6,7 +6,7 @@ import {
   startLocalOpenIdProvider,
   type LocalOpenIdProvider,
 } from '../../../apps/server/src/features/google-sign-in/local-openid-provider.ts';
-import { launchBrowser, newPage, screenshot, startOwnApp } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, startOwnApp } from '../../fixtures.ts';
 import type { RunningApp } from '../../global-setup.ts';
 
 /*
@@ -32,7 +32,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await app?.stop();
   await idp?.stop();
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseURL,
   DEMO_PASSWORD,
+  closeBrowser,
   launchBrowser,
   newPage,
   screenshot,
@@ -46,7 +47,7 @@ afterAll(async () => {
     expect(off.status()).toBe(200);
     await context.close();
   }
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 async function signOut(page: Page) {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeBrowser,
   launchBrowser,
   newPage,
   screenshot,
@@ -51,7 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser.close();
+  await closeBrowser(browser);
 });
 
 describe('comments and notes on a quote', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU, summaryStatus } from '../approvals/approval-helpers.ts';
 import { apiData, approvedQuote } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 describe('customer acceptance through a link', () => {

@@ -6,7 +6,13 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_DIR, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import {
+  SCREENSHOT_DIR,
+  closeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+} from '../../fixtures.ts';
 import { apiData, quoteAtSummary } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
@@ -42,7 +48,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 describe('quote documents on the summary', () => {

@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signInThroughLoginPage } from '../../fixtures.ts';
+import {
+  closeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInThroughLoginPage,
+} from '../../fixtures.ts';
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
 let browser: Browser;
@@ -8,7 +14,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 const EMAIL_MESSAGE = 'Please enter a valid Partner Contact Email.';

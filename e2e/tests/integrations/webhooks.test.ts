@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
 import { seriousViolations } from '../accessibility/axe.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
 import { apiData, approvedQuote } from '../quotes/quote-api.ts';
@@ -86,7 +86,7 @@ afterAll(async () => {
       });
     }
   }
-  await browser?.close();
+  await closeBrowser(browser);
   await new Promise((resolve) => server?.close(resolve));
 });
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
 import {
   addCustomClause,
   addLibraryClause,
@@ -23,7 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 /** What differs between the two walks: how the appliance is counted, shipped and changed. */

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
 import {
   addProducts,
   addShippingLine,
@@ -20,7 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 describe('shipping and hardware', () => {

@@ -15,7 +15,7 @@ import {
   toDraft,
 } from '../../../apps/web/src/features/renewals/components/renewal-draft.ts';
 import { timelineAxis } from '../../../apps/web/src/features/renewals/components/timeline-axis.ts';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
 /*
@@ -211,7 +211,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 describe('the renewal configurator', () => {

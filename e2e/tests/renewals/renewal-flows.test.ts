@@ -2,7 +2,14 @@ import { multiplyRatio } from '@bastion/domain/pricing/decimal';
 import type { RenewalConfiguration } from '@bastion/domain/renewals/schemas';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, sidebarLinks, useOwnApp } from '../../fixtures.ts';
+import {
+  closeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  sidebarLinks,
+  useOwnApp,
+} from '../../fixtures.ts';
 import { approvalsPanel, summaryStatus } from '../approvals/approval-helpers.ts';
 import { apiData } from '../quotes/quote-api.ts';
 import {
@@ -27,7 +34,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 const rowOf = (page: Page, contractNumber: string) =>

@@ -5,7 +5,7 @@ import {
   amendRefusal,
   renewRefusal,
 } from '../../../apps/web/src/features/renewals/components/contract-rules.ts';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
 import { apiData } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 async function openDesk(page: Page) {

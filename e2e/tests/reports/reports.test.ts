@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
 import { quoteAtSummary } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 const TABS = [

@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signInThroughLoginPage } from '../../fixtures.ts';
+import {
+  closeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInThroughLoginPage,
+} from '../../fixtures.ts';
 import { createQuoteOn } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
@@ -15,7 +21,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 const quoteFor = (page: Page, accountName: string, quoteName: string) =>

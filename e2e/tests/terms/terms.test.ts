@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
 import {
   addLibraryClause,
   quoteClauses,
@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 const clauseTitles = (page: Page) =>

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { baseURL, closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
 import { seriousViolations } from '../accessibility/axe.ts';
 import { signIn, startQuote } from '../quotes/quote-helpers.ts';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 /** curl's status and body for a POST with the token, as docs/integrators.md shows it. */

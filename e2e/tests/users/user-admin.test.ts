@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signInThroughLoginPage, startOwnApp } from '../../fixtures.ts';
+import {
+  closeBrowser,
+  launchBrowser,
+  screenshot,
+  signInThroughLoginPage,
+  startOwnApp,
+} from '../../fixtures.ts';
 import type { RunningApp } from '../../global-setup.ts';
 import { fillAndCreateQuote } from '../quotes/quote-helpers.ts';
 
@@ -73,7 +79,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await app?.stop();
   await new Promise<void>((resolve) => smtp.close(resolve));
 });
