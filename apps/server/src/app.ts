@@ -177,6 +177,17 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
       await assets.register(fastifyStatic, {
         root,
         index: false,
+        // One route per file of the build, found once at start: a wildcard route would list the
+        // build's directories on every request to check the path's spelling (a tenth of the
+        // server's CPU while the browser tests ran). The build does not change while it runs.
+        wildcard: false,
+        // Compressed copies are chosen by Accept-Encoding; meta.json has its own uncached route.
+        globIgnore: [
+          '**/*.br',
+          '**/*.gz',
+          'meta.json',
+          ...(config.serveSourceMaps ? [] : ['**/*.map']),
+        ],
         // The build writes a .br and a .gz next to each text file (apps/web/compress-assets.ts):
         // sent by Accept-Encoding, with Vary, so no request compresses them again.
         preCompressed: true,
