@@ -70,8 +70,13 @@ export default defineConfig({
           // starts an app of its own (useOwnApp in e2e/fixtures.ts). No retries: a test that
           // fails once is a bug to fix at its cause (docs/testing.md).
           retry: 0,
-          testTimeout: 60_000,
+          // Guards, not waits: every wait is on a condition, and on a slow day (the machine ran
+          // 2.6 times slower on 2026-12-03 afternoon than that morning) a page takes seconds.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after one second unless told otherwise: too soon for a page
+          // that waits on the server of a busy machine.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

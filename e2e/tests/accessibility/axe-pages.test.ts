@@ -64,7 +64,7 @@ async function settled(page: Page, heading?: string | RegExp) {
   const h1 = heading
     ? page.getByRole('heading', { level: 1, name: heading })
     : page.getByRole('heading', { level: 1 });
-  await h1.first().waitFor({ timeout: 20_000 });
+  await h1.first().waitFor({ timeout: 45_000 });
   // Not expect.poll: concurrent tests may only use their own expect.
   await page.waitForFunction(
     () =>
@@ -72,7 +72,7 @@ async function settled(page: Page, heading?: string | RegExp) {
         (element) => (element as HTMLElement).offsetParent === null,
       ),
     undefined,
-    { timeout: 20_000 },
+    { timeout: 45_000 },
   );
 }
 

@@ -80,6 +80,7 @@ describe('maintenance mode', () => {
         maintenancePage.waitFor(),
       ]);
       await maintenancePage.waitFor();
+      await seller.getByText(MESSAGE).waitFor();
       await expect(seller.getByText(MESSAGE).count()).resolves.toBe(1);
       await screenshot(seller, 'maintenance-page', { fullPage: false });
       // A reload keeps it: the session read says maintenance is on.
