@@ -1,5 +1,5 @@
 import { insertMention, mentionQueryAt, type Mention } from '@bastion/domain/comments/mentions';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useMentionCandidates } from '../api/comments.ts';
 
@@ -37,6 +37,17 @@ export function MentionTextarea(props: {
   const [caret, setCaret] = useState(0);
   const [activeIndex, setActiveIndex] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  // Where the caret goes once a chosen name is in the text. Placed in the same commit as the new
+  // text: set a frame later, the letters typed meanwhile landed at the end (the browser puts the
+  // caret there when the value is replaced) and the rest of the sentence before them.
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = pendingCaret.current;
+    if (at === null || !ref.current || ref.current.value !== value) return;
+    pendingCaret.current = null;
+    ref.current.focus();
+    ref.current.setSelectionRange(at, at);
+  }, [value]);
 
   const query = mentionQueryAt(value, caret);
   const isOpen = query !== null && dismissedAt !== query.start;
@@ -55,10 +66,7 @@ export function MentionTextarea(props: {
     props.onMention({ user_id: person.id, name: person.name });
     setCaret(next.caret);
     setActiveIndex(0);
-    requestAnimationFrame(() => {
-      ref.current?.focus();
-      ref.current?.setSelectionRange(next.caret, next.caret);
-    });
+    pendingCaret.current = next.caret;
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
