@@ -67,6 +67,8 @@ export async function startBuiltApp(
     env?: (baseURL: string) => Record<string, string>;
     /** A data directory (of a stopped app) to start from a copy of, instead of seeding anew. */
     dataDirTemplate?: string;
+    /** Started as `npm start` starts it once built (`npm run serve`), not as node directly. */
+    throughNpm?: boolean;
   } = {},
 ): Promise<RunningApp> {
   if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -78,7 +80,10 @@ export async function startBuiltApp(
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
-  const server = spawn(process.execPath, [serverEntry], {
+  const [command, args] = options.throughNpm
+    ? ['npm', ['run', '--silent', 'serve']]
+    : [process.execPath, [serverEntry]];
+  const server = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,

@@ -5,7 +5,7 @@
 // fails when any step fails.
 import { spawn } from 'node:child_process';
 
-const steps = ['typecheck', 'lint', 'format:check', 'db:check'];
+const steps = ['typecheck', 'lint', 'format:check', 'db:check', 'engines:check'];
 
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
