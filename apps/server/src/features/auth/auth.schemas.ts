@@ -24,6 +24,9 @@ export const ZLoginResponse = zEnvelope(
 
 export const ZLogoutResponse = zEnvelope(z.object({ logged_out: z.literal(true) }));
 
+/** Whether the caller's cookie (or token) is a live session: asked before the session is read. */
+export const ZSessionStateResponse = zEnvelope(z.object({ signed_in: z.boolean() }));
+
 const ZRoleEntry = z.object({
   value: z.enum(ROLE_VALUES),
   assignment: z.enum(ROLE_ASSIGNMENT_TYPES).nullable(),

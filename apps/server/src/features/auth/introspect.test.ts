@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { DEMO_PASSWORD } from '@bastion/db/seed/demo-data';
 import { REFERENCE_MENUS } from '@bastion/db/seed/reference-data';
-import { delegations, userRoles } from '@bastion/db/schema/users';
+import { delegations, userRoles, users } from '@bastion/db/schema/users';
 import { createUser, signedIn } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/test-bed.ts';
 
@@ -211,5 +211,29 @@ describe('GET /api/security/introspect for the demo users', () => {
         .set({ value: 'enabled' })
         .where(eq(appSettings.name, 'cpq_renewals_trueups'));
     }
+  });
+});
+
+describe('GET /api/security/session-state', () => {
+  const stateOf = async (cookie?: string) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/security/session-state',
+      headers: cookie ? { cookie } : {},
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ code: number; data: { signed_in: boolean } }>().data.signed_in;
+  };
+
+  it('says whether the cookie is a live session, without failing when it is not', async () => {
+    const account = await createUser(ctx.db, { roles: [{ role: 'SALES_USER' }] });
+    const cookie = await signedIn(ctx.app, account);
+    expect(await stateOf()).toBe(false);
+    expect(await stateOf(cookie.replace(/=.*$/, '=not-a-session'))).toBe(false);
+    expect(await stateOf(cookie)).toBe(true);
+
+    // A disabled user's session is not one the sign-in pages should read.
+    await ctx.db.update(users).set({ isDisabled: true }).where(eq(users.email, account.email));
+    expect(await stateOf(cookie)).toBe(false);
   });
 });

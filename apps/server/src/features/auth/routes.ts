@@ -19,6 +19,7 @@ import {
   ZLogoutResponse,
   ZResetPasswordBody,
   ZResetPasswordResponse,
+  ZSessionStateResponse,
 } from './auth.schemas.ts';
 import { getSessionUser } from './get-session-user.ts';
 import { offerUnlockLink } from './offer-unlock-link.ts';
@@ -181,6 +182,17 @@ export function registerAuthRoutes(
       clearSessionCookie(reply, config, request);
       return ok({ reset: true as const });
     },
+  );
+
+  r.get(
+    '/api/security/session-state',
+    {
+      // The sign-in pages ask this before reading the session: introspect's 403 on every
+      // signed-out visit was a failed request in the browser's console (issue 33).
+      config: { access: publicAccess },
+      schema: { response: { 200: ZSessionStateResponse } },
+    },
+    async (request) => ok({ signed_in: request.auth !== null && !request.auth.isDisabled }),
   );
 
   r.get(

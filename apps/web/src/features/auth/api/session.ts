@@ -56,12 +56,18 @@ export const sessionQueryOptions = queryOptions({
 });
 
 /**
- * For public pages that only need to know whether someone is signed in: null means nobody,
- * and that 403 is not reported as an expired session.
+ * For public pages that only need to know whether someone is signed in: null means nobody. The
+ * session is read only when there is one, so a signed-out visit makes no request that fails; a
+ * session that ends between the two answers is not reported as expired either.
  */
 export const sessionProbeQueryOptions = queryOptions({
   queryKey: [...sessionQueryKey, 'probe'] as const,
   queryFn: async ({ signal }): Promise<Session | null> => {
+    const state = await apiGet<{ signed_in: boolean }>('/api/security/session-state', {
+      signal,
+      reportsSessionExpiry: false,
+    });
+    if (!state.signed_in) return null;
     try {
       return await fetchSession({ signal, reportsSessionExpiry: false });
     } catch (error) {

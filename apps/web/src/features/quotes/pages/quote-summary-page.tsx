@@ -24,6 +24,7 @@ import {
 } from '../components/quote-facts.tsx';
 import { QuoteLoadState } from '../components/quote-load-state.tsx';
 import { configurePathOf, QuoteSteps } from '../components/quote-steps.tsx';
+import { useSession } from '../../auth/components/session-context.tsx';
 import { InstalledBasePanel } from '../../renewals/components/installed-base-panel.tsx';
 import { SummaryNotReached } from '../components/summary/summary-not-reached.tsx';
 import { SummaryProducts } from '../components/summary/summary-products.tsx';
@@ -88,6 +89,7 @@ function detailsOf({ header }: QuoteSummary): Fact[] {
 function Summary({ summary }: { summary: QuoteSummary }) {
   const { quote, header } = summary;
   const isFlow = !summary.is_legacy;
+  const canSeeInstalledBase = useSession().user.permissions.can_see_quotes;
   return (
     <div className="quote-summary">
       {/* Printed on every page: the page border (print stylesheet). */}
@@ -163,7 +165,8 @@ function Summary({ summary }: { summary: QuoteSummary }) {
         </h2>
         <FactList facts={detailsOf(summary)} layout="summary" />
       </section>
-      {header.opportunity_id ? (
+      {/* Asked only of those the server answers: an approver who does not see quotes would get 403s. */}
+      {header.opportunity_id && canSeeInstalledBase ? (
         <div className="no-print">
           <InstalledBasePanel opportunityId={header.opportunity_id} />
         </div>
