@@ -17,7 +17,8 @@ useOwnApp();
 
 // A demo account no other browser test signs in as: its second factor is removed at the end.
 const EMAIL = 'renewals@bastion.test';
-const LANDING = '/cpq/grid/quotes/ref';
+// A renewal user lands on the renewals desk (decision 029).
+const LANDING = '/cpq/grid/renewals/ref';
 
 /** What the authenticator app shows `steps` periods from now (the server accepts ±1 period). */
 const codeAt = (secret: string, steps = 0) =>

@@ -47,13 +47,15 @@ const QUOTES = item(3, 1, 'QUOTES', '/cpq/grid/quotes/ref', { is_default: true }
 const APPROVALS = item(4, 1, 'APPROVALS', '/cpq/grid/quote-approvals/ref');
 const ADMIN = item(5, 1, 'ADMINISTRATION', null);
 const USERS = item(20, 5, 'USERS', '/cpq/grid/users/ref');
+const RENEWALS = item(8, 1, 'RENEWALS', '/cpq/grid/renewals/ref');
 const COMM_CAT = item(2, null, 'COMM_CAT', null);
 const CATALOG = item(6, 2, 'CATALOG', '/commcat/grid/catalog/ref');
 const SKU = item(7, 2, 'SKU_PRICING', '/commcat/skupricing/ref', { is_default: true });
 
-const seller = { is_approver: false, can_see_quotes: true };
-const approver = { is_approver: true, can_see_quotes: false };
-const nonQuoter = { is_approver: false, can_see_quotes: false };
+const seller = { is_approver: false, can_see_quotes: true, is_renewal_user: false };
+const approver = { is_approver: true, can_see_quotes: false, is_renewal_user: false };
+const nonQuoter = { is_approver: false, can_see_quotes: false, is_renewal_user: false };
+const renewals = { is_approver: false, can_see_quotes: true, is_renewal_user: true };
 
 describe('resolveLandingPath (spec §2 "Landing after login")', () => {
   it.each<[string, string | null, MenuItem[], typeof seller, string]>([
@@ -82,7 +84,28 @@ describe('resolveLandingPath (spec §2 "Landing after login")', () => {
       'an approver who can see quotes: still the approvals grid',
       null,
       [CPQ, QUOTES, APPROVALS],
-      { is_approver: true, can_see_quotes: true },
+      { is_approver: true, can_see_quotes: true, is_renewal_user: false },
+      '/cpq/grid/quote-approvals/ref',
+    ],
+    [
+      'a renewal user: the renewals desk, not the quotes grid',
+      null,
+      [CPQ, QUOTES, APPROVALS, RENEWALS],
+      renewals,
+      '/cpq/grid/renewals/ref',
+    ],
+    [
+      'a renewal user whose renewals menu is switched off: the default CPQ menu',
+      null,
+      [CPQ, QUOTES, APPROVALS],
+      renewals,
+      '/cpq/grid/quotes/ref',
+    ],
+    [
+      'an approver who is also a renewal user: the approvals grid',
+      null,
+      [CPQ, QUOTES, APPROVALS, RENEWALS],
+      { ...renewals, is_approver: true },
       '/cpq/grid/quote-approvals/ref',
     ],
     [

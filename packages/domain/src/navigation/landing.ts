@@ -3,6 +3,8 @@ import { bySortOrder, pathOfLink, type MenuItem } from './menus.ts';
 /** Where approvers, and CPQ users who cannot see quotes, start (spec §2). */
 export const APPROVALS_LANDING_PATH = '/cpq/grid/quote-approvals/ref';
 export const CATALOG_LANDING_PATH = '/commcat/grid/catalog/ref';
+/** Where renewal users start (issue 33, decision 029): the renewals desk is their work. */
+export const RENEWALS_LANDING_PATH = '/cpq/grid/renewals/ref';
 export const NO_MENUS_PATH = '/no-menus';
 
 /** Pages that are not a destination after signing in. */
@@ -43,13 +45,14 @@ export interface LandingInput {
   requestedPath: string | null;
   /** The user's menus, already filtered for them. */
   menus: readonly MenuItem[];
-  flags: { is_approver: boolean; can_see_quotes: boolean };
+  flags: { is_approver: boolean; can_see_quotes: boolean; is_renewal_user: boolean };
 }
 
 /**
  * Landing after login (spec §2): the page the user asked for; else their first top menu, where
- * CPQ opens the approvals grid for approvers and for users who cannot see quotes, COMM_CAT opens
- * the catalog, and any other group its default menu. A user without menus gets /no-menus.
+ * CPQ opens the approvals grid for approvers and for users who cannot see quotes, then the
+ * renewals desk for renewal users (decision 029), COMM_CAT opens the catalog, and any other group
+ * its default menu. A user without menus gets /no-menus.
  */
 export function resolveLandingPath({ requestedPath, menus, flags }: LandingInput): string {
   if (requestedPath) return requestedPath;
@@ -59,6 +62,9 @@ export function resolveLandingPath({ requestedPath, menus, flags }: LandingInput
       menus.some((m) => m.code === code && m.parent_id === group.id);
     if (group.code === 'CPQ' && (flags.is_approver || !flags.can_see_quotes)) {
       if (hasMenu('APPROVALS')) return APPROVALS_LANDING_PATH;
+    }
+    if (group.code === 'CPQ' && flags.is_renewal_user && hasMenu('RENEWALS')) {
+      return RENEWALS_LANDING_PATH;
     }
     if (group.code === 'COMM_CAT' && hasMenu('CATALOG')) return CATALOG_LANDING_PATH;
     const link = defaultLinkOf(group, menus);

@@ -9,6 +9,7 @@ export function landingPathFor(session: Session, requestedPath?: string | null):
     flags: {
       is_approver: session.user.is_approver,
       can_see_quotes: session.user.permissions.can_see_quotes,
+      is_renewal_user: session.user.permissions.is_renewal_user,
     },
   });
 }
