@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
 import { seedReferenceData } from '@bastion/db/seed/reference-data';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { seedDemoBook } from './features/demo-book/seed-demo-book.ts';
 import { startDeliveryWorker } from './features/webhooks/delivery-worker.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { hashPassword } from './lib/passwords.ts';
@@ -33,6 +34,19 @@ async function main() {
 
   const version = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
   const app = await buildApp({ config, db: handle.db, version });
+  if (config.seedDemo) {
+    // Played through the app's own API, so it needs the app; only into a database with no quote.
+    // A failure leaves a demo with fewer quotes, which still serves: it is said, not fatal.
+    const started = performance.now();
+    try {
+      const made = await seedDemoBook(app, handle.db, config);
+      if (made > 0) {
+        app.log.info(`demo book: ${made} quotes in ${Math.round(performance.now() - started)} ms`);
+      }
+    } catch (error) {
+      app.log.error({ err: error }, 'the demo book could not be seeded in full');
+    }
+  }
   const where =
     config.database.engine === 'pglite'
       ? `embedded database in ${config.database.dataDir}`

@@ -56,6 +56,14 @@ describe('the embedded CRM demo data', () => {
     expect(
       opportunities.filter((o) => camTeam.has(o.id) && channelOf(o) === 'DIRECT').length,
     ).toBeGreaterThanOrEqual(2);
+    for (const [region, email] of [
+      ['EMEA', 'emea@bastion.test'],
+      ['APJ', 'apj@bastion.test'],
+    ]) {
+      const owned = opportunities.filter((o) => o.ownerEmail === email);
+      expect(owned.length).toBeGreaterThanOrEqual(3);
+      expect(owned.every((o) => o.region === region)).toBe(true);
+    }
     const csms = opportunities.filter((o) => o.csmEmail === 'renewals@bastion.test');
     expect(csms.length).toBeGreaterThanOrEqual(5);
     expect(csms.every((o) => o.dealType === 'R' || o.dealType === 'TU')).toBe(true);

@@ -139,6 +139,11 @@ const RENE: Person = {
   name: 'Rene Renewals',
   email: 'renewals@bastion.test',
 };
+/** The demo sellers outside North America (issue 33): they own half of their region's deals. */
+const REGIONAL_DEMO_SELLERS: Readonly<Partial<Record<Region, Person>>> = {
+  EMEA: { id: crmDemoId('005', 4), name: 'Emma Evans', email: 'emea@bastion.test' },
+  APJ: { id: crmDemoId('005', 5), name: 'Arjun Pillai', email: 'apj@bastion.test' },
+};
 
 const person = (n: number, name: string): Person => ({
   id: crmDemoId('005', n),
@@ -412,7 +417,10 @@ export function crmDemoData(): CrmDemoData {
     const isRenewalLike = dealType === 'R' || dealType === 'TU';
 
     const isNorthAmerica = region === 'North America';
-    const owner = isNorthAmerica && i % 2 === 0 ? SAM : random.pick(SELLERS[region]);
+    const drawn = isNorthAmerica && i % 2 === 0 ? SAM : random.pick(SELLERS[region]);
+    // Drawn first either way, so the rest of the demo stays the same rows.
+    const regionalDemoSeller = REGIONAL_DEMO_SELLERS[region];
+    const owner = regionalDemoSeller && i % 2 === 0 ? regionalDemoSeller : drawn;
     const engineer = ENGINEERS[region];
     const director = DIRECTORS[region];
     const csm = isRenewalLike ? RENE : i % 4 === 0 ? random.pick(OTHER_CSMS) : null;

@@ -48,6 +48,17 @@ export const DEMO_USERS: readonly DemoUser[] = [
     assignment: 'REGION',
     assignmentValue: ['NA'],
   }),
+  // Issue 33: sellers in the other two big regions, each owning deals and quotes there.
+  user('emea@bastion.test', 'Emma', 'Evans', {
+    role: 'SALES_USER',
+    assignment: 'REGION',
+    assignmentValue: ['EMEA'],
+  }),
+  user('apj@bastion.test', 'Arjun', 'Pillai', {
+    role: 'SALES_USER',
+    assignment: 'REGION',
+    assignmentValue: ['APJ'],
+  }),
   approver('dealdesk@bastion.test', 'Dana', 'Desk', { role: 'DEAL_DESK' }),
   approver('approver@bastion.test', 'Avery', 'Approver', { role: 'FINANCE_APPROVER' }),
   user('catalog@bastion.test', 'Casey', 'Catalog', { role: 'CATALOG_ADMIN' }),
@@ -64,7 +75,12 @@ export const DEMO_USERS: readonly DemoUser[] = [
   // Issue 19: global account managers, an IT admin (app settings, broadcasts) and a deal-desk admin.
   user('gam@bastion.test', 'Gina', 'Global', { role: 'GAM' }),
   user('gamgm@bastion.test', 'Glen', 'Global', { role: 'GAM_GM' }),
-  user('itadmin@bastion.test', 'Ivan', 'Tech', { role: 'IT_ADMIN' }),
+  // Supports the North American sales team: sees its quotes (issue 33: no empty first page).
+  user('itadmin@bastion.test', 'Ivan', 'Tech', {
+    role: 'IT_ADMIN',
+    assignment: 'REGION',
+    assignmentValue: ['NA'],
+  }),
   user('deskadmin@bastion.test', 'Dora', 'Desk', { role: 'DEAL_DESK_ADMIN' }),
 ];
 

@@ -1,0 +1,100 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInThroughLoginPage,
+} from '../../fixtures.ts';
+import { signIn } from '../quotes/quote-helpers.ts';
+
+/*
+ * Issue 33's "done when": every demo account lands on a page with content, not an empty state,
+ * on the demo database as `npm start` seeds it (the book of quotes of
+ * packages/db/src/seed/quote-book-demo-data.ts), and the reports show months of pipeline. Read
+ * only: it runs on the shared app.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await closeBrowser(browser);
+});
+
+const rowsOf = (page: Page) => page.locator('main table tbody tr');
+
+/** The landing page's first rows, and no empty state anywhere on it. */
+async function landsOnContent(page: Page, path: string, atLeast = 1) {
+  await page.waitForURL((url) => url.pathname === path);
+  await expect.poll(() => rowsOf(page).count()).toBeGreaterThanOrEqual(atLeast);
+  expect(await page.locator('.no-data').count()).toBe(0);
+}
+
+const QUOTES = '/cpq/grid/quotes/ref';
+const APPROVALS = '/cpq/grid/quote-approvals/ref';
+const CATALOG = '/commcat/grid/catalog/ref';
+
+describe('the first hour with the demo', () => {
+  it.each([
+    ['root@bastion.test', QUOTES, 1],
+    ['sales@bastion.test', QUOTES, 1],
+    ['emea@bastion.test', QUOTES, 1],
+    ['apj@bastion.test', QUOTES, 1],
+    // Waiting for them: at least three each (the deal desk also decides for the approver).
+    ['approver@bastion.test', APPROVALS, 3],
+    ['dealdesk@bastion.test', APPROVALS, 3],
+    ['catalog@bastion.test', CATALOG, 1],
+    ['catuser@bastion.test', CATALOG, 1],
+    ['useradmin@bastion.test', '/cpq/grid/users/ref', 1],
+    ['renewals@bastion.test', '/cpq/grid/renewals/ref', 1],
+    ['cam@bastion.test', QUOTES, 1],
+    ['gam@bastion.test', QUOTES, 1],
+    ['gamgm@bastion.test', QUOTES, 1],
+    ['itadmin@bastion.test', QUOTES, 1],
+    ['deskadmin@bastion.test', QUOTES, 1],
+  ] as const)('%s lands on %s with content', async (email, path, atLeast) => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await signInThroughLoginPage(page, email);
+    await landsOnContent(page, path, atLeast);
+    await page.context().close();
+  });
+
+  it('a seller in EMEA sees EMEA quotes of every kind of status, and the approver their waiting ones', async () => {
+    const seller = await newPage(browser);
+    await signIn(seller, 'emea@bastion.test');
+    await landsOnContent(seller, QUOTES);
+    const grid = await rowsOf(seller).allInnerTexts();
+    expect(grid.join('\n')).toMatch(/Completed|Approved|Accepted/);
+    await screenshot(seller, 'demo-emea-quotes');
+    await seller.context().close();
+
+    const approver = await newPage(browser, { width: 1440, height: 900 });
+    await signIn(approver, 'approver@bastion.test');
+    await landsOnContent(approver, APPROVALS, 3);
+    expect((await rowsOf(approver).allInnerTexts()).join('\n')).toContain(
+      'Line discount above 30 %',
+    );
+    await screenshot(approver, 'demo-approver-queue');
+    await approver.context().close();
+  });
+
+  it('the reports show at least six months with quotes', async () => {
+    const desk = await newPage(browser, { width: 1440, height: 1100 });
+    await signIn(desk, 'dealdesk@bastion.test');
+    await desk.goto('/cpq/report/quotes/ref');
+    await desk.getByRole('tab', { name: 'Pipeline', exact: true }).click();
+    const panel = desk.getByRole('region', { name: 'Pipeline', exact: true });
+    const table = panel.getByRole('table', { name: 'Pipeline table' });
+    await table.waitFor();
+    // Its rows read month, status, quotes, value: the months that have quotes.
+    const rows = await table.locator('tbody tr').allInnerTexts();
+    const months = new Set(rows.flatMap((row) => /^\s*(\d{4}-\d{2})\b/.exec(row)?.[1] ?? []));
+    expect(months.size).toBeGreaterThanOrEqual(6);
+    await screenshot(desk, 'demo-reports-pipeline');
+    await desk.context().close();
+  });
+});
