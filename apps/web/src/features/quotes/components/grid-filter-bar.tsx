@@ -24,6 +24,16 @@ export const EMPTY_FILTERS: GridFilterValues = {
   dateTo: '',
 };
 
+/** Whether any filter narrows the list (a search, a choice or a date). */
+export function isFiltered(value: GridFilterValues): boolean {
+  return (
+    value.search !== '' ||
+    value.dateFrom !== '' ||
+    value.dateTo !== '' ||
+    Object.values(value.selected).some((values) => values.length > 0)
+  );
+}
+
 interface GridFilterBarProps {
   filters: readonly GridFilterDefinition[];
   dateLabel: string;
@@ -37,17 +47,13 @@ export function GridFilterBar({ filters, dateLabel, value, onChange }: GridFilte
     (text: string) => onChange({ ...value, search: text }),
     [onChange, value],
   );
-  const isFiltered =
-    value.search !== '' ||
-    value.dateFrom !== '' ||
-    value.dateTo !== '' ||
-    Object.values(value.selected).some((values) => values.length > 0);
 
   return (
     <FilterBar>
       <SearchBox
         id="grid-search"
-        className="col-12 col-lg-3"
+        // Wide enough for its hint beside four filters and the dates (issue 33: it was cut off).
+        className="col-12 col-lg-4"
         placeholder="Number, name or account"
         value={value.search}
         onSearch={search}
@@ -71,7 +77,7 @@ export function GridFilterBar({ filters, dateLabel, value, onChange }: GridFilte
         className="col-6 col-md-3 col-lg-auto"
         onChange={({ from, to }) => onChange({ ...value, dateFrom: from, dateTo: to })}
       />
-      {isFiltered ? (
+      {isFiltered(value) ? (
         <div className="col-auto">
           <Button variant="outline-secondary" onClick={() => onChange(EMPTY_FILTERS)}>
             Clear filters

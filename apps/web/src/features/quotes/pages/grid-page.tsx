@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Pagination from 'react-bootstrap/Pagination';
 import Spinner from 'react-bootstrap/Spinner';
@@ -10,7 +10,12 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { CrmSyncButton } from '../../crm/components/crm-sync-button.tsx';
 import { useGridPage } from '../api/grid.ts';
-import { GridFilterBar, type GridFilterValues } from '../components/grid-filter-bar.tsx';
+import {
+  EMPTY_FILTERS,
+  GridFilterBar,
+  isFiltered,
+  type GridFilterValues,
+} from '../components/grid-filter-bar.tsx';
 import {
   readGridViewState,
   writeGridViewState,
@@ -76,6 +81,12 @@ export function GridPage({
   // Channel managers and renewals staff quote partner deals only (spec §6).
   const canCreateDirect = session.user.permissions.can_create_direct_quote;
   const pageCount = grid.data ? Math.max(1, Math.ceil(grid.data.total / PAGE_SIZE)) : 1;
+  const newQuote = (
+    <Link to="/cpq/create-quote/new/ref" className="btn btn-primary">
+      <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+      New quote
+    </Link>
+  );
 
   return (
     <>
@@ -84,14 +95,7 @@ export function GridPage({
         subtitle={opportunityId ? `Opportunity ${opportunityId}` : undefined}
         actions={
           // The opportunity grid has the CRM's sync button, for those who may sync (issue 19).
-          moduleName === 'opportunities' ? (
-            <CrmSyncButton />
-          ) : canCreate ? (
-            <Link to="/cpq/create-quote/new/ref" className="btn btn-primary">
-              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-              New quote
-            </Link>
-          ) : undefined
+          moduleName === 'opportunities' ? <CrmSyncButton /> : canCreate ? newQuote : undefined
         }
       />
       {grid.data ? (
@@ -107,13 +111,11 @@ export function GridPage({
       ) : grid.isError ? (
         <ErrorScreen error={grid.error} onRetry={() => void grid.refetch()} />
       ) : grid.data.rows.length === 0 ? (
-        <NoData
-          title="Nothing matches"
-          message={
-            moduleName === 'opportunities'
-              ? 'No opportunity of yours matches these filters.'
-              : 'No quote of yours matches these filters yet.'
-          }
+        <GridEmptyState
+          moduleName={moduleName}
+          isFiltered={isFiltered(filters)}
+          newQuote={canCreate ? newQuote : null}
+          onClearFilters={() => changeFilters(EMPTY_FILTERS)}
         />
       ) : (
         <>
@@ -166,5 +168,47 @@ export function GridPage({
         </>
       )}
     </>
+  );
+}
+
+/** An empty grid says why, and offers the way on: clearing the filters, or a first quote. */
+function GridEmptyState(props: {
+  moduleName: string;
+  isFiltered: boolean;
+  newQuote: ReactNode;
+  onClearFilters: () => void;
+}) {
+  const isOpportunities = props.moduleName === 'opportunities';
+  const newQuote = isOpportunities ? null : props.newQuote;
+  if (props.isFiltered) {
+    return (
+      <NoData
+        title="Nothing matches"
+        message={
+          isOpportunities
+            ? 'No opportunity of yours matches these filters.'
+            : 'No quote of yours matches these filters.'
+        }
+      >
+        <Button variant="outline-secondary" onClick={props.onClearFilters}>
+          Clear filters
+        </Button>
+        {newQuote}
+      </NoData>
+    );
+  }
+  return (
+    <NoData
+      title={isOpportunities ? 'No opportunities yet' : 'No quotes yet'}
+      message={
+        isOpportunities
+          ? 'Opportunities of your regions and accounts, and those you work on, appear here.'
+          : newQuote
+            ? 'Quotes you make, and those of your regions and accounts, appear here. Start one from an opportunity.'
+            : 'Quotes of your regions and accounts appear here.'
+      }
+    >
+      {newQuote}
+    </NoData>
   );
 }
