@@ -7,6 +7,7 @@ import {
   screenshot,
   signInThroughLoginPage,
 } from '../../fixtures.ts';
+import { apiData } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
 /*
@@ -96,5 +97,61 @@ describe('the first hour with the demo', () => {
     expect(months.size).toBeGreaterThanOrEqual(6);
     await screenshot(desk, 'demo-reports-pipeline');
     await desk.context().close();
+  });
+});
+
+describe('the quotes grid', () => {
+  it('shows its whole search hint, and an empty result offers the way on', async () => {
+    const page = await newPage(browser, { width: 1440, height: 900 });
+    await signIn(page, 'sales@bastion.test');
+    await landsOnContent(page, QUOTES);
+    // The placeholder fits its box: measured with the box's own font.
+    const search = page.getByRole('searchbox').or(page.locator('#grid-search')).first();
+    const fits = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return false;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(input.placeholder).width <= room;
+    });
+    expect(fits).toBe(true);
+
+    await search.fill('no quote is called this');
+    const empty = page.locator('.no-data');
+    await empty.getByText('Nothing matches').waitFor();
+    expect(await empty.getByRole('link', { name: 'New quote' }).count()).toBe(1);
+    await screenshot(page, 'quotes-grid-nothing-matches', { fullPage: false });
+    await empty.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => rowsOf(page).count()).toBeGreaterThan(0);
+    expect(await search.inputValue()).toBe('');
+    await page.context().close();
+  });
+});
+
+describe('a quote opened on another kind of quote page', () => {
+  it('is sent to its own page instead of an error', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'sales@bastion.test');
+    const grid = await apiData<{ rows: { id: string }[] }>(page, '/api/dx/grid', {
+      module_name: 'quotes',
+      filters: { quote_type: ['STANDARD'], status: ['TNC'] },
+      page: 1,
+      page_size: 1,
+    });
+    const standard = grid.rows[0];
+    expect(standard).toBeDefined();
+    const { target_path: target } = await apiData<{ target_path: string }>(
+      page,
+      '/api/dx/get-quote',
+      { id: standard?.id },
+    );
+    for (const wrong of ['configure-renewal-quote', 'configure-renewal-coterm-quote']) {
+      await page.goto(`/cpq/${wrong}/${standard?.id}/ref`);
+      await page.waitForURL((url) => url.pathname === target);
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+    }
+    await page.context().close();
   });
 });

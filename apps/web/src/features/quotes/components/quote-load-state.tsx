@@ -1,7 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
+import { Navigate, useLocation } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useQuote } from '../api/quotes.ts';
 
 /** A quote page while its data loads or when it fails, then the page itself. */
 export function QuoteLoadState<T>(props: {
@@ -10,6 +13,11 @@ export function QuoteLoadState<T>(props: {
   what: string;
   /** What the page says instead of the error screen for a refusal of its own (null: nothing). */
   refusal?: (error: Error) => ReactNode;
+  /**
+   * A configurator of one kind of quote: a quote of another kind (409) is sent to its own page,
+   * its spec §2 target, instead of failing (a STANDARD quote on a renewal page, say).
+   */
+  quoteId?: string;
   children: (data: T) => ReactNode;
 }) {
   const { query } = props;
@@ -17,6 +25,9 @@ export function QuoteLoadState<T>(props: {
     return <Spinner animation="border" role="status" aria-label={`Loading ${props.what}`} />;
   }
   if (query.isError) {
+    if (props.quoteId && isApiError(query.error) && query.error.status === 409) {
+      return <ToQuoteTarget quoteId={props.quoteId} refusal={query.error} what={props.what} />;
+    }
     return (
       props.refusal?.(query.error) ?? (
         <ErrorScreen error={query.error} onRetry={() => void query.refetch()} />
@@ -24,4 +35,16 @@ export function QuoteLoadState<T>(props: {
     );
   }
   return <>{props.children(query.data)}</>;
+}
+
+/** The quote's own page; the refusal itself when there is no other page to go to. */
+function ToQuoteTarget(props: { quoteId: string; refusal: Error; what: string }) {
+  const quote = useQuote(props.quoteId);
+  const { pathname } = useLocation();
+  if (quote.isPending) {
+    return <Spinner animation="border" role="status" aria-label={`Loading ${props.what}`} />;
+  }
+  const target = quote.data?.target_path;
+  if (!target || target === pathname) return <ErrorScreen error={props.refusal} />;
+  return <Navigate to={target} replace />;
 }

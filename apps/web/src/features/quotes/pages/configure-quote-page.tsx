@@ -39,7 +39,7 @@ export function ConfigureQuotePage() {
   const { id = '' } = useParams();
   const configuration = useQuoteConfiguration(id);
   return (
-    <QuoteLoadState query={configuration} what="the quote">
+    <QuoteLoadState query={configuration} what="the quote" quoteId={id}>
       {(data) => (
         // A fresh editor per saved version: the loaded lines are its starting state.
         <ConfigureQuote

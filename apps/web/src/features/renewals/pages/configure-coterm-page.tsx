@@ -35,7 +35,7 @@ export function ConfigureCotermPage() {
   const { id = '' } = useParams();
   const configuration = useRenewalConfiguration(id);
   return (
-    <QuoteLoadState query={configuration} what="the co-term quote">
+    <QuoteLoadState query={configuration} what="the co-term quote" quoteId={id}>
       {(data) => (
         <CotermConfigurator
           key={`${data.quote.id}:${data.quote.version}`}

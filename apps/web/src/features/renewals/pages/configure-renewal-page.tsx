@@ -37,7 +37,7 @@ export function ConfigureRenewalPage() {
   const { id = '' } = useParams();
   const configuration = useRenewalConfiguration(id);
   return (
-    <QuoteLoadState query={configuration} what="the renewal quote">
+    <QuoteLoadState query={configuration} what="the renewal quote" quoteId={id}>
       {(data) => (
         // A fresh editor per saved version: the loaded draft is its starting state.
         <RenewalConfigurator
