@@ -7,7 +7,8 @@ import {
   screenshot,
   signInThroughLoginPage,
 } from '../../fixtures.ts';
-import { apiData } from '../quotes/quote-api.ts';
+import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
+import { apiData, createDirectQuote } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
 /*
@@ -152,6 +153,39 @@ describe('a quote opened on another kind of quote page', () => {
       await page.waitForURL((url) => url.pathname === target);
       expect(await page.getByText('Something went wrong').count()).toBe(0);
     }
+    await page.context().close();
+  });
+});
+
+describe('the terms step', () => {
+  it('Next saves untouched standard terms, and the summary ticks the step', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'sales@bastion.test');
+    const id = await createDirectQuote(page, `Next saves the terms ${Date.now()}`);
+    const configured = await apiData<{ quote: { version: number } }>(
+      page,
+      '/api/dx/save-quote-configuration',
+      {
+        id,
+        version: 1,
+        advance: true,
+        lines: [{ key: 'l1', sku: SUBSCRIPTION_SKU, quantities: [2] }],
+      },
+    );
+    await apiData(page, '/api/dx/save-quote-shipping', {
+      id,
+      version: configured.quote.version,
+      products: [],
+      lines: [],
+      advance: true,
+    });
+    await page.goto(`/cpq/terms-condition/${id}/STANDARD`);
+    await page.getByRole('heading', { name: 'Terms & conditions', exact: true }).waitFor();
+    await page.getByRole('button', { name: /Next: Summary/ }).click();
+    await page.waitForURL((url) => url.pathname === `/cpq/quote-summary/${id}/STANDARD`);
+    const steps = page.getByRole('navigation', { name: 'Quote steps' });
+    await steps.getByText('Terms & conditions (done)').waitFor();
+    await screenshot(page, 'summary-steps-terms-done', { fullPage: false });
     await page.context().close();
   });
 });

@@ -95,9 +95,10 @@ describe('a quote from configure to summary', () => {
       await appliance.getByLabel(walk.fix.label).fill(walk.fix.value);
       await nextToTerms(page, quoteId, type);
 
-      // Terms: the summary waits for them to be saved, and the server says so too.
+      // Terms: the summary waits for them to be saved (Next would save them), and the server
+      // says so too.
       await page.getByRole('heading', { name: 'Terms & conditions', exact: true }).waitFor();
-      expect(await page.getByRole('button', { name: /Next: Summary/ }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: /Next: Summary/ }).isEnabled()).toBe(true);
       await page.goto(`/cpq/quote-summary/${quoteId}/${type}`);
       await notReached(page)
         .getByText(

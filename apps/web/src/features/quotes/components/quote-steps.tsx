@@ -65,7 +65,12 @@ export function QuoteSteps({
   dangerSteps?: readonly QuoteStepKey[];
   canOpenSteps?: boolean;
 }) {
-  const reached = reachedStep(quote.status_id);
+  // A page open is a step reached: the summary opens only once the terms are saved, though the
+  // status stays at terms until submission, and those terms are then done.
+  const reached = Math.max(
+    reachedStep(quote.status_id),
+    QUOTE_STEPS.findIndex((step) => step.key === current),
+  );
   return (
     <nav aria-label="Quote steps" className="mb-3">
       <ol className="quote-steps">

@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -58,6 +58,7 @@ function QuoteTermsEditor({
 }) {
   const { context = 'cpq' } = useParams();
   const session = useSession();
+  const navigate = useNavigate();
   const { quote } = terms;
   const canEdit =
     session.user.permissions.can_create_quote || session.user.permissions.is_deal_desk_user;
@@ -98,6 +99,16 @@ function QuoteTermsEditor({
     save.mutate(
       { version: quote.version, clauses: toSubmitted(draft) },
       { onSuccess: () => onSaved('The terms are saved.') },
+    );
+  };
+  // Next saves what is on the page first, the proposed standard terms included (issue 33: they
+  // needed a Save of their own before Next would go).
+  const summaryPath = `/${context}/quote-summary/${quote.id}/${quote.quote_type}`;
+  const saveAndContinue = () => {
+    onSaved(null);
+    save.mutate(
+      { version: quote.version, clauses: toSubmitted(draft) },
+      { onSuccess: () => void navigate(summaryPath) },
     );
   };
 
@@ -248,15 +259,25 @@ function QuoteTermsEditor({
                 </Button>
               )}
               {terms.is_saved && !isDirty && !terms.has_terms_problems ? (
-                <Link
-                  className="btn btn-primary"
-                  to={`/${context}/quote-summary/${quote.id}/${quote.quote_type}`}
-                >
+                <Link className="btn btn-primary" to={summaryPath}>
                   Next: Summary
                   <i className="bi bi-arrow-right ms-1" aria-hidden="true" />
                 </Link>
+              ) : canSave ? (
+                <Button variant="primary" onClick={saveAndContinue}>
+                  Next: Summary
+                  <i className="bi bi-arrow-right ms-1" aria-hidden="true" />
+                </Button>
               ) : (
-                <Button variant="outline-primary" disabled title="Save the terms first.">
+                <Button
+                  variant="outline-primary"
+                  disabled
+                  title={
+                    hasProblems || terms.has_terms_problems
+                      ? 'Correct the terms marked first.'
+                      : 'The terms are not saved yet.'
+                  }
+                >
                   Next: Summary
                   <i className="bi bi-arrow-right ms-1" aria-hidden="true" />
                 </Button>
