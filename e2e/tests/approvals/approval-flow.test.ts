@@ -203,23 +203,28 @@ describe('a quote through approval', () => {
     ];
     const numbers = quotes.map((quote) => quote.number);
 
-    // The approver has only one choice, so no 'assigned to' filter; the deal desk has three.
+    // The approver chooses between what waits for them and what they decided; the deal desk
+    // has every view (spec §6's, with issue 33's), each named for people, not by its code.
     const approver = await newPage(browser);
     await signIn(approver, 'approver@bastion.test');
     // The list waits for the filter's options, so once it shows they are known.
     await approver.getByRole('group', { name: 'Selected approvals' }).waitFor();
-    expect(await approver.getByLabel('Assigned to').count()).toBe(0);
+    expect(
+      await approver.getByLabel('Approvals to show').locator('option').allInnerTexts(),
+    ).toEqual(['Waiting for me', 'Decided by me']);
     await approver.context().close();
 
     const desk = await newPage(browser);
     await signIn(desk, 'dealdesk@bastion.test');
     await desk.goto('/cpq/grid/quote-approvals/ref');
-    const assignedTo = desk.getByLabel('Assigned to');
+    const assignedTo = desk.getByLabel('Approvals to show');
     await assignedTo.waitFor();
     expect(await assignedTo.locator('option').allInnerTexts()).toEqual([
-      'ALL',
-      'ME(DEAL_DESK)',
-      'Delegated',
+      'Waiting for anyone',
+      'Waiting for me',
+      'Delegated to me',
+      'Decided by me',
+      'My quotes in approval',
     ]);
     await assignedTo.selectOption('DELEGATED');
     await desk.getByRole('searchbox', { name: 'Search', exact: true }).fill(batch);

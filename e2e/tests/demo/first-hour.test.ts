@@ -189,3 +189,38 @@ describe('the terms step', () => {
     await page.context().close();
   });
 });
+
+describe('the approvals page', () => {
+  it('shows an approver what they decided, and a seller their own quotes in approval', async () => {
+    const approver = await newPage(browser, { width: 1440, height: 900 });
+    await signIn(approver, 'approver@bastion.test');
+    await landsOnContent(approver, APPROVALS, 3);
+    await approver.getByLabel('Approvals to show').selectOption({ label: 'Decided by me' });
+    await approver
+      .getByRole('heading', { level: 1 })
+      .locator('xpath=..')
+      .getByText('Approval steps you decided, the latest first')
+      .waitFor();
+    await expect.poll(() => rowsOf(approver).count()).toBeGreaterThan(5);
+    const decided = (await rowsOf(approver).allInnerTexts()).join('\n');
+    expect(decided).toContain('Rejected');
+    expect(decided).toContain('Approved');
+    // The book's rejections carry the approver's reason.
+    expect(decided).toMatch(/“.{20,}”/);
+    expect(await approver.getByRole('button', { name: /^Approve / }).count()).toBe(0);
+    await screenshot(approver, 'approvals-decided-by-me', { fullPage: false });
+    await approver.context().close();
+
+    const seller = await newPage(browser, { width: 390, height: 844 });
+    await signIn(seller, 'sales@bastion.test');
+    await seller.goto(APPROVALS);
+    await seller
+      .getByText('Your quotes waiting for approval, and who decides them')
+      .first()
+      .waitFor();
+    await expect.poll(() => rowsOf(seller).count()).toBeGreaterThan(0);
+    expect(await seller.getByRole('button', { name: /^Approve / }).count()).toBe(0);
+    await screenshot(seller, 'approvals-my-quotes-phone', { fullPage: false });
+    await seller.context().close();
+  });
+});

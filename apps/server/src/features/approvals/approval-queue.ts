@@ -4,7 +4,9 @@ import { AppError } from '../../lib/app-error.ts';
 import {
   findGroupIdsWithMembers,
   findUserNames,
+  listDecidedSteps,
   listPendingSteps,
+  listPendingStepsOfOwnQuotes,
 } from './approvals.repository.ts';
 import type { AssignedTo, QueueBody } from './approvals.schemas.ts';
 import {
@@ -41,7 +43,15 @@ async function candidates(
         principals.map((p) => p.userId),
         [...new Set(principals.flatMap((p) => p.roles.map((r) => r.role)))],
       );
-  const rows = await listPendingSteps(db, groupIds);
+  return withActors(db, principals, await listPendingSteps(db, groupIds));
+}
+
+/** How (if at all) the caller may decide each pending step. */
+async function withActors(
+  db: Database,
+  principals: readonly Principal[],
+  rows: PendingRow[],
+): Promise<Candidate[]> {
   const members = await loadGroupMembers(
     db,
     rows.map((r) => r.step.groupId),
@@ -58,10 +68,35 @@ async function candidates(
 }
 
 const isAssigned = (actor: Actor, assignedTo: AssignedTo) => {
-  if (assignedTo === 'ALL') return true;
+  if (assignedTo === 'ALL' || assignedTo === 'MINE') return true;
   if (!actor.ok) return false;
   return assignedTo === 'ME' ? actor.onBehalfOf === null : actor.onBehalfOf !== null;
 };
+
+/** What is decided is no one's to decide. */
+const DECIDED_ACTOR: Actor = { ok: false, reason: 'not_an_approver' };
+
+/** Steps the caller decided, the most recent first: an approver finds what they said. */
+const DECIDED_LIMIT = 500;
+
+/** The rows of the view asked for, each with how the caller may act on it. */
+async function rowsOfView(
+  db: Database,
+  caller: AuthContext,
+  principals: readonly Principal[],
+  assignedTo: AssignedTo,
+): Promise<Candidate[]> {
+  if (assignedTo === 'DECIDED') {
+    const rows = await listDecidedSteps(db, caller.userId, DECIDED_LIMIT);
+    return rows.map((row) => ({ row, actor: DECIDED_ACTOR }));
+  }
+  if (assignedTo === 'MINE') {
+    return withActors(db, principals, await listPendingStepsOfOwnQuotes(db, caller.userId));
+  }
+  return (await candidates(db, principals, assignedTo === 'ALL')).filter(({ actor }) =>
+    isAssigned(actor, assignedTo),
+  );
+}
 
 /** POST /api/dx/approval-queue: pending steps, oldest first, for the 'assigned to' choice. */
 export async function listApprovalQueue(
@@ -75,9 +110,7 @@ export async function listApprovalQueue(
   }
   const principals = await loadPrincipals(db, caller.userId, now);
   const search = body.search?.trim().toLowerCase() ?? '';
-  const assigned = (await candidates(db, principals, body.assigned_to === 'ALL')).filter(
-    ({ actor }) => isAssigned(actor, body.assigned_to),
-  );
+  const assigned = await rowsOfView(db, caller, principals, body.assigned_to);
   // The queue holds one user's pending steps: few enough to name everyone once.
   const names = await findUserNames(
     db,
@@ -133,6 +166,9 @@ export async function listApprovalQueue(
             ? { id: actor.onBehalfOf.userId, name: actor.onBehalfOf.name }
             : null,
         target_path: targetPathOfQuote(quote),
+        decision: step.state === 'APPROVED' || step.state === 'REJECTED' ? step.state : null,
+        decided_at: step.decidedAt?.toISOString() ?? null,
+        decision_comment: step.comment,
       };
     }),
     total: matches.length,
@@ -171,5 +207,13 @@ export async function approvalQueueFilters(db: Database, caller: AuthContext, no
     options.push({ value: 'ME', label: roles.length > 0 ? `ME(${roles.join(', ')})` : 'ME' });
   }
   if (principals.length > 1) options.push({ value: 'DELEGATED', label: 'Delegated' });
-  return { options, default_value: 'ME' as const, is_shown: options.length > 1 };
+  // Issue 33: an approver finds what they decided; a seller follows their quotes' approvals.
+  const approves = caller.permissions.is_deal_desk_user || caller.permissions.is_approver;
+  if (approves || principals.length > 1) options.push({ value: 'DECIDED', label: 'Decided by me' });
+  if (caller.permissions.can_create_quote) {
+    options.push({ value: 'MINE', label: 'My quotes in approval' });
+  }
+  const defaultValue: AssignedTo =
+    approves || principals.length > 1 || !caller.permissions.can_create_quote ? 'ME' : 'MINE';
+  return { options, default_value: defaultValue, is_shown: options.length > 1 };
 }

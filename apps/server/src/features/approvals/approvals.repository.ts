@@ -402,6 +402,40 @@ export async function listPendingSteps(db: Database, groupIds?: readonly string[
     .orderBy(asc(quoteApprovalSteps.pendingSince), asc(quoteApprovalSteps.id));
 }
 
+/** Steps the user decided (approved or rejected, as themselves or as a delegate), newest first. */
+export async function listDecidedSteps(db: Database, userId: string, limit: number) {
+  return db
+    .select({ step: quoteApprovalSteps, submission: quoteApprovals, quote: quotes })
+    .from(quoteApprovalSteps)
+    .innerJoin(quoteApprovals, eq(quoteApprovals.id, quoteApprovalSteps.approvalId))
+    .innerJoin(quotes, eq(quotes.id, quoteApprovalSteps.quoteId))
+    .where(
+      and(
+        eq(quoteApprovalSteps.decidedBy, userId),
+        inArray(quoteApprovalSteps.state, ['APPROVED', 'REJECTED']),
+      ),
+    )
+    .orderBy(desc(quoteApprovalSteps.decidedAt), desc(quoteApprovalSteps.id))
+    .limit(limit);
+}
+
+/** Pending steps of open submissions of the quotes the user owns or submitted, oldest first. */
+export async function listPendingStepsOfOwnQuotes(db: Database, userId: string) {
+  return db
+    .select({ step: quoteApprovalSteps, submission: quoteApprovals, quote: quotes })
+    .from(quoteApprovalSteps)
+    .innerJoin(quoteApprovals, eq(quoteApprovals.id, quoteApprovalSteps.approvalId))
+    .innerJoin(quotes, eq(quotes.id, quoteApprovalSteps.quoteId))
+    .where(
+      and(
+        eq(quoteApprovalSteps.state, 'PENDING'),
+        eq(quoteApprovals.state, 'PENDING'),
+        or(eq(quotes.ownerUserId, userId), eq(quoteApprovals.submittedBy, userId)),
+      ),
+    )
+    .orderBy(asc(quoteApprovalSteps.pendingSince), asc(quoteApprovalSteps.id));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Outbox
 

@@ -273,11 +273,17 @@ export const ZLifecycleResponse = zEnvelope(ZLifecycleResult);
 // ---------------------------------------------------------------------------------------------
 // Queue, filters, count
 
-export const ASSIGNED_TO = ['ALL', 'ME', 'DELEGATED'] as const;
+/**
+ * Spec §6's ALL, ME and DELEGATED, and two views of issue 33: DECIDED, the steps the caller
+ * decided (newest first), and MINE, the open steps of the caller's own quotes.
+ */
+export const ASSIGNED_TO = ['ALL', 'ME', 'DELEGATED', 'DECIDED', 'MINE'] as const;
 export type AssignedTo = (typeof ASSIGNED_TO)[number];
 
 export const ZQueueBody = z.object({
-  assigned_to: z.enum(ASSIGNED_TO, { error: 'Choose ALL, ME or DELEGATED.' }).default('ME'),
+  assigned_to: z
+    .enum(ASSIGNED_TO, { error: 'Choose ALL, ME, DELEGATED, DECIDED or MINE.' })
+    .default('ME'),
   search: zSearchText(200).optional(),
   ...zPageRequestFields,
 });
@@ -309,6 +315,10 @@ export const ZQueueRow = z.object({
   can_decide: z.boolean(),
   acting_for: ZPerson.nullable(),
   target_path: z.string(),
+  /** A decided step (DECIDED): how, when, and what the approver wrote; else null and ''. */
+  decision: z.enum(['APPROVED', 'REJECTED']).nullable(),
+  decided_at: z.string().nullable(),
+  decision_comment: z.string(),
 });
 
 export const ZQueueResponse = zRowsPageEnvelope(ZQueueRow, zPageFields, {

@@ -225,6 +225,47 @@ describe('the approvals queue and the pending count', () => {
     expect(await pendingCount('finEmea2')).toBe(financeBefore + 1);
   });
 
+  it('lists what an approver decided, newest first, and a seller’s own quotes in approval', async () => {
+    const decided = await calls.submitted('10');
+    const deskStep = calls.pendingStep(decided.state, bed.groups.desk);
+    await calls.decide(decided.id, deskStep.id, 'deskApprover');
+    const waiting = await calls.submitted('10');
+
+    type Row = QueueRow & {
+      decision: string | null;
+      decided_at: string | null;
+      decision_comment: string;
+    };
+    const view = (assigned_to: string, who: Who) =>
+      calls.dataOf<{ rows: Row[]; total: number }>(
+        '/api/dx/approval-queue',
+        { assigned_to, page_size: 100 },
+        who,
+      );
+    const mine = await view('DECIDED', 'deskApprover');
+    const first = mine.rows[0];
+    expect(first).toMatchObject({
+      step_id: deskStep.id,
+      quote_id: decided.id,
+      decision: 'APPROVED',
+      can_decide: false,
+    });
+    expect(Date.parse(first?.decided_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    // Only what they decided: not the step still waiting, nor others' decisions.
+    expect(mine.rows.map((r) => r.quote_id)).not.toContain(waiting.id);
+    expect((await view('DECIDED', 'finEmea')).rows.map((r) => r.step_id)).not.toContain(
+      deskStep.id,
+    );
+
+    // The seller sees the steps their quotes wait on, not being able to decide them.
+    const own = await view('MINE', 'seller');
+    const ownQuotes = new Set(own.rows.map((r) => r.quote_id));
+    expect(ownQuotes).toContain(waiting.id);
+    expect(ownQuotes).toContain(decided.id);
+    expect(own.rows.every((r) => !r.can_decide && r.decision === null)).toBe(true);
+    expect((await view('MINE', 'outsider')).rows.map((r) => r.quote_id)).not.toContain(waiting.id);
+  });
+
   it('offers the assigned-to filter by role (spec §6)', async () => {
     type Filters = {
       options: { value: string; label: string }[];
@@ -236,14 +277,20 @@ describe('the approvals queue and the pending count', () => {
       options: [
         { value: 'ALL', label: 'ALL' },
         { value: 'ME', label: 'ME(DEAL_DESK)' },
+        { value: 'DECIDED', label: 'Decided by me' },
+        { value: 'MINE', label: 'My quotes in approval' },
       ],
       default_value: 'ME',
       is_shown: true,
     });
-    expect(await filters('finEmea')).toEqual({
-      options: [{ value: 'ME', label: 'ME(FINANCE_APPROVER)' }],
-      default_value: 'ME',
-      is_shown: false,
+    const approver = await filters('finEmea');
+    expect(approver.options[0]).toEqual({ value: 'ME', label: 'ME(FINANCE_APPROVER)' });
+    expect(approver.default_value).toBe('ME');
+    // Issue 33: a seller who approves nothing follows their own quotes by default.
+    expect(await filters('seller')).toMatchObject({
+      options: [{ value: 'ME' }, { value: 'MINE', label: 'My quotes in approval' }],
+      default_value: 'MINE',
+      is_shown: true,
     });
     const made = await createDelegation(
       { delegate_user_id: bed.users.legal2.id, ends_at: inDays(1) },
@@ -252,7 +299,7 @@ describe('the approvals queue and the pending count', () => {
     expect(made.statusCode, made.body).toBe(200);
     try {
       const delegate = await filters('legal2');
-      expect(delegate.options.map((o) => o.value)).toEqual(['ME', 'DELEGATED']);
+      expect(delegate.options.map((o) => o.value)).toEqual(['ME', 'DELEGATED', 'DECIDED']);
       expect(delegate.options[1]?.label).toBe('Delegated');
       expect(delegate.is_shown).toBe(true);
     } finally {

@@ -190,9 +190,10 @@ export interface LifecycleResult {
   copied_from_quote_id: string | null;
 }
 
-export type AssignedTo = 'ALL' | 'ME' | 'DELEGATED';
+/** Spec §6's views, and issue 33's: what the caller decided, and their own quotes' steps. */
+export type AssignedTo = 'ALL' | 'ME' | 'DELEGATED' | 'DECIDED' | 'MINE';
 
-/** One pending step the caller may decide, as the queue lists it. */
+/** One approval step as the queue lists it: waiting, or (DECIDED) decided by the caller. */
 export interface ApprovalQueueRow {
   step_id: string;
   quote_id: string;
@@ -218,9 +219,12 @@ export interface ApprovalQueueRow {
   /** Set when the caller decides as someone's delegate. */
   acting_for: PersonRef | null;
   target_path: string;
-  /** Not in the server's schema yet (see the report): shown when present. */
-  owner?: PersonRef | null;
-  max_line_discount_percent?: number | null;
+  owner: PersonRef | null;
+  max_line_discount_percent: number | null;
+  /** Set on decided steps (the DECIDED view). */
+  decision: 'APPROVED' | 'REJECTED' | null;
+  decided_at: string | null;
+  decision_comment: string;
 }
 
 export interface ApprovalQueuePage {

@@ -1,5 +1,5 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
-import { formatDateTime } from '@bastion/domain/format/date-time';
+import { formatDate, formatDateTime } from '@bastion/domain/format/date-time';
 import { approvalStepTone } from '@bastion/domain/quotes/approval-step-display';
 import type { StatusTone } from '@bastion/domain/quotes/status-display';
 import type { PersonRef, StepVisualState, SubmissionState } from '../api/approval-types.ts';
@@ -11,6 +11,13 @@ export function when(iso: string | null | undefined): string {
   if (!iso) return '';
   const millis = Date.parse(iso);
   return Number.isNaN(millis) ? '' : formatDateTime(millis / 1000, userTimeZone);
+}
+
+/** 'DD-MMM-YYYY' in the user's time zone (spec §9): where a list has no room for the time. */
+export function day(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const millis = Date.parse(iso);
+  return Number.isNaN(millis) ? '' : formatDate(millis / 1000, userTimeZone);
 }
 
 /** Money with exactly two decimals, US formatting (spec §9); a bad currency shows its code. */

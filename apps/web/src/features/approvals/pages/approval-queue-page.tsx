@@ -30,9 +30,43 @@ import '../components/approvals.css';
 const PAGE_SIZE = 25;
 const ASSIGNED_TO = 'assigned_to';
 
+/** What each view says of itself: under the title, and when it is empty. */
+const VIEW_TEXTS: Readonly<
+  Record<AssignedTo, { subtitle: string; emptyTitle: string; emptyMessage: string }>
+> = {
+  ME: {
+    subtitle: 'Approval steps waiting for your decision',
+    emptyTitle: 'Nothing waiting for you',
+    emptyMessage:
+      'When a quote needs your approval it is listed here, and the Approvals menu shows how many are waiting.',
+  },
+  DELEGATED: {
+    subtitle: 'Approval steps you decide for someone who delegated them to you',
+    emptyTitle: 'Nothing delegated is waiting',
+    emptyMessage: 'Steps of the approvers who delegated to you are listed here while they wait.',
+  },
+  ALL: {
+    subtitle: 'Every approval step waiting, whoever decides it',
+    emptyTitle: 'Nothing is waiting',
+    emptyMessage: 'No quote waits for an approval.',
+  },
+  DECIDED: {
+    subtitle: 'Approval steps you decided, the latest first',
+    emptyTitle: 'Nothing decided yet',
+    emptyMessage: 'The steps you approve or reject are listed here, with what you wrote.',
+  },
+  MINE: {
+    subtitle: 'Your quotes waiting for approval, and who decides them',
+    emptyTitle: 'None of your quotes waits for approval',
+    emptyMessage:
+      'When you submit a quote that needs approval, its steps are listed here until they are decided.',
+  },
+};
+
 /**
  * /cpq/grid/quote-approvals/ref: the approval steps waiting for the user's decision, with the
- * 'assigned to' filter of spec §6, approve or reject per row, and approve of several at once.
+ * 'assigned to' filter of spec §6 (and issue 33's views: decided by me, my quotes in approval),
+ * approve or reject per row, and approve of several at once.
  */
 export function ApprovalQueuePage() {
   const navigate = useNavigate();
@@ -89,13 +123,13 @@ export function ApprovalQueuePage() {
   );
   const setPage = (page: number) => showView({ ...view, page });
   // Only what changes the columns themselves: new definitions remount every cell (focus lost).
-  const hasOwner = rows.some((r) => r.owner !== undefined);
-  const hasDiscount = rows.some((r) => r.max_line_discount_percent !== undefined);
+  const isDecidedView = assignedTo === 'DECIDED';
+  const isDecisionView = assignedTo !== 'DECIDED' && assignedTo !== 'MINE';
   const columns = useMemo(
     () =>
       queueColumns({
-        hasOwner,
-        hasDiscount,
+        isDecidedView,
+        isDecisionView,
         onToggle: (row) =>
           setSelected((current) => {
             const next = new Set(current);
@@ -105,15 +139,16 @@ export function ApprovalQueuePage() {
           }),
         onDecide: (kind, row) => setDeciding({ kind, row }),
       }),
-    [hasOwner, hasDiscount],
+    [isDecidedView, isDecisionView],
   );
+  const texts = VIEW_TEXTS[assignedTo];
   const decidable = rows.filter((r) => r.can_decide);
   const isAllSelected = decidable.length > 0 && decidable.every((r) => selected.has(r.step_id));
   const pageCount = queue.data ? Math.max(1, Math.ceil(queue.data.total / PAGE_SIZE)) : 1;
 
   return (
     <div className="approval-queue">
-      <PageHeader title="Quote approvals" subtitle="Approval steps waiting for your decision" />
+      <PageHeader title="Quote approvals" subtitle={texts.subtitle} />
       {filters.isError ? (
         <ErrorScreen error={filters.error} onRetry={() => void filters.refetch()} />
       ) : (
@@ -150,45 +185,48 @@ export function ApprovalQueuePage() {
       ) : rows.length === 0 ? (
         <NoData
           icon="bi-check2-circle"
-          title={view.search ? 'Nothing matches' : 'Nothing waiting for you'}
-          message={
-            view.search
-              ? 'No approval step waiting for you matches this search.'
-              : 'When a quote needs your approval it is listed here, and the Approvals menu shows how many are waiting.'
-          }
+          title={view.search ? 'Nothing matches' : texts.emptyTitle}
+          message={view.search ? 'Nothing in this list matches this search.' : texts.emptyMessage}
         />
       ) : (
         <>
-          <div className="approval-bulk-bar" role="group" aria-label="Selected approvals">
-            <Form.Check
-              id="approval-select-all"
-              label={isAllSelected ? 'Unselect all' : 'Select all on this page'}
-              checked={isAllSelected}
-              onChange={() =>
-                setSelected(isAllSelected ? new Set() : new Set(decidable.map((r) => r.step_id)))
-              }
-            />
-            <span className="small text-body-secondary" aria-live="polite">
-              {selectedRows.length === 0
-                ? `${queue.data.total} waiting`
-                : `${selectedRows.length} selected of ${queue.data.total}`}
-            </span>
-            {queue.isFetching ? <Spinner animation="border" size="sm" /> : null}
-            <Button
-              size="sm"
-              variant="success"
-              className="ms-auto"
-              disabled={selectedRows.length === 0 || isBulkOpen}
-              onClick={() => setIsBulkOpen(true)}
-            >
-              <i className="bi bi-check2-all me-1" aria-hidden="true" />
-              Approve selected
-            </Button>
-          </div>
+          {decidable.length === 0 ? (
+            <div className="small text-body-secondary mb-2" aria-live="polite">
+              {queue.data.total === 1 ? '1 step' : `${queue.data.total} steps`}
+              {queue.isFetching ? <Spinner animation="border" size="sm" className="ms-2" /> : null}
+            </div>
+          ) : (
+            <div className="approval-bulk-bar" role="group" aria-label="Selected approvals">
+              <Form.Check
+                id="approval-select-all"
+                label={isAllSelected ? 'Unselect all' : 'Select all on this page'}
+                checked={isAllSelected}
+                onChange={() =>
+                  setSelected(isAllSelected ? new Set() : new Set(decidable.map((r) => r.step_id)))
+                }
+              />
+              <span className="small text-body-secondary" aria-live="polite">
+                {selectedRows.length === 0
+                  ? `${queue.data.total} waiting`
+                  : `${selectedRows.length} selected of ${queue.data.total}`}
+              </span>
+              {queue.isFetching ? <Spinner animation="border" size="sm" /> : null}
+              <Button
+                size="sm"
+                variant="success"
+                className="ms-auto"
+                disabled={selectedRows.length === 0 || isBulkOpen}
+                onClick={() => setIsBulkOpen(true)}
+              >
+                <i className="bi bi-check2-all me-1" aria-hidden="true" />
+                Approve selected
+              </Button>
+            </div>
+          )}
           <div className="card">
             <SelectedStepsContext value={selected}>
               <DataTable
-                caption="Approval steps waiting for your decision"
+                caption={texts.subtitle}
                 data={rows}
                 columns={columns}
                 getRowId={(row) => row.step_id}

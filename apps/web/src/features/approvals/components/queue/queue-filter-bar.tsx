@@ -5,7 +5,19 @@ import { FilterBar, FilterField, SearchBox } from '@/components/data-grid/filter
 import { useSession } from '../../../auth/components/session-context.tsx';
 import type { AssignedTo } from '../../api/approval-types.ts';
 
-/** Search (applied as the user pauses) and the 'assigned to' choice when there is one. */
+/**
+ * What each view is called on screen. The API keeps the spec's values and labels ('ALL',
+ * 'ME(DEAL_DESK)'); people read these (issue 33).
+ */
+export const QUEUE_VIEW_LABELS: Readonly<Record<AssignedTo, string>> = {
+  ME: 'Waiting for me',
+  DELEGATED: 'Delegated to me',
+  ALL: 'Waiting for anyone',
+  DECIDED: 'Decided by me',
+  MINE: 'My quotes in approval',
+};
+
+/** Search (applied as the user pauses) and the choice of view when there is more than one. */
 export function QueueFilterBar({
   search,
   assignedTo,
@@ -34,7 +46,7 @@ export function QueueFilterBar({
       {options.length > 1 ? (
         <FilterField
           id="approval-assigned-to"
-          label="Assigned to"
+          label="Approvals to show"
           className="col-12 col-md-4 col-lg-3"
         >
           <Form.Select
@@ -49,7 +61,7 @@ export function QueueFilterBar({
           >
             {options.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {QUEUE_VIEW_LABELS[option.value] ?? option.label}
               </option>
             ))}
           </Form.Select>
