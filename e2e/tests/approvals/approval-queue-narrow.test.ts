@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
-import { pendingQuote } from '../quotes/quote-api.ts';
+import { apiData, pendingQuote } from '../quotes/quote-api.ts';
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
 let browser: Browser;
@@ -18,10 +18,15 @@ describe('the approvals queue on narrow and wide screens', () => {
     const sales = await newPage(browser, { width: 1400, height: 1200 });
     await signIn(sales, 'sales@bastion.test');
     // A quote waiting for the approver, made by API: this test is about the queue's layout.
-    const { number: quoteNumber } = await pendingQuote(
+    const { id, number: quoteNumber } = await pendingQuote(
       sales,
       `E2E narrow queue ${Date.now()}`,
       '40',
+    );
+    const { account_name: account } = await apiData<{ account_name: string }>(
+      sales,
+      '/api/dx/get-quote',
+      { id },
     );
     await sales.context().close();
 
@@ -50,7 +55,7 @@ describe('the approvals queue on narrow and wide screens', () => {
     expect(text).toContain('E2E narrow queue');
     expect(text).toContain('Line discount above 30 %');
     expect(text).toContain('Finance approvers');
-    expect(text).toContain('Northwind Health');
+    expect(text).toContain(account);
     expect(await row.getByRole('button', { name: /^Approve / }).isVisible()).toBe(true);
     // The owner, the amount and the wait have given way to the row's detail.
     for (const label of ['Owner', 'Net total', 'Waiting']) {
