@@ -118,6 +118,10 @@ describe('the quotes grid', () => {
       return context.measureText(input.placeholder).width <= room;
     });
     expect(fits).toBe(true);
+    // Dates as spec §9 writes them, as on every other page: 01-Dec-2026.
+    const firstRow = await rowsOf(page).first().innerText();
+    expect(firstRow).toMatch(/\b\d{2}-[A-Z][a-z]{2}-\d{4}\b/);
+    expect(firstRow).not.toMatch(/\b[A-Z][a-z]{2} \d{2}, \d{4}\b/);
 
     await search.fill('no quote is called this');
     const empty = page.locator('.no-data');

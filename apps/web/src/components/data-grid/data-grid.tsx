@@ -1,4 +1,5 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
+import { formatCalendarDate, formatDate } from '@bastion/domain/format/date-time';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '../data-table/data-table.tsx';
@@ -36,12 +37,22 @@ interface DataGridProps {
   narrowDetail?: boolean;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const userTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * Spec §9's DD-MMM-YYYY, as every other page writes dates (issue 33: the grid read "Dec 01,
+ * 2026"): a calendar date as it is, an instant as its day falls in the user's time zone.
+ */
+function dateText(value: string): string {
+  const calendar = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (calendar) {
+    return (
+      formatCalendarDate(Number(calendar[1]), Number(calendar[2]), Number(calendar[3])) || value
+    );
+  }
+  const millis = Date.parse(value);
+  return Number.isNaN(millis) ? value : formatDate(millis / 1000, userTimeZone) || value;
+}
 
 function cellText(column: GridColumn, row: GridRow): string {
   const value = row[column.key];
@@ -50,10 +61,7 @@ function cellText(column: GridColumn, row: GridRow): string {
     const currency = typeof row.currency_code === 'string' ? row.currency_code : 'USD';
     return formatCurrency(value, currency);
   }
-  if (column.type === 'date' && typeof value === 'string') {
-    const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-    return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-  }
+  if (column.type === 'date' && typeof value === 'string') return dateText(value);
   return String(value);
 }
 

@@ -1,4 +1,5 @@
 import Alert from 'react-bootstrap/Alert';
+import { quoteTypeLabel } from '@bastion/domain/quotes/labels';
 import Spinner from 'react-bootstrap/Spinner';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -50,7 +51,7 @@ export function ApprovalOnlySummary({ quoteId, refusal }: { quoteId: string; ref
           </div>
           <div>
             <dt>Quote type</dt>
-            <dd>{quote.quote_type}</dd>
+            <dd>{quoteTypeLabel(quote.quote_type)}</dd>
           </div>
           <div>
             <dt>Total ({quote.currency_code})</dt>

@@ -1,4 +1,5 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
+import { quoteTypeLabel } from '@bastion/domain/quotes/labels';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -192,7 +193,7 @@ function ConfigureQuote({
         title="Configure quote"
         subtitle={
           <>
-            {quote.quote_number} · {quote.quote_name} · {quote.quote_type}
+            {quote.quote_number} · {quote.quote_name} · {quoteTypeLabel(quote.quote_type)}
             {isEla ? ` · ${quote.contract_length} months` : ''} · {quote.currency_code} ·{' '}
             <StatusBadge label={quote.status_label} tone={quote.status_tone} />
           </>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { quoteTypeLabel, salesChannelLabel } from '@bastion/domain/quotes/labels';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
@@ -67,9 +68,9 @@ function detailsOf({ header }: QuoteSummary): Fact[] {
   return [
     ['Customer', header.customer],
     ['Opportunity', header.opportunity_name ?? header.opportunity_id],
-    ['Quote type', header.quote_type],
+    ['Quote type', quoteTypeLabel(header.quote_type)],
     ['Deal type', header.deal_type],
-    ['Sales channel', header.sales_channel],
+    ['Sales channel', salesChannelLabel(header.sales_channel)],
     ['Partner', header.partner],
     ['Distributor', header.distributor],
     ['Currency', header.currency_code],

@@ -1,4 +1,5 @@
 import { unallocated, validateShippingPlan } from '@bastion/domain/quotes/shipping-plan';
+import { quoteTypeLabel } from '@bastion/domain/quotes/labels';
 import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -90,7 +91,7 @@ function ShippingEditor({ shipping, onReload }: { shipping: QuoteShipping; onRel
         title="Shipping & hardware"
         subtitle={
           <>
-            {quote.quote_number} · {quote.quote_name} · {quote.quote_type}
+            {quote.quote_number} · {quote.quote_name} · {quoteTypeLabel(quote.quote_type)}
             {isEla ? ` · ${quote.contract_length} months` : ''} ·{' '}
             <StatusBadge label={quote.status_label} tone={quote.status_tone} />
           </>

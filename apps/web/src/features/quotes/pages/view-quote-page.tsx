@@ -1,4 +1,5 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
+import { labelOfCode, quoteTypeLabel, salesChannelLabel } from '@bastion/domain/quotes/labels';
 import { dealTypeName } from '@bastion/domain/quotes/quote-types';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -27,11 +28,11 @@ export function ViewQuotePage() {
   const facts: Fact[] = [
     ['Account', q.account_name],
     ['Region', q.region],
-    ['Type', q.quote_type],
+    ['Type', quoteTypeLabel(q.quote_type)],
     ['Deal type', dealTypeName(q.deal_type) ?? q.deal_type],
     ['Contract length', `${q.contract_length} months`],
-    ['Sales channel', q.sales_channel],
-    ['Partner type', q.partner_type ?? '—'],
+    ['Sales channel', salesChannelLabel(q.sales_channel)],
+    ['Partner type', q.partner_type ? labelOfCode(q.partner_type) : '—'],
     ['Total', formatCurrency(q.total_amount_minor, q.currency_code)],
     ['Opportunity', q.opportunity_id ?? '—'],
     ['Version', String(q.version)],

@@ -1,4 +1,5 @@
 import { useMemo, useReducer, useState } from 'react';
+import { quoteTypeLabel } from '@bastion/domain/quotes/labels';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -118,7 +119,7 @@ function QuoteTermsEditor({
         title="Terms & conditions"
         subtitle={
           <>
-            {quote.quote_number} · {quote.quote_name} · {quote.quote_type} ·{' '}
+            {quote.quote_number} · {quote.quote_name} · {quoteTypeLabel(quote.quote_type)} ·{' '}
             <StatusBadge label={quote.status_label} tone={quote.status_tone} />
           </>
         }
