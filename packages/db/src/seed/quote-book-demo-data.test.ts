@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { QUOTE_STATUSES } from '@bastion/domain/quotes/quote-types';
 import { crmDemoData } from './crm-demo-data.ts';
 import { DEMO_USERS } from './demo-data.ts';
 import {
@@ -26,19 +27,7 @@ describe('the demo book (issue 33)', () => {
 
   it('ends stories in every status of spec §4, archived ones included', () => {
     const ends = new Set(book.map((q) => q.ends));
-    for (const status of [
-      'INCOMPLETE',
-      'SH_HW_CONFIG',
-      'TNC',
-      'PENDING_APPROVAL',
-      'BUDGETARY',
-      'REJECTED',
-      'APPROVED',
-      'ACCEPTED',
-      'COMPLETED',
-    ] as const) {
-      expect(ends).toContain(status);
-    }
+    for (const status of QUOTE_STATUSES) expect(ends).toContain(status);
     const archived = new Set(book.filter((q) => q.archived).map((q) => q.ends));
     expect(archived.size).toBeGreaterThanOrEqual(3);
     // A rejection always carries the approver's reason.

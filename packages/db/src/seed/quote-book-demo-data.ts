@@ -1,3 +1,4 @@
+import type { QuoteStatus } from '@bastion/domain/quotes/quote-types';
 import { crmDemoData } from './crm-demo-data.ts';
 import { DEMO_EXCEPTION_PARTNER } from './approval-demo-data.ts';
 
@@ -9,17 +10,8 @@ import { DEMO_EXCEPTION_PARTNER } from './approval-demo-data.ts';
  * (apps/server/src/features/demo-book), and then moves each quote's moments back to its dates.
  */
 
-/** How far a quote's story goes; ARCHIVED stories archive the quote where it stopped. */
-export type DemoBookEnd =
-  | 'INCOMPLETE'
-  | 'SH_HW_CONFIG'
-  | 'TNC'
-  | 'PENDING_APPROVAL'
-  | 'BUDGETARY'
-  | 'REJECTED'
-  | 'APPROVED'
-  | 'ACCEPTED'
-  | 'COMPLETED';
+/** How far a quote's story goes, a working status; `archived` archives it where it stopped. */
+export type DemoBookEnd = QuoteStatus;
 
 export interface DemoBookLine {
   sku: string;

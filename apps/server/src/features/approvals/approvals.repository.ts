@@ -385,17 +385,23 @@ export async function findQuoteNumber(db: Database, id: string) {
 }
 
 /** Pending steps of open submissions, with their quote; only of these groups when given. */
-export async function listPendingSteps(db: Database, groupIds?: readonly string[]) {
-  if (groupIds !== undefined && groupIds.length === 0) return [];
-  return db
+/** Steps with their submission and quote: what the queue's views list. */
+const stepsWithQuotes = (db: Database) =>
+  db
     .select({ step: quoteApprovalSteps, submission: quoteApprovals, quote: quotes })
     .from(quoteApprovalSteps)
     .innerJoin(quoteApprovals, eq(quoteApprovals.id, quoteApprovalSteps.approvalId))
-    .innerJoin(quotes, eq(quotes.id, quoteApprovalSteps.quoteId))
+    .innerJoin(quotes, eq(quotes.id, quoteApprovalSteps.quoteId));
+
+/** Waiting: the step pending in an open submission. */
+const isWaiting = and(eq(quoteApprovalSteps.state, 'PENDING'), eq(quoteApprovals.state, 'PENDING'));
+
+export async function listPendingSteps(db: Database, groupIds?: readonly string[]) {
+  if (groupIds !== undefined && groupIds.length === 0) return [];
+  return stepsWithQuotes(db)
     .where(
       and(
-        eq(quoteApprovalSteps.state, 'PENDING'),
-        eq(quoteApprovals.state, 'PENDING'),
+        isWaiting,
         groupIds === undefined ? undefined : inArray(quoteApprovalSteps.groupId, [...groupIds]),
       ),
     )
@@ -404,11 +410,7 @@ export async function listPendingSteps(db: Database, groupIds?: readonly string[
 
 /** Steps the user decided (approved or rejected, as themselves or as a delegate), newest first. */
 export async function listDecidedSteps(db: Database, userId: string, limit: number) {
-  return db
-    .select({ step: quoteApprovalSteps, submission: quoteApprovals, quote: quotes })
-    .from(quoteApprovalSteps)
-    .innerJoin(quoteApprovals, eq(quoteApprovals.id, quoteApprovalSteps.approvalId))
-    .innerJoin(quotes, eq(quotes.id, quoteApprovalSteps.quoteId))
+  return stepsWithQuotes(db)
     .where(
       and(
         eq(quoteApprovalSteps.decidedBy, userId),
@@ -421,17 +423,9 @@ export async function listDecidedSteps(db: Database, userId: string, limit: numb
 
 /** Pending steps of open submissions of the quotes the user owns or submitted, oldest first. */
 export async function listPendingStepsOfOwnQuotes(db: Database, userId: string) {
-  return db
-    .select({ step: quoteApprovalSteps, submission: quoteApprovals, quote: quotes })
-    .from(quoteApprovalSteps)
-    .innerJoin(quoteApprovals, eq(quoteApprovals.id, quoteApprovalSteps.approvalId))
-    .innerJoin(quotes, eq(quotes.id, quoteApprovalSteps.quoteId))
+  return stepsWithQuotes(db)
     .where(
-      and(
-        eq(quoteApprovalSteps.state, 'PENDING'),
-        eq(quoteApprovals.state, 'PENDING'),
-        or(eq(quotes.ownerUserId, userId), eq(quoteApprovals.submittedBy, userId)),
-      ),
+      and(isWaiting, or(eq(quotes.ownerUserId, userId), eq(quoteApprovals.submittedBy, userId))),
     )
     .orderBy(asc(quoteApprovalSteps.pendingSince), asc(quoteApprovalSteps.id));
 }

@@ -182,6 +182,18 @@ async function playQuote(
   });
 
   const goes = (end: DemoBookQuote['ends']) => storyReaches(plan.ends, end);
+  // The comments come with the day's last step: after the terms, before a submission.
+  const writeComments = async () => {
+    for (const comment of plan.comments) {
+      await step(day, async () => {
+        await call(comment.by, '/api/dx/add-quote-comment', {
+          quote_id: quote.id,
+          kind: comment.kind,
+          body: comment.body,
+        });
+      });
+    }
+  };
   // A legacy quote records a deal made elsewhere: read-only once created.
   if (plan.quoteType === 'LEGACY') return quote.id;
   await step(next(), async () => {
@@ -244,15 +256,7 @@ async function playQuote(
       });
       quote = saved.quote;
     });
-    for (const comment of plan.comments) {
-      await step(day, () =>
-        call(comment.by, '/api/dx/add-quote-comment', {
-          quote_id: quote.id,
-          kind: comment.kind,
-          body: comment.body,
-        }).then(() => undefined),
-      );
-    }
+    await writeComments();
     await step(next(), async () => {
       const submitted = await call<ApprovalAnswer>(owner, '/api/dx/quote/approval', {
         action: 'submit',
@@ -264,15 +268,7 @@ async function playQuote(
       approvalState = submitted;
     });
   } else {
-    for (const comment of plan.comments) {
-      await step(day, () =>
-        call(comment.by, '/api/dx/add-quote-comment', {
-          quote_id: quote.id,
-          kind: comment.kind,
-          body: comment.body,
-        }).then(() => undefined),
-      );
-    }
+    await writeComments();
   }
 
   // Every step the submission waits on is decided by its group's demo member, until the quote is
