@@ -155,7 +155,7 @@ describe('the keyboard alone', () => {
     const direct = sales
       .getByRole('list', { name: 'Opportunities' })
       .getByRole('listitem')
-      .filter({ hasText: /· DIRECT/ })
+      .filter({ hasText: /· Direct/ })
       .first();
     await tabTo(sales, direct.getByRole('button', { name: /^Choose/ }));
     await sales.keyboard.press('Enter');

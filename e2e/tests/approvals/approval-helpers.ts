@@ -23,7 +23,7 @@ export async function startDirectQuote(page: Page, name: string): Promise<string
   const direct = page
     .getByRole('list', { name: 'Opportunities' })
     .getByRole('listitem')
-    .filter({ hasText: /· DIRECT/ })
+    .filter({ hasText: /· Direct/ })
     .first();
   await direct.getByRole('button', { name: /^Choose/ }).click();
   await page.getByLabel('Quote name').waitFor();

@@ -122,6 +122,10 @@ describe('the quotes grid', () => {
     const firstRow = await rowsOf(page).first().innerText();
     expect(firstRow).toMatch(/\b\d{2}-[A-Z][a-z]{2}-\d{4}\b/);
     expect(firstRow).not.toMatch(/\b[A-Z][a-z]{2} \d{2}, \d{4}\b/);
+    // Types as people name them; the API's codes stay in the API.
+    const everyRow = (await rowsOf(page).allInnerTexts()).join('\n');
+    expect(everyRow).toContain('Standard');
+    expect(everyRow).not.toMatch(/\bSTANDARD\b/);
 
     await search.fill('no quote is called this');
     const empty = page.locator('.no-data');
@@ -224,6 +228,9 @@ describe('the approvals page', () => {
       .waitFor();
     await expect.poll(() => rowsOf(seller).count()).toBeGreaterThan(0);
     expect(await seller.getByRole('button', { name: /^Approve / }).count()).toBe(0);
+    // The top bar keeps the user menu on a phone's screen.
+    const menu = await seller.getByRole('button', { name: /^Sam Seller/ }).boundingBox();
+    expect((menu?.x ?? 1000) + (menu?.width ?? 0)).toBeLessThanOrEqual(390);
     await screenshot(seller, 'approvals-my-quotes-phone', { fullPage: false });
     await seller.context().close();
   });

@@ -107,7 +107,7 @@ describe('creating a quote from an opportunity', () => {
     await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('');
     const directRow = page
       .locator('table.data-grid tbody tr')
-      .filter({ has: page.locator('td', { hasText: /^DIRECT$/ }) })
+      .filter({ has: page.locator('td', { hasText: /^Direct$/ }) })
       .first();
     await directRow.waitFor();
     expect(await directRow.getByRole('button', { name: 'Create quote' }).count()).toBe(0);

@@ -1,4 +1,5 @@
 import { DEAL_TYPES, QUOTE_STATUSES, QUOTE_TYPES } from '@bastion/domain/quotes/quote-types';
+import { quoteTypeLabel } from '@bastion/domain/quotes/labels';
 import { quoteStatusLabel } from '@bastion/domain/quotes/status-display';
 
 /**
@@ -49,7 +50,11 @@ const QUOTE_FILTERS: GridFilter[] = [
     label: 'Status',
     options: QUOTE_STATUSES.map((status) => ({ value: status, label: quoteStatusLabel(status) })),
   },
-  { key: 'quote_type', label: 'Type', options: QUOTE_TYPES.map((t) => ({ value: t, label: t })) },
+  {
+    key: 'quote_type',
+    label: 'Type',
+    options: QUOTE_TYPES.map((t) => ({ value: t, label: quoteTypeLabel(t) })),
+  },
   { key: 'region', label: 'Region', options: REGIONS },
 ];
 

@@ -35,9 +35,15 @@ export function TopNav({ groups, activeGroup, homePath, onOpenMenu }: TopNavProp
           {hasApprovalsMenu ? <PendingApprovalsBadge isCollapsed /> : null}
         </button>
       ) : null}
-      <Navbar.Brand as={Link} to={homePath} className="d-flex align-items-center gap-2 me-4">
+      {/* On a phone the mark alone: with the name, the user menu fell off the bar at 390 px. */}
+      <Navbar.Brand
+        as={Link}
+        to={homePath}
+        aria-label="Bastion CPQ"
+        className="d-flex align-items-center gap-2 me-2 me-sm-4"
+      >
         <img src="/favicon.svg" alt="" width={26} height={26} />
-        <span className="fw-semibold">Bastion CPQ</span>
+        <span className="fw-semibold d-none d-sm-inline">Bastion CPQ</span>
       </Navbar.Brand>
       {/* Below lg the offcanvas lists the groups, so the bar keeps room for the user menu. */}
       {onOpenMenu ? null : (
@@ -58,7 +64,7 @@ export function TopNav({ groups, activeGroup, homePath, onOpenMenu }: TopNavProp
           })}
         </Nav>
       )}
-      <div className="ms-auto d-flex align-items-center gap-3">
+      <div className="ms-auto d-flex align-items-center gap-2 gap-sm-3">
         <GlobalSearch />
         {environment.name !== 'production' ? (
           <Badge

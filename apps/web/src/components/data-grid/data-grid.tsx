@@ -1,5 +1,6 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { formatCalendarDate, formatDate } from '@bastion/domain/format/date-time';
+import { quoteTypeLabel, salesChannelLabel } from '@bastion/domain/quotes/labels';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '../data-table/data-table.tsx';
@@ -54,9 +55,17 @@ function dateText(value: string): string {
   return Number.isNaN(millis) ? value : formatDate(millis / 1000, userTimeZone) || value;
 }
 
+/** Columns whose cells are codes the API keeps: people read their labels (issue 33). */
+const CODE_LABELS: Readonly<Record<string, (code: string) => string>> = {
+  quote_type: quoteTypeLabel,
+  sales_channel: salesChannelLabel,
+};
+
 function cellText(column: GridColumn, row: GridRow): string {
   const value = row[column.key];
   if (value === null || value === undefined || value === '') return '—';
+  const label = CODE_LABELS[column.key];
+  if (label && typeof value === 'string') return label(value);
   if (column.type === 'money' && typeof value === 'number') {
     const currency = typeof row.currency_code === 'string' ? row.currency_code : 'USD';
     return formatCurrency(value, currency);

@@ -1,4 +1,5 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
+import { salesChannelLabel } from '@bastion/domain/quotes/labels';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -73,7 +74,9 @@ export function OpportunityPicker({
                         {[
                           row.account_name,
                           row.region,
-                          row.sales_channel,
+                          typeof row.sales_channel === 'string'
+                            ? salesChannelLabel(row.sales_channel)
+                            : null,
                           typeof row.amount === 'number'
                             ? formatCurrency(row.amount, String(row.currency_code ?? 'USD'))
                             : null,
