@@ -65,6 +65,11 @@ export interface QuoteDocumentInput {
     quote_number: string;
     quote_name: string;
     version: number;
+    /**
+     * What the customer reads as the document's revision (issue 33: "Version 7" on the first
+     * document): 1 for the first version of the quote a document was made of, 2 for the next…
+     */
+    revision: number;
     status_id: string;
     quote_type: string;
     deal_type: string;

@@ -105,6 +105,7 @@ function input(type: 'STANDARD' | 'ELA', changes: Partial<QuoteDocumentInput> = 
       quote_number: 'Q-2026-000042',
       quote_name: 'Acme refresh',
       version: 4,
+      revision: 2,
       status_id: 'APPROVED',
       quote_type: type,
       deal_type: 'NB',
@@ -333,7 +334,11 @@ describe('buildQuoteDocument', () => {
   it('lists the header facts, parties and clauses in order', () => {
     const document = buildQuoteDocument(input('STANDARD'));
     expect(fact(document, 'Quote number')).toBe('Q-2026-000042');
-    expect(fact(document, 'Version')).toBe('4');
+    // The customer reads the document's revision, not the quote's internal write count.
+    expect(fact(document, 'Revision')).toBe('2');
+    expect(fact(document, 'Version')).toBeUndefined();
+    expect(fact(document, 'Quote type')).toBe('Standard');
+    expect(fact(document, 'Sales channel')).toBe('Partner (tier 1)');
     expect(fact(document, 'Created')).toBe('05-Mar-2026 08:40 AM UTC');
     expect(fact(document, 'Price date')).toBe('05-Mar-2026');
     expect(fact(document, 'Valid until')).toBe('04-Apr-2026');
@@ -352,7 +357,7 @@ describe('buildQuoteDocument', () => {
       '1. Payment',
       '2. Warranty',
     ]);
-    expect(document.footer).toBe('Bastion Security GmbH · Quotation Q-2026-000042 · Version 4');
+    expect(document.footer).toBe('Bastion Security GmbH · Quotation Q-2026-000042 · Revision 2');
   });
 
   it('tells the approval status and its steps', () => {

@@ -1,5 +1,6 @@
 import { formatDateTime } from '../format/date-time.ts';
 import { formatContractStartDate } from '../quotes/contract-dates.ts';
+import { quoteTypeLabel, salesChannelLabel } from '../quotes/labels.ts';
 import { dealTypeName } from '../quotes/quote-types.ts';
 import { quoteStatusLabel } from '../quotes/status-display.ts';
 import { addDays, addressLines, record, text } from './document-values.ts';
@@ -45,7 +46,7 @@ export function buildQuoteDocument(input: QuoteDocumentInput): QuoteDocument {
     letterhead: {
       issuer,
       title,
-      lines: [quote.quote_name, `Version ${quote.version} · Prices as of ${priceDate}`],
+      lines: [quote.quote_name, `Revision ${quote.revision} · Prices as of ${priceDate}`],
     },
     watermark: isBudgetary ? BUDGETARY_WATERMARK : null,
     sections: [
@@ -59,7 +60,7 @@ export function buildQuoteDocument(input: QuoteDocumentInput): QuoteDocument {
       ...optional(commentsSection(input)),
       approvalSection(input),
     ],
-    footer: `${issuer} · ${title} · Version ${quote.version}`,
+    footer: `${issuer} · ${title} · Revision ${quote.revision}`,
   };
 }
 
@@ -79,15 +80,15 @@ function quoteSection(
   const validUntil = addDays(quote.price_date, QUOTE_VALIDITY_DAYS);
   const facts: [string, string | null][] = [
     ['Quote number', quote.quote_number],
-    ['Version', String(quote.version)],
+    ['Revision', String(quote.revision)],
     ['Quote name', quote.quote_name],
     ['Status', quoteStatusLabel(quote.status_id)],
     ['Created', formatDateTime(quote.created_at, input.time_zone)],
     ['Price date', formatContractStartDate(quote.price_date) ?? quote.price_date],
     ['Valid until', validUntil ? formatContractStartDate(validUntil) : null],
-    ['Quote type', quote.quote_type],
+    ['Quote type', quoteTypeLabel(quote.quote_type)],
     ['Deal type', dealTypeName(quote.deal_type) ?? quote.deal_type],
-    ['Sales channel', quote.sales_channel],
+    ['Sales channel', salesChannelLabel(quote.sales_channel)],
     ['Opportunity', text(opportunity.opportunity_name) ?? quote.opportunity_id],
     ['Contract', `${quote.contract_length} months`],
     ['Contract dates', start ? `${start}${end ? ` to ${end}` : ''}` : null],

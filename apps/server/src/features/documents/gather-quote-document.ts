@@ -11,6 +11,7 @@ import {
   storedQuantities,
 } from '../../lib/stored-line-pricing.ts';
 import {
+  documentRevisionOf,
   findLatestApproval,
   listDocumentComments,
   listDocumentLines,
@@ -30,13 +31,14 @@ export async function gatherQuoteDocument(
 ): Promise<QuoteDocumentInput> {
   const years = contractYearsOf(quote.quoteType, quote.contractLength);
   const isLegacy = quote.quoteType === 'LEGACY';
-  const [lines, shipping, terms, comments, approval, renewal] = await Promise.all([
+  const [lines, shipping, terms, comments, approval, renewal, revision] = await Promise.all([
     listDocumentLines(db, quote.id),
     isLegacy ? [] : listDocumentShipping(db, quote.id),
     listSavedTerms(db, quote.id),
     listDocumentComments(db, quote.id),
     findLatestApproval(db, quote.id),
     readRenewalOverview(db, quote.renewal),
+    documentRevisionOf(db, quote.id, quote.version),
   ]);
   let pricing: QuoteDocumentInput['pricing'] = null;
   if (!isLegacy && lines.length > 0) {
@@ -56,6 +58,7 @@ export async function gatherQuoteDocument(
       quote_number: quote.quoteNumber,
       quote_name: quote.quoteName,
       version: quote.version,
+      revision,
       status_id: quote.statusId,
       quote_type: quote.quoteType,
       deal_type: quote.dealType,

@@ -217,3 +217,30 @@ describe('quote documents', () => {
     }
   });
 });
+
+describe('a document’s revision', () => {
+  it('is 1 for the first version documented, the same again for that version, 2 for the next', async () => {
+    const revisionIn = async (name: string) => {
+      const response = await generate(quote.id, 'pdf', name, cookies.desk);
+      expect(response.statusCode, response.body).toBe(200);
+      const text = pdfText(response.rawPayload);
+      expect(text).not.toMatch(/\bVersion \d/);
+      return /Revision (\d+)/.exec(text)?.[1];
+    };
+    const [row] = await ctx.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    const documented = await ctx.db
+      .select({ version: quoteDocuments.quoteVersion })
+      .from(quoteDocuments)
+      .where(eq(quoteDocuments.quoteId, quote.id));
+    // Earlier tests documented this version already: it is revision 1, however many copies.
+    expect(new Set(documented.map((d) => d.version))).toEqual(new Set([row?.version]));
+    expect(await revisionIn('first again')).toBe('1');
+    // Any write raises the quote's version; the next document is its second revision.
+    await ctx.db
+      .update(quotes)
+      .set({ version: (row?.version ?? 1) + 1 })
+      .where(eq(quotes.id, quote.id));
+    expect(await revisionIn('second')).toBe('2');
+    expect(await revisionIn('second again')).toBe('2');
+  });
+});
