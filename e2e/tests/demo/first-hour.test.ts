@@ -235,3 +235,31 @@ describe('the approvals page', () => {
     await seller.context().close();
   });
 });
+
+describe('the quote details page', () => {
+  it('names the opportunity and the quote type as people do', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'sales@bastion.test');
+    const grid = await apiData<{ rows: { id: string }[] }>(page, '/api/dx/grid', {
+      module_name: 'quotes',
+      filters: { quote_type: ['STANDARD'], status: ['COMPLETED'] },
+      page: 1,
+      page_size: 1,
+    });
+    const id = grid.rows[0]?.id ?? '';
+    const quote = await apiData<{
+      opportunity_id: string;
+      details: { opportunity?: { opportunity_name?: string } };
+    }>(page, '/api/dx/get-quote', { id });
+    await page.goto(`/cpq/view-quote/${id}/STANDARD`);
+    const facts = page.locator('main');
+    await facts
+      .getByText(quote.details.opportunity?.opportunity_name ?? '—')
+      .first()
+      .waitFor();
+    const text = await facts.innerText();
+    expect(text).not.toContain(quote.opportunity_id);
+    expect(text).toContain('Standard');
+    await page.context().close();
+  });
+});

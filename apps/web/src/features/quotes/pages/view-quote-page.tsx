@@ -34,7 +34,8 @@ export function ViewQuotePage() {
     ['Sales channel', salesChannelLabel(q.sales_channel)],
     ['Partner type', q.partner_type ? labelOfCode(q.partner_type) : '—'],
     ['Total', formatCurrency(q.total_amount_minor, q.currency_code)],
-    ['Opportunity', q.opportunity_id ?? '—'],
+    // Its name as the CRM gave it when quoted; the id only when there is no name.
+    ['Opportunity', opportunityNameOf(q.details) ?? q.opportunity_id ?? '—'],
     ['Version', String(q.version)],
   ];
   return (
@@ -73,4 +74,12 @@ export function ViewQuotePage() {
       </Card>
     </>
   );
+}
+
+/** The opportunity's name in the quote's copy of it (details.opportunity), if it has one. */
+function opportunityNameOf(details: Record<string, unknown>): string | null {
+  const opportunity = details.opportunity;
+  if (typeof opportunity !== 'object' || opportunity === null) return null;
+  const name = (opportunity as Record<string, unknown>).opportunity_name;
+  return typeof name === 'string' && name.trim() !== '' ? name : null;
 }
