@@ -68,7 +68,7 @@ async function withActors(
 }
 
 const isAssigned = (actor: Actor, assignedTo: AssignedTo) => {
-  if (assignedTo === 'ALL' || assignedTo === 'MINE') return true;
+  if (assignedTo === 'ALL') return true;
   if (!actor.ok) return false;
   return assignedTo === 'ME' ? actor.onBehalfOf === null : actor.onBehalfOf !== null;
 };
@@ -208,12 +208,12 @@ export async function approvalQueueFilters(db: Database, caller: AuthContext, no
   }
   if (principals.length > 1) options.push({ value: 'DELEGATED', label: 'Delegated' });
   // Issue 33: an approver finds what they decided; a seller follows their quotes' approvals.
-  const approves = caller.permissions.is_deal_desk_user || caller.permissions.is_approver;
-  if (approves || principals.length > 1) options.push({ value: 'DECIDED', label: 'Decided by me' });
+  const decides =
+    caller.permissions.is_deal_desk_user || caller.permissions.is_approver || principals.length > 1;
+  if (decides) options.push({ value: 'DECIDED', label: 'Decided by me' });
   if (caller.permissions.can_create_quote) {
     options.push({ value: 'MINE', label: 'My quotes in approval' });
   }
-  const defaultValue: AssignedTo =
-    approves || principals.length > 1 || !caller.permissions.can_create_quote ? 'ME' : 'MINE';
+  const defaultValue: AssignedTo = decides || !caller.permissions.can_create_quote ? 'ME' : 'MINE';
   return { options, default_value: defaultValue, is_shown: options.length > 1 };
 }

@@ -95,23 +95,15 @@ function QuoteTermsEditor({
   );
   const customCount = draft.filter((t) => t.is_custom).length;
 
-  const submit = () => {
-    onSaved(null);
-    save.mutate(
-      { version: quote.version, clauses: toSubmitted(draft) },
-      { onSuccess: () => onSaved('The terms are saved.') },
-    );
-  };
   // Next saves what is on the page first, the proposed standard terms included (issue 33: they
   // needed a Save of their own before Next would go).
   const summaryPath = `/${context}/quote-summary/${quote.id}/${quote.quote_type}`;
-  const saveAndContinue = () => {
+  const saveTerms = (then: () => void) => {
     onSaved(null);
-    save.mutate(
-      { version: quote.version, clauses: toSubmitted(draft) },
-      { onSuccess: () => void navigate(summaryPath) },
-    );
+    save.mutate({ version: quote.version, clauses: toSubmitted(draft) }, { onSuccess: then });
   };
+  const submit = () => saveTerms(() => onSaved('The terms are saved.'));
+  const saveAndContinue = () => saveTerms(() => void navigate(summaryPath));
 
   return (
     <>
