@@ -19,7 +19,9 @@ const KB = 1024;
 // for in issue 20: React with React Router (~95 KB), zod (~24 KB), react-hook-form (~16 KB) and
 // TanStack Query (~10 KB) alone, all used by the sign-in form, come to ~145 KB.
 const PUBLIC_ROUTE_BUDGET = 200 * KB;
-const ROUTE_BUDGET = 250 * KB;
+// Signed-in pages: 250 KB until the leave guard of every editing page (decision 032) took the
+// heaviest three 1 KB over it.
+const ROUTE_BUDGET = 255 * KB;
 
 const distDir = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
 const isCheck = process.argv.includes('--check');

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
+import { usePanelCloseGuard } from './leave-guard.tsx';
 
 /**
  * The side panel admin screens edit and browse in (spec §9): 500px, or 700px on wide screens
@@ -22,10 +23,12 @@ export function SidePanel({
   children: ReactNode;
 }) {
   const titleId = useId();
+  // An editor in the panel with unsaved changes is asked about before the panel closes.
+  const closeGuard = usePanelCloseGuard(onHide);
   return (
     <Offcanvas
       show={show}
-      onHide={onHide}
+      onHide={closeGuard.requestClose}
       onExited={onExited}
       // autoFocus runs while the panel is still sliding in, hidden, so it does not take: the
       // field marked data-autofocus gets focus once the panel shows.
@@ -43,7 +46,7 @@ export function SidePanel({
           {title}
         </Offcanvas.Title>
       </Offcanvas.Header>
-      <Offcanvas.Body>{children}</Offcanvas.Body>
+      <Offcanvas.Body>{closeGuard.wrap(children)}</Offcanvas.Body>
     </Offcanvas>
   );
 }

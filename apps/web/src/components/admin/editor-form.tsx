@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { AppForm, FormProblem, showServerErrors } from '../form/form.tsx';
+import { useFormLeaveGuard } from '../leave-guard.tsx';
 import { EditorActions, type EditorRemoval } from './editor-actions.tsx';
 
 /**
@@ -20,28 +21,33 @@ export function EditorForm<TIn extends FieldValues, TOut extends FieldValues>(pr
   'aria-label'?: string;
   /** Between the form and its actions (a test of the unsaved record, say). */
   between?: ReactNode;
+  /** "this rule": what the question before leaving with unsaved changes names. */
+  what?: string;
   children: ReactNode;
 }) {
   const id = useId();
-  const { form, onSubmit, error, between, children, 'aria-label': label, ...actions } = props;
+  const { form, onSubmit, error, between, children, what, 'aria-label': label, ...actions } = props;
+  const leaveGuard = useFormLeaveGuard(form, what ?? 'this record', onSubmit, (refusal) =>
+    showServerErrors(form as unknown as UseFormReturn<FieldValues>, refusal),
+  );
   return (
     <>
-      <AppForm
-        form={form}
-        id={id}
-        aria-label={label}
-        onSubmit={(values) =>
-          onSubmit(values).catch((refusal: unknown) => {
-            showServerErrors(form as unknown as UseFormReturn<FieldValues>, refusal);
-          })
-        }
-      >
+      {leaveGuard.dialog}
+      <AppForm form={form} id={id} aria-label={label} onSubmit={leaveGuard.submit}>
         <FormProblem error={error} />
         {children}
       </AppForm>
       {between}
       {/* The save, cancel and removal the editor was given. */}
-      <EditorActions formId={id} {...actions} />
+      {/* Cancel means to throw the changes away: it is not asked about. */}
+      <EditorActions
+        formId={id}
+        {...actions}
+        onCancel={() => {
+          leaveGuard.release();
+          actions.onCancel();
+        }}
+      />
     </>
   );
 }

@@ -64,6 +64,7 @@ export function recordEditorProps<TRow extends VersionedRecord>(
   isPending: boolean;
   submitText: string;
   'aria-label': string;
+  what: string;
   remove: EditorRemoval | undefined;
 } {
   const { noun, name } = words;
@@ -73,6 +74,7 @@ export function recordEditorProps<TRow extends VersionedRecord>(
     isPending: save.isPending,
     submitText: record ? `Save ${noun}` : `Create ${noun}`,
     'aria-label': record ? `Edit ${noun} ${name}` : `New ${noun}`,
+    what: record ? `the ${noun} ${name}` : `the new ${noun}`,
     remove:
       record && remove
         ? {

@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useS
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
+import { useLeaveGuard } from '../leave-guard.tsx';
 import { errorsUnder } from './composite-values.ts';
 import { FieldControl } from './field-control.tsx';
 
@@ -23,6 +24,14 @@ export interface RecipeFormProps {
   onSubmit: (payload: FormValues, values: FormValues) => void;
   /** Extra buttons beside the submit button. */
   actions?: ReactNode;
+  /**
+   * Asks before the user leaves with changes (decision 032): `what` names them in the question,
+   * `save` (the submit without its own navigation) offers Save and leave.
+   */
+  leaveGuard?: {
+    what: string;
+    save?: (payload: FormValues, values: FormValues) => Promise<unknown>;
+  };
 }
 
 /**
@@ -39,6 +48,7 @@ export function RecipeForm({
   isSubmitting = false,
   onSubmit,
   actions,
+  leaveGuard,
 }: RecipeFormProps) {
   const idPrefix = useId();
   const [state, setState] = useState(() =>
@@ -46,6 +56,7 @@ export function RecipeForm({
   );
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [wasSubmitted, setWasSubmitted] = useState(false);
+  const [hasEdits, setHasEdits] = useState(false);
   // Counts refused submits: each sends focus to the first field that says what is wrong.
   const [refusals, setRefusals] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -87,6 +98,7 @@ export function RecipeForm({
   };
 
   const handleChange = (name: string, value: JsonValue | undefined) => {
+    setHasEdits(true);
     setState((previous) => changeField(recipe, previous, name, value, { lookups }));
     const owner = rows.flat().find((f) => [f.field, f.field1, f.field2].includes(name));
     if (owner) {
@@ -106,8 +118,26 @@ export function RecipeForm({
 
   const errorCount = Object.keys(validation.errors).length;
 
+  // While the submit runs the page may move on (to what it created): that is not leaving work.
+  const saveForLeave = leaveGuard?.save;
+  const guard = useLeaveGuard({
+    isDirty: leaveGuard !== undefined && hasEdits && !isSubmitting,
+    what: leaveGuard?.what ?? '',
+    save: saveForLeave
+      ? () => {
+          setWasSubmitted(true);
+          if (!validation.isValid) {
+            setRefusals((count) => count + 1);
+            return Promise.resolve(false);
+          }
+          return saveForLeave(validation.payload, state.values).then(() => true);
+        }
+      : undefined,
+  });
+
   return (
     <form ref={formRef} className="recipe-form" noValidate onSubmit={handleSubmit}>
+      {guard.dialog}
       {wasSubmitted && errorCount > 0 ? (
         <Alert variant="danger" role="alert">
           {errorCount === 1

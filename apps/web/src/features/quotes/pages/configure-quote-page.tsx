@@ -5,6 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useParams } from 'react-router';
 import { NoData } from '@/components/no-data.tsx';
+import { useLeaveGuard } from '@/components/leave-guard.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { QuoteAttachments } from '../../attachments/components/quote-attachments.tsx';
@@ -175,12 +176,26 @@ function ConfigureQuote({
   const canSave =
     !isReadOnly && !hasLocalProblems && pricing.lineErrors.size === 0 && !save.isPending;
 
+  const leaveGuard = useLeaveGuard({
+    isDirty: !isReadOnly && state.isDirty,
+    what: 'the products of this quote',
+    save: () =>
+      save
+        .mutateAsync({ version: quote.version, lines: toPayload(state.lines), advance: false })
+        .then(() => true),
+    cannotSave:
+      hasLocalProblems || pricing.lineErrors.size > 0
+        ? 'Correct the lines marked in red before saving.'
+        : null,
+  });
+
   const submit = (advance: boolean) =>
     save.mutate(
       { version: quote.version, lines: toPayload(state.lines), advance },
       {
         onSuccess: (saved) => {
           if (advance) {
+            leaveGuard.release();
             void navigate(`/cpq/configure-sh-hw/${saved.quote.id}/${saved.quote.quote_type}`);
           }
         },
@@ -189,6 +204,7 @@ function ConfigureQuote({
 
   return (
     <>
+      {leaveGuard.dialog}
       <PageHeader
         title="Configure quote"
         subtitle={

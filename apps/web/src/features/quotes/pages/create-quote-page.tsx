@@ -97,6 +97,11 @@ function CreateQuoteForOpportunity({ opportunityId }: { opportunityId: string })
                     { onSuccess: (quote) => void navigate(quote.target_path) },
                   )
                 }
+                leaveGuard={{
+                  what: 'the new quote',
+                  save: (_payload, values) =>
+                    create.mutateAsync({ opportunity_id: opp.id, values }),
+                }}
                 actions={
                   <Link to="/cpq/grid/opportunities/ref" className="btn btn-outline-secondary">
                     Cancel

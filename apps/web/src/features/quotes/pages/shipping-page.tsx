@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
+import { useLeaveGuard } from '@/components/leave-guard.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
@@ -71,6 +72,14 @@ function ShippingEditor({ shipping, onReload }: { shipping: QuoteShipping; onRel
     : serverErrors;
   const hasErrors = Object.keys(liveErrors).length > 0;
 
+  const leaveGuard = useLeaveGuard({
+    isDirty: !isReadOnly && isDirty,
+    what: 'how this quote ships',
+    save: () =>
+      save.mutateAsync({ version: quote.version, advance: false, ...payload }).then(() => true),
+    cannotSave: hasErrors ? 'Correct the shipping details marked in red before saving.' : null,
+  });
+
   const submit = (advance: boolean) => {
     setAttempted(true);
     if (hasErrors) return;
@@ -78,8 +87,9 @@ function ShippingEditor({ shipping, onReload }: { shipping: QuoteShipping; onRel
       { version: quote.version, advance, ...payload },
       {
         onSuccess: (saved) => {
-          if (advance)
-            void navigate(`/cpq/terms-condition/${saved.quote.id}/${saved.quote.quote_type}`);
+          if (!advance) return;
+          leaveGuard.release();
+          void navigate(`/cpq/terms-condition/${saved.quote.id}/${saved.quote.quote_type}`);
         },
       },
     );
@@ -87,6 +97,7 @@ function ShippingEditor({ shipping, onReload }: { shipping: QuoteShipping; onRel
 
   return (
     <>
+      {leaveGuard.dialog}
       <PageHeader
         title="Shipping & hardware"
         subtitle={

@@ -93,6 +93,7 @@ export function RenewalNotices({
 }) {
   return (
     <>
+      {editor.leaveDialog}
       {configuration.quote.is_editable ? null : (
         <Alert variant="info" data-testid="read-only-reason">
           {configuration.quote.read_only_reason ?? 'This quote cannot change.'}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useLeaveGuard } from '@/components/leave-guard.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useSession } from '../../auth/components/session-context.tsx';
 import {
@@ -103,6 +104,16 @@ export function useRenewalEditor(configuration: RenewalConfiguration) {
   const hasServerProblems = pricing.problems.byField.size > 0 || pricing.problems.general.length;
   const canSave = !isReadOnly && !hasLocalProblems && !save.isPending;
 
+  const leaveGuard = useLeaveGuard({
+    isDirty: !isReadOnly && state.isDirty,
+    what: 'the lines of this quote',
+    save: () =>
+      save
+        .mutateAsync({ version: quote.version, draft: toDraft(state), advance: false })
+        .then(() => true),
+    cannotSave: hasLocalProblems ? 'Correct the lines marked in red before saving.' : null,
+  });
+
   const submit = (advance: boolean, draftState: DraftState = state) => {
     sentAtSave.current = draftState;
     setSaveProblems(NOTHING);
@@ -111,6 +122,7 @@ export function useRenewalEditor(configuration: RenewalConfiguration) {
       {
         onSuccess: (saved) => {
           if (advance) {
+            leaveGuard.release();
             void navigate(`/cpq/configure-sh-hw/${saved.quote.id}/${saved.quote.quote_type}`);
           }
         },
@@ -130,6 +142,8 @@ export function useRenewalEditor(configuration: RenewalConfiguration) {
     submit(false, { ...state, contract_ids: contractIds });
 
   return {
+    /** The question asked before unsaved lines are left: the page renders it. */
+    leaveDialog: leaveGuard.dialog,
     quote,
     state,
     dispatch,

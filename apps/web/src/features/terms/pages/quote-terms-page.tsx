@@ -7,6 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
+import { useLeaveGuard } from '@/components/leave-guard.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
@@ -102,11 +103,23 @@ function QuoteTermsEditor({
     onSaved(null);
     save.mutate({ version: quote.version, clauses: toSubmitted(draft) }, { onSuccess: then });
   };
+  const leaveGuard = useLeaveGuard({
+    isDirty: !isReadOnly && isDirty,
+    what: 'the terms of this quote',
+    save: () =>
+      save.mutateAsync({ version: quote.version, clauses: toSubmitted(draft) }).then(() => true),
+    cannotSave: hasProblems ? 'Correct the clauses marked in red before saving.' : null,
+  });
   const submit = () => saveTerms(() => onSaved('The terms are saved.'));
-  const saveAndContinue = () => saveTerms(() => void navigate(summaryPath));
+  const saveAndContinue = () =>
+    saveTerms(() => {
+      leaveGuard.release();
+      void navigate(summaryPath);
+    });
 
   return (
     <>
+      {leaveGuard.dialog}
       <PageHeader
         title="Terms & conditions"
         subtitle={

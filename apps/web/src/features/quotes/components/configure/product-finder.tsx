@@ -105,7 +105,8 @@ export function ProductFinder({
             {results.data.total > results.data.rows.length
               ? `, the first ${results.data.rows.length} shown: narrow the search`
               : ''}
-            {lastAdded ? ` · Added ${lastAdded}` : ''}
+            {/* The lines are the page's draft until its Save: the panel says so. */}
+            {lastAdded ? ` · Added ${lastAdded} to the quote, not saved yet` : ''}
           </div>
           <ListGroup as="ul" aria-label="Products" className="product-results">
             {results.data.rows.map((sku) => {
