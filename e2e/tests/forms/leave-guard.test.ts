@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, launchBrowser, newPage } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, signInThroughLoginPage } from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
 import { apiData, createDirectQuote } from '../quotes/quote-api.ts';
 import { addProduct, signIn } from '../quotes/quote-helpers.ts';
@@ -139,6 +139,25 @@ describe('leaving unsaved work', () => {
     await menuEntry(page, 'Quotes').click();
     await page.waitForURL((url) => url.pathname === '/cpq/grid/quotes/ref');
     expect(await question(page).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('asks before a SKU panel (a form of its own) closes with changes', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await signInThroughLoginPage(page, 'catalog@bastion.test');
+    await page.waitForURL((url) => url.pathname === '/commcat/grid/catalog/ref');
+    await page.locator('main table tbody tr').first().click();
+    const panel = page.locator('.offcanvas.show');
+    const editor = panel.getByRole('form', { name: /^Edit / });
+    await editor.waitFor();
+    const name = editor.getByRole('textbox', { name: /^Name/ });
+    await name.fill('E2E renamed, not saved');
+    await panel.locator('.offcanvas-header').getByRole('button', { name: 'Close' }).click();
+    const closing = question(page, 'Close without saving?');
+    expect(await closing.textContent()).toContain('Your changes to the SKU');
+    await closing.getByRole('button', { name: 'Close without saving' }).click();
+    await page.locator('.offcanvas-backdrop').waitFor({ state: 'detached' });
     await page.context().close();
   });
 });

@@ -288,13 +288,14 @@ function LeaveQuestion(props: {
  */
 export function useFormLeaveGuard<TIn extends FieldValues, TOut extends FieldValues>(
   form: UseFormReturn<TIn, unknown, TOut>,
-  what: string,
+  /** Null: the form is not guarded. */
+  what: string | null,
   onSubmit: (values: TOut) => Promise<unknown>,
   onRefusal: (refusal: unknown) => void,
 ) {
   const guard = useLeaveGuard({
-    isDirty: form.formState.isDirty,
-    what,
+    isDirty: what !== null && form.formState.isDirty,
+    what: what ?? '',
     save: () =>
       new Promise<boolean>((resolve) => {
         void form.handleSubmit(

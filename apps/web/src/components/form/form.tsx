@@ -14,6 +14,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '@/lib/api-problems.ts';
+import { useFormLeaveGuard } from '../leave-guard.tsx';
 
 /**
  * A react-hook-form form validated by a zod schema: the same schema the server checks with
@@ -61,8 +62,21 @@ export function AppForm<TIn extends FieldValues, TOut extends FieldValues>(props
   className?: string;
   id?: string;
   'aria-label'?: string;
+  /**
+   * "the SKU BX-100F-HW": asks before the user leaves with unsaved changes (decision 032), with
+   * Save and leave running onSubmit, which must then return a promise that rejects when the
+   * server refuses.
+   */
+  leaveGuard?: string;
 }) {
   const { form, onSubmit, children, className, id, error, serverFields } = props;
+  const guard = useFormLeaveGuard(
+    form,
+    props.leaveGuard ?? null,
+    (values: TOut) => Promise.resolve(onSubmit(values)),
+    (refusal) =>
+      showServerErrors(form as unknown as UseFormReturn<FieldValues>, refusal, serverFields),
+  );
   // Each refusal once: setError re-renders the form, and the error object stays the same.
   const shownError = useRef<unknown>(null);
   useEffect(() => {
@@ -72,12 +86,15 @@ export function AppForm<TIn extends FieldValues, TOut extends FieldValues>(props
   });
   return (
     <FormProvider {...form}>
+      {guard.dialog}
       <form
         noValidate
         id={id}
         className={className}
         aria-label={props['aria-label']}
-        onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+        onSubmit={(event) =>
+          void form.handleSubmit(props.leaveGuard === undefined ? onSubmit : guard.submit)(event)
+        }
       >
         {children}
       </form>

@@ -100,10 +100,8 @@ export function BroadcastEditor(props: {
   const onSubmit = (values: BroadcastFormValues) =>
     save
       .mutateAsync(broadcast ? { ...values, id: broadcast.id, updated_at: openedVersion } : values)
-      .then((saved) => props.onSaved(saved, broadcast === null))
-      .catch(() => {
-        // The refusal shows above the fields (FormProblem) and under them (AppForm).
-      });
+      // A refusal shows above the fields (FormProblem) and under them (AppForm).
+      .then((saved) => props.onSaved(saved, broadcast === null));
 
   return (
     <div className="row g-4">
@@ -111,6 +109,7 @@ export function BroadcastEditor(props: {
         <AppForm
           form={form}
           onSubmit={onSubmit}
+          leaveGuard={broadcast ? `the broadcast ${broadcast.title}` : 'the new broadcast'}
           error={save.error}
           aria-label={broadcast ? `Edit broadcast ${broadcast.title}` : 'New broadcast'}
         >

@@ -45,8 +45,9 @@ export function PriceChangeForm({ history }: { history: PriceHistory }) {
       error={change.error}
       serverFields={FIELDS}
       aria-label="Schedule a price change"
+      leaveGuard="the price change"
       onSubmit={(values) =>
-        change.mutate(
+        change.mutateAsync(
           {
             sku: values.sku,
             currency_code: values.currency_code,

@@ -97,9 +97,8 @@ export function SkuForm({
       form={form}
       error={save.error}
       aria-label={sku ? `Edit ${sku.sku}` : 'New SKU'}
-      onSubmit={(values) =>
-        save.mutate({ ...values, is_new: sku === null }, { onSuccess: onSaved })
-      }
+      leaveGuard={sku ? `the SKU ${sku.sku}` : 'the new SKU'}
+      onSubmit={(values) => save.mutateAsync({ ...values, is_new: sku === null }).then(onSaved)}
     >
       <FieldRow widths={[5, 7]}>
         <TextField

@@ -131,11 +131,8 @@ function ContactForm({
       error={save.error}
       className="border rounded p-2 mb-2 bg-body-tertiary"
       aria-label={contact ? `Contact ${fullName(contact)}` : 'New contact'}
-      onSubmit={(values) =>
-        save.mutate(values, {
-          onSuccess: onDone,
-        })
-      }
+      leaveGuard={contact ? `the contact ${fullName(contact)}` : 'the new contact'}
+      onSubmit={(values) => save.mutateAsync(values).then(onDone)}
     >
       <FormProblem error={save.error} />
       <Row>

@@ -79,7 +79,8 @@ export function RecordForm<TIn extends FieldValues, TOut extends FieldValues, TS
       form={props.form}
       error={save.error}
       aria-label={props['aria-label']}
-      onSubmit={(values) => save.mutate(values, { onSuccess: props.onSaved })}
+      leaveGuard={`this ${props['aria-label'].toLowerCase()}`}
+      onSubmit={(values) => save.mutateAsync(values).then(props.onSaved)}
     >
       {props.children}
       <FormProblem error={save.error} />

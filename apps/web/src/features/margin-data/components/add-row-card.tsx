@@ -51,6 +51,8 @@ export function AddRowCard<TIn extends FieldValues, TOut extends FieldValues>(pr
           error={error}
           aria-label={props.formLabel}
           className="row g-3 align-items-start"
+          leaveGuard="the row you are adding"
+          // A refusal rejects, so that Save and leave stays to show it.
           onSubmit={async (values) => {
             try {
               const message = await props.save(values);
@@ -58,6 +60,7 @@ export function AddRowCard<TIn extends FieldValues, TOut extends FieldValues>(pr
               setAdded(message);
             } catch (caught) {
               setError(caught);
+              throw caught;
             }
           }}
         >

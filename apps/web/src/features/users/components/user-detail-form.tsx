@@ -47,7 +47,8 @@ export function UserDetailForm(props: {
       form={form}
       aria-label="User details and roles"
       error={update.error}
-      onSubmit={(values) => update.mutateAsync(values).then(props.onSaved, () => undefined)}
+      leaveGuard={`the user ${user.email}`}
+      onSubmit={(values) => update.mutateAsync(values).then(props.onSaved)}
     >
       {conflict ? (
         <Alert variant="warning" role="alert">
