@@ -141,6 +141,18 @@ describe('date ranges', () => {
     ['no start', {}, { contract_end_date: '2025-12-31' }, error],
     ['no end', {}, { contract_start_date: '2025-01-01', contract_end_date: '' }, error],
     ['neither', {}, {}, error],
+    [
+      'the end before the start',
+      {},
+      { contract_start_date: '2025-05-01', contract_end_date: '2025-04-30' },
+      { contract_period: 'The end date is before the start date.' },
+    ],
+    [
+      'one day long',
+      {},
+      { contract_start_date: '2025-05-01', contract_end_date: '2025-05-01' },
+      {},
+    ],
     ['optional, neither', { is_required: false }, {}, {}],
     ['optional, only one', { is_required: false }, { contract_start_date: '2025-01-01' }, error],
     [

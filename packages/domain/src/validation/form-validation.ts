@@ -154,6 +154,9 @@ function checkField(
 }
 
 /** Both dates or neither; neither only when the field is not required. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const END_BEFORE_START_MESSAGE = 'The end date is before the start date.';
+
 function dateRangeProblem(field: FormField, values: FormValues, warnings: string[]) {
   if (!field.field1 || !field.field2) {
     warnings.push(`Field "${field.field}": a DateRange needs field1 and field2.`);
@@ -162,7 +165,13 @@ function dateRangeProblem(field: FormField, values: FormValues, warnings: string
     key ? ownValue(values, key) : undefined,
   );
   const filled = dates.filter((date) => !isBlank(date)).length;
-  if (filled === 2 || (filled === 0 && !isRequired(field))) return null;
+  if (filled === 2) {
+    const [start, end] = dates;
+    // ISO dates compare as text; a contract cannot end before it starts.
+    const isIso = (d: unknown): d is string => typeof d === 'string' && ISO_DATE.test(d);
+    return isIso(start) && isIso(end) && end < start ? END_BEFORE_START_MESSAGE : null;
+  }
+  if (filled === 0 && !isRequired(field)) return null;
   return requiredMessage(field);
 }
 

@@ -11,6 +11,7 @@ export async function getQuoteHistory(db: Database, caller: AuthContext, id: str
     quote_id: quote.id,
     quote_number: quote.quoteNumber,
     quote_name: quote.quoteName,
+    currency_code: quote.currencyCode,
     entries: entries.map((e) => ({
       id: e.id,
       occurred_at: e.occurredAt.toISOString(),

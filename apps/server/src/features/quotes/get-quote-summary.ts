@@ -2,6 +2,7 @@ import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
 import { dealTypeName } from '@bastion/domain/quotes/quote-types';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
+import { findLookups } from '../../lib/form-definitions.ts';
 import { requireSummaryReached } from '../../lib/quote-summary-reached.ts';
 import { readRenewalOverview } from '../../lib/renewal-overview.ts';
 import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
@@ -44,11 +45,17 @@ export async function getQuoteSummary(
   const opportunity = record(details.opportunity);
   const header = record(details.header);
   const isLegacy = quote.quoteType === 'LEGACY';
-  const [configuration, shipping, renewal] = await Promise.all([
+  const [configuration, shipping, renewal, lookups] = await Promise.all([
     configurationWithFullPricing(db, caller, quote),
     isLegacy ? null : shippingOf(db, quote),
     readRenewalOverview(db, quote.renewal),
+    findLookups(db, ['slas']),
   ]);
+  // The header's SLA, as edited on the quote, named as its list names it; else the CRM's.
+  const headerSla = text(header.sla);
+  const slaLabel = headerSla
+    ? (lookups.slas?.find((option) => option.value === headerSla)?.label ?? headerSla)
+    : null;
   const f = caller.permissions;
   return {
     ...configuration,
@@ -68,7 +75,7 @@ export async function getQuoteSummary(
         shownDate(header.contract_start_date) ?? text(opportunity.contract_start_date),
       contract_end_date: shownDate(header.contract_end_date),
       payment_term: text(header.payment_term_name) ?? text(opportunity.payment_term_name),
-      sla: text(opportunity.sla_name) ?? text(header.sla),
+      sla: slaLabel ?? text(opportunity.sla_name),
       contracting_entity: text(opportunity.contracting_entity_name),
       region: quote.region,
     },

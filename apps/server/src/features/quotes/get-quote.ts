@@ -1,4 +1,5 @@
 import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/status-display';
+import { opensOnRenewalPage } from '@bastion/domain/renewals/renewal-draft';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -26,6 +27,7 @@ export function quoteView(quote: QuoteRow) {
     pre_archive_status_id: quote.preArchiveStatusId,
     is_coterm: quote.isCoterm,
     is_renewal: quote.isRenewal,
+    opens_on_renewal_page: opensOnRenewalPage(quote),
     contract_length: quote.contractLength,
     sales_channel: quote.salesChannel,
     partner_type: quote.partnerType,

@@ -86,6 +86,13 @@ export const ZCreateQuoteBody = z.object({
   values: z.record(z.string(), ZJson.optional(), { error: 'Send the form values as an object.' }),
 });
 
+/** The view-quote page's header editor: the create-quote form's values, at the version seen. */
+export const ZEditQuoteDetailsBody = z.object({
+  id: z.uuid({ error: 'That is not a quote id.' }),
+  version: z.number({ error: 'Send the version of the quote you changed.' }).int().min(1),
+  values: z.record(z.string(), ZJson.optional(), { error: 'Send the form values as an object.' }),
+});
+
 export const ZCreateQuoteResponse = zEnvelope(
   z.object({
     id: z.string(),
@@ -106,6 +113,8 @@ export const ZQuoteView = z.object({
   ...zArchivableQuoteStatusFields,
   is_coterm: z.boolean(),
   is_renewal: z.boolean(),
+  /** Configured on the renewal pages: its term and deal type are its contract's. */
+  opens_on_renewal_page: z.boolean(),
   contract_length: z.number().int(),
   sales_channel: z.string(),
   partner_type: z.string().nullable(),
@@ -129,6 +138,8 @@ export const ZHistoryResponse = zEnvelope(
     quote_id: z.string(),
     quote_number: z.string(),
     quote_name: z.string(),
+    /** The currency the entries' totals are in (minor units). */
+    currency_code: z.string(),
     entries: z.array(
       z.object({
         id: z.number().int(),

@@ -33,6 +33,7 @@ import {
   ZShippingResponse,
   ZSummaryResponse,
   ZCreateQuoteBody,
+  ZEditQuoteDetailsBody,
   ZCreateQuoteResponse,
   ZGridBody,
   ZGridResponse,
@@ -44,6 +45,7 @@ import {
   ZUpdateQuoteBody,
 } from './quotes.schemas.ts';
 import { updateQuoteHeader } from './update-quote-header.ts';
+import { editQuoteDetails } from './edit-quote-details.ts';
 
 const seesQuotes = requirePermission('can_see_quotes', (f) => f.can_see_quotes);
 /** Changing a quote is for those who make quotes and the deal desk, within their scope. */
@@ -105,6 +107,15 @@ export function registerQuoteRoutes(
     body: ZUpdateQuoteBody,
     response: ZQuoteResponse,
     handler: (request) => updateQuoteHeader(db, currentUser(request), request.body),
+  });
+
+  postRoute(app, {
+    path: '/api/dx/update-quote-details',
+    access: editsQuotes,
+    addresses: addressesQuote('id'),
+    body: ZEditQuoteDetailsBody,
+    response: ZQuoteResponse,
+    handler: (request) => editQuoteDetails(db, currentUser(request), request.body),
   });
 
   postRoute(app, {

@@ -13,6 +13,8 @@ export interface QuoteView {
   status_tone: string;
   is_coterm: boolean;
   is_renewal: boolean;
+  /** Configured on the renewal pages: its term and deal type are its contract's. */
+  opens_on_renewal_page: boolean;
   contract_length: number;
   sales_channel: string;
   partner_type: string | null;
@@ -32,6 +34,7 @@ export interface QuoteHistory {
   quote_id: string;
   quote_number: string;
   quote_name: string;
+  currency_code: string;
   entries: {
     id: number;
     occurred_at: string;
@@ -106,14 +109,20 @@ export function useOpportunityForQuote(id: string) {
   });
 }
 
-export function useUpdateQuote(id: string) {
+/**
+ * Saves the quote's header (the create-quote form's values). Every view of the quote may show
+ * what changed (total, status, summary header), so every query about it is read again.
+ */
+export function useEditQuoteDetails(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { version: number; quote_name?: string; contract_length?: number }) =>
-      apiPost<QuoteView>('/api/dx/update-quote', { id, ...input }),
+    mutationFn: (input: { version: number; values: FormValues }) =>
+      apiPost<QuoteView>('/api/dx/update-quote-details', { id, ...input }),
     onSuccess: (quote) => {
       queryClient.setQueryData(quoteQueryKey(id), quote);
-      void queryClient.invalidateQueries({ queryKey: ['grid'] });
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey.includes(id) || query.queryKey[0] === 'grid',
+      });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { formatCurrency } from '@bastion/domain/format/currency';
 import { formatDateTime } from '@bastion/domain/format/date-time';
 import { quoteStatusLabel } from '@bastion/domain/quotes/status-display';
 import Card from 'react-bootstrap/Card';
@@ -12,6 +13,7 @@ import { useQuoteHistory } from '../api/quotes.ts';
 const ACTION_LABELS: Readonly<Record<string, string>> = {
   created: 'Created the quote',
   updated: 'Changed the quote',
+  details_changed: 'Changed the quote details',
   status_changed: 'Moved the quote on',
   acceptance_link_sent: 'Sent the quote to the customer for acceptance',
   acceptance_link_revoked: 'Withdrew a customer acceptance link',
@@ -29,6 +31,16 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   quote_name: 'Name',
   quote_type: 'Type',
   contract_length: 'Contract length',
+  deal_type: 'Deal type',
+  partner_type: 'Partner type',
+  partner_contact_email: 'Partner contact e-mail',
+  can_nofity_partner: 'Notify the partner when approved',
+  contract_start_date: 'Contract start',
+  contract_end_date: 'Contract end',
+  sla: 'Support level (SLA)',
+  products_evaluated: 'Products evaluated',
+  notes: 'Notes for the deal desk',
+  total: 'Total',
 };
 
 /** A customer who accepted through a link is not a user: the entry names them in its changes. */
@@ -37,11 +49,16 @@ function customerOf(changes: readonly { field: string; after: unknown }[]): stri
   return typeof customer === 'string' ? `Customer (${customer})` : null;
 }
 
-function show(value: unknown, field: string): string {
+function show(value: unknown, field: string, currency: string): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (field === 'total' && typeof value === 'number') return formatCurrency(value, currency);
   if (field === 'status_id' && typeof value === 'string') return quoteStatusLabel(value);
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+    return value.join(', ');
+  }
   return JSON.stringify(value);
 }
 
@@ -99,8 +116,8 @@ export function QuoteHistoryPage() {
                         {entry.changes.map((change) => (
                           <tr key={change.field}>
                             <td>{FIELD_LABELS[change.field] ?? change.field}</td>
-                            <td>{show(change.before, change.field)}</td>
-                            <td>{show(change.after, change.field)}</td>
+                            <td>{show(change.before, change.field, history.data.currency_code)}</td>
+                            <td>{show(change.after, change.field, history.data.currency_code)}</td>
                           </tr>
                         ))}
                       </tbody>

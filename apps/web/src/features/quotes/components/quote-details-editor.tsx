@@ -1,0 +1,119 @@
+import type { FormValues } from '@bastion/domain/forms/recipe';
+import {
+  fixedFieldsNote,
+  fixedHeaderFieldsOf,
+  headerEditRecipe,
+} from '@bastion/domain/quotes/header-edit';
+import { useMemo } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { ErrorScreen } from '@/components/error-screen.tsx';
+import { RecipeForm } from '@/components/recipe-form/recipe-form.tsx';
+import { useFormDefinition } from '@/components/recipe-form/use-form-definition.ts';
+import { fieldErrorsOf } from '@/lib/api-problems.ts';
+import { useEditQuoteDetails, type QuoteView } from '../api/quotes.ts';
+import { QuoteSaveProblem } from './quote-save-problem.tsx';
+
+/** Statuses whose submission a change the approvers judged voids (lib/quote-writes.ts). */
+const SUBMITTED = new Set(['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'BUDGETARY']);
+
+/** What the editor starts from: the header as saved, with the quote's own columns. */
+export function headerValuesOf(quote: QuoteView): FormValues {
+  const header = quote.details.header;
+  return {
+    ...(typeof header === 'object' && header !== null ? (header as FormValues) : {}),
+    quote_name: quote.quote_name,
+    quote_type: quote.quote_type,
+    contract_length: String(quote.contract_length),
+    deal_type: quote.deal_type,
+    sales_channel: quote.sales_channel,
+    is_coterm: quote.is_coterm,
+    opportunity_id: quote.opportunity_id ?? undefined,
+    ...(quote.partner_type ? { partner_type: quote.partner_type } : {}),
+  };
+}
+
+/**
+ * The quote's header, edited with the create-quote recipe after creation (issue 33): the fields
+ * settled when it was made are shown but fixed. A submitted quote says before saving what a
+ * change does to its approval.
+ */
+export function QuoteDetailsEditor({
+  quote,
+  onDone,
+  onReload,
+}: {
+  quote: QuoteView;
+  onDone: (saved: QuoteView) => void;
+  onReload: () => void;
+}) {
+  const form = useFormDefinition('quote_details');
+  const edit = useEditQuoteDetails(quote.id);
+  const fixed = useMemo(
+    () => fixedHeaderFieldsOf({ opens_on_renewal_page: quote.opens_on_renewal_page }),
+    [quote.opens_on_renewal_page],
+  );
+  const recipe = useMemo(
+    () => (form.data ? headerEditRecipe(form.data.recipe, fixed) : null),
+    [form.data, fixed],
+  );
+  const initialValues = useMemo(() => headerValuesOf(quote), [quote]);
+  const serverErrors = useMemo(() => fieldErrorsOf(edit.error), [edit.error]);
+
+  if (form.isPending) return <Spinner animation="border" role="status" aria-label="Loading" />;
+  if (form.isError) return <ErrorScreen error={form.error} onRetry={() => void form.refetch()} />;
+  if (!recipe) return null;
+  const save = (values: FormValues) => edit.mutateAsync({ version: quote.version, values });
+
+  return (
+    <Card className="mb-3">
+      <Card.Header as="h2" className="h6 mb-0">
+        Quote details
+      </Card.Header>
+      <Card.Body>
+        <p className="small text-body-secondary">{fixedFieldsNote(recipe, fixed)}</p>
+        {SUBMITTED.has(quote.status_id) ? (
+          <Alert variant="warning" className="py-2 small">
+            This quote is {quote.status_label.toLowerCase()}. A change to its partner type, contract
+            length or deal type voids its approval: the quote goes back to Terms &amp; conditions
+            and is submitted again. Dates, SLA, contacts and notes keep it.
+          </Alert>
+        ) : null}
+        <QuoteSaveProblem
+          error={edit.error}
+          hasFieldMessages
+          onReload={() => {
+            edit.reset();
+            onReload();
+          }}
+        />
+        <RecipeForm
+          // A reload brings the quote's new version: start again from it.
+          key={quote.version}
+          recipe={recipe}
+          lookups={form.data.lookups}
+          initialValues={initialValues}
+          serverErrors={serverErrors}
+          isSubmitting={edit.isPending}
+          submitLabel="Save details"
+          onSubmit={(_payload, values) => void save(values).then(onDone, () => undefined)}
+          leaveGuard={{
+            what: 'the quote details',
+            save: (_payload, values) => save(values),
+          }}
+          actions={
+            <Button
+              variant="outline-secondary"
+              onClick={() => onDone(quote)}
+              disabled={edit.isPending}
+            >
+              Cancel
+            </Button>
+          }
+        />
+      </Card.Body>
+    </Card>
+  );
+}
