@@ -44,8 +44,13 @@ describe('editing the quote details', () => {
       .waitFor();
     expect(await editor.getByLabel('Deal type').isDisabled()).toBe(false);
 
-    await editor.getByLabel('Contract start and end: from').fill('2027-03-01');
+    // Typed as the app shows dates, or pasted as ISO: both read, both shown DD-MMM-YYYY.
+    const from = editor.getByLabel('Contract start and end: from');
+    await from.fill('1 mar 2027');
     await editor.getByLabel('Contract start and end: to').fill('2028-02-29');
+    await editor.getByLabel('Support level (SLA)').focus();
+    expect(await from.inputValue()).toBe('01-Mar-2027');
+    expect(await editor.getByLabel('Contract start and end: to').inputValue()).toBe('29-Feb-2028');
     await editor.getByLabel('Support level (SLA)').selectOption('8/5');
     await screenshot(page, 'quote-details-edit-1440');
     await editor.getByRole('button', { name: 'Save details' }).click();
@@ -85,8 +90,13 @@ describe('editing the quote details', () => {
     const before = await apiData<QuoteView>(page, '/api/dx/get-quote', { id: quote.id });
     await page.goto(`/cpq/view-quote/${quote.id}/STANDARD`);
     await page.getByRole('button', { name: 'Edit details' }).click();
-    await page.getByLabel('Contract start and end: from').fill('2027-06-01');
-    await page.getByLabel('Contract start and end: to').fill('2027-05-01');
+    // Text that is not a date is kept for the user to correct, and the check says how to write one.
+    await page.getByLabel('Contract start and end: from').fill('1st of June');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Enter the dates like 31-Mar-2027.').waitFor();
+    expect(await page.getByLabel('Contract start and end: from').inputValue()).toBe('1st of June');
+    await page.getByLabel('Contract start and end: from').fill('01-Jun-2027');
+    await page.getByLabel('Contract start and end: to').fill('01-May-2027');
     await page.getByRole('button', { name: 'Save details' }).click();
     await page.getByText('The end date is before the start date.').waitFor();
     await screenshot(page, 'quote-details-edit-390');

@@ -148,6 +148,18 @@ describe('date ranges', () => {
       { contract_period: 'The end date is before the start date.' },
     ],
     [
+      'a date the field could not read',
+      {},
+      { contract_start_date: '15-Mrz-2025', contract_end_date: '2025-04-30' },
+      { contract_period: 'Enter the dates like 31-Mar-2027.' },
+    ],
+    [
+      'not a day of the calendar',
+      {},
+      { contract_start_date: '2025-02-29', contract_end_date: '2025-04-30' },
+      { contract_period: 'Enter the dates like 31-Mar-2027.' },
+    ],
+    [
       'one day long',
       {},
       { contract_start_date: '2025-05-01', contract_end_date: '2025-05-01' },

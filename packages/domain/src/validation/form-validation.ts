@@ -1,3 +1,4 @@
+import { DATE_INPUT_EXAMPLE, isUnreadableDate } from '../format/date-input.ts';
 import type {
   FieldState,
   FormField,
@@ -156,6 +157,7 @@ function checkField(
 /** Both dates or neither; neither only when the field is not required. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const END_BEFORE_START_MESSAGE = 'The end date is before the start date.';
+export const DATE_RANGE_INVALID_MESSAGE = `Enter the dates like ${DATE_INPUT_EXAMPLE}.`;
 
 function dateRangeProblem(field: FormField, values: FormValues, warnings: string[]) {
   if (!field.field1 || !field.field2) {
@@ -167,9 +169,12 @@ function dateRangeProblem(field: FormField, values: FormValues, warnings: string
   const filled = dates.filter((date) => !isBlank(date)).length;
   if (filled === 2) {
     const [start, end] = dates;
+    // The form sends ISO dates; other text is what the user typed and the field could not read.
+    const isIso = (d: unknown): d is string =>
+      typeof d === 'string' && ISO_DATE.test(d) && !isUnreadableDate(d);
+    if (!isIso(start) || !isIso(end)) return DATE_RANGE_INVALID_MESSAGE;
     // ISO dates compare as text; a contract cannot end before it starts.
-    const isIso = (d: unknown): d is string => typeof d === 'string' && ISO_DATE.test(d);
-    return isIso(start) && isIso(end) && end < start ? END_BEFORE_START_MESSAGE : null;
+    return end < start ? END_BEFORE_START_MESSAGE : null;
   }
   if (filled === 0 && !isRequired(field)) return null;
   return requiredMessage(field);

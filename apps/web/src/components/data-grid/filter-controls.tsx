@@ -2,6 +2,7 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import { useNavigation } from 'react-router';
+import { DateInput } from '@/components/form/date-input.tsx';
 
 /** One control of a grid's filter bar, with its small label above it. */
 export function FilterField({
@@ -115,18 +116,14 @@ export function DateRangeFilter({
       label={`${label} ${end.key}`}
       className={className}
     >
-      <Form.Control
+      <DateInput
         id={`${idPrefix}-${end.key}`}
-        type="date"
+        onlyDates
         value={end.value}
         min={end.min}
         max={end.max}
-        onChange={(event) =>
-          onChange(
-            end.key === 'from'
-              ? { from: event.target.value, to }
-              : { from, to: event.target.value },
-          )
+        onChange={(value) =>
+          onChange(end.key === 'from' ? { from: value, to } : { from, to: value })
         }
       />
     </FilterField>

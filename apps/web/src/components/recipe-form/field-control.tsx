@@ -1,5 +1,6 @@
 import type { FieldState, JsonValue, Lookups } from '@bastion/domain/forms/recipe';
 import Form from 'react-bootstrap/Form';
+import { DateInput } from '../form/date-input.tsx';
 import { describedByOf, FieldNotes, FieldShell } from '../form/field-shell.tsx';
 import { textOf } from './composite-values.ts';
 import { SecureAccessInput } from './secure-access-input.tsx';
@@ -117,26 +118,24 @@ export function FieldControl(props: FieldControlProps) {
       return (
         <FieldShell {...shell} className="recipe-field">
           <div className="recipe-date-range">
-            <Form.Control
+            <DateInput
               {...inputProps}
               id={id}
-              type="date"
               aria-label={`${field.label}: from`}
               value={asText(values[startKey])}
               max={asText(values[endKey]) || undefined}
-              onChange={(event) => onChange(startKey, orUndefined(event.target.value))}
+              onChange={(next) => onChange(startKey, orUndefined(next))}
             />
             <span className="text-body-secondary" aria-hidden="true">
               to
             </span>
-            <Form.Control
+            <DateInput
               {...inputProps}
               id={`${id}-end`}
-              type="date"
               aria-label={`${field.label}: to`}
               value={asText(values[endKey])}
               min={asText(values[startKey]) || undefined}
-              onChange={(event) => onChange(endKey, orUndefined(event.target.value))}
+              onChange={(next) => onChange(endKey, orUndefined(next))}
             />
           </div>
         </FieldShell>

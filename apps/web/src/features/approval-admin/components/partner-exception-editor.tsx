@@ -14,7 +14,7 @@ import {
   versionOf,
 } from '@/components/admin/record-editor-props.ts';
 import { FieldShell } from '@/components/form/field-shell.tsx';
-import { CheckboxField, TextField } from '@/components/form/fields.tsx';
+import { CheckboxField, DateField, TextField } from '@/components/form/fields.tsx';
 import { useZodForm } from '@/components/form/form.tsx';
 import { useFieldMessage } from '@/components/form/use-field-message.ts';
 import { useDebouncedSearch } from '@/lib/use-debounced-value.ts';
@@ -104,17 +104,15 @@ export function PartnerExceptionEditor({
           isFigure
           className="col-12 col-md-4 mb-3"
         />
-        <TextField
+        <DateField
           name="valid_from"
           label="Valid from"
-          type="date"
           isRequired
           className="col-6 col-md-4 mb-3"
         />
-        <TextField
+        <DateField
           name="valid_to"
           label="Valid to (last day)"
-          type="date"
           isRequired
           className="col-6 col-md-4 mb-3"
         />

@@ -5,7 +5,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
-import { SelectField, TextField } from '@/components/form/fields.tsx';
+import { DateField, SelectField, TextField } from '@/components/form/fields.tsx';
 import { useChangePrice, type PriceHistory } from '../api/sku-prices.ts';
 import { formatDay } from './catalog-labels.ts';
 
@@ -87,7 +87,7 @@ export function PriceChangeForm({ history }: { history: PriceHistory }) {
           />
         </Col>
         <Col xs={6} md={3}>
-          <TextField name="effective_from" label="From" className="mb-0" type="date" />
+          <DateField name="effective_from" label="From" className="mb-0" />
         </Col>
         <Col xs={6} md={3} className="d-grid">
           <Form.Label className="invisible" aria-hidden="true">

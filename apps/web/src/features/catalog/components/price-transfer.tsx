@@ -14,6 +14,7 @@ import {
 } from '../api/sku-prices.ts';
 import { formatDay, plural } from './catalog-labels.ts';
 import { IN_ORDER } from './catalog-columns.tsx';
+import { DateInput } from '@/components/form/date-input.tsx';
 
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
@@ -90,14 +91,14 @@ export function PriceExportCard({ today }: { today: string }) {
         }}
       >
         {scopeChoice('on', 'Prices in effect on')}
-        <Form.Control
-          type="date"
+        <DateInput
+          onlyDates
           size="sm"
           className="ms-4 mb-2 w-auto"
           aria-label="Day of the prices"
           value={on}
           disabled={scope !== 'on'}
-          onChange={(event) => setOn(event.target.value)}
+          onChange={setOn}
         />
         {scopeChoice('all', 'Every price row, past and scheduled')}
         <Button

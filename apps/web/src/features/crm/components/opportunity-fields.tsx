@@ -2,7 +2,13 @@ import type { OpportunityFormValues } from '@bastion/domain/crm/schemas';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FieldRow } from '@/components/form/field-row.tsx';
 import { availableWhen } from '@/components/form/available-when.ts';
-import { CheckboxField, FieldSection, SelectField, TextField } from '@/components/form/fields.tsx';
+import {
+  CheckboxField,
+  DateField,
+  FieldSection,
+  SelectField,
+  TextField,
+} from '@/components/form/fields.tsx';
 import { useCrmAccount } from '../api/crm-accounts.ts';
 import type { CrmOpportunity } from '../api/crm-opportunities.ts';
 import { AccountPickerField } from './account-picker.tsx';
@@ -44,8 +50,8 @@ export function OpportunityFields() {
         />
       </FieldRow>
       <FieldRow widths={[6, 6]}>
-        <TextField name="close_date" label="Close date" type="date" />
-        <TextField name="contract_start_date" label="Contract start date" type="date" />
+        <DateField name="close_date" label="Close date" />
+        <DateField name="contract_start_date" label="Contract start date" />
       </FieldRow>
       <TextField
         name="products_evaluated"

@@ -2,7 +2,6 @@ import { buildCotermTimeline } from '@bastion/domain/renewals/timeline';
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import { useParams } from 'react-router';
 import { NoData } from '@/components/no-data.tsx';
 import { ProductFinder } from '../../quotes/components/configure/product-finder.tsx';
@@ -24,6 +23,7 @@ import {
   todayIso,
 } from '../components/renewal-page-parts.tsx';
 import { useRenewalEditor, type RenewalEditor } from '../components/use-renewal-editor.ts';
+import { DateInput } from '@/components/form/date-input.tsx';
 
 /**
  * configure-renewal-coterm-quote/{id}/{ref}: a co-term quote (issue 18) adds products to a
@@ -126,18 +126,16 @@ export function CotermConfigurator({
                     <label htmlFor="coterm-start">Co-term start date</label>
                   </dt>
                   <dd className="mb-0">
-                    <Form.Control
+                    <DateInput
                       id="coterm-start"
-                      type="date"
+                      onlyDates
                       size="sm"
                       value={state.term_start}
                       max={cotermEnd ?? undefined}
                       disabled={isReadOnly}
                       isInvalid={startMessage !== undefined}
                       aria-describedby={startMessage ? 'coterm-start-error' : undefined}
-                      onChange={(event) =>
-                        dispatch({ type: 'field', field: 'term_start', value: event.target.value })
-                      }
+                      onChange={(value) => dispatch({ type: 'field', field: 'term_start', value })}
                     />
                     <FieldMessage id="coterm-start-error" message={startMessage} />
                   </dd>

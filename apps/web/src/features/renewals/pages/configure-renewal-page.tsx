@@ -25,6 +25,7 @@ import {
 import { TrueUpLines } from '../components/true-up-lines.tsx';
 import { useRenewalEditor, type RenewalEditor } from '../components/use-renewal-editor.ts';
 import { CotermConfigurator } from './configure-coterm-page.tsx';
+import { DateInput } from '@/components/form/date-input.tsx';
 
 const CONTRACT_LENGTHS = [12, 24, 36];
 
@@ -264,9 +265,9 @@ function TrueUpBody({
                 <label htmlFor="true-up-measured-on">Measurement date</label>
               </dt>
               <dd className="mb-0">
-                <Form.Control
+                <DateInput
                   id="true-up-measured-on"
-                  type="date"
+                  onlyDates
                   size="sm"
                   value={state.measured_on}
                   min={contract.start_date}
@@ -276,9 +277,7 @@ function TrueUpBody({
                   aria-describedby={
                     measuredMessage ? 'true-up-measured-on-error' : 'true-up-measured-on-help'
                   }
-                  onChange={(event) =>
-                    dispatch({ type: 'field', field: 'measured_on', value: event.target.value })
-                  }
+                  onChange={(value) => dispatch({ type: 'field', field: 'measured_on', value })}
                 />
                 <FieldMessage id="true-up-measured-on-error" message={measuredMessage} />
               </dd>

@@ -3,6 +3,7 @@ import Form from 'react-bootstrap/Form';
 import { FilterBar, FilterField } from '@/components/data-grid/filter-controls.tsx';
 import type { ReportFilters, ReportOptions } from '../api/reports.ts';
 import { defaultReportFilters } from './report-filters.ts';
+import { DateInput } from '@/components/form/date-input.tsx';
 
 function ChoiceSelect({
   id,
@@ -54,24 +55,24 @@ export function ReportFilterBar({
     <div className="report-filter-bar no-print">
       <FilterBar>
         <FilterField id="report-date-from" label="From" className="col-6 col-md-4 col-xl-2">
-          <Form.Control
+          <DateInput
             id="report-date-from"
-            type="date"
+            onlyDates
             value={value.date_from}
             max={value.date_to || undefined}
             isInvalid={problem !== null}
-            onChange={(event) => set({ date_from: event.target.value })}
+            onChange={(date_from) => set({ date_from })}
           />
         </FilterField>
         <FilterField id="report-date-to" label="To" className="col-6 col-md-4 col-xl-2">
-          <Form.Control
+          <DateInput
             id="report-date-to"
-            type="date"
+            onlyDates
             value={value.date_to}
             min={value.date_from || undefined}
             isInvalid={problem !== null}
             aria-describedby={problem ? 'report-filter-problem' : undefined}
-            onChange={(event) => set({ date_to: event.target.value })}
+            onChange={(date_to) => set({ date_to })}
           />
         </FilterField>
         <ChoiceSelect
