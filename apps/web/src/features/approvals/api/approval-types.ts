@@ -18,11 +18,13 @@ export interface PersonWithEmail extends PersonRef {
 /** The spec's visual states of an approval step (§4); a voided step shows as awaited. */
 export type StepVisualState = 'awaited' | 'pending' | 'approved' | 'rejected';
 
-/** One predicate of a matched rule: "Largest line discount is more than 30 %", actual "40 %". */
+/** One predicate of a matched rule: "Largest effective discount is more than 30 %", actual "40 %". */
 export interface PredicateReason {
   fact: string;
   condition: string;
   actual: string;
+  /** The condition and the quote's value as one sentence: "Largest seller discount is 40 %, more than 30 %." */
+  sentence: string;
   matched: boolean;
 }
 
