@@ -222,7 +222,9 @@ export interface ApprovalQueueRow {
   acting_for: PersonRef | null;
   target_path: string;
   owner: PersonRef | null;
+  /** The largest effective discount and seller discount (pricing/discount-names.ts). */
   max_line_discount_percent: number | null;
+  max_seller_discount_percent: number | null;
   /** Set on decided steps (the DECIDED view). */
   decision: 'APPROVED' | 'REJECTED' | null;
   decided_at: string | null;
