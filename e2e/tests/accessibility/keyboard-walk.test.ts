@@ -223,7 +223,10 @@ describe('the keyboard alone', () => {
     const quantity = sales.getByLabel(new RegExp(`^Quantity of .*\\(${SUBSCRIPTION_SKU}\\)$`));
     await tabTo(sales, quantity);
     await typeOver(sales, '3');
-    await tabTo(sales, sales.getByLabel(new RegExp(`^Discount % of .*\\(${SUBSCRIPTION_SKU}\\)$`)));
+    await tabTo(
+      sales,
+      sales.getByLabel(new RegExp(`^Seller discount % of .*\\(${SUBSCRIPTION_SKU}\\)$`)),
+    );
     await typeOver(sales, '40');
     const save = sales.getByRole('button', { name: 'Save', exact: true });
     await tabTo(sales, save);

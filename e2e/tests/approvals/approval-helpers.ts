@@ -12,7 +12,7 @@ import {
 export const SUBSCRIPTION_SKU = 'BX-100F-TP';
 
 const discountOf = (page: Page, sku: string) =>
-  page.getByLabel(new RegExp(`^Discount % of .*\\(${sku}\\)$`));
+  page.getByLabel(new RegExp(`^Seller discount % of .*\\(${sku}\\)$`));
 
 /**
  * Starts a quote from the user's first direct opportunity: no partner, so no partner exception

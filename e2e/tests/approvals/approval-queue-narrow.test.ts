@@ -53,7 +53,7 @@ describe('the approvals queue on narrow and wide screens', () => {
     // row (issue 33: account, owner, submitted and waiting since in sight).
     const text = await row.innerText();
     expect(text).toContain('E2E narrow queue');
-    expect(text).toContain('Line discount above 30 %');
+    expect(text).toContain('Seller discount above 30 %');
     expect(text).toContain('Finance approvers');
     expect(text).toContain(account);
     expect(await row.getByRole('button', { name: /^Approve / }).isVisible()).toBe(true);

@@ -78,7 +78,7 @@ describe('the first hour with the demo', () => {
     await signIn(approver, 'approver@bastion.test');
     await landsOnContent(approver, APPROVALS, 3);
     expect((await rowsOf(approver).allInnerTexts()).join('\n')).toContain(
-      'Line discount above 30 %',
+      'Seller discount above 30 %',
     );
     await screenshot(approver, 'demo-approver-queue');
     await approver.context().close();

@@ -73,14 +73,15 @@ export function createDirectQuote(page: Page, name: string): Promise<string> {
 
 /**
  * A direct STANDARD quote with these lines (SKU and quantity), taken through products, shipping
- * and terms (saved as proposed) to its summary.
+ * and terms (saved as proposed) to its summary; on an opportunity `pick` accepts when told.
  */
 export async function quoteAtSummary(
   page: Page,
   name: string,
   lines: readonly { sku: string; quantity: number; discount?: string }[],
+  pick: (opportunity: Record<string, unknown>) => boolean = (row) => row.sales_channel === 'DIRECT',
 ): Promise<{ id: string; number: string; version: number }> {
-  const id = await createDirectQuote(page, name);
+  const id = await createQuoteOn(page, name, pick);
   const configured = await apiData<QuoteState>(page, '/api/dx/save-quote-configuration', {
     id,
     version: 1,

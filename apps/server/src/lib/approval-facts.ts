@@ -88,12 +88,26 @@ function pricingFacts(result: PricingResult): ApprovalFacts {
       return base > 0 ? multiplyRatio(discount, BP_PER_WHOLE, base) : 0;
     }),
   );
+  // The seller discount (beyond standard volume and partner pricing): the rate typed, and a unit
+  // list price typed below the catalogue's joins it, measured from what the line would have cost
+  // at standard pricing.
+  const deepestSellerBp = Math.max(
+    0,
+    ...priced.map((line) => {
+      const cut = Math.max(0, -line.adjustment_minor);
+      if (cut === 0) return line.seller_discount_percent_bp;
+      const sellers = line.seller_discount_minor + cut;
+      const base = line.net_minor + sellers;
+      return base > 0 ? multiplyRatio(sellers, BP_PER_WHOLE, base) : 0;
+    }),
+  );
   // Only contract-priced lines renew something; a quote without one has no uplift to judge.
   const upliftsBp = result.lines.flatMap((l) =>
     l.contract_price ? [l.contract_price.uplift_bp] : [],
   );
   return {
     max_line_discount_percent: percentOf(deepestLineBp),
+    max_seller_discount_percent: percentOf(deepestSellerBp),
     total_discount_percent: percentOf(totalDiscountBp),
     net_total_usd: result.net_usd_minor / 100,
     ...(totals.margin_percent_bp === null
@@ -178,7 +192,12 @@ export async function approvalFactsOf(db: Database, quote: QuoteRow): Promise<Lo
     result !== null
       ? pricingFacts(result)
       : lines.length === 0 && quote.quoteType !== 'LEGACY'
-        ? { max_line_discount_percent: 0, total_discount_percent: 0, net_total_usd: 0 }
+        ? {
+            max_line_discount_percent: 0,
+            max_seller_discount_percent: 0,
+            total_discount_percent: 0,
+            net_total_usd: 0,
+          }
         : {};
   const region = canonicalRegion(quote.region);
   const facts: ApprovalFacts = {

@@ -124,5 +124,7 @@ export const zPredicateExplanation = z.object({
   fact: z.string(),
   condition: z.string(),
   actual: z.string(),
+  /** The condition and the quote's value as one sentence (approvals/predicates.ts reasonSentence). */
+  sentence: z.string(),
   matched: z.boolean(),
 });

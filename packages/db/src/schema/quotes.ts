@@ -256,6 +256,15 @@ export const quoteLines = pgTable(
      * catalogue's.
      */
     adjustedUnitListMinor: bigint('adjusted_unit_list_minor', { mode: 'number' }),
+    /**
+     * Issue 33 (decision 030): the line's two discounts as priced when it was saved, in basis
+     * points, so that reports and documents read the numbers the configure page showed: the
+     * seller discount (typed, beyond standard pricing) and the effective discount (from list:
+     * volume, partner and typed together). Null: not priced when written (saved before issue 33,
+     * or a renewal line not yet saved from its configure page).
+     */
+    sellerDiscountBp: integer('seller_discount_bp'),
+    effectiveDiscountBp: integer('effective_discount_bp'),
   },
   (t) => [
     index('quote_lines_quote_idx').on(t.quoteId, t.position),
@@ -268,6 +277,10 @@ export const quoteLines = pgTable(
     check('quote_lines_period', sql`${t.periodEnd} >= ${t.periodStart}`),
     check('quote_lines_prior_price', sql`${t.priorUnitNetMinor} >= 0`),
     check('quote_lines_adjusted_unit_list', sql`${t.adjustedUnitListMinor} >= 0`),
+    check(
+      'quote_lines_discount_figures',
+      sql`${t.sellerDiscountBp} between 0 and 10000 and ${t.effectiveDiscountBp} between 0 and 10000`,
+    ),
   ],
 );
 
@@ -288,9 +301,12 @@ export const quoteSkuDiscounts = pgTable(
     quoteType: text('quote_type', { enum: ['STANDARD', 'ELA', 'LEGACY'] }).notNull(),
     dealType: text('deal_type').notNull(),
     lineCount: integer('line_count').notNull(),
-    /** The lines' manual discounts in basis points (hundredths of a percent): sum and largest. */
+    /** The lines' seller (manual) discounts in basis points (hundredths of a percent): sum and largest. */
     discountSumBp: bigint('discount_sum_bp', { mode: 'number' }).notNull(),
     discountMaxBp: integer('discount_max_bp').notNull(),
+    /** Issue 33: the lines' effective discounts (from list), likewise. */
+    effectiveSumBp: bigint('effective_sum_bp', { mode: 'number' }).notNull().default(0),
+    effectiveMaxBp: integer('effective_max_bp').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.quoteId, t.sku] }),
@@ -303,6 +319,8 @@ export const quoteSkuDiscounts = pgTable(
       t.lineCount,
       t.discountSumBp,
       t.discountMaxBp,
+      t.effectiveSumBp,
+      t.effectiveMaxBp,
     ),
   ],
 );

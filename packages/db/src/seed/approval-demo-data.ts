@@ -56,8 +56,8 @@ const predicate = (fact: string, op: string, value: number | null = null) => ({
 
 export const DEMO_APPROVAL_RULES: readonly { name: string; predicate: unknown; group: string }[] = [
   {
-    name: 'Line discount above 30 %',
-    predicate: predicate('max_line_discount_percent', 'gt', 30),
+    name: 'Seller discount above 30 %',
+    predicate: predicate('max_seller_discount_percent', 'gt', 30),
     group: 'Finance approvers',
   },
   {

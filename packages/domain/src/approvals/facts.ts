@@ -2,6 +2,7 @@
  * The facts of a quote that approval rules may ask about (issue 7). The server computes them
  * from the quote, its priced lines, its terms and the partner exceptions; the rules only read them.
  */
+import { DISCOUNT_NAMES } from '../pricing/discount-names.ts';
 
 export type ApprovalFactType = 'number' | 'text' | 'boolean';
 
@@ -14,14 +15,27 @@ export interface ApprovalFactDefinition {
   values: readonly string[];
   /** Shown after a number: '%', 'months', 'days', 'USD'. */
   unit: string;
+  /** A yes/no fact as a sentence about the quote, for the reasons approvers read. */
+  sentences?: { yes: string; no: string };
 }
 
 export const APPROVAL_FACTS = [
   {
+    // The key of issue 7, kept: existing rules name it.
     name: 'max_line_discount_percent',
-    label: 'Largest line discount',
+    label: `Largest ${DISCOUNT_NAMES.effective.toLowerCase()}`,
     type: 'number',
-    description: 'The deepest total discount of any line, partner and manual discounts together.',
+    description:
+      'The deepest discount of any line from its list price: volume, partner and seller discounts together.',
+    values: [],
+    unit: '%',
+  },
+  {
+    name: 'max_seller_discount_percent',
+    label: `Largest ${DISCOUNT_NAMES.seller.toLowerCase()}`,
+    type: 'number',
+    description:
+      'The deepest discount a seller gave any line beyond standard volume and partner pricing (a unit list price typed below the catalogue’s counts).',
     values: [],
     unit: '%',
   },
@@ -121,6 +135,10 @@ export const APPROVAL_FACTS = [
     description: 'A product listed under approval SKUs is on the quote.',
     values: [],
     unit: '',
+    sentences: {
+      yes: 'A product listed under approval SKUs is on the quote.',
+      no: 'No product listed under approval SKUs is on the quote.',
+    },
   },
   {
     name: 'has_custom_clause',
@@ -129,6 +147,10 @@ export const APPROVAL_FACTS = [
     description: 'The terms include a clause with text of the user’s own.',
     values: [],
     unit: '',
+    sentences: {
+      yes: 'The terms include a clause with text of the user’s own.',
+      no: 'The terms include no clause with text of the user’s own.',
+    },
   },
   {
     name: 'has_partner_exception',
@@ -137,6 +159,10 @@ export const APPROVAL_FACTS = [
     description: 'The partner has an active exception on the quote’s price date.',
     values: [],
     unit: '',
+    sentences: {
+      yes: 'The partner has an active exception on the quote’s price date.',
+      no: 'The partner has no active exception on the quote’s price date.',
+    },
   },
 ] as const satisfies readonly ApprovalFactDefinition[];
 

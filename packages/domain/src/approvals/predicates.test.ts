@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalFacts } from './facts.ts';
+import { APPROVAL_FACTS, type ApprovalFacts } from './facts.ts';
 import {
   checkPredicateTree,
   describePredicateTree,
   evaluatePredicateTree,
+  reasonSentence,
+  type Predicate,
   type PredicateNode,
 } from './predicates.ts';
 
@@ -167,23 +169,149 @@ describe('evaluatePredicateTree', () => {
     expect(evaluatePredicateTree(tree, facts).explanations).toEqual([
       {
         fact: 'max_line_discount_percent',
-        condition: 'Largest line discount is more than 30 %',
+        condition: 'Largest effective discount is more than 30 %',
         actual: '40 %',
+        sentence: 'Largest effective discount is 40 %, more than 30 %.',
         matched: true,
       },
       {
         fact: 'margin_percent',
         condition: 'Margin is less than 20 %',
         actual: 'not set',
+        sentence: 'Margin is not known for this quote.',
         matched: false,
       },
       {
         fact: 'net_total_usd',
         condition: 'Net total (USD) is more than 1,000,000 USD',
         actual: '1,250,000 USD',
+        sentence: 'Net total (USD) is 1,250,000 USD, more than 1,000,000 USD.',
         matched: true,
       },
     ]);
+  });
+});
+
+describe('reasonSentence', () => {
+  // Every kind of fact, as approvers read it: one sentence, never "… is yes: this quote has yes".
+  it.each<[string, Predicate, unknown, string]>([
+    [
+      'a percent above a threshold',
+      { kind: 'predicate', fact: 'max_seller_discount_percent', op: 'gt', value: 30 },
+      35,
+      'Largest seller discount is 35 %, more than 30 %.',
+    ],
+    [
+      'a percent with decimals',
+      { kind: 'predicate', fact: 'max_line_discount_percent', op: 'gte', value: 38 },
+      38.25,
+      'Largest effective discount is 38.25 %, at least 38 %.',
+    ],
+    [
+      'a percent below a threshold',
+      { kind: 'predicate', fact: 'margin_percent', op: 'lt', value: 20 },
+      12.5,
+      'Margin is 12.5 %, less than 20 %.',
+    ],
+    [
+      'an amount',
+      { kind: 'predicate', fact: 'net_total_usd', op: 'gt', value: 1_000_000 },
+      1_250_000,
+      'Net total (USD) is 1,250,000 USD, more than 1,000,000 USD.',
+    ],
+    [
+      'months, equal',
+      { kind: 'predicate', fact: 'contract_length', op: 'eq', value: 36 },
+      36,
+      'Contract length is 36 months.',
+    ],
+    [
+      'days, at most',
+      { kind: 'predicate', fact: 'payment_term_days', op: 'lte', value: 30 },
+      30,
+      'Payment term is 30 days, at most 30 days.',
+    ],
+    [
+      'a number that does not hold',
+      { kind: 'predicate', fact: 'max_seller_discount_percent', op: 'gt', value: 30 },
+      0,
+      'Largest seller discount is 0 %, not more than 30 %.',
+    ],
+    [
+      'text that is not the one asked',
+      { kind: 'predicate', fact: 'quote_type', op: 'eq', value: 'STANDARD' },
+      'ELA',
+      'Quote type is ELA, not STANDARD.',
+    ],
+    [
+      'text not one of',
+      { kind: 'predicate', fact: 'region', op: 'in', value: ['APJ'] },
+      'EMEA',
+      'Region is EMEA, not one of APJ.',
+    ],
+    [
+      'text one of, asked to be none of',
+      { kind: 'predicate', fact: 'deal_type', op: 'not_in', value: ['R', 'TU'] },
+      'R',
+      'Deal type is R, one of R, TU.',
+    ],
+    [
+      'an absent number',
+      { kind: 'predicate', fact: 'margin_percent', op: 'neq', value: 20 },
+      undefined,
+      'Margin is not known for this quote.',
+    ],
+    [
+      'text equal',
+      { kind: 'predicate', fact: 'region', op: 'eq', value: 'EMEA' },
+      'EMEA',
+      'Region is EMEA.',
+    ],
+    [
+      'text not equal',
+      { kind: 'predicate', fact: 'sales_channel', op: 'neq', value: 'DIRECT' },
+      'T2',
+      'Sales channel is T2, not DIRECT.',
+    ],
+    [
+      'text one of',
+      { kind: 'predicate', fact: 'region', op: 'in', value: ['EMEA', 'APJ'] },
+      'APJ',
+      'Region is APJ, one of EMEA, APJ.',
+    ],
+    [
+      'text none of',
+      { kind: 'predicate', fact: 'deal_type', op: 'not_in', value: ['R', 'TU'] },
+      'NB',
+      'Deal type is NB, none of R, TU.',
+    ],
+    [
+      'a yes fact',
+      { kind: 'predicate', fact: 'has_partner_exception', op: 'is_true', value: null },
+      true,
+      'The partner has an active exception on the quote’s price date.',
+    ],
+    [
+      'a no fact',
+      { kind: 'predicate', fact: 'has_approval_sku', op: 'is_false', value: null },
+      false,
+      'No product listed under approval SKUs is on the quote.',
+    ],
+    [
+      'custom clause',
+      { kind: 'predicate', fact: 'has_custom_clause', op: 'is_true', value: null },
+      true,
+      'The terms include a clause with text of the user’s own.',
+    ],
+  ])('%s', (_name, predicate, actual, sentence) => {
+    expect(reasonSentence(predicate, actual)).toBe(sentence);
+  });
+
+  it('gives every yes/no fact its own sentences', () => {
+    for (const fact of APPROVAL_FACTS.filter((f) => f.type === 'boolean')) {
+      expect(fact).toHaveProperty('sentences.yes');
+      expect(fact).toHaveProperty('sentences.no');
+    }
   });
 });
 

@@ -127,10 +127,12 @@ export function checkPredicateTree(input: unknown): PredicateCheck {
 
 export interface PredicateExplanation {
   fact: string;
-  /** "Largest line discount is more than 30 %" */
+  /** "Largest effective discount is more than 30 %" */
   condition: string;
   /** The quote's value as shown to people: "40 %", "not set". */
   actual: string;
+  /** The condition and the quote's value as one sentence: "Largest seller discount is 40 %, more than 30 %." */
+  sentence: string;
   matched: boolean;
 }
 
@@ -156,7 +158,7 @@ const showValue = (fact: ApprovalFactDefinition, value: unknown): string => {
   return typeof value === 'string' ? value : JSON.stringify(value);
 };
 
-/** "Largest line discount is more than 30 %" */
+/** "Largest effective discount is more than 30 %" */
 export function describePredicate(predicate: Predicate): string {
   const fact = approvalFact(predicate.fact);
   const label = fact?.label ?? predicate.fact;
@@ -179,6 +181,58 @@ export function describePredicateTree(node: PredicateNode): string {
       : describePredicateTree(child),
   );
   return parts.join(node.combinator === 'AND' ? ' and ' : ' or ');
+}
+
+/** The comparison after the quote's value, when it holds: "Margin is 15 %, less than 20 %." */
+const COMPARISON_WORDS: Readonly<Record<PredicateOperator, string>> = {
+  gt: 'more than',
+  gte: 'at least',
+  lt: 'less than',
+  lte: 'at most',
+  eq: '',
+  neq: 'not',
+  in: 'one of',
+  not_in: 'none of',
+  is_true: '',
+  is_false: '',
+};
+
+/**
+ * A predicate and the quote's value as one sentence, for every kind of fact, whether it holds or
+ * not: "Largest seller discount is 40 %, more than 30 %.", "Region is EMEA, not one of APJ.",
+ * "The partner has an active exception on the quote’s price date.", "Margin is not known for
+ * this quote."
+ */
+export function reasonSentence(predicate: Predicate, actual: unknown): string {
+  const fact = approvalFact(predicate.fact);
+  const label = fact?.label ?? predicate.fact;
+  if (fact?.type === 'boolean' || predicate.op === 'is_true' || predicate.op === 'is_false') {
+    const isYes = actual === true;
+    const sentences = fact?.sentences;
+    if (sentences) return isYes ? sentences.yes : sentences.no;
+    return `${label}: ${isYes ? 'yes' : 'no'} on this quote.`;
+  }
+  if (actual === undefined || actual === null || actual === '') {
+    return `${label} is not known for this quote.`;
+  }
+  const shown = fact ? showValue(fact, actual) : JSON.stringify(actual);
+  const isHeld = holds(predicate, actual);
+  // "is" and "is not" need no comparison word when the answer already says it.
+  if ((predicate.op === 'eq' && isHeld) || (predicate.op === 'neq' && !isHeld)) {
+    return `${label} is ${shown}.`;
+  }
+  const expected = Array.isArray(predicate.value)
+    ? predicate.value.join(', ')
+    : typeof predicate.value === 'number'
+      ? showNumber(predicate.value, fact?.unit ?? '')
+      : String(predicate.value);
+  const words =
+    predicate.op === 'eq'
+      ? 'not'
+      : predicate.op === 'not_in' && !isHeld
+        ? 'one of'
+        : `${isHeld ? '' : 'not '}${COMPARISON_WORDS[predicate.op]}`;
+  return `${label} is ${shown}, ${words} ${expected}.`;
 }
 
 function holds(predicate: Predicate, actual: unknown): boolean {
@@ -236,6 +290,7 @@ export function evaluatePredicateTree(
           fact: node.fact,
           condition: describePredicate(node),
           actual: fact ? showValue(fact, actual) : 'unknown',
+          sentence: reasonSentence(node, actual),
           matched,
         },
       ],

@@ -119,8 +119,9 @@ describe('evaluateApprovalRules', () => {
         reasons: [
           {
             fact: 'max_line_discount_percent',
-            condition: 'Largest line discount is more than 30 %',
+            condition: 'Largest effective discount is more than 30 %',
             actual: '45 %',
+            sentence: 'Largest effective discount is 45 %, more than 30 %.',
             matched: true,
           },
         ],

@@ -1,4 +1,5 @@
 import { formatCurrency } from '../format/currency.ts';
+import { DISCOUNT_NAMES } from '../pricing/discount-names.ts';
 import type { LineResult } from '../pricing/model.ts';
 import { quotedUnitListMinor } from '../pricing/unit-list.ts';
 import { explainDrop, lineExplanations, renewalHeadline } from '../renewals/explanations.ts';
@@ -69,7 +70,8 @@ export function productsSection(input: QuoteDocumentInput): DocumentSection {
         { label: 'Product', align: 'left', width: 5 },
         { label: 'Qty', align: 'right', width: 1.2 },
         { label: 'Unit list price', align: 'right', width: 2.6 },
-        { label: 'Discount', align: 'right', width: 1.6 },
+        { label: DISCOUNT_NAMES.seller, align: 'right', width: 1.8 },
+        { label: DISCOUNT_NAMES.effective, align: 'right', width: 1.8 },
         { label: 'Net amount', align: 'right', width: 2.8 },
       ];
 
@@ -86,14 +88,17 @@ export function productsSection(input: QuoteDocumentInput): DocumentSection {
       });
       return { cells: [line.sku, productName(line), unit, ...perYear, net] };
     }
-    const discount = price ? formatPercentBp(price.effective_discount_percent_bp) : NONE;
+    // The same two figures, by the same names, as on the configure and summary pages.
+    const seller = price ? formatPercentBp(price.seller_discount_percent_bp) : NONE;
+    const effective = price ? formatPercentBp(price.effective_discount_percent_bp) : NONE;
     return {
       cells: [
         line.sku,
         productName(line),
         formatCount(line.quantities[0] ?? 0),
         unit,
-        discount,
+        seller,
+        effective,
         net,
       ],
     };
@@ -128,9 +133,16 @@ export function productsSection(input: QuoteDocumentInput): DocumentSection {
   // Under a prorated or contract-priced line, how it was worked out, a sentence a row.
   const notesOf = (line: DocumentLineInput): DocumentRow[] => {
     const price = hasPrice(line) ? priced.get(line.line_id) : undefined;
-    return price
-      ? lineExplanations(price, money).map((text) => ({ cells: [text], is_note: true }))
-      : [];
+    if (!price) return [];
+    const notes = lineExplanations(price, money);
+    // A column a contract year leaves no room for two more: an ELA line says its discounts
+    // under it, by the same names as the STANDARD columns.
+    if (isEla) {
+      notes.unshift(
+        `${DISCOUNT_NAMES.seller} ${formatPercentBp(price.seller_discount_percent_bp)} · ${DISCOUNT_NAMES.effective} ${formatPercentBp(price.effective_discount_percent_bp)}`,
+      );
+    }
+    return notes.map((text) => ({ cells: [text], is_note: true }));
   };
   for (const family of linesByFamily(input.lines)) {
     const rows = family.lines.flatMap((line) => [rowOf(line), ...notesOf(line)]);
@@ -155,7 +167,7 @@ export function productsSection(input: QuoteDocumentInput): DocumentSection {
               ),
               subtotal,
             ]
-          : ['', label, '', '', '', subtotal],
+          : ['', label, '', '', '', '', subtotal],
       });
     }
     blocks.push({ kind: 'heading', text: family.name }, { kind: 'table', columns, rows });

@@ -51,6 +51,8 @@ const priced = (id: string, years: number, net: number): LineResult => {
     adjusted_unit_list_minor: null,
     years: perYear,
     effective_discount_percent_bp: 1_250,
+    seller_discount_percent_bp: 500,
+    seller_discount_minor: 0,
     is_bundle: false,
     parent_line_id: null,
     rollup: null,
@@ -167,9 +169,9 @@ describe('buildQuoteDocument', () => {
       input('STANDARD'),
       ['Firewall', 'Support', 'Other products'],
       [
-        ['SKU-b', 'Product b', '2', '€123.45', '12.5%', '€2,500.00'],
-        ['SKU-c', 'Product c', '10', '€123.45', '12.5%', '€50.00'],
-        ['', 'Subtotal Firewall', '', '', '', '€2,550.00'],
+        ['SKU-b', 'Product b', '2', '€123.45', '5%', '12.5%', '€2,500.00'],
+        ['SKU-c', 'Product c', '10', '€123.45', '5%', '12.5%', '€50.00'],
+        ['', 'Subtotal Firewall', '', '', '', '', '€2,550.00'],
       ],
     ],
     [
@@ -186,7 +188,9 @@ describe('buildQuoteDocument', () => {
           '4\n€7,500.00',
           '€15,000.00',
         ],
+        ['Seller discount 5% · Effective discount 12.5%'],
         ['SKU-c', 'Product c', '€123.45', '10\n€50.00', '10\n€100.00', '10\n€150.00', '€300.00'],
+        ['Seller discount 5% · Effective discount 12.5%'],
         ['', 'Subtotal Firewall', '', '€2,550.00', '€5,100.00', '€7,650.00', '€15,300.00'],
       ],
     ],
@@ -222,7 +226,7 @@ describe('buildQuoteDocument', () => {
     });
     const rows = tables(section(document, 'Products')?.blocks)[0]?.rows;
     expect(rows?.map((r) => [r.cells, r.is_note ?? false])).toEqual([
-      [['SKU-b', 'Product b', '2', '€123.45', '12.5%', '€2,500.00'], false],
+      [['SKU-b', 'Product b', '2', '€123.45', '5%', '12.5%', '€2,500.00'], false],
       [
         [
           'Contract price: prior €1,000.00 + 5.00 % uplift = €1,050.00 a unit (current list €1,100.00)',
@@ -230,8 +234,8 @@ describe('buildQuoteDocument', () => {
         true,
       ],
       [['€2,100.00 × 92 / 365 days (0.252055), 01-Oct-2027 to 31-Dec-2027 = €529.32'], true],
-      [['SKU-c', 'Product c', '10', '€123.45', '12.5%', '€50.00'], false],
-      [['', 'Subtotal Firewall', '', '', '', '€2,550.00'], false],
+      [['SKU-c', 'Product c', '10', '€123.45', '5%', '12.5%', '€50.00'], false],
+      [['', 'Subtotal Firewall', '', '', '', '', '€2,550.00'], false],
     ]);
     // The explanation is part of the document's words, as the PDF and the DOCX print them.
     expect(quoteDocumentWords(document)).toEqual(
@@ -251,9 +255,9 @@ describe('buildQuoteDocument', () => {
       pricing: { ok: true, result: { ...pricing.result, lines } },
     });
     expect(tables(section(document, 'Products')?.blocks)[0]?.rows.map((r) => r.cells)).toEqual([
-      ['SKU-b', 'Product b', '2', '€999.00', '12.5%', '€2,500.00'],
-      ['SKU-c', 'Product c', '10', '€123.45', '12.5%', '€50.00'],
-      ['', 'Subtotal Firewall', '', '', '', '€2,550.00'],
+      ['SKU-b', 'Product b', '2', '€999.00', '5%', '12.5%', '€2,500.00'],
+      ['SKU-c', 'Product c', '10', '€123.45', '5%', '12.5%', '€50.00'],
+      ['', 'Subtotal Firewall', '', '', '', '', '€2,550.00'],
     ]);
   });
 

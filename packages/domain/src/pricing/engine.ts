@@ -75,17 +75,27 @@ interface Figures {
   list: number;
   adjustment: number;
   discount: number;
+  /** The part of the discount that is the manual (seller) discount. */
+  manual: number;
   net: number;
   /** Null once any part has an unknown cost. */
   cost: number | null;
 }
 
-const zeroFigures = (): Figures => ({ list: 0, adjustment: 0, discount: 0, net: 0, cost: 0 });
+const zeroFigures = (): Figures => ({
+  list: 0,
+  adjustment: 0,
+  discount: 0,
+  manual: 0,
+  net: 0,
+  cost: 0,
+});
 
 function addFigures(sum: Figures, part: Figures): void {
   sum.list = plus(sum.list, part.list);
   sum.adjustment = plus(sum.adjustment, part.adjustment);
   sum.discount = plus(sum.discount, part.discount);
+  sum.manual = plus(sum.manual, part.manual);
   sum.net = plus(sum.net, part.net);
   sum.cost = sum.cost === null || part.cost === null ? null : plus(sum.cost, part.cost);
 }
@@ -247,7 +257,7 @@ function priceYear(line: PreparedLine, quote: PreparedQuote, yearIndex: number):
       cost_minor: cost,
       waterfall,
     },
-    figures: { list, adjustment, discount: volume + partner + manual, net, cost },
+    figures: { list, adjustment, discount: volume + partner + manual, manual, net, cost },
     proration,
   };
 }
@@ -295,6 +305,9 @@ function priceLine(line: PreparedLine, quote: PreparedQuote): PricedLine {
       ...summarize(figures),
       effective_discount_percent_bp:
         beforeDiscount > 0 ? ratio(figures.discount, BP_PER_WHOLE, beforeDiscount) : 0,
+      // The rate typed: the same every year, whatever the standard pricing before it.
+      seller_discount_percent_bp: sku.isBundle ? 0 : line.manualBp,
+      seller_discount_minor: figures.manual,
       is_bundle: sku.isBundle,
       parent_line_id: line.parentLineId,
       rollup: null,

@@ -197,8 +197,18 @@ export interface LineResult extends AmountSummary {
   /** Issue 19: the unit list price typed for this line, as given; null = the catalogue's. */
   adjusted_unit_list_minor: number | null;
   years: LineYearResult[];
-  /** discount / (list + adjustment) in basis points; 0 when that is 0. */
+  /**
+   * The effective discount (discount-names.ts): discount / (list + adjustment) in basis points,
+   * volume, partner and manual together; 0 when that is 0.
+   */
   effective_discount_percent_bp: number;
+  /**
+   * The seller discount (discount-names.ts): the manual discount typed, beyond standard pricing
+   * (volume and partner), in basis points; 0 on a BUNDLE line.
+   */
+  seller_discount_percent_bp: number;
+  /** The manual discount over the contract in money, as a positive amount; 0 on a BUNDLE line. */
+  seller_discount_minor: number;
   is_bundle: boolean;
   parent_line_id: string | null;
   /** On a BUNDLE line: its components summed (already counted on their own lines); else null. */

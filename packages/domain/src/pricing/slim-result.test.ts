@@ -111,6 +111,10 @@ describe('the configure page’s slim pricing answer', () => {
         unit_list: minor(slim.lines.unit_list[i]),
         adjusted: minor(slim.lines.adjusted_unit_list[i]),
         discount: slim.lines.discount_percent[i],
+        seller: slim.lines.seller_discount_percent[i],
+        cost: minor(slim.lines.cost?.[i]),
+        margin: minor(slim.lines.margin?.[i]),
+        margin_percent: slim.lines.margin_percent?.[i],
         list: minor(slim.lines.list[i]),
         net: minor(slim.lines.net[i]),
         is_bundle: slim.lines.is_bundle[i],
@@ -120,6 +124,11 @@ describe('the configure page’s slim pricing answer', () => {
         unit_list: line.unit_list_price_minor,
         adjusted: line.adjusted_unit_list_minor,
         discount: String(line.effective_discount_percent_bp / 100),
+        seller: String(line.seller_discount_percent_bp / 100),
+        cost: shown.cost_minor,
+        margin: shown.margin_minor,
+        margin_percent:
+          shown.margin_percent_bp === null ? null : String(shown.margin_percent_bp / 100),
         list: shown.list_minor,
         net: shown.net_minor,
         is_bundle: line.is_bundle,
@@ -159,6 +168,9 @@ describe('the configure page’s slim pricing answer', () => {
     expect(slim.totals).not.toHaveProperty('cost');
     expect(slim.totals).not.toHaveProperty('margin');
     expect(slim.totals).not.toHaveProperty('margin_percent');
+    for (const column of ['cost', 'margin', 'margin_percent']) {
+      expect(slim.lines).not.toHaveProperty(column);
+    }
   });
 
   it('writes the margin percent as decimal text of percent', () => {

@@ -39,12 +39,24 @@ export interface SlimLines {
   unit_list: DecimalText[];
   /** The unit list price typed for the line (issue 19); null: the catalogue's. */
   adjusted_unit_list: (DecimalText | null)[];
-  /** The discount of the line as a whole: discount / (list + adjustment), percent ("12.5"). */
+  /**
+   * The effective discount (discount-names.ts) of the line as a whole: discount / (list +
+   * adjustment), volume, partner and seller together, percent ("12.5").
+   */
   discount_percent: string[];
+  /** The seller discount (discount-names.ts): the manual discount typed, percent ("10"). */
+  seller_discount_percent: string[];
   /** The line's list and net over the contract; on a BUNDLE line, its components' (rollup). */
   list: DecimalText[];
   net: DecimalText[];
   is_bundle: boolean[];
+  /**
+   * Only when the viewer sees margin (shows_margin), else absent: the line's cost, margin and
+   * margin % (null when the cost is unknown, or the net is not above 0); a bundle's components'.
+   */
+  cost?: (DecimalText | null)[];
+  margin?: (DecimalText | null)[];
+  margin_percent?: (string | null)[];
   /** Per line, per contract year. */
   years: { quantity: number[][]; net: DecimalText[][] };
 }
@@ -85,17 +97,33 @@ export function slimPricingResult(
     unit_list: new Array<string>(count),
     adjusted_unit_list: new Array<string | null>(count),
     discount_percent: new Array<string>(count),
+    seller_discount_percent: new Array<string>(count),
     list: new Array<string>(count),
     net: new Array<string>(count),
     is_bundle: new Array<boolean>(count),
     years: { quantity: new Array<number[]>(count), net: new Array<string[]>(count) },
   };
+  const margins = options.showsMargin
+    ? {
+        cost: new Array<string | null>(count),
+        margin: new Array<string | null>(count),
+        margin_percent: new Array<string | null>(count),
+      }
+    : null;
+  if (margins) Object.assign(lines, margins);
   result.lines.forEach((line, i) => {
     const shown = line.is_bundle && line.rollup ? line.rollup : line;
     lines.line_id[i] = line.line_id;
     lines.unit_list[i] = money(line.unit_list_price_minor);
     lines.adjusted_unit_list[i] = nullableMoney(line.adjusted_unit_list_minor);
     lines.discount_percent[i] = formatBp(line.effective_discount_percent_bp);
+    lines.seller_discount_percent[i] = formatBp(line.seller_discount_percent_bp);
+    if (margins) {
+      const margin = marginOf(shown);
+      margins.cost[i] = margin.cost;
+      margins.margin[i] = margin.margin;
+      margins.margin_percent[i] = margin.margin_percent;
+    }
     lines.list[i] = money(shown.list_minor);
     lines.net[i] = money(shown.net_minor);
     lines.is_bundle[i] = line.is_bundle;

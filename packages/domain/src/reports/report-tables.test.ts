@@ -80,10 +80,12 @@ describe('reportCsv', () => {
             line_count: 4,
             average_discount_percent: '12.50',
             max_discount_percent: '30.00',
+            average_effective_discount_percent: '20.75',
+            max_effective_discount_percent: '38.25',
           },
         ],
       },
-      'Product family,Lines,Average discount %,Maximum discount %\r\nFirewalls,4,12.50,30.00\r\n',
+      'Product family,Lines,Average seller discount %,Maximum seller discount %,Average effective discount %,Maximum effective discount %\r\nFirewalls,4,12.50,30.00,20.75,38.25\r\n',
     ],
     [
       'approval cycle',

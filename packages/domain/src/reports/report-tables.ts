@@ -1,8 +1,12 @@
 import { divideRoundHalfAway } from '../pricing/decimal.ts';
+import { DISCOUNT_NAMES } from '../pricing/discount-names.ts';
 import { quoteStatusLabel } from '../quotes/status-display.ts';
 import { buildCsv, csvNumber, minorAsDecimal, type CsvCell } from './csv.ts';
 import type { ReportId } from './model.ts';
 import type { ReportFilters, ReportResult, ReportResultOf } from './schemas.ts';
+
+const SELLER = DISCOUNT_NAMES.seller.toLowerCase();
+const EFFECTIVE = DISCOUNT_NAMES.effective.toLowerCase();
 
 /**
  * Each report as a table (issue 19): its columns, what each cell holds, and the CSV made from
@@ -41,8 +45,22 @@ export const REPORT_COLUMNS: { [R in ReportId]: readonly ReportColumn<RowOf<R>>[
   discounts: [
     { header: 'Product family', kind: 'text', value: (r) => r.family_name },
     { header: 'Lines', kind: 'count', value: (r) => r.line_count },
-    { header: 'Average discount %', kind: 'percent', value: (r) => r.average_discount_percent },
-    { header: 'Maximum discount %', kind: 'percent', value: (r) => r.max_discount_percent },
+    {
+      header: `Average ${SELLER} %`,
+      kind: 'percent',
+      value: (r) => r.average_discount_percent,
+    },
+    { header: `Maximum ${SELLER} %`, kind: 'percent', value: (r) => r.max_discount_percent },
+    {
+      header: `Average ${EFFECTIVE} %`,
+      kind: 'percent',
+      value: (r) => r.average_effective_discount_percent,
+    },
+    {
+      header: `Maximum ${EFFECTIVE} %`,
+      kind: 'percent',
+      value: (r) => r.max_effective_discount_percent,
+    },
   ],
   'approval-cycle': [
     { header: 'Approval group', kind: 'text', value: (r) => r.group_name },

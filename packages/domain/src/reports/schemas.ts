@@ -108,8 +108,12 @@ export const ZDiscountRow = z.object({
   family_id: z.string(),
   family_name: z.string(),
   line_count: zCount,
+  /** The seller discount (pricing/discount-names.ts): what was typed, beyond standard pricing. */
   average_discount_percent: zDecimalText,
   max_discount_percent: zDecimalText,
+  /** The effective discount: from list, volume, partner and seller together (issue 33). */
+  average_effective_discount_percent: zDecimalText,
+  max_effective_discount_percent: zDecimalText,
 });
 export const ZApprovalCycleRow = z.object({
   group_name: z.string(),

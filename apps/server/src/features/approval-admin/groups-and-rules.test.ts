@@ -71,8 +71,8 @@ describe('the demo set-up', () => {
     expect(list.find((r) => r.name === 'Thin margin')?.condition_text).toBe(
       'Margin is less than 20 %',
     );
-    expect(list.find((r) => r.name === 'Line discount above 30 %')?.condition_text).toBe(
-      'Largest line discount is more than 30 %',
+    expect(list.find((r) => r.name === 'Seller discount above 30 %')?.condition_text).toBe(
+      'Largest seller discount is more than 30 %',
     );
   });
 

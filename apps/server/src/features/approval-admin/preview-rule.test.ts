@@ -65,13 +65,21 @@ describe('testing a rule against a quote', () => {
         fact: 'quote_type',
         condition: 'Quote type is STANDARD',
         actual: 'STANDARD',
+        sentence: 'Quote type is STANDARD.',
         matched: true,
       },
-      { fact: 'region', condition: 'Region is one of APJ', actual: 'EMEA', matched: false },
+      {
+        fact: 'region',
+        condition: 'Region is one of APJ',
+        actual: 'EMEA',
+        sentence: 'Region is EMEA, not one of APJ.',
+        matched: false,
+      },
       {
         fact: 'net_total_usd',
         condition: 'Net total (USD) is more than 1,000,000,000,000,000 USD',
         actual: '0 USD',
+        sentence: 'Net total (USD) is 0 USD, not more than 1,000,000,000,000,000 USD.',
         matched: false,
       },
     ]);

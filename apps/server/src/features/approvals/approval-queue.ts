@@ -152,6 +152,11 @@ export async function listApprovalQueue(
           typeof submission.facts.max_line_discount_percent === 'number'
             ? submission.facts.max_line_discount_percent
             : null,
+        // Absent from submissions recorded before issue 33.
+        max_seller_discount_percent:
+          typeof submission.facts.max_seller_discount_percent === 'number'
+            ? submission.facts.max_seller_discount_percent
+            : null,
         submission_number: submission.submissionNumber,
         submitted_by: personOf(submitter),
         submitted_at: submission.submittedAt.toISOString(),

@@ -196,7 +196,11 @@ function submissionView(
       .map((r) => ({
         rule_id: r.rule_id,
         rule_name: r.rule_name,
-        reasons: r.reasons,
+        // Submissions recorded before issue 33 kept no sentence: their condition reads as one.
+        reasons: r.reasons.map((reason: StoredReason) => ({
+          ...reason,
+          sentence: reason.sentence ?? `${reason.condition}: ${reason.actual}.`,
+        })),
         group_ids: r.group_ids,
       })),
     stages: stages.map((stage) => {
@@ -210,6 +214,12 @@ function submissionView(
     }),
   };
 }
+
+/** A reason as a submission stored it; before issue 33 without its sentence. */
+type StoredReason = Omit<
+  ApprovalState['trail'][number]['matched_rules'][number]['reasons'][number],
+  'sentence'
+> & { sentence?: string };
 
 export function lockView(caller: AuthContext, quote: QuoteRow, names: Names) {
   if (quote.lockedBy === null) return null;

@@ -302,8 +302,10 @@ export const ZQueueRow = z.object({
   total_amount_minor: z.number().int(),
   version: z.number().int(),
   owner: ZPerson.nullable(),
-  /** The deepest line discount when it was submitted (the facts the rules saw). */
+  /** The largest effective discount when it was submitted (the facts the rules saw). */
   max_line_discount_percent: z.number().nullable(),
+  /** The largest seller discount when it was submitted; null before issue 33. */
+  max_seller_discount_percent: z.number().nullable(),
   submission_number: z.number().int(),
   submitted_by: ZPerson.nullable(),
   submitted_at: z.string(),

@@ -195,6 +195,7 @@ describe('the approvals queue and the pending count', () => {
       acting_for: null,
       owner: { id: bed.users.seller.id },
       max_line_discount_percent: 10,
+      max_seller_discount_percent: 10,
     });
     const number = mine.rows.find((r) => r.step_id === step.id)?.quote_number ?? '';
     expect((await queueOf('ME', 'deskApprover', number)).rows.map((r) => r.step_id)).toEqual([

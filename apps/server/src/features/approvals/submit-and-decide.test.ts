@@ -26,8 +26,9 @@ describe('submitting a quote for approval', () => {
     expect(rule?.reasons).toEqual([
       {
         fact: 'max_line_discount_percent',
-        condition: 'Largest line discount is more than 5 %',
+        condition: 'Largest effective discount is more than 5 %',
         actual: '25 %',
+        sentence: 'Largest effective discount is 25 %, more than 5 %.',
         matched: true,
       },
     ]);

@@ -243,6 +243,8 @@ describe('a unit list price typed on the configure page', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { facts } = await loadApprovalFacts(ctx.db, id);
     expect(facts.max_line_discount_percent).toBe(46);
+    // On a direct quote there is no standard pricing: all of it is the seller's.
+    expect(facts.max_seller_discount_percent).toBe(46);
     // ($400 + $60) of ($1,000 + $120).
     expect(facts.total_discount_percent).toBe(41.07);
 
@@ -258,7 +260,11 @@ describe('a unit list price typed on the configure page', () => {
       },
     ]);
     expect(raised.statusCode, raised.body).toBe(200);
-    expect((await loadApprovalFacts(ctx.db, id)).facts.max_line_discount_percent).toBe(10);
+    const raisedFacts = (await loadApprovalFacts(ctx.db, id)).facts;
+    expect([
+      raisedFacts.max_line_discount_percent,
+      raisedFacts.max_seller_discount_percent,
+    ]).toEqual([10, 10]);
   });
 
   it('is refused while the setting is off, and nothing is saved', async () => {

@@ -138,6 +138,9 @@ const WRITTEN_COLUMNS = [
   ['entitled_quantity', 'integer'],
   // Issue 19: the unit list price typed on the configure page (null: the catalogue's).
   ['adjusted_unit_list_minor', 'bigint'],
+  // Issue 33: the line's seller and effective discount as priced when saved.
+  ['seller_discount_bp', 'integer'],
+  ['effective_discount_bp', 'integer'],
 ] as const;
 
 /** Columns with a default: a line that leaves one out gets the default, not null. */
@@ -173,6 +176,8 @@ const recordOf = (line: NewLine) => ({
   measured_quantity: line.measuredQuantity ?? null,
   entitled_quantity: line.entitledQuantity ?? null,
   adjusted_unit_list_minor: line.adjustedUnitListMinor ?? null,
+  seller_discount_bp: line.sellerDiscountBp ?? null,
+  effective_discount_bp: line.effectiveDiscountBp ?? null,
 });
 
 const COLUMN_LIST = WRITTEN_COLUMNS.map(([name]) => name).join(', ');
@@ -234,7 +239,10 @@ function isUnchanged(before: QuoteLineRow, line: NewLine): boolean {
     stays('periodEnd') &&
     stays('measuredQuantity') &&
     stays('entitledQuantity') &&
-    stays('adjustedUnitListMinor')
+    stays('adjustedUnitListMinor') &&
+    // Standard pricing may have moved (a price date, a partner discount): the figures follow.
+    stays('sellerDiscountBp') &&
+    stays('effectiveDiscountBp')
   );
 }
 

@@ -254,7 +254,11 @@ const ZPricedLine = z.object({
   unit_list_price_minor: z.number().int(),
   /** Issue 19: the unit list price typed for the line; null: the catalogue's. */
   adjusted_unit_list_minor: z.number().int().nullable(),
+  /** The effective discount (pricing/discount-names.ts): volume, partner and seller together. */
   effective_discount_percent_bp: z.number().int(),
+  /** The seller discount: what the seller typed, beyond standard pricing. */
+  seller_discount_percent_bp: z.number().int(),
+  seller_discount_minor: z.number().int(),
   is_bundle: z.boolean(),
   parent_line_id: z.string().nullable(),
   rollup: z.object(ZAmounts).nullable(),
@@ -349,10 +353,16 @@ export const ZSlimPricingResult = z.object({
     line_id: zColumn(isText),
     unit_list: ZDecimalColumn,
     adjusted_unit_list: zColumn((item) => item === null || isMoneyText(item)),
+    /** The effective discount; seller_discount_percent: the seller discount (discount-names.ts). */
     discount_percent: zColumn(isText),
+    seller_discount_percent: zColumn(isText),
     list: ZDecimalColumn,
     net: ZDecimalColumn,
     is_bundle: zColumn((item) => typeof item === 'boolean'),
+    /** Present only when shows_margin: each line's cost, margin and margin %. */
+    cost: zColumn((item) => item === null || isMoneyText(item)).optional(),
+    margin: zColumn((item) => item === null || isMoneyText(item)).optional(),
+    margin_percent: zColumn((item) => item === null || isText(item)).optional(),
     years: z.object({
       quantity: zColumn(
         (item): item is number[] => Array.isArray(item) && item.every(Number.isSafeInteger),

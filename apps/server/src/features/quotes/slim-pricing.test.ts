@@ -201,6 +201,22 @@ describe('the slim pricing answer of pricing/execute', () => {
       margin_percent_bp: null,
     });
     expect(explained.line.years.every((year) => year.cost_minor === null)).toBe(true);
+
+    // The deal desk (can_see_margin) gets each line's cost, margin and margin % beside them.
+    const forDesk = await dataOf<SlimPricing>('/api/dx/pricing/execute', { id, lines }, desk);
+    const engine = await enginePricing(id, lines);
+    const hw = engine.lines.find((line) => line.line_id === 'hw');
+    const at = forDesk.lines.line_id.indexOf('hw');
+    expect(hw?.cost_minor).toBeGreaterThan(0);
+    expect({
+      cost: decimalAsMinor(forDesk.lines.cost?.[at] ?? ''),
+      margin: decimalAsMinor(forDesk.lines.margin?.[at] ?? ''),
+      margin_percent: forDesk.lines.margin_percent?.[at],
+    }).toEqual({
+      cost: hw?.cost_minor,
+      margin: hw?.margin_minor,
+      margin_percent: String((hw?.margin_percent_bp ?? 0) / 100),
+    });
   });
 
   it('is what the configuration answer carries for the stored lines', async () => {

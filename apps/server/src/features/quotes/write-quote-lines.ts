@@ -97,7 +97,10 @@ export async function writeQuoteLines(
   }
 
   const idByKey = new Map(input.lines.map((l) => [l.key, l.id ?? randomUUID()]));
+  // The two discounts as priced now, kept on the line for the reports and documents (issue 33).
+  const pricedByKey = new Map(result.lines.map((line) => [line.line_id, line]));
   const lines: NewLine[] = input.lines.map((draft, position) => {
+    const priced = pricedByKey.get(draft.key);
     const q = [0, 1, 2, 3, 4].map((i) => draft.quantities[i] ?? 0);
     return {
       id: idByKey.get(draft.key) as string,
@@ -111,6 +114,8 @@ export async function writeQuoteLines(
       y5: q[4] ?? 0,
       manualDiscountPercent: formatBp(parseBp(draft.manual_discount_percent ?? '0')),
       adjustedUnitListMinor: draft.adjusted_unit_list_minor ?? null,
+      sellerDiscountBp: priced?.seller_discount_percent_bp ?? null,
+      effectiveDiscountBp: priced?.effective_discount_percent_bp ?? null,
       ...draft.contract,
     };
   });
@@ -240,6 +245,8 @@ function storedRowsOf(
         y4: line.y4 ?? 0,
         y5: line.y5 ?? 0,
         manualDiscountPercent: line.manualDiscountPercent ?? '0',
+        sellerDiscountBp: line.sellerDiscountBp ?? null,
+        effectiveDiscountBp: line.effectiveDiscountBp ?? null,
         // Realigned products lose their manual shipping quantities with their breakup lines.
         y1ManualShippingQuantity: isRealigned ? null : (before?.y1ManualShippingQuantity ?? null),
         y2ManualShippingQuantity: isRealigned ? null : (before?.y2ManualShippingQuantity ?? null),

@@ -206,8 +206,9 @@ function copiedFilter(
 }
 
 /**
- * The manual discount of the selected quotes' lines by product family: lines counted, the
- * average (2 decimals) and the largest. Read from quote_sku_discounts (the lines per quote and
+ * The seller discount (the manual discount typed) and the effective discount (from list, issue
+ * 33) of the selected quotes' lines by product family: lines counted, the averages (2 decimals)
+ * and the largest. Read from quote_sku_discounts (the lines per quote and
  * SKU, in basis points, kept with the lines), joined to the catalogue's families as they are now.
  */
 export async function selectDiscounts(db: Database, scope: ReportScope) {
@@ -224,17 +225,22 @@ export async function selectDiscounts(db: Database, scope: ReportScope) {
     line_count: number;
     average: string;
     maximum: string;
+    effective_average: string;
+    effective_maximum: string;
   }>(
     db,
     sql`with by_sku as (
       select d.sku, sum(d.line_count) as n, sum(d.discount_sum_bp) as total_bp,
-        max(d.discount_max_bp) as maximum_bp
+        max(d.discount_max_bp) as maximum_bp, sum(d.effective_sum_bp) as effective_bp,
+        max(d.effective_max_bp) as effective_maximum_bp
       from quote_sku_discounts d
       where ${where}
       group by d.sku)
     select f.id as family_id, f.name as family_name, sum(b.n)::int as line_count,
       round(sum(b.total_bp)::numeric / (100 * sum(b.n)), 2)::text as average,
-      round(max(b.maximum_bp)::numeric / 100, 2)::text as maximum
+      round(max(b.maximum_bp)::numeric / 100, 2)::text as maximum,
+      round(sum(b.effective_bp)::numeric / (100 * sum(b.n)), 2)::text as effective_average,
+      round(max(b.effective_maximum_bp)::numeric / 100, 2)::text as effective_maximum
     from by_sku b join skus s on s.sku = b.sku join product_families f on f.id = s.family_id
     group by f.id, f.name order by f.name, f.id`,
   );

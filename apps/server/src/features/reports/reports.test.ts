@@ -294,7 +294,17 @@ describe('the quote reports', () => {
     await db()
       .insert(quoteLines)
       .values([
-        { quoteId: inRange, position: 0, sku: a, y1: 1, manualDiscountPercent: '10' },
+        // Priced when saved: 10 % typed on top of standard pricing, 14.5 % from list.
+        {
+          quoteId: inRange,
+          position: 0,
+          sku: a,
+          y1: 1,
+          manualDiscountPercent: '10',
+          sellerDiscountBp: 1000,
+          effectiveDiscountBp: 1450,
+        },
+        // Not priced when written (before issue 33): its seller discount counts for both.
         { quoteId: inRange, position: 1, sku: b, y1: 1, manualDiscountPercent: '25.5' },
         { quoteId: inRange, position: 2, sku: b, y1: 1, manualDiscountPercent: '0' },
         { quoteId: outside, position: 0, sku: a, y1: 1, manualDiscountPercent: '90' },
@@ -310,6 +320,8 @@ describe('the quote reports', () => {
         line_count: 3,
         average_discount_percent: '11.83',
         max_discount_percent: '25.50',
+        average_effective_discount_percent: '13.33',
+        max_effective_discount_percent: '25.50',
       },
     ]);
   });
@@ -388,7 +400,14 @@ describe('the quote reports', () => {
           .from(quoteSkuDiscounts)
           .where(eq(quoteSkuDiscounts.quoteId, made.id))
           .orderBy(quoteSkuDiscounts.sku)
-      ).map((r) => [r.sku, r.lineCount, r.discountSumBp, r.discountMaxBp]);
+      ).map((r) => [
+        r.sku,
+        r.lineCount,
+        r.discountSumBp,
+        r.discountMaxBp,
+        r.effectiveSumBp,
+        r.effectiveMaxBp,
+      ]);
     const save = async (lines: object[]) => {
       const [current] = await db().select().from(quotes).where(eq(quotes.id, made.id));
       await dataOf('/api/dx/save-quote-configuration', {
@@ -405,9 +424,24 @@ describe('the quote reports', () => {
       { key: '1', sku: skuOf('SUB'), quantities: [1], manual_discount_percent: '2' },
       { key: '2', sku: skuOf('FW'), quantities: [1] },
     ]);
+    // A direct quote: no standard pricing, so the effective discount is the seller's.
     expect(await rowsOfQuote()).toEqual([
-      [skuOf('FW'), 1, 0, 0],
-      [skuOf('SUB'), 2, 1450, 1250],
+      [skuOf('FW'), 1, 0, 0, 0, 0],
+      [skuOf('SUB'), 2, 1450, 1250, 1450, 1250],
+    ]);
+    // Both figures are kept on the lines, as priced when saved (issue 33).
+    expect(
+      (
+        await db()
+          .select()
+          .from(quoteLines)
+          .where(eq(quoteLines.quoteId, made.id))
+          .orderBy(quoteLines.position)
+      ).map((l) => [l.sellerDiscountBp, l.effectiveDiscountBp]),
+    ).toEqual([
+      [1250, 1250],
+      [200, 200],
+      [0, 0],
     ]);
     const [stored] = await db().select().from(quotes).where(eq(quotes.id, made.id));
     const [copied] = await db()
@@ -423,7 +457,7 @@ describe('the quote reports', () => {
     });
 
     await save([{ key: '0', sku: skuOf('FW'), quantities: [3], manual_discount_percent: '40' }]);
-    expect(await rowsOfQuote()).toEqual([[skuOf('FW'), 1, 4000, 4000]]);
+    expect(await rowsOfQuote()).toEqual([[skuOf('FW'), 1, 4000, 4000, 4000, 4000]]);
 
     // A copy's lines are in the report too (written with the new quote).
     const copy = await dataOf<{ id: string }>('/api/dx/quote-lifecycle', {

@@ -105,6 +105,8 @@ export async function runReport(
           line_count: r.line_count,
           average_discount_percent: r.average,
           max_discount_percent: r.maximum,
+          average_effective_discount_percent: r.effective_average,
+          max_effective_discount_percent: r.effective_maximum,
         })),
       };
     }

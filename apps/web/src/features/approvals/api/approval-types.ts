@@ -18,11 +18,13 @@ export interface PersonWithEmail extends PersonRef {
 /** The spec's visual states of an approval step (§4); a voided step shows as awaited. */
 export type StepVisualState = 'awaited' | 'pending' | 'approved' | 'rejected';
 
-/** One predicate of a matched rule: "Largest line discount is more than 30 %", actual "40 %". */
+/** One predicate of a matched rule: "Largest effective discount is more than 30 %", actual "40 %". */
 export interface PredicateReason {
   fact: string;
   condition: string;
   actual: string;
+  /** The condition and the quote's value as one sentence: "Largest seller discount is 40 %, more than 30 %." */
+  sentence: string;
   matched: boolean;
 }
 
@@ -220,7 +222,9 @@ export interface ApprovalQueueRow {
   acting_for: PersonRef | null;
   target_path: string;
   owner: PersonRef | null;
+  /** The largest effective discount and seller discount (pricing/discount-names.ts). */
   max_line_discount_percent: number | null;
+  max_seller_discount_percent: number | null;
   /** Set on decided steps (the DECIDED view). */
   decision: 'APPROVED' | 'REJECTED' | null;
   decided_at: string | null;

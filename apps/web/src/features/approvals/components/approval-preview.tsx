@@ -98,9 +98,7 @@ export function MatchedRulesList({
             <span className="fw-semibold">{rule.rule_name}</span>
             <ul className="approval-reasons">
               {rule.reasons.map((reason, index) => (
-                <li key={`${reason.fact}-${index}`}>
-                  {reason.condition}: this quote has <strong>{reason.actual}</strong>
-                </li>
+                <li key={`${reason.fact}-${index}`}>{reason.sentence}</li>
               ))}
               {skipped.length > 0 ? (
                 <li className="text-body-secondary">

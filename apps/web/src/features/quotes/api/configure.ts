@@ -32,6 +32,8 @@ export interface PricedLine extends Amounts {
   /** Issue 19: the unit list price typed for the line; null: the catalogue's. */
   adjusted_unit_list_minor: number | null;
   effective_discount_percent_bp: number;
+  seller_discount_percent_bp: number;
+  seller_discount_minor: number;
   is_bundle: boolean;
   parent_line_id: string | null;
   rollup: Amounts | null;
@@ -71,8 +73,14 @@ export interface LinePrice {
   unitListMinor: number;
   /** The unit list price typed for the line; null: the catalogue's. */
   adjustedUnitListMinor: number | null;
-  /** The line's discount as a whole, percent text ("12.5"). */
+  /** The effective discount (discount-names.ts), percent text ("12.5"). */
   discountPercent: string;
+  /** The seller discount: what was typed, as the server read it, percent text ("10"). */
+  sellerDiscountPercent: string;
+  /** Only with showsMargin (else undefined); null when the cost is unknown. */
+  costMinor?: number | null;
+  marginMinor?: number | null;
+  marginPercent?: string | null;
   /** Over the contract; on a bundle, its components'. */
   listMinor: number;
   netMinor: number;
@@ -118,6 +126,14 @@ export function pricingView(slim: SlimPricingResult): PricingView {
       unitListMinor: minorOf(lines.unit_list[i] ?? '0.00'),
       adjustedUnitListMinor: nullableMinorOf(lines.adjusted_unit_list[i]),
       discountPercent: lines.discount_percent[i] ?? '0',
+      sellerDiscountPercent: lines.seller_discount_percent[i] ?? '0',
+      ...(slim.shows_margin
+        ? {
+            costMinor: nullableMinorOf(lines.cost?.[i]),
+            marginMinor: nullableMinorOf(lines.margin?.[i]),
+            marginPercent: lines.margin_percent?.[i] ?? null,
+          }
+        : {}),
       listMinor: minorOf(lines.list[i] ?? '0.00'),
       netMinor: minorOf(lines.net[i] ?? '0.00'),
       isBundle: lines.is_bundle[i] ?? false,

@@ -295,6 +295,7 @@ function ConfigureQuote({
                 serverErrors={pricing.lineErrors}
                 isReadOnly={isReadOnly}
                 canAdjustUnitList={configuration.can_adjust_unit_list_price}
+                showsMargin={pricing.result?.showsMargin ?? false}
                 dispatch={dispatch}
                 onDetails={setDetailsKey}
               />

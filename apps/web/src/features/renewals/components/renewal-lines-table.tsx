@@ -1,4 +1,5 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
+import { DISCOUNT_DESCRIPTIONS, DISCOUNT_NAMES } from '@bastion/domain/pricing/discount-names';
 import type { Dispatch } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -217,7 +218,7 @@ function RenewalRow(props: RowProps) {
         <NumberInput
           line={line}
           field="manual_discount_percent"
-          label={`Discount % of ${label}`}
+          label={`${DISCOUNT_NAMES.seller} % of ${label}`}
           isReadOnly={isReadOnly}
           problemAt={problemAt}
           dispatch={dispatch}
@@ -290,8 +291,8 @@ export function RenewalLinesTable({
           <th scope="col" className="text-end">
             Uplift %
           </th>
-          <th scope="col" className="text-end" title="Line discount, percent">
-            Disc. %
+          <th scope="col" className="text-end" title={DISCOUNT_DESCRIPTIONS.seller}>
+            {DISCOUNT_NAMES.seller} %
           </th>
           <th scope="col" className="text-end">
             Renewal unit

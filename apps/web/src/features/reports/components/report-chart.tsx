@@ -1,4 +1,5 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
+import { DISCOUNT_NAMES } from '@bastion/domain/pricing/discount-names';
 import { QUOTE_STATUSES } from '@bastion/domain/quotes/quote-types';
 import { quoteStatusLabel } from '@bastion/domain/quotes/status-display';
 import { useId } from 'react';
@@ -94,13 +95,18 @@ function chartOf(result: ReportResult): ChartSpec {
       return {
         data: result.rows.map((r) => ({
           family: r.family_name,
-          average: Number(r.average_discount_percent),
-          maximum: Number(r.max_discount_percent),
+          seller: Number(r.average_discount_percent),
+          effective: Number(r.average_effective_discount_percent),
         })),
         categoryKey: 'family',
+        // The averages of the two discounts, by the names every screen uses (issue 33).
         series: [
-          { key: 'average', name: 'Average discount %', kind: 'bar' },
-          { key: 'maximum', name: 'Maximum discount %', kind: 'bar' },
+          { key: 'seller', name: `Average ${DISCOUNT_NAMES.seller.toLowerCase()} %`, kind: 'bar' },
+          {
+            key: 'effective',
+            name: `Average ${DISCOUNT_NAMES.effective.toLowerCase()} %`,
+            kind: 'bar',
+          },
         ],
         valueKind: 'percent',
         hasLabels: true,

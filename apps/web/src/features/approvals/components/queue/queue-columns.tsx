@@ -2,6 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { createContext, use } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
+import { DISCOUNT_NAMES } from '@bastion/domain/pricing/discount-names';
 import type { ApprovalQueueRow } from '../../api/approval-types.ts';
 import { day, money, percent, personName, when } from '../approval-format.ts';
 import { DecideButtons } from '../decide-buttons.tsx';
@@ -110,9 +111,14 @@ export function queueColumns(options: {
       cell: ({ row: { original: row } }) => (
         <>
           <div className="text-nowrap">{money(row.total_amount_minor, row.currency_code)}</div>
+          {row.max_seller_discount_percent !== null ? (
+            <div className="small text-body-secondary text-nowrap">
+              {DISCOUNT_NAMES.seller} up to {percent(row.max_seller_discount_percent)}
+            </div>
+          ) : null}
           {row.max_line_discount_percent !== null ? (
             <div className="small text-body-secondary text-nowrap">
-              up to {percent(row.max_line_discount_percent)} off
+              {DISCOUNT_NAMES.effective} up to {percent(row.max_line_discount_percent)}
             </div>
           ) : null}
         </>

@@ -1,4 +1,9 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
+import {
+  DISCOUNT_DESCRIPTIONS,
+  DISCOUNT_NAMES,
+  MARGIN_NAMES,
+} from '@bastion/domain/pricing/discount-names';
 import { unitListText } from '@bastion/domain/pricing/unit-list';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type Dispatch } from 'react';
@@ -29,6 +34,8 @@ interface LinesTableProps {
   isReadOnly: boolean;
   /** Issue 19: unit list prices may be typed (app setting price_adjustment on). */
   canAdjustUnitList: boolean;
+  /** The server sent cost and margin (the viewer can_see_margin): a column each. */
+  showsMargin: boolean;
   dispatch: Dispatch<LinesAction>;
   onDetails: (key: string) => void;
 }
@@ -53,9 +60,12 @@ export function LinesTable(props: LinesTableProps) {
   const quantityColumns = isEla ? years : 1;
   // A typed unit list price needs room for an input and the catalogue price under it.
   const unitListWidth = props.canAdjustUnitList ? 8.5 : 6.5;
-  const columns = `minmax(14rem, 3fr) ${unitListWidth}rem repeat(${quantityColumns}, 4.75rem) 5rem 7.5rem 4rem`;
+  // Seller and effective discount; with margin, cost, margin and margin %.
+  const figureColumns = props.showsMargin ? [5.5, 5.5, 6.5, 6.5, 4.5] : [5.5, 5.5];
+  const columns = `minmax(14rem, 3fr) ${unitListWidth}rem repeat(${quantityColumns}, 4.75rem) ${figureColumns.map((w) => `${w}rem`).join(' ')} 7.5rem 4rem`;
+  const figuresWidth = figureColumns.reduce((sum, w) => sum + w, 0);
   // Below this width the lines scroll sideways together with their header.
-  const minWidth = `${14 + unitListWidth + quantityColumns * 4.75 + 5 + 7.5 + 4 + (quantityColumns + 4) * 0.5 + 1.5}rem`;
+  const minWidth = `${14 + unitListWidth + quantityColumns * 4.75 + figuresWidth + 7.5 + 4 + (quantityColumns + figureColumns.length + 3) * 0.5 + 1.5}rem`;
 
   return (
     <div
@@ -78,9 +88,25 @@ export function LinesTable(props: LinesTableProps) {
             {heading}
           </span>
         ))}
-        <span role="columnheader" className="text-end" title="Line discount, percent">
-          Disc. %
+        <span role="columnheader" className="text-end" title={DISCOUNT_DESCRIPTIONS.seller}>
+          {DISCOUNT_NAMES.seller} %
         </span>
+        <span role="columnheader" className="text-end" title={DISCOUNT_DESCRIPTIONS.effective}>
+          {DISCOUNT_NAMES.effective} %
+        </span>
+        {props.showsMargin ? (
+          <>
+            <span role="columnheader" className="text-end">
+              {MARGIN_NAMES.cost}
+            </span>
+            <span role="columnheader" className="text-end">
+              {MARGIN_NAMES.margin}
+            </span>
+            <span role="columnheader" className="text-end">
+              {MARGIN_NAMES.marginPercent}
+            </span>
+          </>
+        ) : null}
         <span role="columnheader" className="text-end">
           Net
         </span>
@@ -106,6 +132,7 @@ export function LinesTable(props: LinesTableProps) {
                 currency={props.currency}
                 isReadOnly={props.isReadOnly}
                 canAdjustUnitList={props.canAdjustUnitList}
+                showsMargin={props.showsMargin}
                 dispatch={props.dispatch}
                 onDetails={props.onDetails}
               />
@@ -129,6 +156,7 @@ interface LineRowProps {
   currency: string;
   isReadOnly: boolean;
   canAdjustUnitList: boolean;
+  showsMargin: boolean;
   dispatch: Dispatch<LinesAction>;
   onDetails: (key: string) => void;
 }
@@ -144,6 +172,11 @@ function sameRow(a: LineRowProps, b: LineRowProps): boolean {
     a.currency === b.currency &&
     a.isReadOnly === b.isReadOnly &&
     a.canAdjustUnitList === b.canAdjustUnitList &&
+    a.showsMargin === b.showsMargin &&
+    a.priced?.discountPercent === b.priced?.discountPercent &&
+    a.priced?.costMinor === b.priced?.costMinor &&
+    a.priced?.marginMinor === b.priced?.marginMinor &&
+    a.priced?.marginPercent === b.priced?.marginPercent &&
     a.isRepricing === b.isRepricing &&
     a.priced?.netMinor === b.priced?.netMinor &&
     a.priced?.unitListMinor === b.priced?.unitListMinor &&
@@ -224,7 +257,7 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
             className="text-end"
             inputMode="decimal"
             placeholder="0"
-            aria-label={`Discount % of ${label}`}
+            aria-label={`${DISCOUNT_NAMES.seller} % of ${label}`}
             value={line.discount}
             disabled={isReadOnly}
             isInvalid={problems.discount !== null}
@@ -236,6 +269,16 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
           />
         )}
       </div>
+      <div
+        role="cell"
+        className={`text-end small${props.isRepricing ? ' text-body-tertiary' : ''}`}
+        data-testid="line-effective-discount"
+      >
+        {priced === undefined || isBundle ? '—' : `${priced.discountPercent} %`}
+      </div>
+      {props.showsMargin ? (
+        <MarginCells priced={isBundle ? undefined : priced} currency={currency} />
+      ) : null}
       <div
         role="cell"
         className={`text-end fw-semibold${props.isRepricing ? ' text-body-tertiary' : ''}`}
@@ -274,6 +317,27 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
     </div>
   );
 }, sameRow);
+
+/** A line's cost, margin and margin %, for a viewer the server sent them to. */
+function MarginCells({ priced, currency }: { priced: LinePrice | undefined; currency: string }) {
+  const money = (minor: number | null | undefined) =>
+    minor === null || minor === undefined ? '—' : formatCurrency(minor, currency);
+  return (
+    <>
+      <div role="cell" className="text-end small" data-testid="line-cost">
+        {money(priced?.costMinor)}
+      </div>
+      <div role="cell" className="text-end small" data-testid="line-margin">
+        {money(priced?.marginMinor)}
+      </div>
+      <div role="cell" className="text-end small" data-testid="line-margin-percent">
+        {priced?.marginPercent === null || priced?.marginPercent === undefined
+          ? '—'
+          : `${priced.marginPercent} %`}
+      </div>
+    </>
+  );
+}
 
 /**
  * The unit list price of a line (issue 19). With price_adjustment on, a quoter may type another

@@ -1,4 +1,10 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
+import { formatBp } from '@bastion/domain/pricing/decimal';
+import {
+  DISCOUNT_DESCRIPTIONS,
+  DISCOUNT_NAMES,
+  MARGIN_NAMES,
+} from '@bastion/domain/pricing/discount-names';
 import { isUnitListAdjusted, quotedUnitListMinor } from '@bastion/domain/pricing/unit-list';
 import {
   explainDrop,
@@ -18,6 +24,12 @@ export function SummaryProducts({ summary }: { summary: QuoteSummary }) {
   const money = (minor: number) => formatCurrency(minor, quote.currency_code);
   const result = summary.pricing?.ok ? summary.pricing.result : null;
   const priced = new Map((result?.lines ?? []).map((line) => [line.line_id, line]));
+  // The server sends cost and margin only to who can see margin (shows_margin); else nulls.
+  const showsMargin = result?.shows_margin ?? false;
+  const nullableMoney = (minor: number | null | undefined) =>
+    minor === null || minor === undefined ? '—' : money(minor);
+  const percent = (bp: number | null | undefined) =>
+    bp === null || bp === undefined ? '—' : `${formatBp(bp)} %`;
   return (
     <section className="summary-section" aria-labelledby="summary-lines">
       <h2 id="summary-lines" className="h5">
@@ -42,7 +54,7 @@ export function SummaryProducts({ summary }: { summary: QuoteSummary }) {
             : 'No products yet.'}
         </p>
       ) : (
-        <Table size="sm" className="summary-table">
+        <Table size="sm" responsive className="summary-table">
           <thead>
             <tr>
               <th scope="col">Product</th>
@@ -54,9 +66,25 @@ export function SummaryProducts({ summary }: { summary: QuoteSummary }) {
               <th scope="col" className="text-end">
                 Unit list
               </th>
-              <th scope="col" className="text-end">
-                Discount
+              <th scope="col" className="text-end" title={DISCOUNT_DESCRIPTIONS.seller}>
+                {DISCOUNT_NAMES.seller}
               </th>
+              <th scope="col" className="text-end" title={DISCOUNT_DESCRIPTIONS.effective}>
+                {DISCOUNT_NAMES.effective}
+              </th>
+              {showsMargin ? (
+                <>
+                  <th scope="col" className="text-end">
+                    {MARGIN_NAMES.cost}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {MARGIN_NAMES.margin}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {MARGIN_NAMES.marginPercent}
+                  </th>
+                </>
+              ) : null}
               <th scope="col" className="text-end">
                 Net
               </th>
@@ -102,11 +130,25 @@ export function SummaryProducts({ summary }: { summary: QuoteSummary }) {
                         </div>
                       ) : null}
                     </td>
-                    <td className="text-end">
-                      {price && price.effective_discount_percent_bp > 0
-                        ? `${(price.effective_discount_percent_bp / 100).toFixed(2)} %`
-                        : ''}
+                    <td className="text-end" data-testid="summary-seller-discount">
+                      {price && !isBundle ? percent(price.seller_discount_percent_bp) : ''}
                     </td>
+                    <td className="text-end" data-testid="summary-effective-discount">
+                      {price && !isBundle ? percent(price.effective_discount_percent_bp) : ''}
+                    </td>
+                    {showsMargin ? (
+                      <>
+                        <td className="text-end" data-testid="summary-cost">
+                          {price && !isBundle ? nullableMoney(price.cost_minor) : ''}
+                        </td>
+                        <td className="text-end" data-testid="summary-margin">
+                          {price && !isBundle ? nullableMoney(price.margin_minor) : ''}
+                        </td>
+                        <td className="text-end" data-testid="summary-margin-percent">
+                          {price && !isBundle ? percent(price.margin_percent_bp) : ''}
+                        </td>
+                      </>
+                    ) : null}
                     <td className="text-end fw-semibold">
                       {price
                         ? money(isBundle ? (price.rollup?.net_minor ?? 0) : price.net_minor)
@@ -116,7 +158,7 @@ export function SummaryProducts({ summary }: { summary: QuoteSummary }) {
                   {explanations.length > 0 ? (
                     // How a contract-priced or prorated line was worked out, so it can be recomputed.
                     <tr>
-                      <td colSpan={line.quantities.length + 4} className="pt-0">
+                      <td colSpan={line.quantities.length + (showsMargin ? 8 : 5)} className="pt-0">
                         <ul
                           className="list-unstyled small text-body-secondary mb-0 ps-3"
                           aria-label={`How ${line.name} is priced`}
@@ -182,6 +224,30 @@ function SummaryTotals({
           <dt>Total ({currencyCode})</dt>
           <dd data-testid="summary-total">{money(totals.net_minor)}</dd>
         </div>
+        {result.shows_margin ? (
+          <>
+            <div>
+              <dt>{MARGIN_NAMES.cost}</dt>
+              <dd data-testid="summary-total-cost">
+                {totals.cost_minor === null ? 'Unknown' : money(totals.cost_minor)}
+              </dd>
+            </div>
+            <div>
+              <dt>{MARGIN_NAMES.margin}</dt>
+              <dd data-testid="summary-total-margin">
+                {totals.margin_minor === null ? 'Unknown' : money(totals.margin_minor)}
+              </dd>
+            </div>
+            <div>
+              <dt>{MARGIN_NAMES.marginPercent}</dt>
+              <dd data-testid="summary-total-margin-percent">
+                {totals.margin_percent_bp === null
+                  ? '—'
+                  : `${formatBp(totals.margin_percent_bp)} %`}
+              </dd>
+            </div>
+          </>
+        ) : null}
       </dl>
     </div>
   );
