@@ -1,10 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  baseURL,
   closeBrowser,
   launchBrowser,
   newPage,
   screenshot,
+  sidebarLinks,
   signInThroughLoginPage,
 } from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
@@ -35,6 +37,50 @@ async function landsOnContent(page: Page, path: string, atLeast = 1) {
   expect(await page.locator('.no-data').count()).toBe(0);
 }
 
+/**
+ * Every request of the app's own that fails (4xx, 5xx), every console error and every uncaught
+ * error of the page, from now on: a newcomer's pages make none (issue 33).
+ */
+function watchFailures(page: Page): string[] {
+  const origin = new URL(baseURL()).origin;
+  const failures: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin === origin && response.status() >= 400) {
+      failures.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
+    }
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => failures.push(`page error: ${error.message}`));
+  return failures;
+}
+
+/**
+ * Opens each entry of the sidebar in turn, as a newcomer looking around would, and waits for the
+ * last page's requests to settle (the watch keeps hearing the earlier pages' late answers).
+ */
+async function visitEveryMenuEntry(page: Page) {
+  const links = page.locator('nav[aria-label="Sidebar"]').getByRole('link');
+  const count = (await sidebarLinks(page)).length;
+  for (let index = 0; index < count; index++) {
+    const link = links.nth(index);
+    const href = (await link.getAttribute('href')) ?? '';
+    await link.click();
+    await page.waitForURL((url) => url.pathname === href.split('?')[0]);
+    await page.locator('main h1').first().waitFor();
+  }
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
+/** Whose menus the browser tier walks: a seller's, the approver's and the deal desk's. */
+const WALKS_MENU = new Set([
+  'sales@bastion.test',
+  'approver@bastion.test',
+  'dealdesk@bastion.test',
+]);
+
 const QUOTES = '/cpq/grid/quotes/ref';
 const APPROVALS = '/cpq/grid/quote-approvals/ref';
 const CATALOG = '/commcat/grid/catalog/ref';
@@ -57,13 +103,19 @@ describe('the first hour with the demo', () => {
     ['gamgm@bastion.test', QUOTES, 1],
     ['itadmin@bastion.test', QUOTES, 1],
     ['deskadmin@bastion.test', QUOTES, 1],
-  ] as const)('%s lands on %s with content', async (email, path, atLeast) => {
-    const page = await newPage(browser);
-    await page.goto('/login');
-    await signInThroughLoginPage(page, email);
-    await landsOnContent(page, path, atLeast);
-    await page.context().close();
-  });
+  ] as const)(
+    '%s lands on %s with content, and makes no failing request',
+    async (email, path, atLeast) => {
+      const page = await newPage(browser);
+      const failures = watchFailures(page);
+      await page.goto('/login');
+      await signInThroughLoginPage(page, email);
+      await landsOnContent(page, path, atLeast);
+      if (WALKS_MENU.has(email)) await visitEveryMenuEntry(page);
+      expect(failures).toEqual([]);
+      await page.context().close();
+    },
+  );
 
   it('a seller in EMEA sees EMEA quotes of every kind of status, and the approver their waiting ones', async () => {
     const seller = await newPage(browser);

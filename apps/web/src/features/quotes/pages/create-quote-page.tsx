@@ -1,5 +1,7 @@
 import { withoutUnofferedQuoteTypes } from '@bastion/domain/app-settings/ela-healthcare';
 import { formatCurrency } from '@bastion/domain/format/currency';
+import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
+import { salesChannelLabel } from '@bastion/domain/quotes/labels';
 import { useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
@@ -127,8 +129,8 @@ function OpportunitySummary({ opportunity: opp }: { opportunity: OpportunityForQ
     ['Region', opp.region],
     ['Stage', opp.stage],
     ['Amount', formatCurrency(opp.amount_minor, opp.currency_code)],
-    ['Close date', opp.close_date ?? '—'],
-    ['Sales channel', opp.sales_channel],
+    ['Close date', formatContractStartDate(opp.close_date) ?? opp.close_date ?? '—'],
+    ['Sales channel', salesChannelLabel(opp.sales_channel)],
     ['Partner', opp.partner_name ?? '—'],
     ['Distributor', opp.distributor_name ?? '—'],
     ['Owner', opp.owner_name || '—'],
