@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@bastion/db/client';
+import { quotes } from '@bastion/db/schema/quotes';
+import { DEMO_BOOK_SIZE } from '@bastion/db/seed/quote-book-demo-data';
 import { createUser } from '../test/test-app.ts';
 import { createPostgresDatabase, testEngine } from '../test/test-database.ts';
 import { dataOf, httpApi, messageOf, signIn, type Api } from './calls.ts';
@@ -41,6 +43,8 @@ let b: Api;
 let stage: Stage;
 let approval: SingleStepApproval;
 let approverCookies: string[];
+/** The quotes in the database once both servers were up, before the scenarios add theirs. */
+let quotesAtStart = 0;
 
 describe.skipIf(!isPostgres)(title, () => {
   beforeAll(async () => {
@@ -61,6 +65,7 @@ describe.skipIf(!isPostgres)(title, () => {
     a = httpApi(servers[0]?.baseUrl ?? '', 'A');
     b = httpApi(servers[1]?.baseUrl ?? '', 'B');
     handle = await openDatabase({ engine: 'postgres', url: databaseUrl });
+    quotesAtStart = await handle.db.$count(quotes);
     const bed = await quoteBed(handle.db);
     stage = {
       db: handle.db,
@@ -82,6 +87,10 @@ describe.skipIf(!isPostgres)(title, () => {
     await handle?.close();
     if (databaseUrl && adminUrl) await dropDatabase(adminUrl, databaseUrl);
   }, 60_000);
+
+  it('plays the demo book once, though both started at once on the empty database', () => {
+    expect(quotesAtStart).toBe(DEMO_BOOK_SIZE);
+  });
 
   it('a session opened on A works on B, and signing out on A ends it on B', async () => {
     const user = await createUser(handle.db, { roles: [{ role: 'SALES_USER' }] });

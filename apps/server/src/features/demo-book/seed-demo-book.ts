@@ -4,6 +4,7 @@ import type { Database } from '@bastion/db/client';
 import { quotes } from '@bastion/db/schema/quotes';
 import { sessions } from '@bastion/db/schema/sessions';
 import { users } from '@bastion/db/schema/users';
+import { claimSeed } from '@bastion/db/seed/seed-claims';
 import {
   DEMO_BOOK_ACTORS,
   demoBookQuotes,
@@ -77,6 +78,9 @@ interface QuoteState {
   quote: { id: string; version: number; status_id: string };
 }
 
+/** The demo book's claim (seed_claims): it is played once per database. */
+export const DEMO_BOOK_SEED = 'demo_book';
+
 /**
  * Seeds the demo book into a demo database that has no quote yet; answers how many quotes it
  * made (0 when there already were quotes: a restart never adds the book twice).
@@ -89,6 +93,8 @@ export async function seedDemoBook(
 ): Promise<number> {
   const [existing] = await db.select({ id: quotes.id }).from(quotes).limit(1);
   if (existing) return 0;
+  // Two instances started together on one empty database: only the one that claims it plays it.
+  if (!(await claimSeed(db, DEMO_BOOK_SEED, now))) return 0;
 
   const people = await db
     .select({ id: users.id, email: users.email })
