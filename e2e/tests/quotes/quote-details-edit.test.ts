@@ -104,6 +104,15 @@ describe('editing the quote details', () => {
     expect(width).toBeLessThanOrEqual(390);
     const after = await apiData<QuoteView>(page, '/api/dx/get-quote', { id: quote.id });
     expect(after.details.header).toEqual(before.details.header);
+
+    // The summary's header buttons wrap on the phone instead of widening the page.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(`/cpq/quote-summary/${quote.id}/STANDARD`);
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await screenshot(page, 'quote-summary-390');
     await page.close();
   });
 });

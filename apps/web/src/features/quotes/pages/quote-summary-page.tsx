@@ -115,7 +115,7 @@ function Summary({ summary }: { summary: QuoteSummary }) {
           </>
         }
         actions={
-          <div className="d-flex gap-2 no-print">
+          <div className="d-flex flex-wrap gap-2 no-print">
             {summary.actions.can_see_history ? <QuoteHistoryLink quote={quote} /> : null}
             <QuoteCommentsButton quoteId={quote.id} />
             {summary.actions.can_edit ? (
