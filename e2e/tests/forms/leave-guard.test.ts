@@ -142,7 +142,7 @@ describe('leaving unsaved work', () => {
     await page.context().close();
   });
 
-  it('asks before a SKU panel (a form of its own) closes with changes', async () => {
+  it('asks before a SKU panel (a form of its own) closes with changes, and before a hierarchy line typed is left', async () => {
     const page = await newPage(browser);
     await page.goto('/login');
     await signInThroughLoginPage(page, 'catalog@bastion.test');
@@ -158,6 +158,19 @@ describe('leaving unsaved work', () => {
     expect(await closing.textContent()).toContain('Your changes to the SKU');
     await closing.getByRole('button', { name: 'Close without saving' }).click();
     await page.locator('.offcanvas-backdrop').waitFor({ state: 'detached' });
+
+    // The product hierarchy's inline forms: a line's name typed and not added is asked about.
+    await menuEntry(page, 'Product hierarchy').click();
+    await page.getByRole('button', { name: 'Top-level line' }).click();
+    const add = page.getByRole('form', { name: 'New product line' });
+    await add.getByRole('textbox', { name: 'Name of the new line' }).fill('E2E not added');
+    await menuEntry(page, 'Catalog').click();
+    expect(await question(page).textContent()).toContain(
+      'Your changes to the new product line are not saved.',
+    );
+    await question(page).getByRole('button', { name: 'Stay' }).click();
+    await question(page).waitFor({ state: 'hidden' });
+    expect(await add.getByRole('textbox').inputValue()).toBe('E2E not added');
     await page.context().close();
   });
 });

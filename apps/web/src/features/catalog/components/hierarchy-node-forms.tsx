@@ -46,12 +46,20 @@ function InlineForm<TIn extends FieldValues, TOut extends FieldValues>(props: {
   submitText: string;
   isPending: boolean;
   error: unknown;
-  onSubmit: (values: TOut) => void;
+  /** What the change is, for the question asked before it is left unsaved (decision 032). */
+  what: string;
+  /** Rejects when the server refuses, so that Save and leave stays. */
+  onSubmit: (values: TOut) => Promise<unknown>;
   onCancel: () => void;
   children: ReactNode;
 }) {
   return (
-    <AppForm form={props.form} aria-label={props.label} onSubmit={props.onSubmit}>
+    <AppForm
+      form={props.form}
+      aria-label={props.label}
+      leaveGuard={props.what}
+      onSubmit={props.onSubmit}
+    >
       <div
         className={`hierarchy-inline-form ${props.className}`}
         style={props.style}
@@ -105,8 +113,9 @@ export function AddLine(props: {
       submitText="Add line"
       isPending={add.isPending}
       error={add.error}
+      what="the new product line"
       onSubmit={(values) =>
-        add.mutate({ parent_id: values.parent_id, name: values.name }, { onSuccess: props.onDone })
+        add.mutateAsync({ parent_id: values.parent_id, name: values.name }).then(props.onDone)
       }
       onCancel={props.onCancel}
     >
@@ -133,10 +142,11 @@ export function RenameLine(props: {
       submitText="Save name"
       isPending={rename.isPending}
       error={rename.error}
+      what={`the name of ${props.node.name}`}
       onSubmit={(values) =>
-        rename.mutate(values, {
-          onSuccess: (node) => props.onDone(`Renamed ${props.node.name} to ${node.name}.`),
-        })
+        rename
+          .mutateAsync(values)
+          .then((node) => props.onDone(`Renamed ${props.node.name} to ${node.name}.`))
       }
       onCancel={props.onCancel}
     >
@@ -170,15 +180,14 @@ export function MoveLine(props: {
       submitText="Move"
       isPending={move.isPending}
       error={move.error}
+      what={`the move of ${props.node.name}`}
       onSubmit={(values) =>
-        move.mutate(values, {
-          onSuccess: () => {
-            const where = options.find(({ node }) => node.id === values.parent_id)?.path;
-            props.onDone(
-              `Moved ${props.node.name} ${where ? `under ${where}` : 'to the top level'}.`,
-              values.parent_id ?? undefined,
-            );
-          },
+        move.mutateAsync(values).then(() => {
+          const where = options.find(({ node }) => node.id === values.parent_id)?.path;
+          props.onDone(
+            `Moved ${props.node.name} ${where ? `under ${where}` : 'to the top level'}.`,
+            values.parent_id ?? undefined,
+          );
         })
       }
       onCancel={props.onCancel}
