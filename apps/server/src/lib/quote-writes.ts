@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { APPROVAL_STATUSES, EDITABLE_STATUSES } from '@bastion/domain/quotes/editable-statuses';
 import type { Database } from '@bastion/db/client';
 import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
 import {
@@ -34,28 +35,8 @@ export type HistoryChange = { field: string; before: unknown; after: unknown };
 export const STALE_QUOTE_MESSAGE =
   'Someone changed this quote after you opened it. Reload it to see their changes, then make yours again.';
 
-/** Statuses bound to a submission: a material change voids it. */
-export const APPROVAL_STATUSES: readonly string[] = [
-  'PENDING_APPROVAL',
-  'APPROVED',
-  'REJECTED',
-  'BUDGETARY',
-];
-/**
- * Statuses in which a quote's products and terms may change: while it is being built (spec §4
- * flow: configure, shipping, terms), and after it was submitted or decided, when a change an
- * approver would judge voids the submission and sends the quote back through the flow
- * (docs/decisions/013).
- */
-export const EDITABLE_STATUSES: ReadonlySet<string> = new Set([
-  'INCOMPLETE',
-  'SH_HW_CONFIG',
-  'TNC',
-  'PENDING_APPROVAL',
-  'APPROVED',
-  'REJECTED',
-  'BUDGETARY',
-]);
+export { APPROVAL_STATUSES, EDITABLE_STATUSES };
+
 /** Statuses after which nothing about the quote changes but its lifecycle. */
 export const FINAL_STATUSES: readonly string[] = ['ACCEPTED', 'COMPLETED'];
 

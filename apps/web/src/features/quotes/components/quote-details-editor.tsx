@@ -1,4 +1,5 @@
 import type { FormValues } from '@bastion/domain/forms/recipe';
+import { APPROVAL_STATUSES } from '@bastion/domain/quotes/editable-statuses';
 import {
   fixedFieldsNote,
   fixedHeaderFieldsOf,
@@ -15,9 +16,6 @@ import { useFormDefinition } from '@/components/recipe-form/use-form-definition.
 import { fieldErrorsOf } from '@/lib/api-problems.ts';
 import { useEditQuoteDetails, type QuoteView } from '../api/quotes.ts';
 import { QuoteSaveProblem } from './quote-save-problem.tsx';
-
-/** Statuses whose submission a change the approvers judged voids (lib/quote-writes.ts). */
-const SUBMITTED = new Set(['PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'BUDGETARY']);
 
 /** What the editor starts from: the header as saved, with the quote's own columns. */
 export function headerValuesOf(quote: QuoteView): FormValues {
@@ -74,7 +72,7 @@ export function QuoteDetailsEditor({
       </Card.Header>
       <Card.Body>
         <p className="small text-body-secondary">{fixedFieldsNote(recipe, fixed)}</p>
-        {SUBMITTED.has(quote.status_id) ? (
+        {APPROVAL_STATUSES.includes(quote.status_id) ? (
           <Alert variant="warning" className="py-2 small">
             This quote is {quote.status_label.toLowerCase()}. A change to its partner type, contract
             length or deal type voids its approval: the quote goes back to Terms &amp; conditions

@@ -1,5 +1,6 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
+import { EDITABLE_STATUSES } from '@bastion/domain/quotes/editable-statuses';
 import { labelOfCode, quoteTypeLabel, salesChannelLabel } from '@bastion/domain/quotes/labels';
 import { dealTypeName } from '@bastion/domain/quotes/quote-types';
 import { useState } from 'react';
@@ -35,7 +36,7 @@ export function ViewQuotePage() {
   const canEditDetails =
     (flags.can_create_quote || flags.is_deal_desk_user) &&
     q.quote_type !== 'LEGACY' &&
-    DETAILS_EDITABLE_STATUSES.has(q.status_id);
+    EDITABLE_STATUSES.has(q.status_id);
   const header = headerOf(q);
   const facts: Fact[] = [
     ['Account', q.account_name],
@@ -115,17 +116,6 @@ function opportunityNameOf(details: Record<string, unknown>): string | null {
   const name = (opportunity as Record<string, unknown>).opportunity_name;
   return typeof name === 'string' && name.trim() !== '' ? name : null;
 }
-
-/** Where the header can still change (lib/quote-writes.ts EDITABLE_STATUSES). */
-const DETAILS_EDITABLE_STATUSES: ReadonlySet<string> = new Set([
-  'INCOMPLETE',
-  'SH_HW_CONFIG',
-  'TNC',
-  'PENDING_APPROVAL',
-  'APPROVED',
-  'REJECTED',
-  'BUDGETARY',
-]);
 
 const text = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
