@@ -72,6 +72,8 @@ describe('editing the quote details', () => {
     // The summary shows the SLA as its list names it.
     await page.goto(`/cpq/quote-summary/${quote.id}/STANDARD`);
     await page.getByText('8/5 business hours').first().waitFor();
+    // Its price date (in the printed letterhead) as every date of the app reads (spec §9).
+    expect(await page.getByText(/^Prices as of \d{2}-[A-Z][a-z]{2}-\d{4}$/).count()).toBe(1);
 
     await page.goto(`/cpq/quote-history/${quote.id}/STANDARD`);
     const entry = page.getByRole('row').filter({ hasText: 'Support level (SLA)' });

@@ -1,3 +1,4 @@
+import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { quoteTypeLabel } from '@bastion/domain/quotes/labels';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
@@ -327,7 +328,8 @@ function ConfigureQuote({
               </Button>
               {pricing.result ? (
                 <div className="small text-body-secondary text-center">
-                  Prices as of {configuration.price_date}
+                  Prices as of{' '}
+                  {formatContractStartDate(configuration.price_date) ?? configuration.price_date}
                   {pricing.result.currencyCode !== 'USD'
                     ? ` · ${formatCurrency(pricing.result.netUsdMinor, 'USD')}`
                     : ''}

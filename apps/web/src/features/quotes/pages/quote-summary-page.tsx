@@ -1,3 +1,4 @@
+import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
 import type { ReactNode } from 'react';
 import { quoteTypeLabel, salesChannelLabel } from '@bastion/domain/quotes/labels';
 import Alert from 'react-bootstrap/Alert';
@@ -103,7 +104,9 @@ function Summary({ summary }: { summary: QuoteSummary }) {
         <div className="text-end">
           <div className="print-letterhead-title">Quotation {quote.quote_number}</div>
           <div>{quote.quote_name}</div>
-          <div>Prices as of {summary.price_date}</div>
+          <div>
+            Prices as of {formatContractStartDate(summary.price_date) ?? summary.price_date}
+          </div>
         </div>
       </div>
       <PageHeader
