@@ -31,8 +31,10 @@ describe('editing the quote details', () => {
     const quote = await quoteAtSummary(page, 'E2E header edit', [
       { sku: SUBSCRIPTION_SKU, quantity: 2 },
     ]);
-    await page.goto(`/cpq/view-quote/${quote.id}/STANDARD`);
-    await page.getByRole('button', { name: 'Edit details' }).click();
+    // From the summary, where a seller reviews the quote, straight into the editor.
+    await page.goto(`/cpq/quote-summary/${quote.id}/STANDARD`);
+    await page.getByRole('link', { name: 'Change details' }).click();
+    await page.waitForURL((url) => url.pathname === `/cpq/view-quote/${quote.id}/STANDARD`);
 
     const editor = page.locator('.card').filter({ hasText: 'Quote details' });
     // Settled at creation: shown, with why, but not to be changed here.

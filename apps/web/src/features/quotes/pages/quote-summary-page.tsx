@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { quoteTypeLabel, salesChannelLabel } from '@bastion/domain/quotes/labels';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { isApiError } from '@/lib/api-client.ts';
@@ -164,9 +164,19 @@ function Summary({ summary }: { summary: QuoteSummary }) {
       ) : null}
 
       <section className="summary-section" aria-labelledby="summary-header">
-        <h2 id="summary-header" className="h5">
-          Quote details
-        </h2>
+        <div className="d-flex align-items-baseline justify-content-between gap-2">
+          <h2 id="summary-header" className="h5">
+            Quote details
+          </h2>
+          {summary.actions.can_edit && !summary.is_legacy ? (
+            <Link
+              className="small no-print"
+              to={`/cpq/view-quote/${quote.id}/${quote.quote_type}?edit=details`}
+            >
+              Change details
+            </Link>
+          ) : null}
+        </div>
         <FactList facts={detailsOf(summary)} layout="summary" />
       </section>
       {/* Asked only of those the server answers: an approver who does not see quotes would get 403s. */}

@@ -8,7 +8,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
@@ -26,7 +26,9 @@ export function ViewQuotePage() {
   const session = useSession();
   // The form's lists name the header's values (the SLA); the editor draws the same form.
   const form = useFormDefinition('quote_details');
-  const [isEditing, setIsEditing] = useState(false);
+  // The summary's "Change details" opens the editor at once.
+  const [searchParams] = useSearchParams();
+  const [isEditing, setIsEditing] = useState(searchParams.get('edit') === 'details');
   const [savedNote, setSavedNote] = useState<string | null>(null);
   if (quote.isPending) return <Spinner animation="border" role="status" aria-label="Loading" />;
   if (quote.isError)
@@ -87,7 +89,7 @@ export function ViewQuotePage() {
           {savedNote}
         </Alert>
       ) : null}
-      {isEditing ? (
+      {isEditing && canEditDetails ? (
         <QuoteDetailsEditor
           quote={q}
           onDone={(saved) => {
@@ -98,7 +100,7 @@ export function ViewQuotePage() {
         />
       ) : null}
       {/* While the details are edited, the form is what they are: no second, older copy. */}
-      {isEditing ? null : (
+      {isEditing && canEditDetails ? null : (
         <Card>
           <Card.Body>
             <FactList facts={facts} layout="columns" />
