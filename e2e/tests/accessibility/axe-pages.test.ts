@@ -310,12 +310,16 @@ describe.concurrent(
             .first()
             .waitFor();
         const summary = { heading: 'Quote summary' };
+        const detailsEditor = (p: Page) =>
+          p.getByRole('button', { name: 'Save details' }).waitFor();
         const pages: [string, Parameters<typeof check>[2]][] = [
           [`/cpq/configure-sh-hw/${records.shipping}/STANDARD`, { ready: shippingLine }],
           [`/cpq/terms-condition/${records.summary}/STANDARD`, {}],
           [`/cpq/quote-summary/${records.summary}/STANDARD`, summary],
           [`/cpq/quote-history/${records.summary}/STANDARD`, {}],
           [`/cpq/view-quote/${records.summary}/STANDARD`, {}],
+          // Its header editor, date fields and all (issue 33).
+          [`/cpq/view-quote/${records.summary}/STANDARD?edit=details`, { ready: detailsEditor }],
           [`/cpq/quote-summary/${records.pending}/STANDARD`, summary],
         ];
         for (const [path, options] of pages) {
