@@ -60,12 +60,14 @@ export function LinesTable(props: LinesTableProps) {
   const quantityColumns = isEla ? years : 1;
   // A typed unit list price needs room for an input and the catalogue price under it.
   const unitListWidth = props.canAdjustUnitList ? 8.5 : 6.5;
-  // Seller and effective discount; with margin, cost, margin and margin %.
-  const figureColumns = props.showsMargin ? [5.5, 5.5, 6.5, 6.5, 4.5] : [5.5, 5.5];
-  const columns = `minmax(14rem, 3fr) ${unitListWidth}rem repeat(${quantityColumns}, 4.75rem) ${figureColumns.map((w) => `${w}rem`).join(' ')} 7.5rem 4rem`;
+  // Seller and effective discount; with margin, one column of margin, margin % and cost, so
+  // that the deal desk's lines fit beside the menu at 1440 px without scrolling to their net.
+  const figureColumns = props.showsMargin ? [5.5, 5.5, 8] : [5.5, 5.5];
+  const productWidth = props.showsMargin ? 12 : 14;
+  const columns = `minmax(${productWidth}rem, 3fr) ${unitListWidth}rem repeat(${quantityColumns}, 4.75rem) ${figureColumns.map((w) => `${w}rem`).join(' ')} 7.5rem 4rem`;
   const figuresWidth = figureColumns.reduce((sum, w) => sum + w, 0);
   // Below this width the lines scroll sideways together with their header.
-  const minWidth = `${14 + unitListWidth + quantityColumns * 4.75 + figuresWidth + 7.5 + 4 + (quantityColumns + figureColumns.length + 3) * 0.5 + 1.5}rem`;
+  const minWidth = `${productWidth + unitListWidth + quantityColumns * 4.75 + figuresWidth + 7.5 + 4 + (quantityColumns + figureColumns.length + 3) * 0.5 + 1.5}rem`;
 
   return (
     <div
@@ -95,17 +97,10 @@ export function LinesTable(props: LinesTableProps) {
           {DISCOUNT_NAMES.effective} %
         </span>
         {props.showsMargin ? (
-          <>
-            <span role="columnheader" className="text-end">
-              {MARGIN_NAMES.cost}
-            </span>
-            <span role="columnheader" className="text-end">
-              {MARGIN_NAMES.margin}
-            </span>
-            <span role="columnheader" className="text-end">
-              {MARGIN_NAMES.marginPercent}
-            </span>
-          </>
+          <span role="columnheader" className="text-end">
+            {MARGIN_NAMES.margin}
+            <span className="d-block fw-normal">and {MARGIN_NAMES.cost.toLowerCase()}</span>
+          </span>
         ) : null}
         <span role="columnheader" className="text-end">
           Net
@@ -318,24 +313,34 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
   );
 }, sameRow);
 
-/** A line's cost, margin and margin %, for a viewer the server sent them to. */
+/**
+ * A line's margin, margin % and cost in one cell, for a viewer the server sent them to: the
+ * margin and its percentage first, the cost under them.
+ */
 function MarginCells({ priced, currency }: { priced: LinePrice | undefined; currency: string }) {
   const money = (minor: number | null | undefined) =>
     minor === null || minor === undefined ? '—' : formatCurrency(minor, currency);
+  const percent =
+    priced?.marginPercent === null || priced?.marginPercent === undefined
+      ? '—'
+      : `${priced.marginPercent} %`;
   return (
-    <>
-      <div role="cell" className="text-end small" data-testid="line-cost">
-        {money(priced?.costMinor)}
-      </div>
-      <div role="cell" className="text-end small" data-testid="line-margin">
-        {money(priced?.marginMinor)}
-      </div>
-      <div role="cell" className="text-end small" data-testid="line-margin-percent">
-        {priced?.marginPercent === null || priced?.marginPercent === undefined
-          ? '—'
-          : `${priced.marginPercent} %`}
-      </div>
-    </>
+    <div role="cell" className="text-end small lh-sm">
+      {/* A large margin wraps its percentage onto a line of its own rather than overflow. */}
+      <span>
+        <span className="text-nowrap" data-testid="line-margin">
+          {money(priced?.marginMinor)}
+        </span>
+        {' · '}
+        <span className="text-nowrap" data-testid="line-margin-percent">
+          {percent}
+        </span>
+      </span>
+      <span className="d-block text-body-secondary text-nowrap">
+        {MARGIN_NAMES.cost.toLowerCase()}{' '}
+        <span data-testid="line-cost">{money(priced?.costMinor)}</span>
+      </span>
+    </div>
   );
 }
 
