@@ -7,6 +7,7 @@ import {
   fixedValueKeysOf,
   headerChangesOf,
   headerEditRecipe,
+  headerValuesOf,
   withFixedValues,
 } from './header-edit.ts';
 
@@ -192,5 +193,39 @@ describe('headerChangesOf', () => {
     ],
   ])('%s', (_, before, after, changes) => {
     expect(headerChangesOf(before, after)).toEqual(changes);
+  });
+});
+
+describe('headerValuesOf', () => {
+  const quote = {
+    details: { header: { quote_name: 'At creation', sla: '24/7', contract_length: '12' } },
+    quote_name: 'Renamed since',
+    quote_type: 'STANDARD',
+    contract_length: 24,
+    deal_type: 'NB',
+    sales_channel: 'T1',
+    is_coterm: false,
+    opportunity_id: '006A',
+    partner_type: 'PREMIER',
+  };
+
+  it('takes the saved answers, with the quote’s columns over them', () => {
+    expect(headerValuesOf(quote)).toEqual({
+      quote_name: 'Renamed since',
+      sla: '24/7',
+      contract_length: '24',
+      quote_type: 'STANDARD',
+      deal_type: 'NB',
+      sales_channel: 'T1',
+      is_coterm: false,
+      opportunity_id: '006A',
+      partner_type: 'PREMIER',
+    });
+  });
+
+  it('leaves out a partner type a direct quote does not have, and a header that is not one', () => {
+    const values = headerValuesOf({ ...quote, details: { header: [] }, partner_type: null });
+    expect(values).not.toHaveProperty('partner_type');
+    expect(values).not.toHaveProperty('sla');
   });
 });

@@ -18,6 +18,40 @@ export const FIXED_HEADER_FIELDS = ['quote_type', 'sales_channel', 'is_coterm'] 
  */
 export const CONTRACT_TERM_FIELDS = ['contract_period', 'contract_length', 'deal_type'] as const;
 
+/** What a quote says of its header: the create form's answers, and the columns made of them. */
+export interface QuoteHeaderSource {
+  details: Record<string, unknown>;
+  quote_name: string;
+  quote_type: string;
+  contract_length: number;
+  deal_type: string;
+  sales_channel: string;
+  is_coterm: boolean;
+  opportunity_id: string | null;
+  partner_type: string | null;
+}
+
+/**
+ * The header as the editor starts from it and the server compares against: the answers saved
+ * at creation, with the quote's own columns (which later edits keep) over them.
+ */
+export function headerValuesOf(quote: QuoteHeaderSource): FormValues {
+  const header = quote.details.header;
+  return {
+    ...(typeof header === 'object' && header !== null && !Array.isArray(header)
+      ? (header as FormValues)
+      : {}),
+    quote_name: quote.quote_name,
+    quote_type: quote.quote_type,
+    contract_length: String(quote.contract_length),
+    deal_type: quote.deal_type,
+    sales_channel: quote.sales_channel,
+    is_coterm: quote.is_coterm,
+    opportunity_id: quote.opportunity_id ?? undefined,
+    ...(quote.partner_type ? { partner_type: quote.partner_type } : {}),
+  };
+}
+
 /** The header fields a quote keeps as they are, by how it was made. */
 export function fixedHeaderFieldsOf(quote: { opens_on_renewal_page: boolean }): string[] {
   return quote.opens_on_renewal_page

@@ -154,11 +154,13 @@ function checkField(
   return problem === null ? {} : { [errorKeyOf(field)]: problem };
 }
 
-/** Both dates or neither; neither only when the field is not required. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const END_BEFORE_START_MESSAGE = 'The end date is before the start date.';
 export const DATE_RANGE_INVALID_MESSAGE = `Enter the dates like ${DATE_INPUT_EXAMPLE}.`;
 
+/**
+ * Both dates or neither (neither only when the field is not required), each a real ISO date, the
+ * end not before the start.
+ */
 function dateRangeProblem(field: FormField, values: FormValues, warnings: string[]) {
   if (!field.field1 || !field.field2) {
     warnings.push(`Field "${field.field}": a DateRange needs field1 and field2.`);
@@ -170,8 +172,7 @@ function dateRangeProblem(field: FormField, values: FormValues, warnings: string
   if (filled === 2) {
     const [start, end] = dates;
     // The form sends ISO dates; other text is what the user typed and the field could not read.
-    const isIso = (d: unknown): d is string =>
-      typeof d === 'string' && ISO_DATE.test(d) && !isUnreadableDate(d);
+    const isIso = (d: unknown): d is string => typeof d === 'string' && !isUnreadableDate(d);
     if (!isIso(start) || !isIso(end)) return DATE_RANGE_INVALID_MESSAGE;
     // ISO dates compare as text; a contract cannot end before it starts.
     return end < start ? END_BEFORE_START_MESSAGE : null;

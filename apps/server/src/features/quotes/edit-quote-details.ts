@@ -4,6 +4,7 @@ import {
   fixedValueKeysOf,
   headerChangesOf,
   headerEditRecipe,
+  headerValuesOf,
   withFixedValues,
 } from '@bastion/domain/quotes/header-edit';
 import { partnerTypeFor } from '@bastion/domain/quotes/sales-channel';
@@ -41,21 +42,6 @@ const record = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
-/** The header as the quote holds it, with the columns it was made from. */
-function currentHeaderOf(quote: QuoteRow): FormValues {
-  return {
-    ...(record(record(quote.details).header) as FormValues),
-    quote_name: quote.quoteName,
-    quote_type: quote.quoteType,
-    contract_length: String(quote.contractLength),
-    deal_type: quote.dealType,
-    sales_channel: quote.salesChannel,
-    is_coterm: quote.isCoterm,
-    opportunity_id: quote.opportunityId,
-    ...(quote.partnerType ? { partner_type: quote.partnerType } : {}),
-  };
-}
-
 const fieldProblem = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, { details: [{ path, message }] });
 
@@ -82,7 +68,7 @@ export async function editQuoteDetails(
   const form = await loadFormDefinition(db, CREATE_QUOTE_FORM);
   const fixed = fixedHeaderFieldsOf({ opens_on_renewal_page: opensOnRenewalPage(quote) });
   const recipe = headerEditRecipe(form.recipe, fixed);
-  const before = currentHeaderOf(quote);
+  const before = headerValuesOf(quoteView(quote));
   const values = {
     ...withFixedValues(input.values, before, fixedValueKeysOf(recipe, fixed)),
     opportunity_id: quote.opportunityId,

@@ -4,6 +4,7 @@ import {
   fixedFieldsNote,
   fixedHeaderFieldsOf,
   headerEditRecipe,
+  headerValuesOf,
 } from '@bastion/domain/quotes/header-edit';
 import { useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -16,22 +17,6 @@ import { useFormDefinition } from '@/components/recipe-form/use-form-definition.
 import { fieldErrorsOf } from '@/lib/api-problems.ts';
 import { useEditQuoteDetails, type QuoteView } from '../api/quotes.ts';
 import { QuoteSaveProblem } from './quote-save-problem.tsx';
-
-/** What the editor starts from: the header as saved, with the quote's own columns. */
-export function headerValuesOf(quote: QuoteView): FormValues {
-  const header = quote.details.header;
-  return {
-    ...(typeof header === 'object' && header !== null ? (header as FormValues) : {}),
-    quote_name: quote.quote_name,
-    quote_type: quote.quote_type,
-    contract_length: String(quote.contract_length),
-    deal_type: quote.deal_type,
-    sales_channel: quote.sales_channel,
-    is_coterm: quote.is_coterm,
-    opportunity_id: quote.opportunity_id ?? undefined,
-    ...(quote.partner_type ? { partner_type: quote.partner_type } : {}),
-  };
-}
 
 /**
  * The quote's header, edited with the create-quote recipe after creation (issue 33): the fields
