@@ -39,6 +39,17 @@ describe('reports', () => {
     await signIn(desk, 'dealdesk@bastion.test');
     await desk.locator('nav[aria-label="Sidebar"]').getByRole('link', { name: 'Reports' }).click();
     await desk.getByRole('heading', { level: 1, name: 'Quote reports' }).waitFor();
+    // The period as every date of the app reads, in fields that show the whole day.
+    await desk
+      .getByText(/^Quotes created \d{2}-[A-Z][a-z]{2}-\d{4} to \d{2}-[A-Z][a-z]{2}-\d{4} · /)
+      .waitFor();
+    for (const name of ['From', 'To']) {
+      const field = desk.getByLabel(name, { exact: true });
+      expect(await field.inputValue()).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4}$/);
+      expect(
+        await field.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth),
+      ).toBe(true);
+    }
 
     for (const tab of TABS) {
       await desk.getByRole('tab', { name: tab, exact: true }).click();

@@ -70,7 +70,11 @@ export function DateInput(props: DateInputProps) {
   const calendar = useRef<HTMLInputElement>(null);
 
   return (
-    <InputGroup size={size} hasValidation className={className}>
+    <InputGroup
+      size={size}
+      hasValidation
+      className={className ? `date-input ${className}` : 'date-input'}
+    >
       <Form.Control
         {...attributes}
         ref={inputRef}

@@ -54,7 +54,7 @@ export function ReportFilterBar({
   return (
     <div className="report-filter-bar no-print">
       <FilterBar>
-        <FilterField id="report-date-from" label="From" className="col-6 col-md-4 col-xl-2">
+        <FilterField id="report-date-from" label="From" className="col-6 col-md-4 col-xl-3">
           <DateInput
             id="report-date-from"
             onlyDates
@@ -64,7 +64,7 @@ export function ReportFilterBar({
             onChange={(date_from) => set({ date_from })}
           />
         </FilterField>
-        <FilterField id="report-date-to" label="To" className="col-6 col-md-4 col-xl-2">
+        <FilterField id="report-date-to" label="To" className="col-6 col-md-4 col-xl-3">
           <DateInput
             id="report-date-to"
             onlyDates

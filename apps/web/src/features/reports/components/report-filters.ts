@@ -1,3 +1,4 @@
+import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
 import type { ReportFilters } from '@bastion/domain/reports/schemas';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -25,13 +26,16 @@ export function filtersProblem(filters: ReportFilters): string | null {
   return null;
 }
 
+/** A filter's day as the app writes days (spec §9). */
+const day = (iso: string) => formatContractStartDate(iso) ?? iso;
+
 /** The filters in a sentence, for the screen and the printed page. */
 export function describeFilters(
   filters: ReportFilters,
   dealTypeName: (code: string) => string,
 ): string {
   return [
-    `Quotes created ${filters.date_from} to ${filters.date_to}`,
+    `Quotes created ${day(filters.date_from)} to ${day(filters.date_to)}`,
     filters.region || 'all regions',
     filters.quote_type || 'all quote types',
     filters.deal_type ? dealTypeName(filters.deal_type) : 'all deal types',
