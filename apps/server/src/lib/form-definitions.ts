@@ -4,22 +4,31 @@ import type { LookupOption, Lookups } from '@bastion/domain/forms/recipe';
 import type { Database } from '@bastion/db/client';
 import { formRecipes, lookupValues } from '@bastion/db/schema/forms';
 import { AppError } from './app-error.ts';
+import { referenceReader } from './reference-data.ts';
 
 /** The active choices of the named lists, in display order; a list without rows is empty. */
 export async function findLookups(db: Database, names: readonly string[]): Promise<Lookups> {
-  const lookups: Record<string, LookupOption[]> = Object.fromEntries(names.map((n) => [n, []]));
-  if (names.length === 0) return lookups;
-  const rows = await db
-    .select()
-    .from(lookupValues)
-    .where(and(inArray(lookupValues.lookup, [...names]), eq(lookupValues.isActive, true)))
-    .orderBy(asc(lookupValues.lookup), asc(lookupValues.sortOrder), asc(lookupValues.value));
-  for (const row of rows) {
-    const option: LookupOption = { value: row.value, label: row.label };
-    if (row.family !== null) option.family = row.family;
-    lookups[row.lookup]?.push(option);
-  }
-  return lookups;
+  if (names.length === 0) return {};
+  // Lists change rarely and are read by every form: kept per list by the reference cache.
+  const reference = await referenceReader(db);
+  const lists = await reference.getMany('lookup', names, async (missing) => {
+    const found = new Map<string, LookupOption[]>(missing.map((n) => [n, []]));
+    const rows = await db
+      .select()
+      .from(lookupValues)
+      .where(and(inArray(lookupValues.lookup, missing), eq(lookupValues.isActive, true)))
+      .orderBy(asc(lookupValues.lookup), asc(lookupValues.sortOrder), asc(lookupValues.value));
+    for (const row of rows) {
+      const option: LookupOption = { value: row.value, label: row.label };
+      if (row.family !== null) option.family = row.family;
+      found.get(row.lookup)?.push(option);
+    }
+    return found;
+  });
+  // Copies: the kept lists are shared by every caller.
+  return Object.fromEntries(
+    names.map((n) => [n, (lists.get(n) ?? []).map((option) => ({ ...option }))]),
+  );
 }
 
 /**

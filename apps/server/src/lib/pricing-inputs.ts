@@ -1,4 +1,4 @@
-import { and, inArray, sql, type Column } from 'drizzle-orm';
+import { sql, type Column } from 'drizzle-orm';
 import { applyPercent, parsePercentBp } from '@bastion/domain/pricing/decimal';
 import type { CatalogSku, PricingInput, PricingLine } from '@bastion/domain/pricing/model';
 import { supportCaseCostMinor } from '@bastion/domain/pricing/support-cases';
@@ -16,6 +16,7 @@ import {
   skus,
 } from '@bastion/db/schema/catalog';
 import { readTogether } from './read-together.ts';
+import { type ReferenceReader, referenceReader } from './reference-data.ts';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
 
 const percentBp = (text: string | null | undefined) => {
@@ -52,6 +53,57 @@ function usdPriceOn(prices: (typeof skuPrices.$inferSelect)[], day: string): num
   return row ? row.unitPriceMinor : null;
 }
 
+/** A SKU's catalogue rows that pricing reads: the SKU, its prices, tiers and hardware cost. */
+interface SkuReference {
+  sku: typeof skus.$inferSelect;
+  prices: (typeof skuPrices.$inferSelect)[];
+  tiers: (typeof skuVolumeTiers.$inferSelect)[];
+  hwCostUsdMinor: number | null;
+}
+
+/** The SKUs' rows (every currency), kept per SKU by the reference cache; unknown SKUs are left out. */
+function skuReferencesOf(
+  db: Database,
+  reference: ReferenceReader,
+  codes: readonly string[],
+): Promise<Map<string, SkuReference>> {
+  return reference.getMany('sku', codes, async (missing) => {
+    const [skuRows, priceRows, tierRows, hwCosts] = await readTogether(db, [
+      () => db.select().from(skus).where(isOneOf(skus.sku, missing)),
+      () => db.select().from(skuPrices).where(isOneOf(skuPrices.sku, missing)),
+      () => db.select().from(skuVolumeTiers).where(isOneOf(skuVolumeTiers.sku, missing)),
+      () => db.select().from(mcHwSkuCosts).where(isOneOf(mcHwSkuCosts.sku, missing)),
+    ]);
+    const pricesBySku = groupBy(priceRows, (p) => p.sku);
+    const tiersBySku = groupBy(tierRows, (t) => t.sku);
+    const hwCostBySku = new Map(hwCosts.map((c) => [c.sku, c.unitCostUsdMinor]));
+    return new Map(
+      skuRows.map((sku) => [
+        sku.sku,
+        {
+          sku,
+          prices: pricesBySku.get(sku.sku) ?? [],
+          tiers: tiersBySku.get(sku.sku) ?? [],
+          hwCostUsdMinor: hwCostBySku.get(sku.sku) ?? null,
+        },
+      ]),
+    );
+  });
+}
+
+/** The whole small tables every pricing pass reads: discounts, rates and margin data. */
+async function loadPricingTables(db: Database) {
+  const [discounts, rates, lookups, markups, depreciation, supportCases] = await readTogether(db, [
+    () => db.select().from(partnerDiscounts),
+    () => db.select().from(currencyRates),
+    () => db.select().from(mcCostLookups),
+    () => db.select().from(mcMarkups),
+    () => db.select().from(mcDurationDepreciation),
+    () => db.select().from(mcSupportCases),
+  ]);
+  return { discounts, rates, lookups, markups, depreciation, supportCases };
+}
+
 /**
  * Everything the pricing engine needs for a quote's lines (docs/pricing.md): the SKUs with their
  * prices and tiers, the partner discounts, the exchange rates, and each
@@ -72,46 +124,25 @@ export async function loadPricingInput(
   >,
   lines: PricingLine[],
 ): Promise<PricingInput> {
-  const codes = [...new Set(lines.map((l) => l.sku))];
-  const none = () => Promise.resolve([]);
-  const [
-    skuRows,
-    priceRows,
-    tierRows,
-    hwCosts,
-    discounts,
-    rates,
-    lookups,
-    markups,
-    depreciation,
-    supportCases,
-  ] = await readTogether(db, [
-    codes.length ? () => db.select().from(skus).where(isOneOf(skus.sku, codes)) : none,
-    codes.length
-      ? () =>
-          db
-            .select()
-            .from(skuPrices)
-            .where(
-              and(
-                isOneOf(skuPrices.sku, codes),
-                inArray(skuPrices.currencyCode, [...new Set([quote.currencyCode, 'USD'])]),
-              ),
-            )
-      : none,
-    codes.length
-      ? () => db.select().from(skuVolumeTiers).where(isOneOf(skuVolumeTiers.sku, codes))
-      : none,
-    codes.length
-      ? () => db.select().from(mcHwSkuCosts).where(isOneOf(mcHwSkuCosts.sku, codes))
-      : none,
-    () => db.select().from(partnerDiscounts),
-    () => db.select().from(currencyRates),
-    () => db.select().from(mcCostLookups),
-    () => db.select().from(mcMarkups),
-    () => db.select().from(mcDurationDepreciation),
-    () => db.select().from(mcSupportCases),
+  const reference = await referenceReader(db);
+  const [skuReferences, tables] = await Promise.all([
+    skuReferencesOf(
+      db,
+      reference,
+      lines.map((l) => l.sku),
+    ),
+    reference.get('pricing-tables', () => loadPricingTables(db)),
   ]);
+  const { discounts, rates, lookups, markups, depreciation, supportCases } = tables;
+  const skuRows = [...skuReferences.values()].map((r) => r.sku);
+  const hwCosts = [...skuReferences.values()].flatMap((r) =>
+    r.hwCostUsdMinor === null ? [] : [{ sku: r.sku.sku, unitCostUsdMinor: r.hwCostUsdMinor }],
+  );
+  const currencies = new Set([quote.currencyCode, 'USD']);
+  const priceRows = [...skuReferences.values()].flatMap((r) =>
+    r.prices.filter((p) => currencies.has(p.currencyCode)),
+  );
+  const tierRows = [...skuReferences.values()].flatMap((r) => r.tiers);
 
   const costPercentOf = new Map(
     lookups.map((l) => [`${l.familyId}/${l.productKind}`, l.costPercent]),

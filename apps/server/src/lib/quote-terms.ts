@@ -17,6 +17,7 @@ import { quoteLines } from '@bastion/db/schema/quotes';
 import { termsClauseRules, termsClauses } from '@bastion/db/schema/terms';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
 import { EDITABLE_STATUSES } from './quote-writes.ts';
+import { referenceReader } from './reference-data.ts';
 import { findTermSet, listSavedTerms } from './saved-quote-terms.ts';
 
 /**
@@ -58,10 +59,11 @@ export interface TermsContext {
 
 /** Everything the terms of one quote depend on: its facts, the library, its rules, what is saved. */
 export async function loadTermsContext(db: Database, quote: QuoteRow): Promise<TermsContext> {
+  const reference = await referenceReader(db);
   const [library, hasHardware, labels, rows, termSet] = await Promise.all([
-    loadLibrary(db),
+    reference.get('terms-library', () => loadLibrary(db)),
     quoteHasHardware(db, quote.id),
-    slaLabels(db),
+    reference.get('sla-labels', () => slaLabels(db)),
     listSavedTerms(db, quote.id),
     findTermSet(db, quote.id),
   ]);

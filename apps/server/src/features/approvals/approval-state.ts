@@ -2,7 +2,7 @@ import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/statu
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { approvalFactsOf } from '../../lib/approval-facts.ts';
+import { approvalFactsOf, type LoadedApprovalFacts } from '../../lib/approval-facts.ts';
 import { termsBlockingSummary } from '../../lib/quote-terms.ts';
 import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
 import {
@@ -108,27 +108,39 @@ export async function findQuoteAsApprover(
 
 /** Why the quote cannot be submitted now; empty when it can (for a caller who works on it). */
 export async function submitBlockersOf(db: Database, quote: QuoteRow): Promise<string[]> {
-  if (quote.quoteType === 'LEGACY') return ['Legacy quotes are not submitted for approval.'];
+  return (await submitCheckOf(db, quote)).blockers;
+}
+
+/**
+ * What keeps the quote from being submitted, and the approval facts it was judged on (read only
+ * at the terms step: a submission uses them instead of reading them again).
+ */
+export async function submitCheckOf(
+  db: Database,
+  quote: QuoteRow,
+): Promise<{ blockers: string[]; facts: LoadedApprovalFacts | null }> {
+  const none = (why?: string) => ({ blockers: why ? [why] : [], facts: null });
+  if (quote.quoteType === 'LEGACY') return none('Legacy quotes are not submitted for approval.');
   switch (quote.statusId) {
     case 'INCOMPLETE':
     case 'SH_HW_CONFIG':
-      return [
+      return none(
         'Finish the quote first: its products, its shipping and its terms, then open its summary.',
-      ];
+      );
     case 'REJECTED':
-      return ['This quote was rejected: revise it (or change it) before submitting it again.'];
+      return none('This quote was rejected: revise it (or change it) before submitting it again.');
     case 'TNC':
       break;
     default:
-      return [];
+      return none();
   }
   const terms = await termsBlockingSummary(db, quote);
-  const blockers = terms.length > 0 ? [`Save this quote's terms first: ${terms.join(' ')}`] : [];
   const facts = await approvalFactsOf(db, quote);
+  const blockers = terms.length > 0 ? [`Save this quote's terms first: ${terms.join(' ')}`] : [];
   if (facts.pricingErrors.length > 0) {
     blockers.push(`The quote cannot be priced: ${facts.pricingErrors.join(' ')}`);
   }
-  return blockers;
+  return { blockers, facts };
 }
 
 function stepView(

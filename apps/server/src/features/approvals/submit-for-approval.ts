@@ -1,7 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { approvalFactsOf } from '../../lib/approval-facts.ts';
 import {
   STALE_QUOTE_MESSAGE,
   writeQuoteAtVersion,
@@ -13,7 +12,7 @@ import {
   approvalStateOf,
   requireCurrentUnlocked,
   requireApprovalQuote,
-  submitBlockersOf,
+  submitCheckOf,
   worksOnQuote,
 } from './approval-state.ts';
 import {
@@ -61,14 +60,13 @@ export async function submitForApproval(
 ) {
   const { db } = deps;
   const quote = await requireWorkableQuote(db, caller, input.quoteId, input.version, 'submit');
-  if (quote.statusId !== 'TNC') {
-    const [why] = await submitBlockersOf(db, quote);
+  const { blockers, facts } = await submitCheckOf(db, quote);
+  if (quote.statusId !== 'TNC' || facts === null) {
     throw new AppError(
       'CONFLICT',
-      why ?? 'Only a quote at its terms step, with its terms saved, can be submitted.',
+      blockers[0] ?? 'Only a quote at its terms step, with its terms saved, can be submitted.',
     );
   }
-  const blockers = await submitBlockersOf(db, quote);
   if (blockers.length > 0) {
     throw new AppError('CONFLICT', blockers.join(' '), {
       details: blockers.map((message) => ({
@@ -78,7 +76,7 @@ export async function submitForApproval(
     });
   }
 
-  const loaded = await approvalFactsOf(db, quote);
+  const loaded = facts;
   const plan = input.budgetary ? null : await planApproval(db, loaded);
   const steps = plan?.chain ?? [];
   const isPending = steps.length > 0;
