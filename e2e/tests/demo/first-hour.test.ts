@@ -136,6 +136,25 @@ describe('the first hour with the demo', () => {
     await approver.context().close();
   });
 
+  it('holds renewals, co-terms and true-ups, and a true-up being built opens on its configurator', async () => {
+    const desk = await newPage(browser, { width: 1440, height: 900 });
+    await signIn(desk, 'dealdesk@bastion.test');
+    await desk.goto(QUOTES);
+    const search = desk.locator('#grid-search');
+    for (const kind of ['Renewal of', 'Co-term onto', 'True-up of']) {
+      await search.fill(kind);
+      await expect
+        .poll(async () => (await rowsOf(desk).allInnerTexts()).filter((r) => r.includes(kind)))
+        .toHaveLength(2);
+    }
+    await rowsOf(desk).filter({ hasText: 'Incomplete' }).first().click();
+    await desk.waitForURL((url) => url.pathname.startsWith('/cpq/configure-renewal-quote/'));
+    expect(desk.url()).toMatch(/\/TU$/);
+    await desk.getByText('True-up of', { exact: false }).first().waitFor();
+    await screenshot(desk, 'demo-true-up');
+    await desk.context().close();
+  });
+
   it('the reports show at least six months with quotes', async () => {
     const desk = await newPage(browser, { width: 1440, height: 1100 });
     await signIn(desk, 'dealdesk@bastion.test');
@@ -195,13 +214,20 @@ describe('a quote opened on another kind of quote page', () => {
   it('is sent to its own page instead of an error', async () => {
     const page = await newPage(browser);
     await signIn(page, 'sales@bastion.test');
-    const grid = await apiData<{ rows: { id: string }[] }>(page, '/api/dx/grid', {
-      module_name: 'quotes',
-      filters: { quote_type: ['STANDARD'], status: ['TNC'] },
-      page: 1,
-      page_size: 1,
-    });
-    const standard = grid.rows[0];
+    const grid = await apiData<{ rows: { id: string; quote_name: string }[] }>(
+      page,
+      '/api/dx/grid',
+      {
+        module_name: 'quotes',
+        filters: { quote_type: ['STANDARD'], status: ['TNC'] },
+        page: 1,
+        page_size: 20,
+      },
+    );
+    // Not a renewal, true-up or co-term: those are at home on the renewal configurators.
+    const standard = grid.rows.find(
+      (row) => !/^(Renewal of|True-up of|Co-term onto) /.test(row.quote_name),
+    );
     expect(standard).toBeDefined();
     const { target_path: target } = await apiData<{ target_path: string }>(
       page,

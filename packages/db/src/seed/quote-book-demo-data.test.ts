@@ -52,7 +52,7 @@ describe('the demo book (issue 33)', () => {
     const opportunities = new Map(crmDemoData().opportunities.map((o) => [o.id, o]));
     const owners = new Set(book.map((q) => q.ownerEmail));
     for (const seller of Object.values(DEMO_BOOK_SELLERS)) expect(owners).toContain(seller);
-    for (const q of book.filter((q) => q.quoteType !== 'LEGACY')) {
+    for (const q of book.filter((q) => q.quoteType !== 'LEGACY' && !q.renewal)) {
       const opportunity = opportunities.get(q.opportunityId);
       expect(opportunity, q.key).toBeDefined();
       const region = opportunity?.region as keyof typeof DEMO_BOOK_SELLERS;
@@ -72,6 +72,34 @@ describe('the demo book (issue 33)', () => {
       expect(DEMO_BOOK_ACTORS).toContain(q.ownerEmail);
       for (const comment of q.comments) expect(DEMO_BOOK_ACTORS).toContain(comment.by);
     }
+  });
+
+  it('renews, co-terms and trues up contracts that quotes of the book made, after they were won', () => {
+    const renewals = book.filter((q) => q.renewal);
+    expect(new Set(renewals.map((q) => q.renewal?.kind))).toEqual(
+      new Set(['RENEWAL', 'COTERM', 'TRUE_UP']),
+    );
+    for (const q of renewals) {
+      const index = book.indexOf(q);
+      const source = book.findIndex((s) => s.key === q.renewal?.of);
+      // The contract exists when the story starts: its quote was completed earlier in the book.
+      expect(source, q.key).toBeGreaterThanOrEqual(0);
+      expect(source, q.key).toBeLessThan(index);
+      expect(book[source]?.ends, q.key).toBe('COMPLETED');
+      expect(book[source]?.archived, q.key).toBe(false);
+      // Made on the renewals desk by the deal desk, on the contract's opportunity.
+      expect(q.ownerEmail).toBe('dealdesk@bastion.test');
+      expect(q.opportunityId).toBe(book[source]?.opportunityId);
+    }
+    // A true-up measures an enterprise agreement's usage; a co-term adds products of its own.
+    for (const q of renewals.filter((q) => q.renewal?.kind === 'TRUE_UP')) {
+      expect(book.find((s) => s.key === q.renewal?.of)?.quoteType).toBe('ELA');
+    }
+    for (const q of renewals.filter((q) => q.renewal?.kind === 'COTERM')) {
+      expect(q.lines.length).toBeGreaterThan(0);
+    }
+    // Each contract is renewed, co-termed or trued up once.
+    expect(new Set(renewals.map((q) => q.renewal?.of)).size).toBe(renewals.length);
   });
 
   it('leaves approvals waiting for the finance approver and for the deal desk, with a document', () => {

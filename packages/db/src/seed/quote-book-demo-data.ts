@@ -52,6 +52,13 @@ export interface DemoBookQuote {
   comments: DemoBookComment[];
   /** A PDF generated at the end of the story: what the approvers and the customer read. */
   document: boolean;
+  /**
+   * A renewal, co-term or true-up, made by the deal desk on the renewals desk from the contract
+   * that the completed quote `of` (a key of this book) made. The renewal carries the contract's
+   * annual lines on; a co-term adds `lines` to the contract until its end; a true-up quotes a
+   * fifth more usage than each line's entitled quantity.
+   */
+  renewal?: { kind: 'RENEWAL' | 'COTERM' | 'TRUE_UP'; of: string };
 }
 
 export const DEMO_BOOK_SELLERS = {
@@ -157,6 +164,68 @@ const REJECTIONS = [
 
 const FY = (ageDays: number) => (ageDays > 300 ? 'FY25' : 'FY26');
 
+/**
+ * The renewals, co-terms and true-ups, each on the contract of a quote the book completes: how
+ * far each goes, and which contracts qualify (a renewal's contract ends about now; a co-term's
+ * and a true-up's runs on for at least half a year, a true-up's being an ELA's usage).
+ */
+const RENEWAL_STORIES: readonly {
+  kind: NonNullable<DemoBookQuote['renewal']>['kind'];
+  ends: DemoBookEnd;
+  ageDays: number;
+}[] = [
+  { kind: 'RENEWAL', ends: 'APPROVED', ageDays: 14 },
+  { kind: 'RENEWAL', ends: 'TNC', ageDays: 6 },
+  { kind: 'COTERM', ends: 'ACCEPTED', ageDays: 12 },
+  { kind: 'COTERM', ends: 'SH_HW_CONFIG', ageDays: 4 },
+  // A true-up is priced at the contract's rate, which the demo's renewal-uplift rule sends to the
+  // deal desk, who made it and so may not approve it: it stops at its terms step.
+  { kind: 'TRUE_UP', ends: 'TNC', ageDays: 9 },
+  { kind: 'TRUE_UP', ends: 'INCOMPLETE', ageDays: 3 },
+];
+
+/** Co-terms add the next product a customer buys: multi-factor sign-in for its people. */
+const COTERM_LINES: readonly DemoBookLine[] = [{ sku: 'ID-MFA-USR', quantities: [150] }];
+
+function renewalStories(book: readonly DemoBookQuote[]): DemoBookQuote[] {
+  // The contract a completed quote makes runs from 30 days after it was created for its term.
+  const endsInDays = (q: DemoBookQuote) => 30 - q.ageDays + (q.contractMonths / 12) * 365;
+  const completed = book.filter(
+    (q) => q.ends === 'COMPLETED' && !q.archived && q.key.startsWith('book-'),
+  );
+  const candidates = {
+    RENEWAL: completed.filter((q) => q.quoteType === 'STANDARD' && Math.abs(endsInDays(q)) <= 45),
+    COTERM: completed.filter((q) => q.quoteType === 'STANDARD' && endsInDays(q) >= 180),
+    TRUE_UP: completed.filter((q) => q.quoteType === 'ELA' && endsInDays(q) >= 180),
+  };
+  const used = { RENEWAL: 0, COTERM: 0, TRUE_UP: 0 };
+  return RENEWAL_STORIES.flatMap((story) => {
+    const source = candidates[story.kind][used[story.kind]];
+    used[story.kind] += 1;
+    if (!source) return [];
+    const what = { RENEWAL: 'renewal', COTERM: 'co-term', TRUE_UP: 'true-up' }[story.kind];
+    return [
+      {
+        key: `${story.kind.toLowerCase().replace('_', '-')}-${used[story.kind]}`,
+        ownerEmail: DEAL_DESK,
+        opportunityId: source.opportunityId,
+        name: `${source.name} ${what}`,
+        quoteType: 'STANDARD' as const,
+        contractMonths: 12,
+        lines: story.kind === 'COTERM' ? COTERM_LINES.map((l) => ({ ...l })) : [],
+        ends: story.ends,
+        archived: false,
+        ageDays: story.ageDays,
+        stepDays: 1,
+        approval: { outcome: 'approve' as const, comment: 'Renewal terms as agreed.' },
+        comments: [],
+        document: false,
+        renewal: { kind: story.kind, of: source.key },
+      },
+    ];
+  });
+}
+
 /** The demo book: the same quotes in the same order on every seed, oldest first. */
 export function demoBookQuotes(): DemoBookQuote[] {
   const { opportunities, accounts } = crmDemoData();
@@ -185,7 +254,8 @@ export function demoBookQuotes(): DemoBookQuote[] {
   const waiting = 8;
   const legacy = 4;
   const channel = 6;
-  const storied = DEMO_BOOK_SIZE - waiting - legacy - channel;
+  const renewals = RENEWAL_STORIES.length;
+  const storied = DEMO_BOOK_SIZE - waiting - legacy - channel - renewals;
   for (let i = 0; i < storied; i += 1) {
     const opportunity = ordinary[(i * 7) % ordinary.length];
     if (!opportunity) break;
@@ -304,6 +374,7 @@ export function demoBookQuotes(): DemoBookQuote[] {
       document: false,
     });
   }
+  book.push(...renewalStories(book));
   book.sort((a, b) => b.ageDays - a.ageDays);
 
   // Waiting now: the finance approver's (a typed discount above 30 %) and the deal desk's (the

@@ -1,7 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import { quotes } from '@bastion/db/schema/quotes';
+import { contracts } from '@bastion/db/schema/renewals';
 import { sessions } from '@bastion/db/schema/sessions';
 import { users } from '@bastion/db/schema/users';
 import { claimSeed } from '@bastion/db/seed/seed-claims';
@@ -78,6 +79,22 @@ interface QuoteState {
   quote: { id: string; version: number; status_id: string };
 }
 
+/** What the renewal configurator opens with (renewals/quote-configuration), as the seed uses it. */
+interface RenewalConfigurationData extends QuoteState {
+  term_start: string | null;
+  contracts: {
+    end_date: string;
+    entitlements: {
+      id: string;
+      billing: string;
+      quantity: number;
+      start_date: string;
+      end_date: string;
+    }[];
+  }[];
+  pricing: { lines: { entitlement_id: string | null; quantity: number }[] };
+}
+
 /** The demo book's claim (seed_claims): it is played once per database. */
 export const DEMO_BOOK_SEED = 'demo_book';
 
@@ -137,6 +154,20 @@ export async function seedDemoBook(
     return known;
   };
 
+  // Renewals, co-terms and true-ups are made from the contract a completed quote of the book made.
+  const quoteIdByKey = new Map<string, string>();
+  const contractOf = async (key: string) => {
+    const sourceQuoteId = quoteIdByKey.get(key);
+    const [contract] = sourceQuoteId
+      ? await db
+          .select({ id: contracts.id })
+          .from(contracts)
+          .where(eq(contracts.sourceQuoteId, sourceQuoteId))
+      : [];
+    if (!contract) throw new DemoBookError(`${key} made no contract to renew`);
+    return contract.id;
+  };
+
   const timelines: { quoteId: string; ageDays: number; stepDays: number; steps: Step[] }[] = [];
   // A thousand calls would each log their request and the mails they send: only problems show.
   const logLevel = app.log.level;
@@ -153,7 +184,12 @@ export async function seedDemoBook(
           steps.push({ from, to: Date.now() + 1, day });
         },
         opportunityOf,
-      );
+        contractOf,
+      ).catch((error: unknown) => {
+        // Which story failed, for whoever reads the log.
+        throw new DemoBookError(`${plan.key}: ${String(error)}`);
+      });
+      quoteIdByKey.set(plan.key, quoteId);
       timelines.push({ quoteId, ageDays: plan.ageDays, stepDays: plan.stepDays, steps });
     }
     await moveBack(db, timelines, now);
@@ -172,6 +208,7 @@ async function playQuote(
   plan: DemoBookQuote,
   step: (day: number, run: () => Promise<void>) => Promise<void>,
   opportunityOf: (owner: string, id: string) => Promise<OpportunityForQuote>,
+  contractOf: (key: string) => Promise<string>,
 ): Promise<string> {
   const owner = plan.ownerEmail;
   let quote: QuoteState['quote'] = { id: '', version: 1, status_id: 'INCOMPLETE' };
@@ -180,6 +217,15 @@ async function playQuote(
   const next = () => (day += 1);
 
   await step(day, async () => {
+    if (plan.renewal) {
+      // Made in one click on the renewals desk: the header is the contract's.
+      const created = await call<{ id: string }>(owner, '/api/dx/renewals/create-quote', {
+        contract_id: await contractOf(plan.renewal.of),
+        kind: plan.renewal.kind,
+      });
+      quote = { id: created.id, version: 1, status_id: 'INCOMPLETE' };
+      return;
+    }
     const opportunity = await opportunityOf(owner, plan.opportunityId);
     const created = await call<{ id: string; version: number }>(owner, '/api/dx/create-quote', {
       opportunity_id: plan.opportunityId,
@@ -203,20 +249,38 @@ async function playQuote(
   };
   // A legacy quote records a deal made elsewhere: read-only once created.
   if (plan.quoteType === 'LEGACY') return quote.id;
-  await step(next(), async () => {
-    const saved = await call<QuoteState>(owner, '/api/dx/save-quote-configuration', {
-      id: quote.id,
-      version: quote.version,
-      advance: goes('SH_HW_CONFIG'),
-      lines: plan.lines.map((line, i) => ({
-        key: `l${i + 1}`,
-        sku: line.sku,
-        quantities: line.quantities,
-        ...(line.discount ? { manual_discount_percent: line.discount } : {}),
-      })),
+  const renewal = plan.renewal;
+  if (renewal) {
+    await step(next(), async () => {
+      const opened = await call<RenewalConfigurationData>(
+        owner,
+        '/api/dx/renewals/quote-configuration',
+        { id: quote.id },
+      );
+      const saved = await call<QuoteState>(owner, '/api/dx/renewals/save-configuration', {
+        id: quote.id,
+        version: opened.quote.version,
+        advance: goes('SH_HW_CONFIG'),
+        draft: renewalDraft(renewal.kind, plan, opened),
+      });
+      quote = saved.quote;
     });
-    quote = saved.quote;
-  });
+  }
+  if (!renewal)
+    await step(next(), async () => {
+      const saved = await call<QuoteState>(owner, '/api/dx/save-quote-configuration', {
+        id: quote.id,
+        version: quote.version,
+        advance: goes('SH_HW_CONFIG'),
+        lines: plan.lines.map((line, i) => ({
+          key: `l${i + 1}`,
+          sku: line.sku,
+          quantities: line.quantities,
+          ...(line.discount ? { manual_discount_percent: line.discount } : {}),
+        })),
+      });
+      quote = saved.quote;
+    });
 
   if (goes('TNC')) {
     await step(next(), async () => {
@@ -314,6 +378,42 @@ async function playQuote(
     );
   }
   return quote.id;
+}
+
+/**
+ * The configurator's draft of a renewal story: a renewal carries every renewed line on with
+ * the same SKU, a co-term adds the plan's lines from the day it opens, a true-up measures a
+ * fifth more than each annual line running today is entitled to.
+ */
+function renewalDraft(
+  kind: NonNullable<DemoBookQuote['renewal']>['kind'],
+  plan: DemoBookQuote,
+  opened: RenewalConfigurationData,
+) {
+  if (kind === 'RENEWAL') {
+    return {
+      lines: opened.pricing.lines.map((line) => ({
+        entitlement_id: line.entitlement_id,
+        quantity: line.quantity,
+        sku_type: 'SAME',
+      })),
+    };
+  }
+  if (kind === 'COTERM') {
+    return {
+      term_start: opened.term_start,
+      lines: plan.lines.map((line) => ({ sku: line.sku, quantity: line.quantities[0] ?? 0 })),
+    };
+  }
+  const measuredOn = opened.term_start ?? '';
+  return {
+    measured_on: measuredOn,
+    lines: (opened.contracts[0]?.entitlements ?? [])
+      .filter(
+        (e) => e.billing === 'ANNUAL' && e.start_date <= measuredOn && measuredOn <= e.end_date,
+      )
+      .map((e) => ({ entitlement_id: e.id, measured_quantity: Math.ceil(e.quantity * 1.2) })),
+  };
 }
 
 const ORDER: readonly DemoBookQuote['ends'][] = [
