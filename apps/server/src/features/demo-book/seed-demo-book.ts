@@ -83,7 +83,6 @@ interface QuoteState {
 interface RenewalConfigurationData extends QuoteState {
   term_start: string | null;
   contracts: {
-    end_date: string;
     entitlements: {
       id: string;
       billing: string;
@@ -187,7 +186,9 @@ export async function seedDemoBook(
         contractOf,
       ).catch((error: unknown) => {
         // Which story failed, for whoever reads the log.
-        throw new DemoBookError(`${plan.key}: ${String(error)}`);
+        throw new DemoBookError(
+          `${plan.key}: ${error instanceof Error ? error.message : String(error)}`,
+        );
       });
       quoteIdByKey.set(plan.key, quoteId);
       timelines.push({ quoteId, ageDays: plan.ageDays, stepDays: plan.stepDays, steps });
@@ -250,8 +251,8 @@ async function playQuote(
   // A legacy quote records a deal made elsewhere: read-only once created.
   if (plan.quoteType === 'LEGACY') return quote.id;
   const renewal = plan.renewal;
-  if (renewal) {
-    await step(next(), async () => {
+  await step(next(), async () => {
+    if (renewal) {
       const opened = await call<RenewalConfigurationData>(
         owner,
         '/api/dx/renewals/quote-configuration',
@@ -264,23 +265,21 @@ async function playQuote(
         draft: renewalDraft(renewal.kind, plan, opened),
       });
       quote = saved.quote;
+      return;
+    }
+    const saved = await call<QuoteState>(owner, '/api/dx/save-quote-configuration', {
+      id: quote.id,
+      version: quote.version,
+      advance: goes('SH_HW_CONFIG'),
+      lines: plan.lines.map((line, i) => ({
+        key: `l${i + 1}`,
+        sku: line.sku,
+        quantities: line.quantities,
+        ...(line.discount ? { manual_discount_percent: line.discount } : {}),
+      })),
     });
-  }
-  if (!renewal)
-    await step(next(), async () => {
-      const saved = await call<QuoteState>(owner, '/api/dx/save-quote-configuration', {
-        id: quote.id,
-        version: quote.version,
-        advance: goes('SH_HW_CONFIG'),
-        lines: plan.lines.map((line, i) => ({
-          key: `l${i + 1}`,
-          sku: line.sku,
-          quantities: line.quantities,
-          ...(line.discount ? { manual_discount_percent: line.discount } : {}),
-        })),
-      });
-      quote = saved.quote;
-    });
+    quote = saved.quote;
+  });
 
   if (goes('TNC')) {
     await step(next(), async () => {
