@@ -1,11 +1,14 @@
-// npm run check: the typecheck, lint, format check and migration check, all at once. They read
-// the tree and write only to gitignored caches, so they are independent; run one after another
-// they took the sum of their times, now about the longest one's (lint). Each step's output is
-// held until it ends and then printed whole under its name, so steps never interleave; the run
-// fails when any step fails.
+// npm run check: the typecheck, lint, format check and migration check. They read the tree and
+// write only to gitignored caches, so they are independent. The machines have two cores: the
+// type-aware lint, the longest step, has one to itself, and the others run one after another on
+// the other. All five at once made the lint share its core and end last: on 2026-12-06's machine
+// 193 s at once, 168 s in these two lanes (the lint alone takes 128 s). Each
+// step's output is held until it ends and then printed whole under its name, so steps never
+// interleave; the run fails when any step fails.
 import { spawn } from 'node:child_process';
 
-const steps = ['typecheck', 'lint', 'format:check', 'db:check', 'engines:check'];
+const lanes = [['lint'], ['typecheck', 'format:check', 'db:check', 'engines:check']];
+const steps = lanes.flat();
 
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
@@ -34,7 +37,15 @@ function run(step) {
 
 const started = performance.now();
 console.log(`Running ${steps.join(', ')} at once; each step prints when it ends.`);
-const results = await Promise.all(steps.map(run));
+const results = (
+  await Promise.all(
+    lanes.map(async (lane) => {
+      const done = [];
+      for (const step of lane) done.push(await run(step));
+      return done;
+    }),
+  )
+).flat();
 const failed = results.filter((result) => result.status !== 0).map((result) => result.step);
 
 const summary = results.map(
