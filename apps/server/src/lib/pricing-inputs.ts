@@ -125,13 +125,15 @@ export async function loadPricingInput(
   lines: PricingLine[],
 ): Promise<PricingInput> {
   const reference = await referenceReader(db);
-  const [skuReferences, tables] = await Promise.all([
-    skuReferencesOf(
-      db,
-      reference,
-      lines.map((l) => l.sku),
-    ),
-    reference.get('pricing-tables', () => loadPricingTables(db)),
+  // One after the other inside a transaction, whose one connection takes a query at a time.
+  const [skuReferences, tables] = await readTogether(db, [
+    () =>
+      skuReferencesOf(
+        db,
+        reference,
+        lines.map((l) => l.sku),
+      ),
+    () => reference.get('pricing-tables', () => loadPricingTables(db)),
   ]);
   const { discounts, rates, lookups, markups, depreciation, supportCases } = tables;
   const skuRows = [...skuReferences.values()].map((r) => r.sku);
