@@ -143,9 +143,12 @@ describe('the first hour with the demo', () => {
     const search = desk.locator('#grid-search');
     for (const kind of ['Renewal of', 'Co-term onto', 'True-up of']) {
       await search.fill(kind);
+      // The book's two, and any that browser tests running beside this one made.
       await expect
-        .poll(async () => (await rowsOf(desk).allInnerTexts()).filter((r) => r.includes(kind)))
-        .toHaveLength(2);
+        .poll(
+          async () => (await rowsOf(desk).allInnerTexts()).filter((r) => r.includes(kind)).length,
+        )
+        .toBeGreaterThanOrEqual(2);
     }
     await rowsOf(desk).filter({ hasText: 'Incomplete' }).first().click();
     await desk.waitForURL((url) => url.pathname.startsWith('/cpq/configure-renewal-quote/'));
