@@ -7,7 +7,7 @@ import { referenceDataVersion } from '@bastion/db/schema/reference-data';
  * random version that a trigger renews on every change to those tables; a reader asks it first
  * (one query) and uses what was kept under that version, or reads the tables and keeps that.
  * Reading the version first is what makes it safe: data read after it is at least as new as it,
- * and a newer change has a newer version, so nothing older is ever kept under a newer name.
+ * and a change commits a new version with it, so nothing older is ever kept under a newer name.
  */
 
 interface Kept {
@@ -15,7 +15,7 @@ interface Kept {
   entries: Map<string, unknown>;
 }
 
-/** The newest version seen and what was read under it; an older version's values are dropped. */
+/** The version last read and what was read under it; a reader of another version drops them. */
 let kept: Kept | null = null;
 
 /** The version of the reference data as `db` sees it (inside a transaction, its own changes). */
