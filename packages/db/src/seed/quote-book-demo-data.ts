@@ -204,6 +204,8 @@ function renewalStories(book: readonly DemoBookQuote[]): DemoBookQuote[] {
     used[story.kind] += 1;
     if (!source) return [];
     const what = { RENEWAL: 'renewal', COTERM: 'co-term', TRUE_UP: 'true-up' }[story.kind];
+    // The server names these quotes after their contract ("Renewal of C-…") and takes their term
+    // from it: the name and term here only tell the stories apart.
     return [
       {
         key: `${story.kind.toLowerCase().replace('_', '-')}-${used[story.kind]}`,
