@@ -2,13 +2,12 @@
 // write only to gitignored caches, so they are independent. The machines have two cores: the
 // type-aware lint, the longest step, has one to itself, and the others run one after another on
 // the other. All five at once made the lint share its core and end last: on 2026-12-06's machine
-// 193 s at once, 168 s in these two lanes (the lint alone takes 128 s). Each
-// step's output is held until it ends and then printed whole under its name, so steps never
-// interleave; the run fails when any step fails.
+// 193 s at once, 168 s in these two lanes (the lint alone takes 128 s). Each step's output is
+// held until it ends and then printed whole under its name, so steps never interleave; the run
+// fails when any step fails.
 import { spawn } from 'node:child_process';
 
 const lanes = [['lint'], ['typecheck', 'format:check', 'db:check', 'engines:check']];
-const steps = lanes.flat();
 
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
@@ -36,7 +35,9 @@ function run(step) {
 }
 
 const started = performance.now();
-console.log(`Running ${steps.join(', ')} at once; each step prints when it ends.`);
+console.log(
+  `Running ${lanes.map((lane) => lane.join(', then ')).join(' beside ')}; each step prints when it ends.`,
+);
 const results = (
   await Promise.all(
     lanes.map(async (lane) => {

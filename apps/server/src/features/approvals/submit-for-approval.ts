@@ -60,8 +60,8 @@ export async function submitForApproval(
 ) {
   const { db } = deps;
   const quote = await requireWorkableQuote(db, caller, input.quoteId, input.version, 'submit');
-  const { blockers, facts } = await submitCheckOf(db, quote);
-  if (quote.statusId !== 'TNC' || facts === null) {
+  const { blockers, facts: loaded } = await submitCheckOf(db, quote);
+  if (quote.statusId !== 'TNC' || loaded === null) {
     throw new AppError(
       'CONFLICT',
       blockers[0] ?? 'Only a quote at its terms step, with its terms saved, can be submitted.',
@@ -76,7 +76,6 @@ export async function submitForApproval(
     });
   }
 
-  const loaded = facts;
   const plan = input.budgetary ? null : await planApproval(db, loaded);
   const steps = plan?.chain ?? [];
   const isPending = steps.length > 0;
