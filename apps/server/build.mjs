@@ -35,4 +35,9 @@ await build({
   logLevel: 'warning',
 });
 cpSync(`${here}../../packages/db/migrations`, `${here}dist/migrations`, { recursive: true });
+// The demo book's recording, which features/demo-book finds beside the code that reads it.
+cpSync(
+  `${here}src/features/demo-book/demo-book.recording.json`,
+  `${here}dist/demo-book.recording.json`,
+);
 console.log(`server built: apps/server/dist/main.js (${version})`);

@@ -35,8 +35,8 @@ async function main() {
   const version = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
   const app = await buildApp({ config, db: handle.db, version });
   if (config.seedDemo) {
-    // Played through the app's own API, so it needs the app; only into a database with no quote.
-    // A failure leaves a demo with fewer quotes, which still serves: it is said, not fatal.
+    // Its recording loaded and its documents generated through the app's own API, so it needs the
+    // app; only into a database with no quote. A failure is said, not fatal: the demo still serves.
     const started = performance.now();
     try {
       const made = await seedDemoBook(app, handle.db, config);

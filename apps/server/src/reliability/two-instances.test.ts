@@ -88,7 +88,7 @@ describe.skipIf(!isPostgres)(title, () => {
     if (databaseUrl && adminUrl) await dropDatabase(adminUrl, databaseUrl);
   }, 60_000);
 
-  it('plays the demo book once, though both started at once on the empty database', () => {
+  it('seeds the demo book once, though both started at once on the empty database', () => {
     expect(quotesAtStart).toBe(DEMO_BOOK_SIZE);
   });
 

@@ -86,6 +86,14 @@ function provided<K extends 'pgliteTemplateFile' | 'postgresTemplate'>(key: K) {
   }
 }
 
+/**
+ * A database of the test's own, migrated and seeded as the worker's is, for a test that needs
+ * one nobody else writes to (the demo book's, which seeds only an empty one). Close it when done.
+ */
+export function openOwnTestDatabase(): Promise<DatabaseHandle> {
+  return open();
+}
+
 async function open(): Promise<DatabaseHandle> {
   if (testEngine() === 'postgres') {
     failOnOverlappingQueries();
