@@ -125,6 +125,13 @@ describe('the demo book, loaded from its recording (issue 33, decision 035)', ()
       const loaded = await ownDemo();
       await seedDemoBook(loaded.app, loaded.db, config, new Date(), recording);
       const played = await ownDemo();
+      // Prices hold from fixed days (a 2027 increase): today's play reads the list in force on
+      // the day of the recording, as its play did, or a new year would fail this test.
+      const now = new Date();
+      await moveReferenceCalendar(
+        played.db,
+        Math.floor(now.getTime() / DAY_MS) - Math.floor(Date.parse(recording.recorded_at) / DAY_MS),
+      );
       await playAndRecordDemoBook(played.app, played.db, config);
       expect(await bookSummary(played.db)).toEqual(await bookSummary(loaded.db));
       await Promise.all([loaded.app.close(), played.app.close()]);
@@ -133,11 +140,42 @@ describe('the demo book, loaded from its recording (issue 33, decision 035)', ()
   );
 });
 
-/** What a user reads of the book, without its ids and times. */
+/** Moves every date of the reference data pricing reads (price periods, above all) by `days`. */
+async function moveReferenceCalendar(db: Database, days: number) {
+  if (days === 0) return;
+  const columns = await rows<{ table_name: string; column_name: string }>(
+    db,
+    sql`select c.table_name, c.column_name from information_schema.columns c
+        where c.table_schema = current_schema() and c.data_type = 'date'
+          and exists (select 1 from information_schema.triggers t
+            where t.event_object_schema = c.table_schema and t.event_object_table = c.table_name
+              and t.trigger_name like '%bumps_reference_version')`,
+  );
+  expect(columns.map((c) => `${c.table_name}.${c.column_name}`)).toContain(
+    'sku_prices.effective_from',
+  );
+  // A table's dates move together: a period's end stays after its start.
+  const tables = new Map<string, string[]>();
+  for (const c of columns)
+    tables.set(c.table_name, [...(tables.get(c.table_name) ?? []), c.column_name]);
+  for (const [table, dates] of tables) {
+    await db.execute(
+      sql`update ${sql.identifier(table)} set ${sql.join(
+        dates.map((c) => sql`${sql.identifier(c)} = ${sql.identifier(c)} + ${days}::int`),
+        sql`, `,
+      )}`,
+    );
+  }
+}
+
+/**
+ * What a user reads of the book, without its ids and times, and its numbers without the year
+ * they were made in (Q-2026-000001 and Q-2027-000001 are the book's first quote).
+ */
 async function bookSummary(db: Database) {
   const quotes = await rows<Record<string, unknown>>(
     db,
-    sql`select q.quote_number, q.quote_name, q.quote_type, q.deal_type, q.status_id,
+    sql`select regexp_replace(q.quote_number, '-[0-9]{4}-', '-') as number, q.quote_name, q.quote_type, q.deal_type, q.status_id,
           q.pre_archive_status_id, q.is_renewal, q.is_coterm, q.total_amount_minor::text as total,
           q.version, q.region, u.email as owner,
           (select json_agg(json_build_array(l.sku, l.y1, l.y2, l.y3, l.y4, l.y5,
@@ -153,17 +191,17 @@ async function bookSummary(db: Database) {
           (select json_agg(json_build_array(c.kind, c.body, a.email) order by c.body)
            from quote_comments c join users a on a.id = c.author_user_id
            where c.quote_id = q.id) as comments,
-          (select json_agg(h.action order by h.action)
+          (select json_agg(h.action order by h.occurred_at, h.id)
            from quote_history h where h.quote_id = q.id) as history,
           (select count(*)::int from quote_terms t where t.quote_id = q.id) as terms,
           (select json_agg(d.file_name order by d.file_name)
            from quote_documents d where d.quote_id = q.id) as documents,
-          (select json_agg(json_build_array(c.contract_number, c.origin,
+          (select json_agg(json_build_array(regexp_replace(c.contract_number, '-[0-9]{4}-', '-'), c.origin,
              (select count(*)::int from entitlements e where e.contract_id = c.id))
              order by c.contract_number)
            from contracts c where c.source_quote_id = q.id) as contracts
         from quotes q join users u on u.id = q.owner_user_id
-        order by q.quote_number`,
+        order by number`,
   );
   return quotes;
 }

@@ -197,14 +197,33 @@ export async function recordDemoBook(
 ): Promise<DemoBookRecording> {
   const columns = await columnsOf(db);
   const primaryKeys = await primaryKeysOf(db);
+  // Numbered by the database (a history entry's id), or computed by it: the load's own. The
+  // rows keep the order of their numbers, which breaks ties of time (a quote's history).
+  const ownColumns = new Set(
+    columns
+      .filter(
+        (c) =>
+          c.is_generated === 'ALWAYS' ||
+          c.is_identity === 'YES' ||
+          c.column_default?.startsWith('nextval('),
+      )
+      .map((c) => `${c.table_name}.${c.column_name}`),
+  );
+
   const added = new Map<string, Record<string, unknown>[]>();
   const changed: RecordedUpdate[] = [];
   for (const table of await tablesOf(db)) {
     if (NOT_RECORDED.has(table)) continue;
     const had = before.rows.get(table) ?? new Set<string>();
+    const numbered = columns.find(
+      (c) =>
+        c.table_name === table &&
+        (c.is_identity === 'YES' || c.column_default?.startsWith('nextval(')),
+    );
     const now = await rowsOf<{ r: string }>(
       db,
-      sql`select to_jsonb(t)::text as r from ${sql.identifier(table)} t order by 1`,
+      sql`select to_jsonb(t)::text as r from ${sql.identifier(table)} t
+          order by ${numbered ? sql`t.${sql.identifier(numbered.column_name)}` : sql`1`}`,
     );
     const fresh = now.filter((row) => !had.has(row.r)).map((row) => parseRow(row.r));
     const key = primaryKeys.get(table) ?? [];
@@ -241,18 +260,6 @@ export async function recordDemoBook(
     if (inserts.length > 0) added.set(table, inserts);
     if (updates.length > 0) changed.push({ name: table, key, rows: updates });
   }
-
-  // Numbered by the database (a history entry's id), or computed by it: the load's own.
-  const ownColumns = new Set(
-    columns
-      .filter(
-        (c) =>
-          c.is_generated === 'ALWAYS' ||
-          c.is_identity === 'YES' ||
-          c.column_default?.startsWith('nextval('),
-      )
-      .map((c) => `${c.table_name}.${c.column_name}`),
-  );
 
   const documentRows = added.get(DOCUMENTS_TABLE) ?? [];
   added.delete(DOCUMENTS_TABLE);
@@ -394,7 +401,10 @@ function loadOrder(
   }));
 }
 
-/** One row per line, so that a new recording's diff shows what changed. */
+/**
+ * One row per line, to be read. A new play has new ids and times, so a new recording rewrites
+ * every line: what changed is what the test that compares it with a play reported.
+ */
 export function recordingText(recording: DemoBookRecording): string {
   const rows = (items: unknown[]) => items.map((item) => `    ${JSON.stringify(item)}`).join(',\n');
   const tables = recording.tables.map(

@@ -23,6 +23,7 @@ import { recordDemoBook, snapshotDatabase, type DemoBookRecording } from './demo
  */
 
 const DAY_MS = 86_400_000;
+const STEP_GAP_MS = 60_000;
 const DEAL_DESK = 'dealdesk@bastion.test';
 
 interface Step {
@@ -474,8 +475,9 @@ function headerValues(plan: DemoBookQuote, opportunity: OpportunityForQuote) {
 }
 
 /**
- * Moves each quote's writes back to its story's days: a write stamped during step k of a quote
- * created `ageDays` ago moves to that day plus k × `stepDays`. Every timestamp column of every
+ * Moves each quote's writes back to its story's days: a write stamped during a step on day d of
+ * a quote created `ageDays` ago moves to that day plus d × `stepDays` (and a minute for each step
+ * before it, so that a day's steps keep their order). Every timestamp column of every
  * table that holds a quote_id moves, and the quote's own; what is not a quote's (the audit log,
  * the mail outbox) keeps the time the seed really ran.
  */
@@ -485,8 +487,10 @@ async function moveBack(
   now: Date,
 ) {
   const rows = timelines.flatMap(({ quoteId, ageDays, stepDays, steps }) =>
-    steps.map((s) => {
-      const target = now.getTime() - ageDays * DAY_MS + s.day * stepDays * DAY_MS;
+    steps.map((s, k) => {
+      // Steps of one day (a story told in a day, or the comments before a submission) keep their
+      // order, a minute apart: history is read by time.
+      const target = now.getTime() - ageDays * DAY_MS + s.day * stepDays * DAY_MS + k * STEP_GAP_MS;
       return { quoteId, from: s.from, to: s.to, shiftMs: Math.max(0, s.from - target) };
     }),
   );
