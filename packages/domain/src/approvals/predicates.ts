@@ -47,18 +47,42 @@ export const MAX_PREDICATES = 50;
 
 export type PredicateCheck = { ok: true; tree: PredicateNode } | { ok: false; message: string };
 
-const operatorsFor = (fact: ApprovalFactDefinition): readonly PredicateOperator[] =>
-  fact.type === 'number'
-    ? NUMBER_OPERATORS
-    : fact.type === 'text'
-      ? TEXT_OPERATORS
-      : BOOLEAN_OPERATORS;
+const operatorsFor = (type: ApprovalFactDefinition['type']): readonly PredicateOperator[] =>
+  type === 'number' ? NUMBER_OPERATORS : type === 'text' ? TEXT_OPERATORS : BOOLEAN_OPERATORS;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A fact a condition names, as the tree's checker needs it, or why the name is refused. */
+export type ConditionFact =
+  | { ok: true; name: string; label: string; type: ApprovalFactDefinition['type'] }
+  | { ok: false; problem: string };
+
+const approvalConditionFact = (name: string): ConditionFact => {
+  const fact = approvalFact(name);
+  return fact
+    ? { ok: true, name: fact.name, label: fact.label, type: fact.type }
+    : { ok: false, problem: `'${name}' is not a quote fact approval rules know.` };
+};
+
 /** Validates a tree received as JSON; the message names the place and what is wrong with it. */
 export function checkPredicateTree(input: unknown): PredicateCheck {
+  return checkConditionTree(input, approvalConditionFact, {
+    root: 'Condition',
+    within: 'Condition',
+  });
+}
+
+/**
+ * The checker of every condition tree (approval rules, product rules): `factOf` knows the facts;
+ * `places` names the root ("Condition") and what its conditions are numbered within, so that
+ * a message reads "Condition › condition 2: …" or "Rule 'X' › condition 2: …".
+ */
+export function checkConditionTree(
+  input: unknown,
+  factOf: (name: string) => ConditionFact,
+  places: { root: string; within: string },
+): PredicateCheck {
   let count = 0;
 
   const fail = (where: string, problem: string): PredicateCheck => ({
@@ -66,7 +90,7 @@ export function checkPredicateTree(input: unknown): PredicateCheck {
     message: `${where}: ${problem}`,
   });
 
-  const visit = (node: unknown, where: string, depth: number): PredicateCheck => {
+  const visit = (node: unknown, where: string, within: string, depth: number): PredicateCheck => {
     if (!isRecord(node)) return fail(where, 'expected a predicate or a group.');
     if (node.kind === 'group') {
       if (depth > MAX_PREDICATE_DEPTH)
@@ -77,7 +101,8 @@ export function checkPredicateTree(input: unknown): PredicateCheck {
         return fail(where, 'a group needs at least one condition.');
       const children: PredicateNode[] = [];
       for (const [index, child] of node.children.entries()) {
-        const checked = visit(child, `${where} › condition ${index + 1}`, depth + 1);
+        const place = `${within} › condition ${index + 1}`;
+        const checked = visit(child, place, place, depth + 1);
         if (!checked.ok) return checked;
         children.push(checked.tree);
       }
@@ -89,9 +114,9 @@ export function checkPredicateTree(input: unknown): PredicateCheck {
       return fail(where, `a rule may have at most ${MAX_PREDICATES} conditions.`);
     if (typeof node.fact !== 'string' || node.fact === '')
       return fail(where, 'choose the quote fact to compare.');
-    const fact = approvalFact(node.fact);
-    if (!fact) return fail(where, `'${node.fact}' is not a quote fact approval rules know.`);
-    const allowed = operatorsFor(fact);
+    const fact = factOf(node.fact);
+    if (!fact.ok) return fail(where, fact.problem);
+    const allowed = operatorsFor(fact.type);
     if (typeof node.op !== 'string' || !allowed.includes(node.op as PredicateOperator))
       return fail(
         where,
@@ -122,7 +147,7 @@ export function checkPredicateTree(input: unknown): PredicateCheck {
     return { ok: true, tree: { kind: 'predicate', fact: fact.name, op, value: value.trim() } };
   };
 
-  return visit(input, 'Condition', 1);
+  return visit(input, places.root, places.within, 1);
 }
 
 export interface PredicateExplanation {
@@ -216,7 +241,7 @@ export function reasonSentence(predicate: Predicate, actual: unknown): string {
     return `${label} is not known for this quote.`;
   }
   const shown = fact ? showValue(fact, actual) : JSON.stringify(actual);
-  const isHeld = holds(predicate, actual);
+  const isHeld = predicateHolds(predicate, actual);
   // "is" and "is not" need no comparison word when the answer already says it.
   if ((predicate.op === 'eq' && isHeld) || (predicate.op === 'neq' && !isHeld)) {
     return `${label} is ${shown}.`;
@@ -235,7 +260,8 @@ export function reasonSentence(predicate: Predicate, actual: unknown): string {
   return `${label} is ${shown}, ${words} ${expected}.`;
 }
 
-function holds(predicate: Predicate, actual: unknown): boolean {
+/** Whether a predicate holds for the value its fact has (approval and product rules alike). */
+export function predicateHolds(predicate: Predicate, actual: unknown): boolean {
   // An absent fact satisfies nothing but "is not"/"none of"/"is no": a quote without margin
   // data is not "margin below 10 %", and a rule must not fire on a missing value.
   if (predicate.op === 'is_true') return actual === true;
@@ -282,7 +308,7 @@ export function evaluatePredicateTree(
   if (node.kind === 'predicate') {
     const fact = approvalFact(node.fact);
     const actual = (facts as Record<string, unknown>)[node.fact];
-    const matched = fact ? holds(node, actual) : false;
+    const matched = fact ? predicateHolds(node, actual) : false;
     return {
       matched,
       explanations: [
