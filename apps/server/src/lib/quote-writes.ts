@@ -1,3 +1,4 @@
+import type { QuoteHistoryAction } from '@bastion/domain/quotes/history-display';
 import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { APPROVAL_STATUSES, EDITABLE_STATUSES } from '@bastion/domain/quotes/editable-statuses';
 import type { Database } from '@bastion/db/client';
@@ -67,7 +68,7 @@ export interface QuoteWrite extends Omit<QuoteActor, 'actorUserId'> {
   expectedVersion: number;
   set?: Partial<typeof quotes.$inferInsert>;
   changes: HistoryChange[];
-  action: string;
+  action: QuoteHistoryAction;
   /**
    * `content` (the default): a change to what the quote says, held to the rules above.
    * `lifecycle`: a move of the approval flow itself (submit, decide, revise, accept, lock…),
@@ -313,7 +314,7 @@ export async function insertQuoteWithHistory(
  */
 export async function recordQuoteEvent(
   db: Database,
-  event: QuoteActor & { quoteId: string; action: string; changes: HistoryChange[] },
+  event: QuoteActor & { quoteId: string; action: QuoteHistoryAction; changes: HistoryChange[] },
   now: Date,
 ): Promise<void> {
   await db.insert(quoteHistory).values({

@@ -15,6 +15,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { QuoteHistoryAction } from '@bastion/domain/quotes/history-display';
 import type { QuoteRenewal } from '@bastion/domain/renewals/model';
 import { skus } from './catalog.ts';
 import { createdAt, textRef, timestamptz, updatedAt, uuidId, uuidRef } from './columns.ts';
@@ -188,7 +189,7 @@ export const quoteHistory = pgTable(
     /** The administrator acting as the actor, when the change was made while impersonating. */
     impersonatorUserId: userRef('impersonator_user_id'),
     /** created, updated, status_changed… */
-    action: text('action').notNull(),
+    action: text('action').$type<QuoteHistoryAction>().notNull(),
     /** Field-level before and after. */
     changes: jsonb('changes')
       .$type<{ field: string; before: unknown; after: unknown }[]>()

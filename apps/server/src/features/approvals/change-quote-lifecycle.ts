@@ -1,3 +1,4 @@
+import type { QuoteHistoryAction } from '@bastion/domain/quotes/history-display';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -47,7 +48,7 @@ const VERBS: Readonly<Record<Exclude<LifecycleAction, 'lock' | 'unlock'>, string
 interface Move {
   set: QuoteWrite['set'];
   changes: HistoryChange[];
-  action: string;
+  action: QuoteHistoryAction;
   ignoresLock?: boolean;
   alsoWrite?: (tx: Database) => Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { QuoteHistoryAction } from '@bastion/domain/quotes/history-display';
 import type { Database } from '@bastion/db/client';
 import type { HistoryChange, QuoteActor, QuoteRow, QuoteWrite } from '../../lib/quote-writes.ts';
 import { closeSubmission, voidOpenSteps, type SubmissionRow } from './approvals.repository.ts';
@@ -39,7 +40,7 @@ export async function endSubmission(
 /** A lifecycle write of the quote at the version it was read: `changes`, then its new status. */
 export function statusMoveOf(
   quote: QuoteRow,
-  move: { statusAfter: string; changes: HistoryChange[]; action: string } & QuoteActor,
+  move: { statusAfter: string; changes: HistoryChange[]; action: QuoteHistoryAction } & QuoteActor,
 ): QuoteWrite {
   return {
     quoteId: quote.id,

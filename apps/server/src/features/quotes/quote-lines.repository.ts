@@ -1,3 +1,4 @@
+import type { QuoteHistoryAction } from '@bastion/domain/quotes/history-display';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
@@ -68,7 +69,7 @@ export async function replaceQuoteLines(
     realignLineIds?: readonly string[];
     set: Partial<typeof quotes.$inferInsert>;
     changes: HistoryChange[];
-    action: string;
+    action: QuoteHistoryAction;
     actorUserId: string;
     impersonatorUserId?: string | null;
     statusIfVoided?: string;
@@ -318,7 +319,7 @@ export async function replaceShipping(
     manual: { lineId: string; quantities: (number | null)[] }[];
     set: Partial<typeof quotes.$inferInsert>;
     changes: HistoryChange[];
-    action: string;
+    action: QuoteHistoryAction;
     actorUserId: string;
     impersonatorUserId?: string | null;
   },

@@ -1,3 +1,4 @@
+import type { QuoteHistoryAction } from '@bastion/domain/quotes/history-display';
 import { randomUUID } from 'node:crypto';
 import { formatBp } from '@bastion/domain/pricing/decimal';
 import type { PricingResult } from '@bastion/domain/pricing/model';
@@ -60,7 +61,7 @@ export async function writeQuoteLines(
   drafts: LineDraft[],
   options: {
     advance: boolean;
-    action: string;
+    action: QuoteHistoryAction;
     now: Date;
     secureAccess?: Record<string, unknown> | undefined;
     /** Renewal configurators: more quote columns to write with the lines, and their history. */

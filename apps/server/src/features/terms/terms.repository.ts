@@ -183,7 +183,7 @@ export async function replaceQuoteTermsAtVersion(
     changes,
     actorUserId,
     impersonatorUserId,
-    action: 'terms_saved',
+    action: 'terms_saved' as const,
     statusIfVoided: 'TNC',
   };
   return writeQuoteAtVersion(db, write, now, (tx) =>

@@ -1,6 +1,9 @@
-import { formatCurrency } from '@bastion/domain/format/currency';
 import { formatDateTime } from '@bastion/domain/format/date-time';
-import { quoteStatusLabel } from '@bastion/domain/quotes/status-display';
+import {
+  historyActionLabel,
+  historyFieldLabel,
+  historyValueText,
+} from '@bastion/domain/quotes/history-display';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useParams } from 'react-router';
@@ -10,56 +13,10 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
 import { useQuoteHistory } from '../api/quotes.ts';
 
-const ACTION_LABELS: Readonly<Record<string, string>> = {
-  created: 'Created the quote',
-  updated: 'Changed the quote',
-  details_changed: 'Changed the quote details',
-  status_changed: 'Moved the quote on',
-  acceptance_link_sent: 'Sent the quote to the customer for acceptance',
-  acceptance_link_revoked: 'Withdrew a customer acceptance link',
-  customer_accepted: 'Accepted the quote',
-  document_generated: 'Generated a document',
-  document_downloaded: 'Downloaded a stored document',
-  attachment_uploaded: 'Attached a file',
-  attachment_downloaded: 'Downloaded an attachment',
-  attachment_downloaded_by_link: 'An attachment was downloaded through a shared link',
-  attachment_deleted: 'Deleted an attachment',
-};
-
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  status_id: 'Status',
-  quote_name: 'Name',
-  quote_type: 'Type',
-  contract_length: 'Contract length',
-  deal_type: 'Deal type',
-  partner_type: 'Partner type',
-  partner_contact_email: 'Partner contact e-mail',
-  can_nofity_partner: 'Notify the partner when approved',
-  contract_start_date: 'Contract start',
-  contract_end_date: 'Contract end',
-  sla: 'Support level (SLA)',
-  products_evaluated: 'Products evaluated',
-  notes: 'Notes for the deal desk',
-  total: 'Total',
-};
-
 /** A customer who accepted through a link is not a user: the entry names them in its changes. */
 function customerOf(changes: readonly { field: string; after: unknown }[]): string | null {
   const customer = changes.find((change) => change.field === 'customer')?.after;
   return typeof customer === 'string' ? `Customer (${customer})` : null;
-}
-
-function show(value: unknown, field: string, currency: string): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (field === 'total' && typeof value === 'number') return formatCurrency(value, currency);
-  if (field === 'status_id' && typeof value === 'string') return quoteStatusLabel(value);
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-    return value.join(', ');
-  }
-  return JSON.stringify(value);
 }
 
 /** quote-history/{id}/{ref}: every change to the quote, newest first. */
@@ -94,7 +51,7 @@ export function QuoteHistoryPage() {
               <Card className="mb-3">
                 <Card.Body>
                   <div className="d-flex flex-wrap gap-2 align-items-baseline">
-                    <strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong>
+                    <strong>{historyActionLabel(entry.action)}</strong>
                     <span className="text-body-secondary small">
                       by {entry.actor?.name ?? customerOf(entry.changes) ?? 'the system'}
                       {entry.impersonated_by
@@ -115,9 +72,21 @@ export function QuoteHistoryPage() {
                       <tbody>
                         {entry.changes.map((change) => (
                           <tr key={change.field}>
-                            <td>{FIELD_LABELS[change.field] ?? change.field}</td>
-                            <td>{show(change.before, change.field, history.data.currency_code)}</td>
-                            <td>{show(change.after, change.field, history.data.currency_code)}</td>
+                            <td>{historyFieldLabel(change.field)}</td>
+                            <td className="text-break">
+                              {historyValueText(
+                                change.before,
+                                change.field,
+                                history.data.currency_code,
+                              )}
+                            </td>
+                            <td className="text-break">
+                              {historyValueText(
+                                change.after,
+                                change.field,
+                                history.data.currency_code,
+                              )}
+                            </td>
                           </tr>
                         ))}
                       </tbody>
