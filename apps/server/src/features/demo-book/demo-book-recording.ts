@@ -5,9 +5,9 @@ import type { Database } from '@bastion/db/client';
 
 /*
  * The demo book as rows (decision 035). `npm run demo-book:record` plays the book through the API
- * (play-demo-book.ts) into a fresh database and writes what the play added here; a fresh demo
- * database loads those rows, every time and date in them moved by the days since the recording,
- * in well under a second instead of the play's twenty. A test plays the book again and
+ * (play-demo-book.ts) into a fresh database and writes what the play made; a fresh demo database
+ * loads those rows, every time moved by the time since the recording and every date by the days
+ * since it, in well under a second instead of the play's twenty. A test plays the book again and
  * compares, so the recording stays what the product makes.
  */
 
@@ -186,9 +186,10 @@ export async function snapshotDatabase(db: Database): Promise<DatabaseSnapshot> 
 }
 
 /**
- * What the play added to `db` since `before`, as a recording. Refuses a play that changed or
- * removed rows it does not record, or that names a row the recording neither holds nor can name
- * in another database: such a recording would not load as it was played.
+ * What the play did to `db` since `before`, as a recording: the rows it added, and the columns
+ * it changed in rows that were there. Refuses a play that removed rows, or whose uuid column
+ * names a row the recording neither holds nor can name in another database: such a recording
+ * would not load as it was played.
  */
 export async function recordDemoBook(
   db: Database,
