@@ -137,6 +137,11 @@ describe('checkRule', () => {
       "Rule 'X' › action 1: ROUTERS is not a product family of the catalogue.",
     ],
     [
+      'a day February does not have',
+      { effective_from: '2026-02-30' },
+      "Rule 'X': effective_from is a date (YYYY-MM-DD) or empty.",
+    ],
+    [
       'dates the wrong way round',
       { effective_from: '2026-06-01', effective_to: '2026-01-01' },
       "Rule 'X': it ends (2026-01-01) before it starts (2026-06-01).",

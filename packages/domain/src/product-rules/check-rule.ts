@@ -3,6 +3,7 @@
  * it names, and a rule set against loops of its selection rules. Messages name the rule and the
  * place: "Rule 'X' › condition 2: 'foo' is not a fact product rules know."
  */
+import { parseDateInput } from '../format/date-input.ts';
 import { PRODUCT_KINDS, type ProductKind } from '../pricing/model.ts';
 import { checkCondition, isRecord } from './conditions.ts';
 import { checkFactName, checkPlaceholder, type FactCheck } from './facts.ts';
@@ -21,7 +22,8 @@ import { checkTemplate, parseFormula } from './template.ts';
 export type RuleCheck = { ok: true; rule: ProductRule } | { ok: false; message: string };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(value));
+// A day the calendar has: Date.parse takes 2026-02-30 for 2 March.
+const isDate = (value: string) => DATE.test(value) && parseDateInput(value).kind === 'date';
 
 const ACTION_OPS = {
   validation: ['add', 'remove', 'replace'],
