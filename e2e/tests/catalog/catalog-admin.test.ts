@@ -114,6 +114,26 @@ describe('catalogue administration', () => {
       .toEqual({ width: 700, right: 1400 });
     await screenshot(page, 'catalog-sku-panel');
 
+    // Issue 34: the attributes product rules read, set on the panel and kept.
+    const skuForm = () => panel.getByRole('form', { name: `Edit ${code}` });
+    await skuForm().getByLabel('Model').fill('E2E-9');
+    await skuForm().getByLabel('Form factor').selectOption('1U');
+    await skuForm().getByLabel('Segment').selectOption('campus');
+    await skuForm().getByLabel('HA-capable').selectOption('yes');
+    await skuForm().getByRole('checkbox', { name: 'SFP28' }).check();
+    await skuForm().getByRole('checkbox', { name: 'SFP+' }).check();
+    await screenshot(page, 'catalog-sku-attributes', { fullPage: false });
+    await skuForm().getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(`Saved ${code}.`).waitFor();
+    const stored = await apiData<{ attributes: unknown }>(page, 'skus/get', { sku: code });
+    expect(stored.attributes).toEqual({
+      model: 'E2E-9',
+      form_factor: '1U',
+      segment: 'campus',
+      port_types: ['SFP+', 'SFP28'],
+      ha_capable: true,
+    });
+
     await panel.getByRole('link', { name: 'Schedule a price change' }).click();
     await page.waitForURL((url) => url.pathname === '/commcat/skupricing/ref');
     const form = page.getByRole('form', { name: 'Schedule a price change' });

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
 import {
+  acceptRuleFix,
   addProduct,
   addShippingLine,
   fillAndCreateQuote,
@@ -47,6 +48,21 @@ describe('configuring a quote', () => {
 
     const rows = page.locator('.config-lines-scroll [role="row"]');
     await expect.poll(() => rows.count()).toBe(2);
+
+    // Issue 34: an appliance without support is an error, beside its line and in the checks,
+    // and Next waits; the check's fix adds the support in one click.
+    const checks = page.getByTestId('rule-checks');
+    const supportError =
+      'BX-100F-HW needs a support contract for 1 unit: add BX-100F-SUP-STD, BX-100F-SUP-PRM or BX-100F-SUP-ELT.';
+    await checks.getByText(supportError).waitFor();
+    expect(await page.getByTestId('rule-note').first().getAttribute('title')).toBe(supportError);
+    expect(await page.getByRole('button', { name: /Next: Shipping/ }).isDisabled()).toBe(true);
+    await screenshot(page, 'configure-rule-check');
+    await acceptRuleFix(page, /^Add BX-100F-SUP-PRM for 1 unit$/);
+    await expect.poll(() => rows.count()).toBe(3);
+    await page.getByLabel(/^Year 1 quantity of .*\(BX-100F-SUP-PRM\)$/).waitFor();
+    await checks.waitFor({ state: 'detached' });
+
     await expect.poll(() => netTotal(page)).toMatch(/\d/);
     const before = await netTotal(page);
 
@@ -85,7 +101,7 @@ describe('configuring a quote', () => {
     await page.locator('.offcanvas.show:not(.offcanvas-toggling)').waitFor();
     await screenshot(page, 'configure-secure-access');
     await sizing.getByRole('button', { name: 'Apply to quote' }).click();
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count()).toBe(4);
     await page.getByLabel(/^Year 3 quantity of .*\(SA-DB-ESS-XS\)$/).waitFor();
     expect(await page.getByLabel(/^Year 3 quantity of .*\(SA-DB-ESS-XS\)$/).inputValue()).toBe(
       '80',

@@ -6,6 +6,7 @@ import {
   addLibraryClause,
   addProducts,
   addShippingLine,
+  acceptRuleFix,
   nextToShipping,
   nextToSummary,
   nextToTerms,
@@ -84,6 +85,13 @@ describe('a quote from configure to summary', () => {
       // Configure: an appliance (shipped) and its subscription (not shipped).
       await addProducts(page, ['BX-100F-HW', 'BX-100F-TP']);
       if (type === 'STANDARD') await page.getByLabel(walk.applianceQuantity).fill('4');
+      // An appliance needs support (issue 34): the check's fix adds it.
+      await acceptRuleFix(
+        page,
+        type === 'STANDARD'
+          ? /^Add BX-100F-SUP-PRM for 4 units$/
+          : /^Add BX-100F-SUP-PRM for 1 unit$/,
+      );
       await nextToShipping(page, quoteId, type);
 
       // Shipping: a count that does not add up is refused with the spec's message.

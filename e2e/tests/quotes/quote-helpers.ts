@@ -87,6 +87,15 @@ export async function addProducts(page: Page, skus: readonly string[]) {
   await page.keyboard.press('Escape');
 }
 
+/**
+ * Accepts a configuration check's fix (issue 34) in one click; resolves once the lines are
+ * checked again and no error holds the quote back.
+ */
+export async function acceptRuleFix(page: Page, label: RegExp) {
+  await page.getByTestId('rule-checks').getByRole('button', { name: label }).click();
+  await page.getByTestId('rule-errors-hint').waitFor({ state: 'detached' });
+}
+
 /** Next on the configure page; resolves on the shipping page. */
 export async function nextToShipping(page: Page, quoteId: string, type: QuoteType) {
   await page.getByRole('button', { name: /Next: Shipping/ }).click();

@@ -4,6 +4,7 @@ import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures
 import {
   addProducts,
   addShippingLine,
+  acceptRuleFix,
   nextToShipping,
   nextToSummary,
   nextToTerms,
@@ -33,6 +34,7 @@ describe('shipping and hardware', () => {
     });
     await addProducts(page, ['BX-100F-HW', 'AP-431-HW']);
     await page.getByLabel(/^Quantity of .*\(BX-100F-HW\)$/).fill('10');
+    await acceptRuleFix(page, /^Add BX-100F-SUP-PRM for 10 units$/);
     await nextToShipping(page, quoteId, 'STANDARD');
 
     // Ten firewalls: six to EMEA, three to North America is one short.
@@ -56,6 +58,7 @@ describe('shipping and hardware', () => {
     // Back to the products: two more firewalls invalidate their shipping.
     await page.goto(`/cpq/configure-quote/${quoteId}/STANDARD`);
     await page.getByLabel(/^Quantity of .*\(BX-100F-HW\)$/).fill('12');
+    await acceptRuleFix(page, /^Add BX-100F-SUP-PRM for 2 units$/);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('realignment-notice').waitFor();
     expect(await page.getByTestId('realignment-notice').innerText()).toBe(REALIGNMENT_NOTICE);

@@ -16,6 +16,7 @@ const KEPT_TABLES = [
   'mc_markups',
   'mc_support_cases',
   'partner_discounts',
+  'product_rules',
   'sku_prices',
   'sku_volume_tiers',
   'skus',

@@ -1,4 +1,5 @@
 import { BILLING_TYPES, PRODUCT_KINDS } from '@bastion/domain/pricing/model';
+import { RULE_KINDS, type SkuAttributes } from '@bastion/domain/product-rules/model';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -7,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -82,6 +84,11 @@ export const skus = pgTable(
     successorSku: text('successor_sku').references((): AnyPgColumn => skus.sku, {
       onDelete: 'set null',
     }),
+    /**
+     * Issue 34: what product rules read of the SKU beyond family and kind (model, form factor,
+     * segment, port types, support tier, HA-capable), checked by ZSkuAttributes when written.
+     */
+    attributes: jsonb('attributes').$type<SkuAttributes>().notNull().default({}),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -231,4 +238,32 @@ export const mcSupportCases = pgTable(
       sql`${t.casesPerUnitYear} >= 0 and ${t.costPerCaseUsdMinor} >= 0`,
     ),
   ],
+);
+
+/**
+ * Issue 34: product rules (packages/domain/src/product-rules), defined by catalogue admins. The
+ * columns lists and filters read are columns; the rest of the rule (scope, condition, message,
+ * severity or apply, actions) is `definition`, checked by checkRule against the catalogue when
+ * saved and again when read (a rule the catalogue no longer satisfies is reported as broken).
+ */
+export const productRules = pgTable(
+  'product_rules',
+  {
+    id: uuidId(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind', { enum: RULE_KINDS }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Lower runs first; ties by id. */
+    priority: integer('priority').notNull().default(100),
+    /** Both days included; null: open-ended. */
+    effectiveFrom: date('effective_from'),
+    effectiveTo: date('effective_to'),
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedBy: userRef('updated_by'),
+  },
+  (t) => [uniqueIndex('product_rules_name_key').on(sql`lower(${t.name})`)],
 );

@@ -16,6 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { QuoteHistoryAction } from '@bastion/domain/quotes/history-display';
+import type { LineAttributes } from '@bastion/domain/product-rules/model';
 import type { QuoteRenewal } from '@bastion/domain/renewals/model';
 import { skus } from './catalog.ts';
 import { createdAt, textRef, timestamptz, updatedAt, uuidId, uuidRef } from './columns.ts';
@@ -257,6 +258,11 @@ export const quoteLines = pgTable(
      * catalogue's.
      */
     adjustedUnitListMinor: bigint('adjusted_unit_list_minor', { mode: 'number' }),
+    /** Issue 34: what the seller set on the line that product rules read (high availability). */
+    attributes: jsonb('attributes')
+      .$type<LineAttributes>()
+      .notNull()
+      .default({ high_availability: false }),
     /**
      * Issue 33 (decision 030): the line's two discounts as priced when it was saved, in basis
      * points, so that reports and documents read the numbers the configure page showed: the

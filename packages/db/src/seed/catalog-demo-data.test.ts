@@ -7,6 +7,8 @@ import {
   PRICE_PERIODS,
 } from './catalog-demo-data.ts';
 import { REFERENCE_LOOKUPS } from './form-recipes.ts';
+import { DEMO_RULE_CATALOG } from '@bastion/domain/product-rules/demo-rules';
+import { ZSkuAttributes } from '@bastion/domain/product-rules/schemas';
 
 const data = CATALOG_DEMO;
 const skuByCode = new Map(data.skus.map((s) => [s.sku, s]));
@@ -22,6 +24,23 @@ const usdOn = (sku: string, from: string) =>
 const dollars = (sku: string, from: string) => (usdOn(sku, from) ?? Number.NaN) / 100;
 
 describe('the demo catalogue', () => {
+  it('is the catalogue the demo product rules read: same SKUs, families, kinds and end of sale', () => {
+    for (const [code, entry] of Object.entries(DEMO_RULE_CATALOG)) {
+      const sku = skuByCode.get(code);
+      expect(sku, code).toBeDefined();
+      expect(
+        { family: sku?.familyId, kind: sku?.kind, is_end_of_sale: sku?.isActive === false },
+        code,
+      ).toEqual({ family: entry.family, kind: entry.kind, is_end_of_sale: entry.is_end_of_sale });
+      expect(sku?.attributes, code).toEqual(entry.attributes);
+    }
+    // Every appliance and its support carry a model; every attribute set is one an admin could save.
+    const withModel = data.skus.filter((s) => s.attributes?.model !== undefined);
+    expect(withModel.length).toBeGreaterThan(100);
+    for (const sku of data.skus)
+      expect(ZSkuAttributes.safeParse(sku.attributes).success).toBe(true);
+  });
+
   it('is the same on every run', () => {
     expect(catalogDemoData()).toEqual(data);
   });

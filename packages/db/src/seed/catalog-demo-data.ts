@@ -13,6 +13,7 @@ import {
   mcSupportCases,
   partnerDiscounts,
   PRODUCT_KINDS,
+  productRules,
   productFamilies,
   productHierarchyNodes,
   skuPrices,
@@ -20,6 +21,10 @@ import {
   skuVolumeTiers,
 } from '../schema/catalog.ts';
 import { REFERENCE_LOOKUPS } from './form-recipes.ts';
+import { checkRule } from '@bastion/domain/product-rules/check-rule';
+import { DEMO_PRODUCT_RULES, DEMO_RULE_CATALOG } from '@bastion/domain/product-rules/demo-rules';
+import { storedRuleOf } from '@bastion/domain/product-rules/stored-rule';
+import { count, sql } from 'drizzle-orm';
 
 /**
  * The tables the demo catalogue fills, keyed as its data, in insert order: what a row points at
@@ -765,6 +770,7 @@ export function catalogDemoData(): CatalogDemoData {
     isShippable: seed.kind === 'HARDWARE' || seed.kind === 'ACCESS_POINT',
     isActive: seed.isActive ?? true,
     successorSku: DEMO_SUCCESSORS[seed.sku] ?? null,
+    attributes: DEMO_RULE_CATALOG[seed.sku]?.attributes ?? {},
     updatedAt: LOADED_AT,
   }));
 
@@ -894,5 +900,45 @@ export async function seedCatalogDemoData(db: Database): Promise<void> {
       const rows: readonly PgInsertValue<PgTable>[] = data[name];
       await inChunks(rows, (chunk) => tx.insert(table).values(chunk).onConflictDoNothing());
     }
+    // A catalogue seeded before SKUs had attributes gets the demo's; one set since is kept.
+    for (const row of data.skus) {
+      if (Object.keys(row.attributes ?? {}).length === 0) continue;
+      await tx
+        .update(skus)
+        .set({ attributes: row.attributes })
+        .where(sql`${skus.sku} = ${row.sku} and ${skus.attributes} = '{}'::jsonb`);
+    }
+    await seedDemoProductRules(tx);
   });
+}
+
+/** The rules' fixed ids, so a restart or a recording names the same rows. */
+export const demoProductRuleId = (ruleId: string) => keyedUuid(`product-rule:${ruleId}`);
+
+/**
+ * The demo product rules (issue 34), once: into a catalogue without any, so a rule an admin
+ * changed or removed is never put back. Through the admin's check, so the demo never holds a
+ * broken rule.
+ */
+async function seedDemoProductRules(db: Database) {
+  const [existing] = await db.select({ rules: count() }).from(productRules);
+  if ((existing?.rules ?? 0) > 0) return;
+  const rows = DEMO_PRODUCT_RULES.map((demo) => {
+    const check = checkRule({ ...demo, id: demoProductRuleId(demo.id) }, DEMO_RULE_CATALOG);
+    if (!check.ok) throw new Error(`demo product rule ${demo.id}: ${check.message}`);
+    const stored = storedRuleOf(check.rule);
+    return {
+      id: stored.id,
+      name: stored.name,
+      kind: stored.kind,
+      isActive: stored.is_active,
+      priority: stored.priority,
+      effectiveFrom: stored.effective_from,
+      effectiveTo: stored.effective_to,
+      definition: stored.definition,
+      createdAt: LOADED_AT,
+      updatedAt: LOADED_AT,
+    };
+  });
+  await db.insert(productRules).values(rows).onConflictDoNothing();
 }

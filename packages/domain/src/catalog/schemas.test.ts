@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ZComponentQuantityText, ZMoveNodeForm, ZSkuForm } from './schemas.ts';
+import {
+  skuAttributesFormValues,
+  ZComponentQuantityText,
+  ZMoveNodeForm,
+  ZSkuForm,
+} from './schemas.ts';
 
 const LINE = '0b7c7d3e-8a6a-4c3e-9c1e-1f1f1f1f1f1f';
 const sku = {
@@ -14,7 +19,8 @@ const sku = {
   pricing_model: '',
   is_shippable: true,
   is_active: true,
-} as const;
+  attributes: skuAttributesFormValues({}),
+};
 
 const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
@@ -29,6 +35,34 @@ describe('the SKU form', () => {
     expect(
       ZSkuForm.parse({ ...sku, family_id: 'FIREWALL', pricing_model: 'Device Based', size: 's' }),
     ).toMatchObject({ pricing_model: null, size: null });
+  });
+
+  it('sends the attributes set, and leaves out those that are not (issue 34)', () => {
+    const attributes = {
+      model: ' BX-9 ',
+      form_factor: '',
+      segment: 'campus',
+      port_types: ['SFP+'],
+      support_tier: '',
+      ha_capable: 'no',
+    } as const;
+    expect(ZSkuForm.parse({ ...sku, attributes }).attributes).toEqual({
+      model: 'BX-9',
+      segment: 'campus',
+      port_types: ['SFP+'],
+      ha_capable: false,
+    });
+    expect(ZSkuForm.parse(sku).attributes).toEqual({});
+    // What the form starts from is what it sends back.
+    const stored = { model: 'BX-9', form_factor: '1U', ha_capable: true } as const;
+    expect(
+      ZSkuForm.parse({ ...sku, attributes: skuAttributesFormValues(stored) }).attributes,
+    ).toEqual(stored);
+    expect(
+      messagesOf(
+        ZSkuForm.safeParse({ ...sku, attributes: { ...attributes, model: 'x'.repeat(41) } }),
+      ),
+    ).toEqual([['attributes.model', 'Model is at most 40 characters.']]);
   });
 
   it('says what the server says of a secure-access SKU without a size', () => {

@@ -3,6 +3,8 @@ import { zRequiredText } from '../validation/required-text.ts';
 import { BILLING_TYPES, PRODUCT_KINDS } from '../pricing/model.ts';
 import { LAP_SIZES, PRICING_MODELS } from '../validation/secure-access.ts';
 import { parseUnitPrice } from './price-text.ts';
+import { ZSkuAttributes } from '../product-rules/schemas.ts';
+import { FORM_FACTORS, PORT_TYPES, SEGMENTS, type SkuAttributes } from '../product-rules/model.ts';
 
 /*
  * What catalogue admins send (POST /api/admin/catalog/…): the server validates the requests with
@@ -65,6 +67,8 @@ const ZSkuFields = {
   is_active: z.boolean({ error: 'Active is true or false.' }).default(true),
   /** The SKU a renewal may migrate this one to (issue 18); null: none. */
   successor_sku: ZSkuCode.nullable().default(null),
+  /** Issue 34: what product rules read of the SKU; absent on a change: left as it is. */
+  attributes: ZSkuAttributes.optional(),
 };
 
 /** Only secure-access SKUs have a pricing model, and then a size too. */
@@ -110,12 +114,49 @@ export const ZSaveSkuBody = z
 export type SaveSkuInput = z.infer<typeof ZSaveSkuBody>;
 
 /**
+ * The attributes as the SKU form holds them: '' for a value not set, HA-capable as '' / 'yes' /
+ * 'no'; the server's schema checks what they become.
+ */
+export const ZSkuAttributesForm = z
+  .object({
+    model: z.string().trim(),
+    form_factor: z.enum(['', ...FORM_FACTORS]),
+    segment: z.enum(['', ...SEGMENTS]),
+    port_types: z.array(z.enum(PORT_TYPES)),
+    support_tier: z.string().trim(),
+    ha_capable: z.enum(['', 'yes', 'no']),
+  })
+  .transform((form): SkuAttributes => ({
+    ...(form.model ? { model: form.model } : {}),
+    ...(form.form_factor ? { form_factor: form.form_factor } : {}),
+    ...(form.segment ? { segment: form.segment } : {}),
+    ...(form.port_types.length > 0 ? { port_types: form.port_types } : {}),
+    ...(form.support_tier ? { support_tier: form.support_tier } : {}),
+    ...(form.ha_capable ? { ha_capable: form.ha_capable === 'yes' } : {}),
+  }))
+  .pipe(ZSkuAttributes);
+export type SkuAttributesFormValues = z.input<typeof ZSkuAttributesForm>;
+
+/** A SKU's attributes as the form starts from them. */
+export const skuAttributesFormValues = (
+  attributes: SkuAttributes | undefined,
+): SkuAttributesFormValues => ({
+  model: attributes?.model ?? '',
+  form_factor: attributes?.form_factor ?? '',
+  segment: attributes?.segment ?? '',
+  port_types: [...(attributes?.port_types ?? [])],
+  support_tier: attributes?.support_tier ?? '',
+  ha_capable: attributes?.ha_capable === undefined ? '' : attributes.ha_capable ? 'yes' : 'no',
+});
+
+/**
  * The SKU form: size and pricing model are '' for none, and only a secure-access SKU keeps its
  * pricing model (and only a pricing model keeps a size), as the form shows them.
  */
 export const ZSkuForm = z
   .object({
     ...ZSkuFields,
+    attributes: ZSkuAttributesForm,
     size: z.enum(['', ...LAP_SIZES], { error: SIZE_MESSAGE }),
     pricing_model: z.enum(['', ...PRICING_MODELS], { error: PRICING_MODEL_MESSAGE }),
   })

@@ -1,13 +1,16 @@
 /**
  * npx tsx packages/domain/src/pricing/pricing.bench.ts — prices synthetic 5-year ELA quotes of
  * 10, 100, 1,000 and 5,000 lines and prints the median time per quote and lines per second.
- * Target: under 50 ms median for 1,000 lines.
+ * Target: under 50 ms median for 1,000 lines. Then evaluates the demo product rules over quotes
+ * of the demo catalogue's SKUs (issue 34): at most 5 ms for 1,000 lines.
  *
  * The lines mix every product kind and both billing types over 200 SKUs with tiers, partner
  * discounts, manual discounts and costs, so every step of the waterfall does real work.
  */
 import { priceQuote } from './engine.ts';
 import type { CatalogSku, PricingInput, PricingLine, ProductKind } from './model.ts';
+import { DEMO_PRODUCT_RULES, DEMO_RULE_CATALOG } from '../product-rules/demo-rules.ts';
+import { evaluateProductRules } from '../product-rules/evaluate.ts';
 
 // packages/domain carries no Node types: declare the two globals a script needs.
 declare const console: { log(...values: unknown[]): void };
@@ -121,6 +124,57 @@ for (const lineCount of LINE_COUNTS) {
       Math.round((lineCount / ms) * 1000)
         .toLocaleString('en-US')
         .padStart(9),
+    ].join(' '),
+  );
+}
+
+// Issue 34: the product rules in the same pass. The demo rules over a 1,000-line five-year quote
+// of the demo catalogue's firewalls, their support, accessories and access points.
+const ruleSkus = Object.keys(DEMO_RULE_CATALOG);
+const ruleLines = (count: number) => {
+  const next = generator(count + 7);
+  return Array.from({ length: count }, (_, index) => ({
+    key: `line-${index}`,
+    sku: ruleSkus[next(ruleSkus.length)] ?? 'BX-60-HW',
+    quantities: Array.from({ length: YEARS }, () => next(50)),
+    attributes: { high_availability: next(4) === 0 },
+  }));
+};
+console.log('');
+console.log(
+  `Product rules (the ${DEMO_PRODUCT_RULES.length} demo rules; target 5 ms at 1,000 lines)`,
+);
+console.log('lines   runs   median ms/quote   messages');
+for (const lineCount of [100, 1_000, 5_000]) {
+  const input = {
+    quote: {
+      quote_type: 'ELA' as const,
+      deal_type: 'NB',
+      sales_channel: 'T2' as const,
+      region: 'EMEA',
+      currency: 'EUR',
+      is_renewal: false,
+    },
+    lines: ruleLines(lineCount),
+    catalog: DEMO_RULE_CATALOG,
+  };
+  for (let warmUp = 0; warmUp < 3; warmUp++)
+    evaluateProductRules(input, DEMO_PRODUCT_RULES, '2026-12-01');
+  const times: number[] = [];
+  let messages = 0;
+  for (let run = 0; run < 50; run++) {
+    const started = performance.now();
+    const result = evaluateProductRules(input, DEMO_PRODUCT_RULES, '2026-12-01');
+    times.push(performance.now() - started);
+    messages = result.messages.length;
+    if (result.broken.length > 0) throw new Error(JSON.stringify(result.broken));
+  }
+  console.log(
+    [
+      String(lineCount).padStart(5),
+      '50'.padStart(6),
+      median(times).toFixed(2).padStart(17),
+      String(messages).padStart(10),
     ].join(' '),
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The demo rule set (issue 34) as data, and the attributes of the demo catalogue's SKUs it reads
- * (packages/db/src/seed/catalog-demo-data.ts holds the SKUs; the attributes are ours until the
- * catalogue stores them).
+ * The demo rule set (issue 34) as data, and the attributes of the demo catalogue's SKUs it reads:
+ * packages/db/src/seed/catalog-demo-data.ts seeds the SKUs with these attributes (its test checks
+ * that both name the same SKUs, families, kinds and end of sale), and the rules into
+ * product_rules. Domain tests read the catalogue from here.
  */
 import type { PredicateNode } from '../approvals/predicates.ts';
 import type {
@@ -43,15 +44,25 @@ export const DEMO_FIREWALL_MODELS: readonly FirewallModel[] = [
   { model: 'BX-5000', form_factor: 'chassis', segment: 'data_centre', port_types: ['QSFP'], ha_capable: true },
   { model: 'BX-7000', form_factor: 'chassis', segment: 'data_centre', port_types: ['QSFP'], ha_capable: true },
   { model: 'VM-02', form_factor: 'virtual', segment: null, port_types: [], ha_capable: true },
+  { model: 'VM-04', form_factor: 'virtual', segment: null, port_types: [], ha_capable: true },
   { model: 'VM-08', form_factor: 'virtual', segment: null, port_types: [], ha_capable: true },
+  { model: 'VM-16', form_factor: 'virtual', segment: null, port_types: [], ha_capable: true },
+  { model: 'VM-32', form_factor: 'virtual', segment: null, port_types: [], ha_capable: true },
 ];
 
+/** Elite support for virtual firewalls starts at VM-08. */
+const VIRTUAL_WITHOUT_ELITE = new Set(['VM-02', 'VM-04']);
+
 const SUPPORT_TIERS = ['STD', 'PRM', 'ELT'] as const;
+const FIREWALL_SUBSCRIPTIONS = ['TP', 'URL', 'SBX', 'SDWAN'] as const;
 const FIREWALL_ACCESSORIES = [
   'SFP-1G-SX',
+  'SFP-1G-LX',
   'SFP-10G-SR',
+  'SFP-10G-LR',
   'SFP28-25G-SR',
   'QSFP-40G-SR4',
+  'QSFP28-100G-SR4',
   'BX-PSU-AC-400',
   'BX-PSU-AC-1500',
   'BX-RMK-DESK',
@@ -61,7 +72,11 @@ const ACCESS_POINTS: readonly [model: string, isEndOfSale: boolean][] = [
   ['AP-221', true],
   ['AP-231', false],
   ['AP-431', false],
+  ['AP-433', false],
+  ['AP-831', false],
   ['AP-234R', false],
+  ['AP-432R', false],
+  ['AP-832R', false],
 ];
 
 function demoCatalog(): RuleCatalog {
@@ -91,17 +106,20 @@ function demoCatalog(): RuleCatalog {
       fw.is_end_of_sale,
     );
     // Support and subscriptions stay on sale for end-of-sale models: the installed base renews.
-    for (const tier of SUPPORT_TIERS)
+    for (const tier of SUPPORT_TIERS) {
+      if (isVirtual && tier === 'ELT' && VIRTUAL_WITHOUT_ELITE.has(fw.model)) continue;
       add(`${fw.model}-SUP-${tier}`, {
         family: 'FIREWALL',
         kind: 'SUPPORT',
         attributes: { model: fw.model, support_tier: tier },
       });
-    add(`${fw.model}-TP`, {
-      family: 'FIREWALL',
-      kind: 'SUBSCRIPTION',
-      attributes: { model: fw.model },
-    });
+    }
+    for (const subscription of FIREWALL_SUBSCRIPTIONS)
+      add(`${fw.model}-${subscription}`, {
+        family: 'FIREWALL',
+        kind: 'SUBSCRIPTION',
+        attributes: { model: fw.model },
+      });
   }
   for (const sku of FIREWALL_ACCESSORIES)
     add(sku, { family: 'FIREWALL', kind: 'HARDWARE', attributes: {} });

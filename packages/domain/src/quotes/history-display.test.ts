@@ -45,6 +45,13 @@ describe("a quote history's words (issue 33: no codes shown to people)", () => {
       [[{ sku: 'BX-60-HW', quantities: [1, 0, 0, 0, 0] }, 'line BX-60-HW'], '1 unit'],
       [
         [
+          { sku: 'BX-200F-HW', quantities: [2, 0, 0, 0, 0], high_availability: true },
+          'line BX-200F-HW',
+        ],
+        '2 units, high-availability pair',
+      ],
+      [
+        [
           { sku: 'ID-MFA-USR', discount: '0', quantities: [100, 150, 200, 0, 0] },
           'line ID-MFA-USR',
         ],

@@ -81,7 +81,10 @@ export const historyFieldLabel = (field: string): string =>
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A configured line as recorded ({sku, quantities, discount}): "16 units, 10 % discount". */
+/**
+ * A configured line as recorded ({sku, quantities, discount, high_availability?}): "16 units, 10 %
+ * discount".
+ */
 function lineText(line: Record<string, unknown>): string | null {
   const quantities = line.quantities;
   if (!Array.isArray(quantities) || !quantities.every((q) => typeof q === 'number')) return null;
@@ -93,7 +96,8 @@ function lineText(line: Record<string, unknown>): string | null {
   const discount = line.discount;
   const hasDiscount =
     (typeof discount === 'string' || typeof discount === 'number') && Number(discount) !== 0;
-  return hasDiscount ? `${units}, ${discount} % discount` : units;
+  const described = hasDiscount ? `${units}, ${discount} % discount` : units;
+  return line.high_availability === true ? `${described}, high-availability pair` : described;
 }
 
 /** A value of an entry's change as people read it. */

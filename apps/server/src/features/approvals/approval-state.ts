@@ -1,8 +1,11 @@
 import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/status-display';
+import { blockingMessages } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { approvalFactsOf, type LoadedApprovalFacts } from '../../lib/approval-facts.ts';
+import { appNow } from '../../lib/clock.ts';
+import { storedLinesRuleOutcome } from '../../lib/product-rule-inputs.ts';
 import { termsBlockingSummary } from '../../lib/quote-terms.ts';
 import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
 import {
@@ -140,6 +143,9 @@ export async function submitCheckOf(
   if (facts.pricingErrors.length > 0) {
     blockers.push(`The quote cannot be priced: ${facts.pricingErrors.join(' ')}`);
   }
+  // Issue 34: a product rule's error stops Submit as it stops Next.
+  const rules = await storedLinesRuleOutcome(db, quote, appNow());
+  blockers.push(...blockingMessages(rules).map((error) => error.message));
   return { blockers, facts };
 }
 

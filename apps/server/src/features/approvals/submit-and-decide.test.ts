@@ -5,7 +5,7 @@ import {
   quoteApprovalSteps,
   quoteApprovals,
 } from '@bastion/db/schema/approvals';
-import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
+import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { useApprovalBed, type Who } from './approvals.test-harness.ts';
 import { CHANGED_SINCE_SUBMISSION_MESSAGE } from './decide-approval-step.ts';
 
@@ -142,6 +142,32 @@ describe('submitting a quote for approval', () => {
       409,
     );
     expect(atShipping.message).toMatch(/^Finish the quote first/);
+  });
+
+  it('is refused while a product rule says error, as Next is (issue 34)', async () => {
+    const quote = await calls.quoteAtTerms('10');
+    // A line the rules now object to (an admin's new rule, a line saved before it): an
+    // appliance without support.
+    await bed.ctx.db.insert(quoteLines).values({
+      quoteId: quote.id,
+      position: 5,
+      sku: 'BX-60-HW',
+      y1: 1,
+      manualDiscountPercent: '10',
+    });
+    // Its terms follow the products: saved again, so only the rule stands in the way.
+    const terms = await calls.saveProposedTerms(quote.id);
+    const message =
+      'BX-60-HW needs a support contract for 1 unit: add BX-60-SUP-STD, BX-60-SUP-PRM or BX-60-SUP-ELT.';
+    expect((await calls.stateOf(quote.id)).submit_blockers).toEqual([message]);
+    const refused = await calls.refusalOf(
+      '/api/dx/quote/approval',
+      { action: 'submit', quote_id: quote.id, version: terms.quote.version },
+      409,
+    );
+    expect(refused).toMatchObject({ message, errors: [{ path: 'pricing', message }] });
+    const [after] = await bed.ctx.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(after?.statusId).toBe('TNC');
   });
 
   it('lets the deal desk submit for the owner', async () => {

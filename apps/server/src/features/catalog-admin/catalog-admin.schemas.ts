@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSkuAttributes } from '@bastion/domain/product-rules/schemas';
 import { BILLING_TYPES, PRODUCT_KINDS } from '@bastion/domain/pricing/model';
 import { LAP_SIZES } from '@bastion/domain/validation/secure-access';
 import { ZDate, ZNodeId, ZSkuRef } from '@bastion/domain/catalog/schemas';
@@ -115,6 +116,8 @@ export const ZSkuDetail = z.object({
   components: z.array(ZBundleComponent),
   /** The SKU a renewal may migrate this one to (issue 18); null: none. */
   successor_sku: z.string().nullable(),
+  /** Issue 34: what product rules read of the SKU (model, form factor, segment, ports, …). */
+  attributes: ZSkuAttributes,
 });
 export type SkuDetail = z.infer<typeof ZSkuDetail>;
 

@@ -56,6 +56,7 @@ interface Sku {
   is_active: boolean;
   quote_line_count: number;
   prices_today: { currency_code: string; unit_price_minor: number }[];
+  attributes: Record<string, unknown>;
 }
 interface PriceRowAnswer {
   id: string;
@@ -398,6 +399,51 @@ describe('SKUs', () => {
       path: 'hierarchy_node_id',
       message: expect.stringContaining(`${line.name} holds Test family`),
     });
+  });
+
+  it('keeps the attributes product rules read, and leaves them alone when a change does not send them', async () => {
+    const line = await freshLine();
+    const code = `T-${unique()}-HW`;
+    const attributes = {
+      model: 'BX-9',
+      form_factor: '1U',
+      segment: 'campus',
+      port_types: ['SFP+', 'SFP28'],
+      ha_capable: true,
+    };
+    const created = await createSku(code, line.id, { attributes });
+    expect(created.attributes).toEqual(attributes);
+    const renamed = await dataOf<Sku>(`${A}/skus/save`, {
+      ...skuBody(code, line.id),
+      is_new: false,
+      name: 'Renamed',
+    });
+    expect(renamed.attributes).toEqual(attributes);
+    const changed = await dataOf<Sku>(`${A}/skus/save`, {
+      ...skuBody(code, line.id),
+      is_new: false,
+      name: 'Renamed',
+      attributes: { model: 'BX-9', form_factor: 'desktop' },
+    });
+    expect(changed.attributes).toEqual({ model: 'BX-9', form_factor: 'desktop' });
+    const audits = await auditActions(code);
+    expect(audits.at(-1)?.details).toMatchObject({ changed: ['attributes'] });
+
+    const refused = await post(`${A}/skus/save`, {
+      ...skuBody(code, line.id),
+      is_new: false,
+      attributes: { form_factor: 'tower', colour: 'red' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ errors: { path: string; message: string }[] }>().errors).toEqual(
+      expect.arrayContaining([
+        {
+          path: 'attributes',
+          message:
+            'Attributes are model, form_factor, segment, port_types, support_tier and ha_capable.',
+        },
+      ]),
+    );
   });
 
   it('accepts a secure-access SKU with its model and size', async () => {

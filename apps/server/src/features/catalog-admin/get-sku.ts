@@ -1,3 +1,4 @@
+import { storedSkuAttributes } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import type { SkuDetail } from './catalog-admin.schemas.ts';
 import {
@@ -48,5 +49,6 @@ export async function getSku(
       quantity: c.quantity,
     })),
     successor_sku: sku.successorSku,
+    attributes: storedSkuAttributes(sku.attributes),
   };
 }

@@ -1,3 +1,5 @@
+import { SKU_ATTRIBUTE_VALUES, type SkuAttributes } from '@bastion/domain/product-rules/model';
+import { storedSkuAttributes } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import type { SaveSkuInput, SkuDetail } from './catalog-admin.schemas.ts';
 import {
@@ -89,8 +91,17 @@ async function requireBundlesStayWhole(db: Database, existing: SkuRow, input: Sa
 
 /** What changed, for the audit trail. */
 function changedFields(before: SkuRow, after: Omit<SkuRow, 'sku' | 'updatedAt'>) {
-  return (Object.keys(after) as (keyof typeof after)[]).filter((key) => before[key] !== after[key]);
+  return (Object.keys(after) as (keyof typeof after)[]).filter((key) =>
+    key === 'attributes'
+      ? !sameAttributes(before.attributes, after.attributes)
+      : before[key] !== after[key],
+  );
 }
+
+/** The same attributes, whatever order their keys were written in. */
+const sameAttributes = (a: SkuAttributes, b: SkuAttributes) =>
+  JSON.stringify(storedSkuAttributes(a), Object.keys(SKU_ATTRIBUTE_VALUES)) ===
+  JSON.stringify(storedSkuAttributes(b), Object.keys(SKU_ATTRIBUTE_VALUES));
 
 /**
  * Adds a SKU (is_new) or changes one. A SKU on a quote line keeps its kind: the line was priced
@@ -126,7 +137,12 @@ export async function saveSku(
         );
       }
       try {
-        await insertSku(tx, { sku: input.sku, ...fields, updatedAt: now });
+        await insertSku(tx, {
+          sku: input.sku,
+          ...fields,
+          attributes: input.attributes ?? {},
+          updatedAt: now,
+        });
       } catch (error) {
         // Somebody added the same code a moment ago.
         if (isUniqueViolation(error))
@@ -147,8 +163,9 @@ export async function saveSku(
     }
     await requireBundlesStayWhole(tx, existing, input);
     await requireSuccessorStaysSingle(tx, existing, input);
-    await updateSku(tx, existing.sku, { ...fields, updatedAt: now });
-    return changedFields(existing, fields);
+    const attributes = input.attributes ?? existing.attributes;
+    await updateSku(tx, existing.sku, { ...fields, attributes, updatedAt: now });
+    return changedFields(existing, { ...fields, attributes });
   });
   return { ...(await getSku(db, input.sku, now)), isCreated: input.is_new, changed };
 }

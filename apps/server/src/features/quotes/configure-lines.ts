@@ -4,12 +4,16 @@ import { slimPricingResult } from '@bastion/domain/pricing/slim-result';
 import { formatBp, parsePercentBp } from '@bastion/domain/pricing/decimal';
 import { isSettingOn } from '@bastion/domain/app-settings/switches';
 import { MARGIN_REGIONS_SETTING, isMarginShownFor } from '@bastion/domain/app-settings/catalogue';
+import type { LineAttributes } from '@bastion/domain/product-rules/model';
+import { storedLineAttributes, type RuleOutcome } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import type { quoteLines } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../lib/app-settings.ts';
 import { loadPricingInput } from '../../lib/pricing-inputs.ts';
+import { todayIso } from '../../lib/contracts.ts';
+import { evaluateQuoteRules, loadRuleSet, sellerOutcomeOf } from '../../lib/product-rule-inputs.ts';
 import { contractPricingOf, storedQuantities } from '../../lib/stored-line-pricing.ts';
 import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
 import { requireVisibleQuote } from './get-quote.ts';
@@ -36,6 +40,8 @@ export interface LineDraft {
   adjusted_unit_list_minor?: number | null | undefined;
   /** A renewal, co-term or true-up line (issue 18): its contract columns, stored as they are. */
   contract?: ContractLineColumns | undefined;
+  /** Issue 34: what the seller set on the line; absent: nothing (or, on a stored line, as stored). */
+  attributes?: LineAttributes | undefined;
 }
 
 export type ContractLineColumns = Pick<
@@ -229,7 +235,22 @@ export function lineView(row: StoredLine, years: number) {
     manual_discount_percent: formatBp(parseBp(line.manualDiscountPercent)),
     adjusted_unit_list_minor: line.adjustedUnitListMinor,
     needs_shipping_realignment: line.needsShippingRealignment,
+    attributes: storedLineAttributes(line.attributes),
   };
+}
+
+/**
+ * What the product rules say of draft lines (issue 34), keyed as the drafts are, on the day
+ * `now` falls on.
+ */
+export async function ruleOutcomeOfDrafts(
+  db: Database,
+  quote: QuoteRow,
+  drafts: readonly LineDraft[],
+  now: Date,
+): Promise<RuleOutcome> {
+  const result = evaluateQuoteRules(await loadRuleSet(db), quote, drafts, todayIso(now));
+  return sellerOutcomeOf(db, result);
 }
 
 export const parseBp = (text: string) => {

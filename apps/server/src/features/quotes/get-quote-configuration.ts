@@ -1,7 +1,9 @@
 import type { PricingResult } from '@bastion/domain/pricing/model';
+import { NO_RULE_OUTCOME, storedLineAttributes } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
+import { appNow } from '../../lib/clock.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { priceStoredLines } from '../../lib/stored-line-pricing.ts';
+import { priceStoredLines, storedQuantities } from '../../lib/stored-line-pricing.ts';
 import { LOCKED_BY_OTHER_MESSAGE } from '../../lib/quote-terms.ts';
 import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
 import {
@@ -9,6 +11,7 @@ import {
   forViewer,
   lineView,
   marginShownFor,
+  ruleOutcomeOfDrafts,
   slimForViewer,
   yearsOf,
 } from './configure-lines.ts';
@@ -70,6 +73,21 @@ async function configurationWith<Pricing>(
         }
       : { ok: false as const, errors: outcome.errors };
   }
+  // What the rules say of the lines as stored (a save just evaluated them).
+  const rules = isLegacy
+    ? NO_RULE_OUTCOME
+    : (written?.rules ??
+      (await ruleOutcomeOfDrafts(
+        db,
+        quote,
+        rows.map((row) => ({
+          ...row.line,
+          key: row.line.id,
+          quantities: storedQuantities(row.line, years),
+          attributes: storedLineAttributes(row.line.attributes),
+        })),
+        appNow(),
+      )));
   // A quote locked by someone else opens read-only for everyone but them.
   const readOnlyReason = isLegacy
     ? 'Legacy quotes are read-only.'
@@ -87,6 +105,7 @@ async function configurationWith<Pricing>(
     /** Products changed after their shipping was set: the §8 realignment notice applies. */
     needs_shipping_realignment: lines.some((l) => l.needs_shipping_realignment),
     lines,
+    ...rules,
     secure_access: quote.secureAccess,
     pricing,
     /** Issue 19: the app setting price_adjustment is on, so unit list prices may be typed. */

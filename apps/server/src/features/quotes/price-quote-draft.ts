@@ -1,12 +1,14 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { appNow } from '../../lib/clock.ts';
 import {
   checkDrafts,
   checkUnitListAdjustments,
   forViewer,
   marginShownFor,
   priceDrafts,
+  ruleOutcomeOfDrafts,
   slimForViewer,
   type LineDraft,
 } from './configure-lines.ts';
@@ -31,20 +33,25 @@ async function priceQuoteDraftLines(
   checkDrafts(input.lines, new Set(stored.map((line) => line.id)));
   await checkUnitListAdjustments(db, input.lines, stored);
   const result = await priceDrafts(db, quote, input.lines);
-  return { result, isMarginShown: await marginShownFor(db, quote) };
+  return { quote, result, isMarginShown: await marginShownFor(db, quote) };
 }
 
 /**
  * POST /api/dx/pricing/execute: the price of a quote's draft lines, saving nothing, as the
- * configure page shows it (slim: no waterfall, decimal text; docs/pricing.md).
+ * configure page shows it (slim: no waterfall, decimal text; docs/pricing.md), with what the
+ * product rules say of them (issue 34: messages and offered actions, by the lines' keys).
  */
 export async function priceQuoteDraft(
   db: Database,
   caller: AuthContext,
   input: { id: string; lines: LineDraft[] },
+  now = appNow(),
 ) {
-  const { result, isMarginShown } = await priceQuoteDraftLines(db, caller, input);
-  return slimForViewer(result, caller, isMarginShown);
+  const { quote, result, isMarginShown } = await priceQuoteDraftLines(db, caller, input);
+  return {
+    ...slimForViewer(result, caller, isMarginShown),
+    ...(await ruleOutcomeOfDrafts(db, quote, input.lines, now)),
+  };
 }
 
 /**

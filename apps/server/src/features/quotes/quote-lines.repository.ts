@@ -142,6 +142,8 @@ const WRITTEN_COLUMNS = [
   // Issue 33: the line's seller and effective discount as priced when saved.
   ['seller_discount_bp', 'integer'],
   ['effective_discount_bp', 'integer'],
+  // Issue 34: what the seller set on the line (high availability).
+  ['attributes', 'jsonb'],
 ] as const;
 
 /** Columns with a default: a line that leaves one out gets the default, not null. */
@@ -153,6 +155,7 @@ const COLUMN_DEFAULTS: Partial<Record<(typeof WRITTEN_COLUMNS)[number][0], strin
   y5: '0',
   manual_discount_percent: '0',
   needs_shipping_realignment: 'false',
+  attributes: `'{"high_availability":false}'::jsonb`,
 };
 
 const recordOf = (line: NewLine) => ({
@@ -179,6 +182,7 @@ const recordOf = (line: NewLine) => ({
   adjusted_unit_list_minor: line.adjustedUnitListMinor ?? null,
   seller_discount_bp: line.sellerDiscountBp ?? null,
   effective_discount_bp: line.effectiveDiscountBp ?? null,
+  attributes: line.attributes ?? null,
 });
 
 const COLUMN_LIST = WRITTEN_COLUMNS.map(([name]) => name).join(', ');
@@ -243,7 +247,9 @@ function isUnchanged(before: QuoteLineRow, line: NewLine): boolean {
     stays('adjustedUnitListMinor') &&
     // Standard pricing may have moved (a price date, a partner discount): the figures follow.
     stays('sellerDiscountBp') &&
-    stays('effectiveDiscountBp')
+    stays('effectiveDiscountBp') &&
+    (line.attributes?.high_availability ?? false) ===
+      (before.attributes?.high_availability ?? false)
   );
 }
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MONEY_TEXT } from '@bastion/domain/pricing/slim-result';
 import { MAX_ADJUSTED_UNIT_LIST_MINOR, PRICING_MESSAGES } from '@bastion/domain/pricing/validate';
+import { ZLineAttributes, ZRuleOutcome } from '@bastion/domain/product-rules/schemas';
 import { RENEWAL_KINDS } from '@bastion/domain/renewals/model';
 import { ZProratedSegment } from '@bastion/domain/renewals/schemas';
 import { zRequiredText } from '@bastion/domain/validation/required-text';
@@ -210,6 +211,8 @@ const ZLineDraft = z.object({
     .max(MAX_ADJUSTED_UNIT_LIST_MINOR, ADJUSTED_UNIT_LIST_MESSAGE)
     .nullable()
     .optional(),
+  /** Issue 34: what the seller set on the line (high availability); absent: nothing set. */
+  attributes: ZLineAttributes.optional(),
 });
 
 /** A 1,000-line ELA is a real deal; 5,000 is the most one quote takes. */
@@ -372,7 +375,8 @@ export const ZSlimPricingResult = z.object({
   }),
 });
 
-export const ZPriceDraftResponse = zEnvelope(ZSlimPricingResult);
+/** The prices, and what the product rules say of the lines (issue 34). */
+export const ZPriceDraftResponse = zEnvelope(ZSlimPricingResult.extend(ZRuleOutcome));
 
 export const ZExplainLineBody = ZPriceDraftBody.extend({
   /** The key the line has in `lines`. */
@@ -423,8 +427,12 @@ const ZConfiguration = z.object({
       /** Issue 19: the unit list price typed for the line; null: the catalogue's. */
       adjusted_unit_list_minor: z.number().int().nullable(),
       needs_shipping_realignment: z.boolean(),
+      /** Issue 34: what the seller set on the line. */
+      attributes: ZLineAttributes,
     }),
   ),
+  /** Issue 34: what the product rules say of the stored lines (by line id). */
+  ...ZRuleOutcome,
   secure_access: z.record(z.string(), z.unknown()).nullable(),
   /** Issue 19: unit list prices may be typed (app setting price_adjustment on). */
   can_adjust_unit_list_price: z.boolean(),

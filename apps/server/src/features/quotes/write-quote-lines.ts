@@ -1,16 +1,24 @@
 import type { QuoteHistoryAction } from '@bastion/domain/quotes/history-display';
 import { randomUUID } from 'node:crypto';
 import { formatBp } from '@bastion/domain/pricing/decimal';
+import type { LineAttributes } from '@bastion/domain/product-rules/model';
+import {
+  NO_LINE_ATTRIBUTES,
+  storedLineAttributes,
+  type RuleOutcome,
+} from '@bastion/domain/product-rules/schemas';
 import type { PricingResult } from '@bastion/domain/pricing/model';
 import type { Database } from '@bastion/db/client';
 import type { quotes } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { quoteActorOf } from '../../lib/quote-writes.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { refuseRuleErrors } from '../../lib/product-rule-inputs.ts';
 import {
   checkDrafts,
   parseBp,
   priceDraftsWithRate,
+  ruleOutcomeOfDrafts,
   type LineDraft,
   type StoredLine,
 } from './configure-lines.ts';
@@ -96,6 +104,22 @@ export async function writeQuoteLines(
       details: [{ path: 'lines', message: 'Add at least one product before moving on.' }],
     });
   }
+  // A stored line sent without attributes (a client that does not know them) keeps its own.
+  const storedById = new Map(stored.map((row) => [row.line.id, row.line]));
+  const attributesOf = (draft: LineDraft): LineAttributes =>
+    draft.attributes ??
+    (draft.id === undefined ? undefined : storedLineAttributesOf(storedById.get(draft.id))) ??
+    NO_LINE_ATTRIBUTES;
+  const rules = await ruleOutcomeOfDrafts(
+    db,
+    quote,
+    input.lines.map((draft) => ({ ...draft, attributes: attributesOf(draft) })),
+    options.now,
+  );
+  if (input.advance) {
+    const indexByKey = new Map(input.lines.map((line, index) => [line.key, index]));
+    refuseRuleErrors(rules, (key) => indexByKey.get(key));
+  }
 
   const idByKey = new Map(input.lines.map((l) => [l.key, l.id ?? randomUUID()]));
   // The two discounts as priced now, kept on the line for the reports and documents (issue 33).
@@ -117,6 +141,7 @@ export async function writeQuoteLines(
       adjustedUnitListMinor: draft.adjusted_unit_list_minor ?? null,
       sellerDiscountBp: priced?.seller_discount_percent_bp ?? null,
       effectiveDiscountBp: priced?.effective_discount_percent_bp ?? null,
+      attributes: attributesOf(draft),
       ...draft.contract,
     };
   });
@@ -124,7 +149,6 @@ export async function writeQuoteLines(
   // A product whose shipping was set and whose SKU or quantities changed must be shipped again
   // (spec §8 realignment): its breakup lines go, and the quote goes back to configuration.
   const shipped = await listShippedLineIds(db, quote.id);
-  const storedById = new Map(stored.map((row) => [row.line.id, row.line]));
   const realign = lines.filter((line) => {
     const before = storedById.get(line.id);
     if (!before || !shipped.has(line.id)) return false;
@@ -201,10 +225,22 @@ export async function writeQuoteLines(
       parent_line_id: line.parent_line_id === null ? null : lineIdOf(line.parent_line_id),
     })),
   };
+  const byLineId = (keys: readonly string[]) => keys.map(lineIdOf);
   return {
     quote: updated,
     priced,
     rows: storedRowsOf(quote.id, lines, storedById, realigned, skuByCode),
+    rules: {
+      rule_messages: rules.rule_messages.map((m) => ({ ...m, line_keys: byLineId(m.line_keys) })),
+      rule_actions: rules.rule_actions.map((action) => ({
+        ...action,
+        changes: action.changes.map((change) =>
+          change.line_key === undefined
+            ? change
+            : { ...change, line_key: lineIdOf(change.line_key) },
+        ),
+      })),
+    },
   };
 }
 
@@ -217,6 +253,8 @@ export interface WrittenLines {
   priced: PricingResult;
   /** Null when a SKU was not at hand: the answer reads the lines back instead. */
   rows: StoredLine[] | null;
+  /** What the product rules say of the lines written, by line id. */
+  rules: RuleOutcome;
 }
 
 /** The rows listQuoteLines would now read, from what was written over what was stored. */
@@ -266,6 +304,7 @@ function storedRowsOf(
         measuredQuantity: line.measuredQuantity ?? null,
         entitledQuantity: line.entitledQuantity ?? null,
         adjustedUnitListMinor: line.adjustedUnitListMinor ?? null,
+        attributes: line.attributes ?? NO_LINE_ATTRIBUTES,
       },
       name: sku.name,
       kind: sku.kind,
@@ -293,6 +332,7 @@ function lineChanges(stored: readonly StoredLine[], next: readonly NewLine[]): H
     y5?: number | undefined;
     manualDiscountPercent?: string | undefined;
     adjustedUnitListMinor?: number | null | undefined;
+    attributes?: LineAttributes | undefined;
   }) => ({
     sku: l.sku,
     quantities: [l.y1 ?? 0, l.y2 ?? 0, l.y3 ?? 0, l.y4 ?? 0, l.y5 ?? 0],
@@ -301,6 +341,8 @@ function lineChanges(stored: readonly StoredLine[], next: readonly NewLine[]): H
     ...((l.adjustedUnitListMinor ?? null) === null
       ? {}
       : { unit_list_minor: l.adjustedUnitListMinor }),
+    // Issue 34: only when set, for the same reason.
+    ...(l.attributes?.high_availability === true ? { high_availability: true } : {}),
   });
   const before = new Map(stored.map((s) => [s.line.id, describe(s.line)]));
   const keptIds = new Set(next.map((line) => line.id));
@@ -319,3 +361,6 @@ function lineChanges(stored: readonly StoredLine[], next: readonly NewLine[]): H
   }
   return changes;
 }
+
+const storedLineAttributesOf = (line: StoredLine['line'] | undefined) =>
+  line === undefined ? undefined : storedLineAttributes(line.attributes);

@@ -1,3 +1,4 @@
+import type { SkuAttributes } from '@bastion/domain/product-rules/model';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Billing, ProductKind } from '@bastion/domain/pricing/model';
 import type { ZSaveSkuBody } from '@bastion/domain/catalog/schemas';
@@ -52,6 +53,8 @@ export interface CatalogSkuDetail extends CatalogSku {
   components: BundleComponent[];
   /** The SKU a renewal may migrate this one to; null: none. */
   successor_sku: string | null;
+  /** Issue 34: what product rules read of the SKU. */
+  attributes: SkuAttributes;
 }
 
 export type SkuSortField = 'sku' | 'name' | 'family' | 'kind' | 'status' | 'updated_at';

@@ -1,5 +1,6 @@
 import {
   SECURE_ACCESS_FAMILY,
+  skuAttributesFormValues,
   ZSkuForm,
   type SkuFormValues,
 } from '@bastion/domain/catalog/schemas';
@@ -24,6 +25,7 @@ import {
 import { useProductHierarchy } from '../api/product-hierarchy.ts';
 import { BILLING_LABELS, KIND_LABELS, plural, SIZE_LABELS } from './catalog-labels.ts';
 import { flattenTree } from './hierarchy-model.ts';
+import { SkuAttributesFields } from './sku-attributes-fields.tsx';
 import { SuccessorSkuField } from './successor-sku-field.tsx';
 import './catalog.css';
 
@@ -44,6 +46,7 @@ function valuesOf(sku: CatalogSkuDetail | null): SkuFormValues {
     is_shippable: sku?.is_shippable ?? true,
     is_active: sku?.is_active ?? true,
     successor_sku: sku?.successor_sku ?? null,
+    attributes: skuAttributesFormValues(sku?.attributes),
   };
 }
 
@@ -179,6 +182,7 @@ export function SkuForm({
         help="An inactive SKU cannot be added to quotes; quotes that have it keep it."
       />
       <SuccessorSkuField ownSku={sku?.sku ?? ''} />
+      <SkuAttributesFields />
       <FormProblem error={save.error} className="mt-3" />
       <div className="d-flex gap-2">
         <SubmitButton isPending={save.isPending}>

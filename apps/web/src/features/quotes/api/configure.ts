@@ -1,5 +1,7 @@
 import type { ContractPriceResult } from '@bastion/domain/pricing/model';
 import { decimalAsMinor, type SlimPricingResult } from '@bastion/domain/pricing/slim-result';
+import type { LineAttributes } from '@bastion/domain/product-rules/model';
+import type { RuleOutcome } from '@bastion/domain/product-rules/schemas';
 import type { Proration } from '@bastion/domain/renewals/proration';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
@@ -179,9 +181,12 @@ export interface StoredLine {
   manual_discount_percent: string;
   /** Issue 19: the unit list price typed for the line; null: the catalogue's. */
   adjusted_unit_list_minor: number | null;
+  /** Issue 34: what the seller set on the line. */
+  attributes: LineAttributes;
 }
 
-export interface QuoteConfiguration {
+/** Issue 34: what the product rules say of the stored lines, by line id. */
+export interface QuoteConfiguration extends RuleOutcome {
   quote: QuoteView;
   years: number;
   price_date: string;
@@ -207,6 +212,8 @@ export interface LineDraftPayload {
   parent_key?: string;
   /** Issue 19: the unit list price typed for the line, minor units; absent: the catalogue's. */
   adjusted_unit_list_minor?: number;
+  /** Issue 34: what the seller set on the line. */
+  attributes?: LineAttributes;
 }
 
 export const configurationKey = (id: string) => ['quote-configuration', id] as const;
@@ -222,10 +229,18 @@ export function useQuoteConfiguration(id: string) {
   });
 }
 
-export async function priceDraft(id: string, lines: LineDraftPayload[], signal: AbortSignal) {
-  return pricingView(
-    await apiPost<SlimPricingResult>('/api/dx/pricing/execute', { id, lines }, { signal }),
+/** The draft priced, and what the product rules say of it (by the draft's line keys). */
+export async function priceDraft(
+  id: string,
+  lines: LineDraftPayload[],
+  signal: AbortSignal,
+): Promise<{ view: PricingView; rules: RuleOutcome }> {
+  const { rule_messages, rule_actions, ...slim } = await apiPost<SlimPricingResult & RuleOutcome>(
+    '/api/dx/pricing/execute',
+    { id, lines },
+    { signal },
   );
+  return { view: pricingView(slim), rules: { rule_messages, rule_actions } };
 }
 
 /** One line's price explained: the engine's line with each year's waterfall. */

@@ -22,6 +22,11 @@ import {
   type QuoteConfiguration,
 } from '../api/configure.ts';
 import { REALIGNMENT_NOTICE } from '@bastion/domain/validation/messages';
+import {
+  blockingMessages,
+  NO_RULE_OUTCOME,
+  type RuleOutcome,
+} from '@bastion/domain/product-rules/schemas';
 import { LinesTable } from '../components/configure/lines-table.tsx';
 import {
   hasProblems,
@@ -30,6 +35,7 @@ import {
   type DraftLine,
 } from '../components/configure/line-state.ts';
 import { ProductFinder } from '../components/configure/product-finder.tsx';
+import { lineNotesOf, RuleChecks } from '../components/configure/rule-checks.tsx';
 import { SecureAccessPanel } from '../components/configure/secure-access-panel.tsx';
 import { TotalsPanel } from '../components/configure/totals-panel.tsx';
 import { WaterfallOffcanvas } from '../components/configure/waterfall-offcanvas.tsx';
@@ -64,6 +70,8 @@ interface PricingState {
   /** Server problems by line key, and those of the quote as a whole. */
   lineErrors: Map<string, string>;
   quoteErrors: string[];
+  /** Issue 34: what the product rules say of the lines priced, by line key. */
+  rules: RuleOutcome;
 }
 
 const byKey = (lines: readonly DraftLine[]) => new Map(lines.map((line) => [line.key, line]));
@@ -71,7 +79,7 @@ const byKey = (lines: readonly DraftLine[]) => new Map(lines.map((line) => [line
 function errorsOf(
   error: unknown,
   lines: readonly DraftLine[],
-): Pick<PricingState, 'lineErrors' | 'quoteErrors'> {
+): Pick<PricingState, 'lineErrors' | 'quoteErrors' | 'rules'> {
   const lineErrors = new Map<string, string>();
   const quoteErrors: string[] = [];
   if (isApiError(error) && error.errors.length > 0) {
@@ -84,7 +92,8 @@ function errorsOf(
   } else {
     quoteErrors.push(error instanceof Error ? error.message : 'The quote could not be priced.');
   }
-  return { lineErrors, quoteErrors };
+  // Lines that cannot be priced were not checked either.
+  return { lineErrors, quoteErrors, rules: NO_RULE_OUTCOME };
 }
 
 function ConfigureQuote({
@@ -121,6 +130,7 @@ function ConfigureQuote({
     lineErrors: new Map(),
     quoteErrors:
       configuration.pricing?.ok === false ? configuration.pricing.errors.map((e) => e.message) : [],
+    rules: { rule_messages: configuration.rule_messages, rule_actions: configuration.rule_actions },
   }));
   const [isPricing, setIsPricing] = useState(false);
   const [showFinder, setShowFinder] = useState(false);
@@ -137,13 +147,14 @@ function ConfigureQuote({
     const timer = setTimeout(() => {
       setIsPricing(true);
       priceDraft(quote.id, toPayload(lines), controller.signal)
-        .then((result) =>
+        .then(({ view, rules }) =>
           setPricing((before) => ({
-            result,
+            result: view,
             pricedDrafts: byKey(lines),
             revision: before.revision + 1,
             lineErrors: new Map(),
             quoteErrors: [],
+            rules,
           })),
         )
         .catch((error: unknown) => {
@@ -176,6 +187,12 @@ function ConfigureQuote({
   const pricedPayload = useCallback(() => toPayload([...pricedDrafts.values()]), [pricedDrafts]);
   const canSave =
     !isReadOnly && !hasLocalProblems && pricing.lineErrors.size === 0 && !save.isPending;
+  const ruleNotes = useMemo(() => lineNotesOf(pricing.rules), [pricing.rules]);
+  // The lines changed since the rules last read them: their offers wait for the next reading.
+  const isRuleReadingStale =
+    state.lines.length !== pricing.pricedDrafts.size ||
+    state.lines.some((line) => pricing.pricedDrafts.get(line.key) !== line);
+  const hasRuleErrors = blockingMessages(pricing.rules).length > 0;
 
   const leaveGuard = useLeaveGuard({
     isDirty: !isReadOnly && state.isDirty,
@@ -250,6 +267,13 @@ function ConfigureQuote({
       ) : null}
       <div className="row g-4">
         <div className="col-12">
+          <RuleChecks
+            outcome={pricing.rules}
+            lines={state.lines}
+            isReadOnly={isReadOnly}
+            isStale={isRuleReadingStale || isPricing}
+            onApply={(action) => dispatch({ type: 'rule', changes: action.changes, years })}
+          />
           <div className="card">
             <div className="card-header d-flex align-items-center justify-content-between gap-2 flex-wrap">
               <h2 className="h6 mb-0">
@@ -294,6 +318,7 @@ function ConfigureQuote({
                 pricedByKey={pricedByKey}
                 pricedDrafts={pricing.pricedDrafts}
                 serverErrors={pricing.lineErrors}
+                ruleNotes={ruleNotes}
                 isReadOnly={isReadOnly}
                 canAdjustUnitList={configuration.can_adjust_unit_list_price}
                 showsMargin={pricing.result?.showsMargin ?? false}
@@ -322,10 +347,18 @@ function ConfigureQuote({
               >
                 {save.isPending ? 'Saving…' : state.isDirty ? 'Save' : 'Saved'}
               </Button>
-              <Button disabled={!canSave || state.lines.length === 0} onClick={() => submit(true)}>
+              <Button
+                disabled={!canSave || state.lines.length === 0 || hasRuleErrors}
+                onClick={() => submit(true)}
+              >
                 Next: Shipping &amp; hardware
                 <i className="bi bi-arrow-right ms-1" aria-hidden="true" />
               </Button>
+              {hasRuleErrors ? (
+                <div className="small text-danger text-center" data-testid="rule-errors-hint">
+                  Fix the errors under Configuration checks to move on.
+                </div>
+              ) : null}
               {pricing.result ? (
                 <div className="small text-body-secondary text-center">
                   Prices as of{' '}

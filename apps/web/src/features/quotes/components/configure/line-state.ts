@@ -1,4 +1,5 @@
 import { readUnitListText, unitListText } from '@bastion/domain/pricing/unit-list';
+import type { RuleActionView } from '@bastion/domain/product-rules/schemas';
 import type { CatalogSku, LineDraftPayload, StoredLine } from '../../api/configure.ts';
 
 /** A line as the configure page edits it: quantities and discount as typed. */
@@ -17,6 +18,8 @@ export interface DraftLine {
   discount: string;
   /** Issue 19: the unit list price as typed ("1250.50"); null: the catalogue's. */
   unitList: string | null;
+  /** Issue 34: a high-availability pair (the rules want an even number of appliances). */
+  highAvailability?: boolean;
 }
 
 export interface LinesState {
@@ -32,7 +35,9 @@ export type LinesAction =
   | { type: 'discount'; key: string; value: string }
   /** A typed unit list price; null resets the line to the catalogue's. */
   | { type: 'unitList'; key: string; value: string | null }
-  | { type: 'remove'; key: string };
+  | { type: 'remove'; key: string }
+  /** Issue 34: a product rule's fix, offer or recommendation, accepted in one click. */
+  | { type: 'rule'; changes: RuleActionView['changes']; years: number };
 
 let counter = 0;
 const newKey = () => `new-${Date.now().toString(36)}-${(counter += 1)}`;
@@ -62,7 +67,39 @@ function fromStored(
     discount: line.manual_discount_percent === '0' ? '' : line.manual_discount_percent,
     unitList:
       line.adjusted_unit_list_minor === null ? null : unitListText(line.adjusted_unit_list_minor),
+    ...(line.attributes.high_availability ? { highAvailability: true } : {}),
   }));
+}
+
+/** A rule's changes applied to the lines: new lines at the end, in the order given. */
+function applyRuleChanges(
+  lines: readonly DraftLine[],
+  changes: RuleActionView['changes'],
+  years: number,
+): DraftLine[] {
+  let next = [...lines];
+  for (const change of changes) {
+    const quantities = Array.from({ length: years }, (_, i) => String(change.quantities[i] ?? 0));
+    if (change.op === 'add') {
+      next.push({
+        key: newKey(),
+        sku: change.sku,
+        name: change.name,
+        kind: change.kind,
+        billing: change.billing,
+        quantities,
+        discount: '',
+        unitList: null,
+      });
+    } else if (change.op === 'remove') {
+      next = next.filter(
+        (line) => line.key !== change.line_key && line.parentKey !== change.line_key,
+      );
+    } else {
+      next = next.map((line) => (line.key === change.line_key ? { ...line, quantities } : line));
+    }
+  }
+  return next;
 }
 
 export function linesReducer(state: LinesState, action: LinesAction): LinesState {
@@ -129,6 +166,8 @@ export function linesReducer(state: LinesState, action: LinesAction): LinesState
           line.key === action.key ? { ...line, unitList: action.value } : line,
         ),
       };
+    case 'rule':
+      return { isDirty: true, lines: applyRuleChanges(state.lines, action.changes, action.years) };
     case 'remove':
       return {
         isDirty: true,
@@ -193,6 +232,7 @@ export function toPayload(lines: readonly DraftLine[]): LineDraftPayload[] {
       ...(line.discount.trim() ? { manual_discount_percent: line.discount.trim() } : {}),
       ...(line.parentKey ? { parent_key: line.parentKey } : {}),
       ...(unitList === null ? {} : { adjusted_unit_list_minor: unitList }),
+      attributes: { high_availability: line.highAvailability === true },
     };
   });
 }

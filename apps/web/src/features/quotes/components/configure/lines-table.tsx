@@ -5,6 +5,7 @@ import {
   MARGIN_NAMES,
 } from '@bastion/domain/pricing/discount-names';
 import { unitListText } from '@bastion/domain/pricing/unit-list';
+import type { RuleMessageView } from '@bastion/domain/product-rules/schemas';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type Dispatch } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -17,6 +18,7 @@ import {
   type LinesAction,
 } from './line-state.ts';
 import { quantityHeadings } from '../quote-facts.tsx';
+import { SEVERITY_LOOK } from './rule-checks.tsx';
 
 interface LinesTableProps {
   lines: readonly DraftLine[];
@@ -31,6 +33,8 @@ interface LinesTableProps {
   pricedDrafts: ReadonlyMap<string, DraftLine>;
   /** Problems the server found, by line key. */
   serverErrors: ReadonlyMap<string, string>;
+  /** Issue 34: the most severe product-rule message on each line, by line key. */
+  ruleNotes: ReadonlyMap<string, RuleMessageView>;
   isReadOnly: boolean;
   /** Issue 19: unit list prices may be typed (app setting price_adjustment on). */
   canAdjustUnitList: boolean;
@@ -124,6 +128,7 @@ export function LinesTable(props: LinesTableProps) {
                 priced={props.pricedByKey.get(line.key)}
                 isRepricing={props.pricedDrafts.get(line.key) !== line}
                 serverError={props.serverErrors.get(line.key)}
+                ruleNote={props.ruleNotes.get(line.key)}
                 currency={props.currency}
                 isReadOnly={props.isReadOnly}
                 canAdjustUnitList={props.canAdjustUnitList}
@@ -148,6 +153,7 @@ interface LineRowProps {
   /** Changed since it was last priced: its figures are about to change. */
   isRepricing: boolean;
   serverError: string | undefined;
+  ruleNote: RuleMessageView | undefined;
   currency: string;
   isReadOnly: boolean;
   canAdjustUnitList: boolean;
@@ -164,6 +170,7 @@ function sameRow(a: LineRowProps, b: LineRowProps): boolean {
     a.index === b.index &&
     a.columns === b.columns &&
     a.serverError === b.serverError &&
+    a.ruleNote?.message === b.ruleNote?.message &&
     a.currency === b.currency &&
     a.isReadOnly === b.isReadOnly &&
     a.canAdjustUnitList === b.canAdjustUnitList &&
@@ -205,7 +212,11 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
         </div>
         <div className="small text-body-secondary text-truncate">
           {line.sku}
-          {props.serverError ? <span className="text-danger ms-2">{props.serverError}</span> : null}
+          {props.serverError ? (
+            <span className="text-danger ms-2">{props.serverError}</span>
+          ) : props.ruleNote ? (
+            <RuleNote note={props.ruleNote} />
+          ) : null}
         </div>
       </div>
       <div role="cell" className="text-end small">
@@ -421,5 +432,17 @@ function UnitListCell(props: {
       />
       {hint}
     </>
+  );
+}
+
+/** A product rule's word on the line, beside its SKU; the checks above give it whole. */
+function RuleNote({ note }: { note: RuleMessageView }) {
+  const look = SEVERITY_LOOK[note.severity];
+  return (
+    <span className={`ms-2 ${look.tone}`} title={note.message} data-testid="rule-note">
+      <i className={`bi ${look.icon} me-1`} aria-hidden="true" />
+      <span className="visually-hidden">{look.word}: </span>
+      {note.message}
+    </span>
   );
 }
