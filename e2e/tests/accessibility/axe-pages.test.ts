@@ -136,7 +136,11 @@ async function sellerRecords(stamp: number) {
     id: records.shipping,
     version: 1,
     advance: true,
-    lines: [{ key: 'a', sku: 'BX-100F-HW', quantities: [3] }],
+    // Issue 34: an appliance moves on with its support.
+    lines: [
+      { key: 'a', sku: 'BX-100F-HW', quantities: [3] },
+      { key: 'b', sku: 'BX-100F-SUP-STD', quantities: [3] },
+    ],
   });
   records.summary = (
     await quoteAtSummary(sales, `Axe summary ${stamp}`, [{ sku: 'BX-100F-TP', quantity: 3 }])
@@ -436,13 +440,30 @@ describe.concurrent(
         await page.close();
       });
 
-      it('catalogue grid, product hierarchy, SKU pricing (catalog admin)', async ({ expect }) => {
+      it('catalogue grid, product hierarchy, SKU pricing, product rules (catalog admin)', async ({
+        expect,
+      }) => {
         const page = await tabAs(CATALOG);
         expect
           .soft(await check(page, '/commcat/grid/catalog/ref', { ready: waitForRows }))
           .toEqual([]);
         expect.soft(await check(page, '/commcat/producthierarchy/ref')).toEqual([]);
         expect.soft(await check(page, '/commcat/skupricing/ref')).toEqual([]);
+        const rulesPath = '/commcat/product-rules/ref';
+        expect
+          .soft(
+            await check(page, rulesPath, {
+              ready: (p) => p.getByRole('table', { name: 'Product rules' }).waitFor(),
+            }),
+          )
+          .toEqual([]);
+        // And the rule editor, with its condition builder, open.
+        await page.getByRole('button', { name: 'Appliances need support' }).click();
+        await page.getByRole('dialog', { name: 'Appliances need support' }).waitFor();
+        await settled(page);
+        expect
+          .soft((await seriousViolations(page)).map((line) => `[rule editor] ${line}`))
+          .toEqual([]);
         await page.close();
       });
     });

@@ -3,6 +3,7 @@ import { evaluateProductRules } from '@bastion/domain/product-rules/evaluate';
 import type {
   BrokenRule,
   LineAttributes,
+  OfferedAction,
   ProductRule,
   ProductRuleResult,
   RuleCatalog,
@@ -13,9 +14,10 @@ import {
   actionSkus,
   blockingMessages,
   NO_RULE_OUTCOME,
-  ruleOutcomeOf,
+  labelActions,
   storedLineAttributes,
   storedSkuAttributes,
+  type RuleActionView,
   type RuleOutcome,
 } from '@bastion/domain/product-rules/schemas';
 import { ruleFromStored } from '@bastion/domain/product-rules/stored-rule';
@@ -195,6 +197,26 @@ export function refuseRuleErrors(
   throw new AppError('CONFLICT', errors.map((error) => error.message).join(' '), { details });
 }
 
+/** The rules' evaluation of a quote's stored lines (keyed by line id), on `now`'s day. */
+async function evaluateStoredLines(db: Database, quote: QuoteRow, now: Date) {
+  const lines = await readStoredRuleLines(
+    db,
+    quote.id,
+    contractYearsOf(quote.quoteType, quote.contractLength),
+  );
+  return evaluateQuoteRules(await loadRuleSet(db), quote, lines, todayIso(now));
+}
+
+/** The SKUs the product rules' filters keep out of the finder on this quote. */
+export async function storedLinesHiddenSkus(
+  db: Database,
+  quote: QuoteRow,
+  now: Date,
+): Promise<string[]> {
+  if (quote.quoteType === 'LEGACY') return [];
+  return (await evaluateStoredLines(db, quote, now)).hidden_skus;
+}
+
 /** What the rules say of a quote's stored lines (keyed by line id), on `now`'s day. */
 export async function storedLinesRuleOutcome(
   db: Database,
@@ -202,15 +224,7 @@ export async function storedLinesRuleOutcome(
   now: Date,
 ): Promise<RuleOutcome> {
   if (quote.quoteType === 'LEGACY') return NO_RULE_OUTCOME;
-  const lines = await readStoredRuleLines(
-    db,
-    quote.id,
-    contractYearsOf(quote.quoteType, quote.contractLength),
-  );
-  return sellerOutcomeOf(
-    db,
-    evaluateQuoteRules(await loadRuleSet(db), quote, lines, todayIso(now)),
-  );
+  return sellerOutcomeOf(db, await evaluateStoredLines(db, quote, now));
 }
 
 /** What a seller sees of an evaluation: messages, and offers naming their SKUs. */
@@ -218,7 +232,18 @@ export async function sellerOutcomeOf(
   db: Database,
   result: ProductRuleResult,
 ): Promise<RuleOutcome> {
-  const codes = actionSkus(result);
+  return {
+    rule_messages: result.messages,
+    rule_actions: await labelledActions(db, result.actions),
+  };
+}
+
+/** Offers with the name, kind and billing of each SKU they change (a new line shows them). */
+export async function labelledActions(
+  db: Database,
+  actions: readonly OfferedAction[],
+): Promise<RuleActionView[]> {
+  const codes = actionSkus(actions);
   const rows =
     codes.length === 0
       ? []
@@ -227,5 +252,5 @@ export async function sellerOutcomeOf(
           .from(skus)
           .where(inArray(skus.sku, codes));
   const labels = new Map(rows.map((row) => [row.sku, row]));
-  return ruleOutcomeOf(result, (sku) => labels.get(sku));
+  return labelActions(actions, (sku) => labels.get(sku));
 }

@@ -18,6 +18,7 @@ const broadcastPages = () => import('../features/broadcasts/pages/manage-broadca
 const catalogGridPages = () => import('../features/catalog/pages/catalog-grid-page.tsx');
 const productHierarchyPages = () => import('../features/catalog/pages/product-hierarchy-page.tsx');
 const skuPricingPages = () => import('../features/catalog/pages/sku-pricing-page.tsx');
+const productRulesPages = () => import('../features/catalog/pages/product-rules-page.tsx');
 const configAdminPages = () => import('../features/config-admin/pages/config-admin-page.tsx');
 const crmPages = () => import('../features/crm/pages/crm-admin-page.tsx');
 const globalAccountPages = () =>
@@ -164,6 +165,10 @@ export const featureRoutes: RouteObject[] = [
     lazy: lazyPage(productHierarchyPages, (pages) => pages.ProductHierarchyPage),
   },
   { path: 'skupricing/:ref', lazy: lazyPage(skuPricingPages, (pages) => pages.SkuPricingPage) },
+  {
+    path: 'product-rules/:ref',
+    lazy: lazyPage(productRulesPages, (pages) => pages.ProductRulesPage),
+  },
   {
     path: 'legacy-quote-summary/:id/:ref',
     lazy: lazyPage(quoteSummaryPages, (pages) => pages.QuoteSummaryPage),

@@ -1,5 +1,6 @@
 import { BILLING_TYPES, PRODUCT_KINDS } from '@bastion/domain/pricing/model';
 import { RULE_KINDS, type SkuAttributes } from '@bastion/domain/product-rules/model';
+import type { StoredProductRule } from '@bastion/domain/product-rules/stored-rule';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -267,3 +268,14 @@ export const productRules = pgTable(
   },
   (t) => [uniqueIndex('product_rules_name_key').on(sql`lower(${t.name})`)],
 );
+
+/** A checked rule's columns, as the seed and the admin's save write them. */
+export const productRuleColumns = (stored: StoredProductRule) => ({
+  name: stored.name,
+  kind: stored.kind,
+  isActive: stored.is_active,
+  priority: stored.priority,
+  effectiveFrom: stored.effective_from,
+  effectiveTo: stored.effective_to,
+  definition: stored.definition,
+});

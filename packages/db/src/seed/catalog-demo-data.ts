@@ -13,6 +13,7 @@ import {
   mcSupportCases,
   partnerDiscounts,
   PRODUCT_KINDS,
+  productRuleColumns,
   productRules,
   productFamilies,
   productHierarchyNodes,
@@ -929,13 +930,7 @@ async function seedDemoProductRules(db: Database) {
     const stored = storedRuleOf(check.rule);
     return {
       id: stored.id,
-      name: stored.name,
-      kind: stored.kind,
-      isActive: stored.is_active,
-      priority: stored.priority,
-      effectiveFrom: stored.effective_from,
-      effectiveTo: stored.effective_to,
-      definition: stored.definition,
+      ...productRuleColumns(stored),
       createdAt: LOADED_AT,
       updatedAt: LOADED_AT,
     };

@@ -324,6 +324,17 @@ export const REFERENCE_MENUS: readonly MenuRow[] = [
     context: 'commcat',
     sortOrder: 5,
   },
+  // Issue 34: the rules that keep a quote's bill of materials buildable and supported.
+  {
+    id: 54,
+    parentId: 2,
+    tier: 2,
+    code: 'PRODUCT_RULES',
+    label: 'Product rules',
+    link: '/commcat/product-rules/ref',
+    context: 'commcat',
+    sortOrder: 6,
+  },
   {
     id: 52,
     parentId: 40,

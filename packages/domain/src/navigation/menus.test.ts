@@ -67,6 +67,7 @@ const TREE: MenuItem[] = [
   catalogMarginData,
   ...marginPages(catalogMarginData, 'CATALOG_', '/commcat'),
   menu('CATALOG_APPROVAL_SKUS', commCat, '/commcat/ps-approval-sku/ref'),
+  menu('PRODUCT_RULES', commCat, '/commcat/product-rules/ref'),
 ];
 
 const MARGIN_MENUS = ['MARGIN_DATA', ...MARGIN_PAGES.map(([code]) => code)];
@@ -90,6 +91,7 @@ const CATALOG_ADMIN_MENUS = [
   'CATALOG',
   'COMM_CAT',
   'PRODUCT_HIERARCHY',
+  'PRODUCT_RULES',
   'SKU_PRICING',
   ...CATALOG_MARGIN_MENUS,
 ];

@@ -64,6 +64,8 @@ export const MENU_RULES: Readonly<Record<string, MenuRule>> = {
   // A catalog user who is not an admin loses the hierarchy and pricing entries.
   PRODUCT_HIERARCHY: (f) => f.is_catalog_admin,
   SKU_PRICING: (f) => f.is_catalog_admin,
+  // Issue 34: catalogue admins define the product rules.
+  PRODUCT_RULES: (f) => f.is_catalog_admin,
   // The cost data behind margins: in CPQ for those who see margins (the deal desk and the margin
   // roles), in the catalogue group for catalog admins, whose roles may give them no CPQ group.
   MARGIN_DATA: seesMargin,

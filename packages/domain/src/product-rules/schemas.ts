@@ -4,7 +4,7 @@ import {
   PORT_TYPES,
   SEGMENTS,
   type LineAttributes,
-  type ProductRuleResult,
+  type OfferedAction,
   type SkuAttributes,
 } from './model.ts';
 
@@ -103,27 +103,22 @@ export const NO_RULE_OUTCOME: RuleOutcome = { rule_messages: [], rule_actions: [
 /** How the configure page names a SKU that an action adds: its name, kind and billing. */
 export type SkuLabel = Pick<RuleActionView['changes'][number], 'name' | 'kind' | 'billing'>;
 
-/**
- * The outcome a seller sees: the messages, and the offers with their SKUs named (`labelOf`; an
- * unknown SKU is named by its code).
- */
-export const ruleOutcomeOf = (
-  result: ProductRuleResult,
+/** Offers with their SKUs named (`labelOf`; an unknown SKU is named by its code). */
+export const labelActions = (
+  actions: readonly OfferedAction[],
   labelOf: (sku: string) => SkuLabel | undefined,
-): RuleOutcome => ({
-  rule_messages: result.messages,
-  rule_actions: result.actions.map((action) => ({
+): RuleActionView[] =>
+  actions.map((action) => ({
     ...action,
     changes: action.changes.map((change) => ({
       ...change,
       ...(labelOf(change.sku) ?? { name: change.sku, kind: '', billing: '' }),
     })),
-  })),
-});
+  }));
 
-/** The SKUs the offers name, to look their labels up. */
-export const actionSkus = (result: ProductRuleResult): string[] => [
-  ...new Set(result.actions.flatMap((action) => action.changes.map((change) => change.sku))),
+/** The SKUs offers name, to look their labels up. */
+export const actionSkus = (actions: readonly OfferedAction[]): string[] => [
+  ...new Set(actions.flatMap((action) => action.changes.map((change) => change.sku))),
 ];
 
 /** The errors that stop Next and Submit. */

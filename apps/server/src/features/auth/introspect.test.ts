@@ -60,6 +60,7 @@ describe('GET /api/security/introspect for the demo users', () => {
         'CATALOG_MC_SUPPORT_CASES',
         'COMM_CAT',
         'PRODUCT_HIERARCHY',
+        'PRODUCT_RULES',
         'SKU_PRICING',
       ],
     ],

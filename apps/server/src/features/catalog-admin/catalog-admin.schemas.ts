@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZSkuAttributes } from '@bastion/domain/product-rules/schemas';
+import { ZProductRulePreview, ZProductRuleView } from '@bastion/domain/product-rules/admin-schemas';
 import { BILLING_TYPES, PRODUCT_KINDS } from '@bastion/domain/pricing/model';
 import { LAP_SIZES } from '@bastion/domain/validation/secure-access';
 import { ZDate, ZNodeId, ZSkuRef } from '@bastion/domain/catalog/schemas';
@@ -260,3 +261,16 @@ export const ZImportPricesBody = z.object({
 });
 
 export const ZImportPricesResponse = zEnvelope(z.object({ imported: z.number().int() }));
+
+/* Product rules (issue 34): the bodies are the domain's, shared with the admin screen. */
+
+export {
+  ZDeleteProductRuleBody,
+  ZPreviewProductRuleBody,
+  ZSaveProductRuleBody,
+} from '@bastion/domain/product-rules/admin-schemas';
+
+export const ZProductRulesResponse = zEnvelope(z.object({ rules: z.array(ZProductRuleView) }));
+export const ZProductRuleResponse = zEnvelope(ZProductRuleView);
+export const ZProductRuleDeleted = zDeletedEnvelope({ id: z.string() });
+export const ZProductRulePreviewResponse = zEnvelope(ZProductRulePreview);

@@ -43,6 +43,8 @@ export interface SkuSearch {
   familyId?: string | undefined;
   kinds?: SkuRow['kind'][] | undefined;
   includeInactive: boolean;
+  /** SKUs not to offer (a product rule's filter). */
+  excluded?: readonly string[] | undefined;
   offset: number;
   limit: number;
 }
@@ -54,6 +56,9 @@ export async function searchSkus(db: Database, query: SkuSearch) {
     query.nodeIds ? inArray(skus.hierarchyNodeId, query.nodeIds) : undefined,
     query.familyId ? eq(skus.familyId, query.familyId) : undefined,
     query.kinds?.length ? inArray(skus.kind, query.kinds) : undefined,
+    query.excluded?.length
+      ? sql`${skus.sku} <> all(${sql.param([...query.excluded])}::text[])`
+      : undefined,
   );
   return readPage(
     query,

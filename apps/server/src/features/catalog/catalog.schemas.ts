@@ -14,6 +14,8 @@ export const ZSearchSkusBody = z.object({
   currency_code: ZCurrency.default('USD'),
   price_date: z.iso.date({ error: 'Dates look like 2026-03-31.' }).optional(),
   include_inactive: z.boolean().default(false),
+  /** Issue 34: the quote the SKUs are offered for; its product rules' filters hide some. */
+  quote_id: z.uuid({ error: 'That is not a quote id.' }).optional(),
   page: z.number().int().min(1, 'Pages start at 1.').max(10_000).default(1),
   page_size: z.number().int().min(1).max(100, 'At most 100 rows a page.').default(25),
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
-import { requirePermission } from '../../lib/access.ts';
+import { addressesQuote, currentUser, requirePermission } from '../../lib/access.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import { ZHierarchyResponse, ZSearchSkusBody, ZSearchSkusResponse } from './catalog.schemas.ts';
 import { listProductHierarchy } from './list-product-hierarchy.ts';
@@ -25,8 +25,10 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { db: Database
   postRoute(app, {
     path: '/api/dx/catalog/search-skus',
     access: readsCatalog,
+    // Issue 34: for a quote, what its product rules let the finder offer.
+    addresses: addressesQuote('quote_id'),
     body: ZSearchSkusBody,
     response: ZSearchSkusResponse,
-    handler: (request) => searchSkus(db, request.body),
+    handler: (request) => searchSkus(db, currentUser(request), request.body),
   });
 }

@@ -7,6 +7,10 @@ import {
   type SkuRow,
 } from './catalog.repository.ts';
 import { pageOf, pageWindow } from '../../lib/paging.ts';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { storedLinesHiddenSkus } from '../../lib/product-rule-inputs.ts';
+import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
 
 export interface SkuSearchRequest {
   search?: string | undefined;
@@ -17,6 +21,7 @@ export interface SkuSearchRequest {
   /** 'YYYY-MM-DD'; today when absent. */
   price_date?: string | undefined;
   include_inactive: boolean;
+  quote_id?: string | undefined;
   page: number;
   page_size: number;
 }
@@ -38,9 +43,34 @@ function subtreeOf(nodes: { id: string; parentId: string | null }[], rootId: str
   return found;
 }
 
-/** SKUs for the product pickers: search, a hierarchy branch, a family; with today's price. */
-export async function searchSkus(db: Database, request: SkuSearchRequest, today = new Date()) {
+/**
+ * What the product rules' filters hide from the finder on a quote the caller sees (issue 34);
+ * 404 for a quote they do not.
+ */
+async function hiddenForQuote(
+  db: Database,
+  caller: AuthContext,
+  quoteId: string | undefined,
+  now: Date,
+): Promise<string[]> {
+  if (quoteId === undefined) return [];
+  const quote = await findVisibleQuote(db, viewerOf(caller), quoteId);
+  if (!quote) throw new AppError('NOT_FOUND', 'There is no such quote, or it is not yours to see.');
+  return storedLinesHiddenSkus(db, quote, now);
+}
+
+/**
+ * SKUs for the product pickers: search, a hierarchy branch, a family; with today's price. For a
+ * quote, without what its product rules' filters hide.
+ */
+export async function searchSkus(
+  db: Database,
+  caller: AuthContext,
+  request: SkuSearchRequest,
+  today = new Date(),
+) {
   const day = request.price_date ?? today.toISOString().slice(0, 10);
+  const excluded = await hiddenForQuote(db, caller, request.quote_id, today);
   const nodeIds = request.node_id
     ? subtreeOf(await listHierarchyNodes(db), request.node_id)
     : undefined;
@@ -50,6 +80,7 @@ export async function searchSkus(db: Database, request: SkuSearchRequest, today 
     familyId: request.family_id,
     kinds: request.kinds,
     includeInactive: request.include_inactive,
+    excluded,
     ...pageWindow(request),
   });
   const codes = rows.map((r) => r.sku);

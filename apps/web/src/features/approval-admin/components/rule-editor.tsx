@@ -15,8 +15,12 @@ import { useZodForm } from '@/components/form/form.tsx';
 import { useFieldMessage } from '@/components/form/use-field-message.ts';
 import type { ApprovalGroup } from '../api/groups.ts';
 import { useDeleteApprovalRule, useSaveApprovalRule, type ApprovalRule } from '../api/rules.ts';
-import { ConditionBuilder } from './condition-builder.tsx';
-import { fromPredicateTree, toPredicateTree, type DraftGroup } from './condition-draft.ts';
+import { ConditionBuilder } from '@/components/condition-builder/condition-builder.tsx';
+import {
+  fromPredicateTree,
+  toPredicateTree,
+  type DraftGroup,
+} from '@/components/condition-builder/condition-draft.ts';
 import { RulePreview } from './rule-preview.tsx';
 
 /**

@@ -328,6 +328,7 @@ export function useSkuSearch(request: {
   node_id?: string;
   currency_code: string;
   price_date: string;
+  quote_id?: string;
   page_size: number;
 }) {
   return useQuery({

@@ -376,6 +376,7 @@ function ConfigureQuote({
         <ProductFinder
           show={showFinder}
           onHide={() => setShowFinder(false)}
+          quoteId={quote.id}
           currency={quote.currency_code}
           priceDate={configuration.price_date}
           onAdd={(sku) => dispatch({ type: 'add', sku, years })}

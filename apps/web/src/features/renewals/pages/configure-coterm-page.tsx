@@ -252,6 +252,7 @@ export function CotermConfigurator({
             <ProductFinder
               show={showFinder}
               onHide={() => setShowFinder(false)}
+              quoteId={quote.id}
               currency={quote.currency_code}
               priceDate={state.term_start || today}
               onAdd={(sku) => dispatch({ type: 'add', sku })}

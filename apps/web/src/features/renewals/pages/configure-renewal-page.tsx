@@ -223,6 +223,7 @@ function RenewalBody({
         <ProductFinder
           show={showFinder}
           onHide={() => setShowFinder(false)}
+          quoteId={quote.id}
           currency={quote.currency_code}
           priceDate={todayIso()}
           onAdd={(sku) => dispatch({ type: 'add', sku })}

@@ -18,7 +18,7 @@ import {
   type LinesAction,
 } from './line-state.ts';
 import { quantityHeadings } from '../quote-facts.tsx';
-import { SEVERITY_LOOK } from './rule-checks.tsx';
+import { SEVERITY_LOOK } from '@/components/rule-severity.ts';
 
 interface LinesTableProps {
   lines: readonly DraftLine[];

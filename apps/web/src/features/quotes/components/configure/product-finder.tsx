@@ -44,12 +44,15 @@ function flatten(nodes: readonly CatalogNode[]): { node: CatalogNode; depth: num
 export function ProductFinder({
   show,
   onHide,
+  quoteId,
   currency,
   priceDate,
   onAdd,
 }: {
   show: boolean;
   onHide: () => void;
+  /** The quote the products are for: its product rules' filters hide some (issue 34). */
+  quoteId: string;
   currency: string;
   priceDate: string;
   onAdd: (sku: CatalogSku) => void;
@@ -65,6 +68,7 @@ export function ProductFinder({
     ...(nodeId ? { node_id: nodeId } : {}),
     currency_code: currency,
     price_date: priceDate,
+    quote_id: quoteId,
     page_size: 30,
   });
 

@@ -4,14 +4,8 @@ import type {
   RuleOutcome,
 } from '@bastion/domain/product-rules/schemas';
 import Button from 'react-bootstrap/Button';
+import { SEVERITY_LOOK } from '@/components/rule-severity.ts';
 import type { DraftLine } from './line-state.ts';
-
-/** How each severity looks: an icon, its colour and the word a screen reader says. */
-export const SEVERITY_LOOK = {
-  error: { icon: 'bi-x-octagon-fill', tone: 'text-danger', word: 'Error' },
-  warning: { icon: 'bi-exclamation-triangle-fill', tone: 'text-warning', word: 'Warning' },
-  info: { icon: 'bi-lightbulb-fill', tone: 'text-info', word: 'Suggestion' },
-} as const satisfies Record<RuleMessageView['severity'], unknown>;
 
 const ACTION_ICON = {
   add: 'bi-plus-circle',

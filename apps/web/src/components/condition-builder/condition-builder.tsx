@@ -1,14 +1,14 @@
-import { APPROVAL_FACTS, approvalFact } from '@bastion/domain/approvals/facts';
 import {
   MAX_PREDICATE_DEPTH,
   OPERATOR_LABELS,
   type PredicateOperator,
 } from '@bastion/domain/approvals/predicates';
-import type { ChangeEvent } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import {
+  APPROVAL_VOCABULARY,
   newGroup,
   newPredicate,
   operatorsFor,
@@ -18,7 +18,9 @@ import {
   type DraftGroup,
   type DraftNode,
   type DraftPredicate,
+  type FactVocabulary,
 } from './condition-draft.ts';
+import './condition-builder.css';
 
 const COMBINATOR_LABELS = {
   AND: 'All of these hold (and)',
@@ -33,18 +35,46 @@ const COMBINATOR_LABELS = {
 export function ConditionBuilder({
   root,
   onChange,
+  vocabulary = APPROVAL_VOCABULARY,
 }: {
   root: DraftGroup;
   onChange: (root: DraftGroup) => void;
+  /** The facts conditions compare: approval rules' unless told. */
+  vocabulary?: FactVocabulary;
 }) {
   const replace = (key: string, next: DraftNode) => onChange(replaceNode(root, key, next));
   const remove = (key: string) => onChange(removeNode(root, key));
-  return <GroupEditor group={root} path="" depth={1} onReplace={replace} onRemove={remove} />;
+  const suggestions = useId();
+  return (
+    <>
+      <GroupEditor
+        group={root}
+        path=""
+        depth={1}
+        vocabulary={vocabulary}
+        suggestions={suggestions}
+        onReplace={replace}
+        onRemove={remove}
+      />
+      {vocabulary.isOpen ? (
+        <datalist id={suggestions}>
+          {vocabulary.facts.map((f) => (
+            <option key={f.name} value={f.name}>
+              {f.label}
+            </option>
+          ))}
+        </datalist>
+      ) : null}
+    </>
+  );
 }
 
 interface NodeProps {
   path: string;
   depth: number;
+  vocabulary: FactVocabulary;
+  /** The id of the fact suggestions of an open vocabulary. */
+  suggestions: string;
   onReplace: (key: string, next: DraftNode) => void;
   onRemove: (key: string) => void;
 }
@@ -53,6 +83,8 @@ function GroupEditor({
   group,
   path,
   depth,
+  vocabulary,
+  suggestions,
   onReplace,
   onRemove,
 }: NodeProps & { group: DraftGroup }) {
@@ -99,7 +131,14 @@ function GroupEditor({
       <ol className="condition-children list-unstyled mb-2">
         {group.children.map((child, index) => {
           // Where the child sits in the tree, and how it changes it.
-          const place = { path: childPath(index), depth: depth + 1, onReplace, onRemove };
+          const place = {
+            path: childPath(index),
+            depth: depth + 1,
+            vocabulary,
+            suggestions,
+            onReplace,
+            onRemove,
+          };
           return (
             <li key={child.key}>
               {index > 0 ? (
@@ -122,7 +161,10 @@ function GroupEditor({
           variant="outline-primary"
           aria-label={`Add a condition to ${name}`}
           onClick={() =>
-            onReplace(group.key, { ...group, children: [...group.children, newPredicate()] })
+            onReplace(group.key, {
+              ...group,
+              children: [...group.children, newPredicate(vocabulary)],
+            })
           }
         >
           <i className="bi bi-plus-lg me-1" aria-hidden="true" />
@@ -137,7 +179,10 @@ function GroupEditor({
             onClick={() =>
               onReplace(group.key, {
                 ...group,
-                children: [...group.children, newGroup(group.combinator === 'AND' ? 'OR' : 'AND')],
+                children: [
+                  ...group.children,
+                  newGroup(group.combinator === 'AND' ? 'OR' : 'AND', vocabulary),
+                ],
               })
             }
           >
@@ -153,30 +198,50 @@ function GroupEditor({
 function PredicateEditor({
   predicate,
   path,
+  vocabulary,
+  suggestions,
   onReplace,
   onRemove,
 }: NodeProps & { predicate: DraftPredicate }) {
-  const fact = approvalFact(predicate.fact);
+  const fact = vocabulary.find(predicate.fact);
   const operators = operatorsFor(fact);
   const update = (change: Partial<DraftPredicate>) =>
     onReplace(predicate.key, { ...predicate, ...change });
+  const factLabel = `Fact of condition ${path}`;
   return (
     <div className="condition-predicate" role="group" aria-label={`Condition ${path}`}>
       <span className="condition-path">{path}</span>
-      <Form.Select
-        size="sm"
-        className="condition-fact"
-        aria-label={`Fact of condition ${path}`}
-        value={predicate.fact}
-        onChange={(e) => onReplace(predicate.key, withFact(predicate, e.target.value))}
-      >
-        {fact ? null : <option value={predicate.fact}>{predicate.fact} (unknown)</option>}
-        {APPROVAL_FACTS.map((f) => (
-          <option key={f.name} value={f.name}>
-            {f.label}
-          </option>
-        ))}
-      </Form.Select>
+      {vocabulary.isOpen ? (
+        <Form.Control
+          size="sm"
+          className="condition-fact font-monospace"
+          aria-label={factLabel}
+          list={suggestions}
+          spellCheck={false}
+          value={predicate.fact}
+          isInvalid={fact === undefined}
+          onChange={(e) =>
+            onReplace(predicate.key, withFact(predicate, e.target.value.trim(), vocabulary))
+          }
+        />
+      ) : (
+        <Form.Select
+          size="sm"
+          className="condition-fact"
+          aria-label={factLabel}
+          value={predicate.fact}
+          onChange={(e) =>
+            onReplace(predicate.key, withFact(predicate, e.target.value, vocabulary))
+          }
+        >
+          {fact ? null : <option value={predicate.fact}>{predicate.fact} (unknown)</option>}
+          {vocabulary.facts.map((f) => (
+            <option key={f.name} value={f.name}>
+              {f.label}
+            </option>
+          ))}
+        </Form.Select>
+      )}
       <Form.Select
         size="sm"
         className="condition-op"
@@ -191,7 +256,7 @@ function PredicateEditor({
         ))}
       </Form.Select>
       <div className="condition-value">
-        <ValueInput predicate={predicate} path={path} onChange={update} />
+        <ValueInput predicate={predicate} path={path} vocabulary={vocabulary} onChange={update} />
       </div>
       <Button
         size="sm"
@@ -211,13 +276,15 @@ function PredicateEditor({
 function ValueInput({
   predicate,
   path,
+  vocabulary,
   onChange,
 }: {
   predicate: DraftPredicate;
   path: string;
+  vocabulary: FactVocabulary;
   onChange: (change: Partial<DraftPredicate>) => void;
 }) {
-  const fact = approvalFact(predicate.fact);
+  const fact = vocabulary.find(predicate.fact);
   const label = `Value of condition ${path}`;
   if (!fact || fact.type === 'boolean') return null;
   if (fact.type === 'number') {

@@ -1,8 +1,4 @@
-import {
-  APPROVAL_FACTS,
-  approvalFact,
-  type ApprovalFactDefinition,
-} from '@bastion/domain/approvals/facts';
+import { APPROVAL_FACTS, approvalFact } from '@bastion/domain/approvals/facts';
 import {
   BOOLEAN_OPERATORS,
   NUMBER_OPERATORS,
@@ -14,8 +10,32 @@ import {
 /*
  * A rule's condition as the editor holds it: the domain's predicate tree, with a key per node
  * for React and the value as typed. `toPredicateTree` gives the JSON the server (and
- * checkPredicateTree) reads; nothing here decides whether it is valid.
+ * checkPredicateTree) reads; nothing here decides whether it is valid. The facts a condition
+ * may compare are a vocabulary: approval rules' (the default), or product rules'.
  */
+
+/** A fact as the builder offers it: its type decides the operators and the value input. */
+export interface ConditionFact {
+  name: string;
+  label: string;
+  type: 'number' | 'text' | 'boolean';
+  description: string;
+  /** The values a text fact takes, for the pickers; empty when open-ended. */
+  values: readonly string[];
+  /** Shown after a number. */
+  unit: string;
+}
+
+export interface FactVocabulary {
+  /** The facts offered, in order; the first is a new condition's. */
+  facts: readonly [ConditionFact, ...ConditionFact[]];
+  /** A fact by name, also one the list does not offer (product rules' aggregates). */
+  find: (name: string) => ConditionFact | undefined;
+  /** Names are typed, with the facts offered as suggestions, rather than chosen from a list. */
+  isOpen?: boolean;
+}
+
+export const APPROVAL_VOCABULARY: FactVocabulary = { facts: APPROVAL_FACTS, find: approvalFact };
 
 export interface DraftPredicate {
   key: string;
@@ -40,19 +60,18 @@ export type DraftNode = DraftPredicate | DraftGroup;
 let lastKey = 0;
 const nextKey = () => `n${(lastKey += 1)}`;
 
-export const operatorsFor = (
-  fact: ApprovalFactDefinition | undefined,
-): readonly PredicateOperator[] =>
+export const operatorsFor = (fact: ConditionFact | undefined): readonly PredicateOperator[] =>
   fact?.type === 'number'
     ? NUMBER_OPERATORS
     : fact?.type === 'text'
       ? TEXT_OPERATORS
       : BOOLEAN_OPERATORS;
 
-const FIRST_FACT = APPROVAL_FACTS[0].name;
-
-export function newPredicate(factName: string = FIRST_FACT): DraftPredicate {
-  const fact = approvalFact(factName);
+export function newPredicate(
+  vocabulary: FactVocabulary = APPROVAL_VOCABULARY,
+  factName: string = vocabulary.facts[0].name,
+): DraftPredicate {
+  const fact = vocabulary.find(factName);
   return {
     key: nextKey(),
     kind: 'predicate',
@@ -63,13 +82,19 @@ export function newPredicate(factName: string = FIRST_FACT): DraftPredicate {
   };
 }
 
-export function newGroup(combinator: 'AND' | 'OR' = 'AND'): DraftGroup {
-  return { key: nextKey(), kind: 'group', combinator, children: [newPredicate()] };
+export function newGroup(
+  combinator: 'AND' | 'OR' = 'AND',
+  vocabulary: FactVocabulary = APPROVAL_VOCABULARY,
+): DraftGroup {
+  return { key: nextKey(), kind: 'group', combinator, children: [newPredicate(vocabulary)] };
 }
 
 /** A stored tree as the editor holds it; a lone predicate becomes a group of one. */
-export function fromPredicateTree(node: PredicateNode | null): DraftGroup {
-  if (node === null) return newGroup();
+export function fromPredicateTree(
+  node: PredicateNode | null,
+  vocabulary: FactVocabulary = APPROVAL_VOCABULARY,
+): DraftGroup {
+  if (node === null) return newGroup('AND', vocabulary);
   const draft = toDraft(node);
   return draft.kind === 'group'
     ? draft
@@ -96,15 +121,18 @@ function toDraft(node: PredicateNode): DraftNode {
 }
 
 /** The JSON tree the server checks. A number that does not read as one stays text, so the check says so. */
-export function toPredicateTree(node: DraftNode): unknown {
+export function toPredicateTree(
+  node: DraftNode,
+  vocabulary: FactVocabulary = APPROVAL_VOCABULARY,
+): unknown {
   if (node.kind === 'group') {
     return {
       kind: 'group',
       combinator: node.combinator,
-      children: node.children.map(toPredicateTree),
+      children: node.children.map((child) => toPredicateTree(child, vocabulary)),
     };
   }
-  const fact = approvalFact(node.fact);
+  const fact = vocabulary.find(node.fact);
   let value: unknown = null;
   if (fact?.type === 'number') {
     const text = node.text.trim().replace(/,/g, '');
@@ -116,9 +144,13 @@ export function toPredicateTree(node: DraftNode): unknown {
 }
 
 /** The fact changed: keep the operator and value when they still fit, else start afresh. */
-export function withFact(predicate: DraftPredicate, factName: string): DraftPredicate {
-  const before = approvalFact(predicate.fact);
-  const after = approvalFact(factName);
+export function withFact(
+  predicate: DraftPredicate,
+  factName: string,
+  vocabulary: FactVocabulary = APPROVAL_VOCABULARY,
+): DraftPredicate {
+  const before = vocabulary.find(predicate.fact);
+  const after = vocabulary.find(factName);
   const operators = operatorsFor(after);
   const isSameType = before?.type === after?.type;
   return {
