@@ -1,7 +1,6 @@
 import { opensOnRenewalPage } from '@bastion/domain/renewals/renewal-draft';
 import { evaluateProductRules } from '@bastion/domain/product-rules/evaluate';
 import type {
-  BrokenRule,
   LineAttributes,
   OfferedAction,
   ProductRule,
@@ -13,6 +12,7 @@ import { contractYearsOf } from '@bastion/domain/documents/document-values';
 import {
   actionSkus,
   blockingMessages,
+  NO_LINE_ATTRIBUTES,
   NO_RULE_OUTCOME,
   labelActions,
   storedLineAttributes,
@@ -37,10 +37,11 @@ import { type ReferenceReader, referenceReader } from './reference-data.ts';
 
 export interface RuleSet {
   catalog: RuleCatalog;
-  /** Checked against the catalogue, in no order (the evaluator orders by priority). */
+  /**
+   * Checked against the catalogue, in no order (the evaluator orders by priority); a stored rule
+   * the catalogue no longer satisfies is left out (the admin's list says why).
+   */
   rules: ProductRule[];
-  /** Stored rules the catalogue no longer satisfies (a SKU they name was removed): skipped. */
-  unusable: BrokenRule[];
 }
 
 async function readRuleCatalog(db: Database): Promise<RuleCatalog> {
@@ -69,7 +70,6 @@ async function readRuleCatalog(db: Database): Promise<RuleCatalog> {
 async function readRuleSet(db: Database, catalog: RuleCatalog): Promise<RuleSet> {
   const rows = await db.select().from(productRules);
   const rules: ProductRule[] = [];
-  const unusable: BrokenRule[] = [];
   for (const row of rows) {
     const check = ruleFromStored(
       {
@@ -85,9 +85,8 @@ async function readRuleSet(db: Database, catalog: RuleCatalog): Promise<RuleSet>
       catalog,
     );
     if (check.ok) rules.push(check.rule);
-    else unusable.push({ rule_id: row.id, message: check.message });
   }
-  return { catalog, rules, unusable };
+  return { catalog, rules };
 }
 
 /** The catalogue and rules as of now, read once per version of the reference data. */
@@ -137,7 +136,7 @@ export function evaluateQuoteRules(
         key: line.key,
         sku: line.sku,
         quantities: [...line.quantities],
-        attributes: line.attributes ?? { high_availability: false },
+        attributes: line.attributes ?? NO_LINE_ATTRIBUTES,
       })),
       catalog: ruleSet.catalog,
     },

@@ -13,7 +13,12 @@ import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../lib/app-settings.ts';
 import { loadPricingInput } from '../../lib/pricing-inputs.ts';
 import { todayIso } from '../../lib/contracts.ts';
-import { evaluateQuoteRules, loadRuleSet, sellerOutcomeOf } from '../../lib/product-rule-inputs.ts';
+import {
+  evaluateQuoteRules,
+  loadRuleSet,
+  sellerOutcomeOf,
+  type RuleDraftLine,
+} from '../../lib/product-rule-inputs.ts';
 import { contractPricingOf, storedQuantities } from '../../lib/stored-line-pricing.ts';
 import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
 import { requireVisibleQuote } from './get-quote.ts';
@@ -246,7 +251,7 @@ export function lineView(row: StoredLine, years: number) {
 export async function ruleOutcomeOfDrafts(
   db: Database,
   quote: QuoteRow,
-  drafts: readonly LineDraft[],
+  drafts: readonly RuleDraftLine[],
   now: Date,
 ): Promise<RuleOutcome> {
   const result = evaluateQuoteRules(await loadRuleSet(db), quote, drafts, todayIso(now));

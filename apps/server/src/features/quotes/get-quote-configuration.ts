@@ -1,9 +1,10 @@
 import type { PricingResult } from '@bastion/domain/pricing/model';
-import { NO_RULE_OUTCOME, storedLineAttributes } from '@bastion/domain/product-rules/schemas';
+import { NO_RULE_OUTCOME } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import { appNow } from '../../lib/clock.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { priceStoredLines, storedQuantities } from '../../lib/stored-line-pricing.ts';
+import { storedRuleLine } from '../../lib/product-rule-inputs.ts';
+import { priceStoredLines } from '../../lib/stored-line-pricing.ts';
 import { LOCKED_BY_OTHER_MESSAGE } from '../../lib/quote-terms.ts';
 import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
 import {
@@ -80,12 +81,7 @@ async function configurationWith<Pricing>(
       (await ruleOutcomeOfDrafts(
         db,
         quote,
-        rows.map((row) => ({
-          ...row.line,
-          key: row.line.id,
-          quantities: storedQuantities(row.line, years),
-          attributes: storedLineAttributes(row.line.attributes),
-        })),
+        rows.map((row) => storedRuleLine(row.line, years)),
         appNow(),
       )));
   // A quote locked by someone else opens read-only for everyone but them.
