@@ -39,6 +39,7 @@ import { registerSystemRoutes } from './features/system/routes.ts';
 import { registerTermsRoutes } from './features/terms/routes.ts';
 import { registerUserAdminRoutes } from './features/users/routes.ts';
 import { registerWebhookRoutes } from './features/webhooks/routes.ts';
+import { logRuleFailuresTo } from './lib/product-rule-inputs.ts';
 import { publicAccess, registerAccessGuard } from './lib/access.ts';
 import { registerCsrfProtection } from './lib/csrf.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
@@ -78,6 +79,8 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
   });
   registerRouteCatalog(app);
+  // A product rule that fails while pricing is skipped there and logged here (issue 34).
+  logRuleFailuresTo(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -292,7 +292,9 @@ describe.concurrent(
         await page.close();
       });
 
-      it('configure quote, and its Add products panel open', async ({ expect }) => {
+      it('configure quote, its Add products panel and a bundle’s options panel open', async ({
+        expect,
+      }) => {
         const page = await tabAs(SALES);
         const path = `/cpq/configure-quote/${records.configure}/STANDARD`;
         const lines = (p: Page) => p.getByText('BX-100F-HW').first().waitFor();
@@ -301,6 +303,16 @@ describe.concurrent(
         const panel = page.locator('.offcanvas.show');
         await panel.getByLabel('Search').fill('BX-100F');
         await panel.getByRole('listitem').first().waitFor();
+        await settled(page);
+        expect.soft(await seriousViolations(page)).toEqual([]);
+        // Issue 34: a bundle with options opens its options panel.
+        await panel.getByLabel('Search').fill('BX-200F-FLEX');
+        await panel
+          .getByRole('listitem')
+          .filter({ hasText: 'BX-200F-FLEX' })
+          .getByRole('button', { name: /^Add/ })
+          .click();
+        await page.getByRole('heading', { name: 'Choose bundle options' }).waitFor();
         await settled(page);
         expect.soft(await seriousViolations(page)).toEqual([]);
         await page.close();

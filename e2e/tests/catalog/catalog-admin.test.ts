@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -219,6 +220,36 @@ describe('catalogue administration', () => {
     await screenshot(page, 'sku-pricing-imported');
     const after = await apiData<History>(page, 'prices/history', { sku: code });
     expect(after.rows.filter((r) => r.status === 'scheduled')).toHaveLength(3);
+
+    // The SKUs go out and in the same way, from the catalogue, with their attributes (issue 34).
+    await page.goto('/commcat/grid/catalog/ref');
+    await page.getByRole('button', { name: 'Export / import' }).click();
+    const csvPanel = page.getByRole('dialog', { name: 'SKUs as CSV' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      csvPanel.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const [header = '', ...rows] = readFileSync(await download.path(), 'utf8').split('\r\n');
+    const cells = rows.find((row) => row.startsWith(`${code},`))?.split(',') ?? [];
+    // model and form_factor, blank on the new SKU.
+    expect(header.split(',').slice(8, 10)).toEqual(['model', 'form_factor']);
+    cells.splice(8, 2, 'E2E-CSV', '1u');
+    await csvPanel.getByLabel('SKU file').setInputFiles({
+      name: 'skus.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}\r\n${cells.join(',')}\r\n`),
+    });
+    await csvPanel.getByRole('button', { name: 'Import' }).click();
+    await csvPanel.getByRole('status').getByText('1 row read: 1 SKU updated.').waitFor();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'catalog-sku-csv', { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'catalog-sku-csv-narrow', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await csvPanel.waitFor({ state: 'hidden' });
+    await screenshot(page, 'catalog-grid-narrow', { fullPage: false });
+    const stored = await apiData<{ attributes: unknown }>(page, 'skus/get', { sku: code });
+    expect(stored.attributes).toEqual({ model: 'E2E-CSV', form_factor: '1U' });
     await page.context().close();
   });
 
@@ -462,6 +493,33 @@ describe('catalogue administration', () => {
       { sku: bundle },
     );
     expect(saved.components.map((c) => [c.sku, c.quantity])).toEqual([[appliance.code, 2]]);
+
+    // Issue 34: the demo's bundle with options shows its groups and each option's place.
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    await page.getByRole('searchbox', { name: 'Search' }).fill('BX-200F-FLEX');
+    await grid.getByRole('row').filter({ hasText: 'BX-200F-FLEX' }).click();
+    const flex = page
+      .getByRole('dialog', { name: 'BX-200F-FLEX' })
+      .getByRole('form', { name: 'Components of BX-200F-FLEX' });
+    const groups = flex.getByRole('table', { name: 'Option groups' });
+    await groups.waitFor();
+    expect(
+      await groups
+        .getByRole('textbox', { name: /^Name of option group/ })
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+    ).toEqual(['Support tier', 'Subscriptions']);
+    const chosen = (name: string) =>
+      flex
+        .getByRole('combobox', { name, exact: true })
+        .evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.label);
+    expect(await chosen('Group of BX-200F-SUP-PRM')).toBe('Support tier');
+    expect(await chosen('Selection of BX-200F-SUP-PRM')).toBe('Default');
+    await flex.getByRole('table', { name: 'Components' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'catalog-bundle-option-groups', { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await groups.scrollIntoViewIfNeeded();
+    await screenshot(page, 'catalog-bundle-option-groups-narrow', { fullPage: false });
     await page.context().close();
   });
 

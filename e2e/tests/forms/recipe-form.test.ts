@@ -28,6 +28,7 @@ async function openQuoteDetailsPreview(page: Page) {
     .getByRole('link', { name: 'Configuration' })
     .click();
   await page.waitForURL((url) => url.pathname === '/cpq/config-admin');
+  await page.getByRole('button', { name: /^Quote details/ }).click();
   await page.getByRole('heading', { name: 'Quote details' }).waitFor();
 }
 

@@ -4,6 +4,7 @@ import type {
   RenewalLine,
   RenewalPricing,
 } from '@bastion/domain/renewals/schemas';
+import { NO_RULE_OUTCOME } from '@bastion/domain/product-rules/schemas';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -135,7 +136,7 @@ function configuration(overrides: Partial<RenewalConfiguration>): RenewalConfigu
     default_uplift_percent: '5',
     sku_type_required: false,
     drops: [],
-    pricing: { lines: [], list_minor: null, net_minor: null, problems: [] },
+    pricing: { lines: [], list_minor: null, net_minor: null, problems: [], ...NO_RULE_OUTCOME },
     timeline: [],
     ...overrides,
   };
@@ -181,6 +182,7 @@ const renewalConfiguration = (skuTypeRequired: boolean) => {
             { path: 'lines.1.sku_type', message: 'Please select SKU Type' },
           ]
         : [],
+      ...NO_RULE_OUTCOME,
     },
   });
 };
@@ -351,6 +353,20 @@ describe('the true-up configurator', () => {
       list_minor: null,
       net_minor: 0,
       problems: [],
+      // Issue 34: the rules speak of a true-up's lines too; an error holds Next.
+      rule_messages: draft.lines.some((l) => (l.measured_quantity ?? 0) > 120)
+        ? [
+            {
+              rule_id: 'r-usage',
+              rule_name: 'Usage ceiling',
+              severity: 'error' as const,
+              message: 'FW-100-TP usage over 120 needs the next model: quote a refresh instead.',
+              line_keys: ['line-0'],
+            },
+          ]
+        : [],
+      rule_actions: [],
+      rule_applied: [],
     }));
     await page.goto(`/cpq/configure-renewal-quote/${QUOTE_ID}/TU`);
     await page.getByRole('heading', { name: 'Configure true-up quote' }).waitFor();
@@ -364,8 +380,16 @@ describe('the true-up configurator', () => {
     expect(await row.getByTestId('overage').innerText()).toBe('30');
     await expect.poll(() => row.getByTestId('line-net').innerText()).toBe('$9,000.00');
     expect(await row.innerText()).toContain('× 92 / 365 days (0.252055)');
+    const checks = page.getByTestId('rule-checks');
+    await checks
+      .getByText('FW-100-TP usage over 120 needs the next model: quote a refresh instead.')
+      .waitFor();
+    expect(await checks.innerText()).toContain('Lines: FW-100-TP');
+    expect(await page.getByRole('button', { name: /Next: Shipping/ }).isDisabled()).toBe(true);
 
     await usage.fill('90');
+    await checks.waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: /Next: Shipping/ }).isDisabled()).toBe(false);
     expect(await row.getByTestId('overage').innerText()).toBe('0');
 
     await usage.fill('-5');
@@ -426,6 +450,7 @@ describe('the co-term configurator', () => {
       list_minor: 71_000,
       net_minor: 71_000,
       problems: [],
+      ...NO_RULE_OUTCOME,
     };
     const config = configuration({
       kind: 'COTERM',

@@ -7,16 +7,17 @@
  * ELA quotes of 1,000 and 5,000 lines (BENCH_LINE_COUNTS, e.g. "1000,5000") and prints for each:
  *
  * - the pricing answer (POST /api/dx/pricing/execute): bytes raw and gzipped, and the server
- *   time (inject: routing, body validation, pricing, answer serialization) median and p95 of RUNS;
+ *   time (inject: routing, body validation, pricing, answer serialization) median and p95 of RUNS,
+ *   with the demo product rules in force and again without any (issue 34);
  * - one line's waterfall on demand (POST /api/dx/pricing/explain-line): median;
  * - saving the lines (POST /api/dx/save-quote-configuration, the quote's lines all kept with a
  *   changed quantity each time): median (at every size, the goal is for 1,000 lines).
  */
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { openDatabase } from '@bastion/db/client';
-import { skuPrices, skus } from '@bastion/db/schema/catalog';
+import { productRules, skuPrices, skus } from '@bastion/db/schema/catalog';
 import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
 import { seedReferenceData } from '@bastion/db/seed/reference-data';
 import { buildApp } from '../app.ts';
@@ -136,6 +137,8 @@ async function main() {
         drafts(shift).map((draft, i) => ({ ...draft, id: saved.lines[i]?.id, key: `k${i}` }));
       const lines = stored(1);
 
+      // Warmed up first, so neither of the two timings below pays for the first calls.
+      for (let warm = 0; warm < 3; warm++) await post('/api/dx/pricing/execute', { id, lines });
       const priced = await timeRuns(RUNS, async () => {
         const response = await post('/api/dx/pricing/execute', { id, lines });
         if (response.statusCode !== 200) throw new Error(response.body.slice(0, 500));
@@ -144,8 +147,35 @@ async function main() {
       const body = priced.last?.rawPayload ?? Buffer.alloc(0);
       console.log(`  ${count.toLocaleString('en-US')} lines × ${YEARS} years`);
       console.log(
-        `    pricing/execute answer: ${kb(body.length)} raw, ${kb(gzipSync(body).length)} gzip; server time median ${ms(priced.p50)}, p95 ${ms(priced.p95)}`,
+        `    pricing/execute answer: ${kb(body.length)} raw, ${kb(gzipSync(body).length)} gzip; server time median ${ms(priced.p50)}, p95 ${ms(priced.p95)} (with the demo product rules)`,
       );
+      // The same without product rules in force (issue 34: the rules' share of the pass).
+      const active = await db
+        .update(productRules)
+        .set({ isActive: false })
+        .where(eq(productRules.isActive, true))
+        .returning({ id: productRules.id });
+      try {
+        const bare = await timeRuns(RUNS, async () => {
+          const response = await post('/api/dx/pricing/execute', { id, lines });
+          if (response.statusCode !== 200) throw new Error(response.body.slice(0, 500));
+          return response;
+        });
+        console.log(
+          `    pricing/execute without product rules: median ${ms(bare.p50)}, p95 ${ms(bare.p95)}`,
+        );
+      } finally {
+        if (active.length > 0)
+          await db
+            .update(productRules)
+            .set({ isActive: true })
+            .where(
+              inArray(
+                productRules.id,
+                active.map((rule) => rule.id),
+              ),
+            );
+      }
 
       const explained = await timeRuns(RUNS, async (run) => {
         const response = await post('/api/dx/pricing/explain-line', {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCsv, parseCsv } from './csv.ts';
+import { formatCsv, neutralizeFormulaReversibly, parseCsv, restoreFormula } from './csv.ts';
 
 describe('parseCsv', () => {
   it('reads quoted fields, doubled quotes and every kind of line end', () => {
@@ -55,5 +55,24 @@ describe('formatCsv', () => {
     expect(formatCsv(rows, { neutralizesFormulas: true })).toBe(
       "'=SUM(A1),'-5,'@x,plain,\"'+1, two\"\r\n",
     );
+  });
+});
+
+describe('neutralizeFormulaReversibly', () => {
+  it('neutralizes formulas in a way restoreFormula undoes, whatever the value', () => {
+    const values = ['=SUM(A1)', "'=SUM(A1)", "''+1", '-5', '@x', "'plain", 'plain', "it's", ''];
+    const written = values.map(neutralizeFormulaReversibly);
+    expect(written).toEqual([
+      "'=SUM(A1)",
+      "''=SUM(A1)",
+      "'''+1",
+      "'-5",
+      "'@x",
+      "'plain",
+      'plain',
+      "it's",
+      '',
+    ]);
+    expect(written.map(restoreFormula)).toEqual(values);
   });
 });

@@ -115,6 +115,19 @@ export function neutralizeFormula(value: string): string {
 }
 
 /**
+ * neutralizeFormula for a file that is imported again: a value that already starts with quotes
+ * before such a character gets one more, so restoreFormula gives back every value as it was.
+ */
+export function neutralizeFormulaReversibly(value: string): string {
+  return /^'*[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The value neutralizeFormulaReversibly was given; a value it would not change stays as it is. */
+export function restoreFormula(value: string): string {
+  return /^'+[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
+/**
  * Records to CSV text with CRLF line ends, as spreadsheets expect. `neutralizesFormulas` for files
  * of people's free text (user lists); a file meant to be imported again keeps its values as they
  * are (a price list's negative numbers).

@@ -8,6 +8,8 @@ const ctx = useTestApp();
 
 /** The tables pricing (pricing-inputs.ts), terms (quote-terms.ts) and forms keep per version. */
 const KEPT_TABLES = [
+  'bundle_components',
+  'bundle_features',
   'currency_rates',
   'lookup_values',
   'mc_cost_lookups',

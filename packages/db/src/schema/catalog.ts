@@ -1,3 +1,4 @@
+import { OPTION_SELECTIONS } from '@bastion/domain/catalog/bundle-options';
 import { BILLING_TYPES, PRODUCT_KINDS } from '@bastion/domain/pricing/model';
 import { RULE_KINDS, type SkuAttributes } from '@bastion/domain/product-rules/model';
 import type { StoredProductRule } from '@bastion/domain/product-rules/stored-rule';
@@ -14,6 +15,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -137,13 +139,42 @@ export const skuVolumeTiers = pgTable(
   (t) => [primaryKey({ columns: [t.sku, t.minQuantity] })],
 );
 
-/** What a bundle SKU expands to when added to a quote. */
+/**
+ * A bundle's option groups (issue 34, features in Salesforce's words): how many of the group's
+ * options a bundle takes. A bundle without any keeps its fixed list of components.
+ */
+export const bundleFeatures = pgTable(
+  'bundle_features',
+  {
+    bundleSku: textRef('bundle_sku', () => skus.sku, 'cascade'),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    minOptions: integer('min_options').notNull().default(0),
+    /** Null: no cap. */
+    maxOptions: integer('max_options'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bundleSku, t.name] }),
+    check(
+      'bundle_features_counts',
+      sql`${t.minOptions} >= 0 AND (${t.maxOptions} IS NULL OR ${t.maxOptions} >= GREATEST(${t.minOptions}, 1))`,
+    ),
+  ],
+);
+
+/** What a bundle SKU expands to when added to a quote: its options. */
 export const bundleComponents = pgTable(
   'bundle_components',
   {
     bundleSku: textRef('bundle_sku', () => skus.sku, 'cascade'),
     componentSku: textRef('component_sku', () => skus.sku),
+    /** Per unit of the bundle. */
     quantity: integer('quantity').notNull().default(1),
+    /** The order the configurator and the quote list the options in (ties by SKU). */
+    position: integer('position').notNull().default(0),
+    /** The option group it belongs to (bundle_features.name); null: outside any group. */
+    feature: text('feature'),
+    selection: text('selection', { enum: OPTION_SELECTIONS }).notNull().default('REQUIRED'),
   },
   (t) => [primaryKey({ columns: [t.bundleSku, t.componentSku] })],
 );
@@ -268,6 +299,21 @@ export const productRules = pgTable(
   },
   (t) => [uniqueIndex('product_rules_name_key').on(sql`lower(${t.name})`)],
 );
+
+/**
+ * A rule that failed while evaluating a quote (issue 34): skipped there, and shown to catalogue
+ * admins as broken until it is saved again. The last failure per rule; not reference data (a
+ * failure changes no price).
+ */
+export const productRuleFailures = pgTable('product_rule_failures', {
+  ruleId: uuid('rule_id')
+    .primaryKey()
+    .references(() => productRules.id, { onDelete: 'cascade' }),
+  message: text('message').notNull(),
+  failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+  /** Distinct failures recorded (each server instance records a failure once per catalogue version). */
+  occurrences: integer('occurrences').notNull().default(1),
+});
 
 /** A checked rule's columns, as the seed and the admin's save write them. */
 export const productRuleColumns = (stored: StoredProductRule) => ({

@@ -7,6 +7,7 @@ import {
   PRICE_PERIODS,
 } from './catalog-demo-data.ts';
 import { REFERENCE_LOOKUPS } from './form-recipes.ts';
+import { choiceProblems, startingChoice } from '@bastion/domain/catalog/bundle-options';
 import { DEMO_RULE_CATALOG } from '@bastion/domain/product-rules/demo-rules';
 import { ZSkuAttributes } from '@bastion/domain/product-rules/schemas';
 
@@ -213,7 +214,8 @@ describe('the demo catalogue', () => {
     expect(bundles.length).toBeGreaterThanOrEqual(20);
     for (const bundle of bundles) {
       const components = data.bundles.filter((c) => c.bundleSku === bundle.sku);
-      expect(components.length, bundle.sku).toBe(3);
+      // The fixed bundles hold three components; the bundle with options (issue 34) eight.
+      expect(components.length, bundle.sku).toBe(bundle.sku === 'BX-200F-FLEX' ? 8 : 3);
       expect(data.prices.filter((p) => p.sku === bundle.sku).map((p) => p.unitPriceMinor)).toEqual([
         0, 0, 0,
       ]);
@@ -228,6 +230,35 @@ describe('the demo catalogue', () => {
     expect(
       data.bundles.filter((c) => c.bundleSku === 'BX-100F-BDL').map((c) => c.componentSku),
     ).toEqual(['BX-100F-HW', 'BX-100F-TP', 'BX-100F-SUP-PRM']);
+  });
+
+  it('has one bundle with options, its groups naming options it has, and a fixed bundle has none', () => {
+    expect(
+      data.bundleFeatures.map((f) => [f.bundleSku, f.name, f.minOptions, f.maxOptions]),
+    ).toEqual([
+      ['BX-200F-FLEX', 'Support tier', 1, 1],
+      ['BX-200F-FLEX', 'Subscriptions', 0, 3],
+    ]);
+    const definition = {
+      features: data.bundleFeatures.map((f) => ({
+        name: f.name,
+        min_options: f.minOptions ?? 0,
+        max_options: f.maxOptions ?? null,
+      })),
+      options: data.bundles
+        .filter((c) => c.bundleSku === 'BX-200F-FLEX')
+        .map((c) => ({
+          sku: c.componentSku,
+          quantity: c.quantity ?? 1,
+          feature: c.feature ?? null,
+          selection: c.selection ?? 'REQUIRED',
+        })),
+    };
+    // Its starting choice can be quoted as it is.
+    expect(choiceProblems('BX-200F-FLEX', definition, startingChoice(definition))).toEqual([]);
+    expect(
+      data.bundles.filter((c) => c.bundleSku !== 'BX-200F-FLEX' && (c.feature ?? null) !== null),
+    ).toEqual([]);
   });
 
   it('gives volume tiers to subscriptions and access points only', () => {

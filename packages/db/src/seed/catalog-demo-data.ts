@@ -5,6 +5,7 @@ import type { Database } from '../client.ts';
 import {
   approvalSkus,
   bundleComponents,
+  bundleFeatures,
   currencyRates,
   mcCostLookups,
   mcDurationDepreciation,
@@ -23,7 +24,11 @@ import {
 } from '../schema/catalog.ts';
 import { REFERENCE_LOOKUPS } from './form-recipes.ts';
 import { checkRule } from '@bastion/domain/product-rules/check-rule';
-import { DEMO_PRODUCT_RULES, DEMO_RULE_CATALOG } from '@bastion/domain/product-rules/demo-rules';
+import {
+  DEMO_GUIDED_RULES,
+  DEMO_PRODUCT_RULES,
+  DEMO_RULE_CATALOG,
+} from '@bastion/domain/product-rules/demo-rules';
 import { storedRuleOf } from '@bastion/domain/product-rules/stored-rule';
 import { count, sql } from 'drizzle-orm';
 
@@ -38,6 +43,7 @@ const CATALOG_TABLES = {
   prices: skuPrices,
   tiers: skuVolumeTiers,
   bundles: bundleComponents,
+  bundleFeatures,
   partnerDiscounts,
   rates: currencyRates,
   hwCosts: mcHwSkuCosts,
@@ -514,7 +520,11 @@ const hardwareCostPercent = (index: number) => 35 + ((index * 7) % 11);
 const percentText = (value: number) => value.toFixed(2);
 const percentOf = (usd: number, percent: number) => Math.round((usd * percent) / 100);
 
-function catalogSkus(): { seeds: SkuSeed[]; bundles: RowOf<'bundles'>[] } {
+function catalogSkus(): {
+  seeds: SkuSeed[];
+  bundles: RowOf<'bundles'>[];
+  bundleFeatures: RowOf<'bundleFeatures'>[];
+} {
   const seeds: SkuSeed[] = [];
   const bundles: RowOf<'bundles'>[] = [];
 
@@ -588,6 +598,50 @@ function catalogSkus(): { seeds: SkuSeed[]; bundles: RowOf<'bundles'>[] } {
       bundles.push({ bundleSku: bundle, componentSku: component, quantity: 1 });
     }
   }
+
+  // A bundle with options (issue 34): the appliance, exactly one support tier and up to three
+  // of its four subscriptions, each following the bundle's quantity.
+  const flex = 'BX-200F-FLEX';
+  seeds.push({
+    sku: flex,
+    name: 'BX-200F Flex Bundle',
+    description: 'Appliance with the support tier and subscriptions you choose, 1 year',
+    kind: 'BUNDLE',
+    billing: 'ONE_TIME',
+    family: 'FIREWALL',
+    node: 140,
+    usd: 0,
+  });
+  const bundleFeatureRows: RowOf<'bundleFeatures'>[] = [
+    { bundleSku: flex, name: 'Support tier', position: 1, minOptions: 1, maxOptions: 1 },
+    { bundleSku: flex, name: 'Subscriptions', position: 2, minOptions: 0, maxOptions: 3 },
+  ];
+  bundles.push(
+    {
+      bundleSku: flex,
+      componentSku: 'BX-200F-HW',
+      quantity: 1,
+      position: 0,
+      feature: null,
+      selection: 'REQUIRED',
+    },
+    ...(['STD', 'PRM', 'ELT'] as const).map((tier, index): RowOf<'bundles'> => ({
+      bundleSku: flex,
+      componentSku: `BX-200F-SUP-${tier}`,
+      quantity: 1,
+      position: 1 + index,
+      feature: 'Support tier',
+      selection: tier === 'PRM' ? 'DEFAULT' : 'OPTIONAL',
+    })),
+    ...(['TP', 'URL', 'SBX', 'SDWAN'] as const).map((code, index): RowOf<'bundles'> => ({
+      bundleSku: flex,
+      componentSku: `BX-200F-${code}`,
+      quantity: 1,
+      position: 4 + index,
+      feature: 'Subscriptions',
+      selection: code === 'TP' ? 'DEFAULT' : 'OPTIONAL',
+    })),
+  );
 
   const hardware = (seed: HardwareSeed, family: FamilyId, isActive = true): SkuSeed => ({
     ...seed,
@@ -700,7 +754,7 @@ function catalogSkus(): { seeds: SkuSeed[]; bundles: RowOf<'bundles'>[] } {
   seeds.push(
     ...SERVICES.map((seed): SkuSeed => ({ ...seed, kind: 'SERVICE', billing: 'ONE_TIME' })),
   );
-  return { seeds, bundles };
+  return { seeds, bundles, bundleFeatures: bundleFeatureRows };
 }
 
 /**
@@ -757,7 +811,7 @@ export function catalogDemoData(): CatalogDemoData {
     updatedAt: LOADED_AT,
   }));
 
-  const { seeds, bundles } = catalogSkus();
+  const { seeds, bundles, bundleFeatures: features } = catalogSkus();
   const skuRows = seeds.map((seed): RowOf<'skus'> => ({
     sku: seed.sku,
     name: seed.name,
@@ -840,6 +894,7 @@ export function catalogDemoData(): CatalogDemoData {
     prices,
     tiers,
     bundles,
+    bundleFeatures: features,
     partnerDiscounts: partnerDiscountRows,
     rates: RATES.map(([currencyCode, unitsPerUsd]) => ({
       currencyCode,
@@ -923,8 +978,17 @@ export const demoProductRuleId = (ruleId: string) => keyedUuid(`product-rule:${r
  */
 async function seedDemoProductRules(db: Database) {
   const [existing] = await db.select({ rules: count() }).from(productRules);
-  if ((existing?.rules ?? 0) > 0) return;
-  const rows = DEMO_PRODUCT_RULES.map((demo) => {
+  // The guided-selling rules came later: a catalogue without any rule reading answers gets them.
+  const [guided] = await db
+    .select({ rules: count() })
+    .from(productRules)
+    .where(sql`${productRules.definition}::text like '%answer:%'`);
+  const demos = [
+    ...((existing?.rules ?? 0) > 0 ? [] : DEMO_PRODUCT_RULES),
+    ...((guided?.rules ?? 0) > 0 ? [] : DEMO_GUIDED_RULES),
+  ];
+  if (demos.length === 0) return;
+  const rows = demos.map((demo) => {
     const check = checkRule({ ...demo, id: demoProductRuleId(demo.id) }, DEMO_RULE_CATALOG);
     if (!check.ok) throw new Error(`demo product rule ${demo.id}: ${check.message}`);
     const stored = storedRuleOf(check.rule);

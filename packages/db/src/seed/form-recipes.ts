@@ -316,6 +316,63 @@ export const SECURE_ACCESS_SIZING_RECIPE: FormRecipe = {
   rules: [MULTI_YEAR_ELA],
 };
 
+const WHOLE = '^\\d+$';
+
+/**
+ * Guided selling (issue 34): the branch-firewall questionnaire. Product rules read its answers as
+ * answer:<field> (a yes/no answer as 1 or 0) and propose the lines; the quote gives the region.
+ */
+export const GUIDED_BRANCH_FIREWALL_RECIPE: FormRecipe = {
+  initial_state: { sites: '', users_per_site: '', throughput_mbps: '', high_availability: false },
+  rows: [
+    [
+      {
+        field: 'sites',
+        label: 'Branch sites',
+        renderer: 'Number',
+        is_required: true,
+        pattern: WHOLE,
+        min: 1,
+        max: 500,
+        invalid_msg: 'Enter how many branch sites, a whole number.',
+        col_class_name: 'col-12 col-md-6',
+      },
+      {
+        field: 'users_per_site',
+        label: 'Users per site',
+        renderer: 'Number',
+        is_required: true,
+        pattern: WHOLE,
+        min: 1,
+        max: 10000,
+        invalid_msg: 'Enter how many people work at a site, a whole number.',
+        col_class_name: 'col-12 col-md-6',
+      },
+    ],
+    [
+      {
+        field: 'throughput_mbps',
+        label: 'Throughput a site needs (Mbps)',
+        renderer: 'Number',
+        is_required: true,
+        pattern: WHOLE,
+        min: 1,
+        max: 100000,
+        invalid_msg: 'Enter the throughput in Mbps, a whole number.',
+        help_text: 'Internet and site-to-site traffic, with threat protection on.',
+        col_class_name: 'col-12 col-md-6',
+      },
+      {
+        field: 'high_availability',
+        label: 'High availability: two appliances per site',
+        renderer: 'Checkbox',
+        col_class_name: 'col-12 col-md-6 align-self-end',
+      },
+    ],
+  ],
+  rules: [],
+};
+
 export const REFERENCE_FORM_RECIPES: readonly (typeof formRecipes.$inferInsert)[] = [
   {
     name: 'quote_details',
@@ -334,6 +391,12 @@ export const REFERENCE_FORM_RECIPES: readonly (typeof formRecipes.$inferInsert)[
     title: 'Secure access sizing',
     description: 'Size a secure-access subscription by access points or by devices, per year.',
     recipe: SECURE_ACCESS_SIZING_RECIPE,
+  },
+  {
+    name: 'guided_branch_firewall',
+    title: 'Guided selling: branch firewalls',
+    description: 'A few questions about the branch sites; product rules propose the lines.',
+    recipe: GUIDED_BRANCH_FIREWALL_RECIPE,
   },
 ];
 

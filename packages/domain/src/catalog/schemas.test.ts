@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   skuAttributesFormValues,
+  ZBundleComponentsForm,
   ZComponentQuantityText,
   ZMoveNodeForm,
   ZSkuForm,
@@ -90,5 +91,42 @@ describe('the other catalogue forms', () => {
         ['', 'The quantity is a whole number from 1 to 1000.'],
       ]);
     }
+  });
+
+  it('sends a bundle’s option groups by name, and a blank most as no cap (issue 34)', () => {
+    const form = {
+      features: [
+        { key: 'g1', name: ' Support tier ', min_options: '1', max_options: '1' },
+        { key: 'g2', name: 'Subscriptions', min_options: ' 0', max_options: ' ' },
+      ],
+      components: [
+        { sku: 'BX-200F-HW', quantity: '1', feature: '', selection: 'REQUIRED' },
+        { sku: 'BX-200F-SUP-PRM', quantity: '1', feature: 'g1', selection: 'DEFAULT' },
+        { sku: 'BX-200F-TP', quantity: '2', feature: 'g2', selection: 'OPTIONAL' },
+      ],
+    } as const;
+    expect(ZBundleComponentsForm.parse(form)).toEqual({
+      features: [
+        { name: 'Support tier', min_options: 1, max_options: 1 },
+        { name: 'Subscriptions', min_options: 0, max_options: null },
+      ],
+      components: [
+        { sku: 'BX-200F-HW', quantity: 1, feature: null, selection: 'REQUIRED' },
+        { sku: 'BX-200F-SUP-PRM', quantity: 1, feature: 'Support tier', selection: 'DEFAULT' },
+        { sku: 'BX-200F-TP', quantity: 2, feature: 'Subscriptions', selection: 'OPTIONAL' },
+      ],
+    });
+    const bad = {
+      ...form,
+      features: [
+        { key: 'g1', name: '', min_options: 'one', max_options: '1' },
+        { key: 'g2', name: 'Subscriptions', min_options: '2', max_options: '1' },
+      ],
+    };
+    expect(messagesOf(ZBundleComponentsForm.safeParse(bad))).toEqual([
+      ['features.0.name', 'Name the option group.'],
+      ['features.0.min_options', 'A count is a whole number from 0 to 50.'],
+      ['features.1.max_options', 'The most must be at least 1 and at least the fewest.'],
+    ]);
   });
 });

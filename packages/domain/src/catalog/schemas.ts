@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPTION_SELECTIONS } from './bundle-options.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 import { BILLING_TYPES, PRODUCT_KINDS } from '../pricing/model.ts';
 import { LAP_SIZES, PRICING_MODELS } from '../validation/secure-access.ts';
@@ -192,6 +193,40 @@ export const ZComponentQuantityText = z
   .transform(Number)
   .pipe(ZComponentQuantity);
 
+export const MAX_BUNDLE_FEATURES = 10;
+const COUNT_MESSAGE = `A count is a whole number from 0 to ${MAX_BUNDLE_COMPONENTS}.`;
+const ZOptionCount = z
+  .number({ error: COUNT_MESSAGE })
+  .int(COUNT_MESSAGE)
+  .min(0, COUNT_MESSAGE)
+  .max(MAX_BUNDLE_COMPONENTS, COUNT_MESSAGE);
+const ZFeatureName = z
+  .string({ error: 'Name the option group.' })
+  .trim()
+  .min(1, 'Name the option group.')
+  .max(60, 'An option group’s name is at most 60 characters.');
+
+/** A group's most, when it has one, is at least 1 and at least its fewest. */
+const hasSensibleCap = (feature: { min_options: number; max_options: number | null }) =>
+  feature.max_options === null || feature.max_options >= Math.max(feature.min_options, 1);
+const CAP_PROBLEM = {
+  path: ['max_options'],
+  message: 'The most must be at least 1 and at least the fewest.',
+  // Only between two readable counts: a bad fewest has its own message.
+  when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+};
+
+/** An option group of a bundle: how many of its options the bundle takes. */
+export const ZBundleFeatureInput = z
+  .object({
+    name: ZFeatureName,
+    min_options: ZOptionCount,
+    /** Null: no cap. */
+    max_options: ZOptionCount.nullable(),
+  })
+  .refine(hasSensibleCap, CAP_PROBLEM);
+export type BundleFeatureInput = z.infer<typeof ZBundleFeatureInput>;
+
 export const ZSaveBundleComponentsBody = z.object({
   /** The bundle SKU whose components these are. */
   sku: ZSkuRef,
@@ -206,13 +241,91 @@ export const ZSaveBundleComponentsBody = z.object({
           .min(1, 'Enter the component’s SKU code.')
           .max(64, 'That is not a SKU code.'),
         quantity: ZComponentQuantity,
+        /** Issue 34: the option group (a feature's name) it belongs to; null or absent: none. */
+        feature: ZFeatureName.nullable().default(null),
+        /** REQUIRED (always on), DEFAULT (on until taken off) or OPTIONAL; absent: REQUIRED. */
+        selection: z
+          .enum(OPTION_SELECTIONS, {
+            error: `The selection is one of ${OPTION_SELECTIONS.join(', ')}.`,
+          })
+          .default('REQUIRED'),
       }),
       { error: 'Send the components as a list.' },
     )
     .min(1, 'A bundle needs at least one component.')
     .max(MAX_BUNDLE_COMPONENTS, `A bundle holds at most ${MAX_BUNDLE_COMPONENTS} components.`),
+  /**
+   * Issue 34: the bundle's option groups, in the order the configurator shows them; none (or
+   * absent) keeps a fixed bundle, whose components all come with it.
+   */
+  features: z
+    .array(ZBundleFeatureInput, { error: 'Send the option groups as a list.' })
+    .max(MAX_BUNDLE_FEATURES, `A bundle has at most ${MAX_BUNDLE_FEATURES} option groups.`)
+    .default([]),
 });
 export type SaveBundleComponentsInput = z.infer<typeof ZSaveBundleComponentsBody>;
+
+/** A count as typed in the bundle editor: whole digits, then the server's check. */
+const ZOptionCountText = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, COUNT_MESSAGE)
+  .transform(Number)
+  .pipe(ZOptionCount);
+
+/**
+ * The bundle editor's form (decision 019): quantities and counts as typed, a blank most for no
+ * cap, and each component's group by the group's `key`, an id of the form's own, so renaming a
+ * group keeps its options in it. Its output is the save's body without the bundle's code.
+ */
+export const ZBundleComponentsForm = z
+  .object({
+    components: z
+      .array(
+        z.object({
+          sku: z.string(),
+          quantity: ZComponentQuantityText,
+          /** The key of its group; '' for none. */
+          feature: z.string(),
+          selection: z.enum(OPTION_SELECTIONS),
+        }),
+      )
+      .min(1, 'A bundle needs at least one component.')
+      .max(MAX_BUNDLE_COMPONENTS, `A bundle holds at most ${MAX_BUNDLE_COMPONENTS} components.`),
+    features: z
+      .array(
+        z
+          .object({
+            key: z.string(),
+            name: ZFeatureName,
+            min_options: ZOptionCountText,
+            max_options: z
+              .string()
+              .trim()
+              .transform((text) => (text === '' ? null : text))
+              .pipe(ZOptionCountText.nullable()),
+          })
+          .refine(hasSensibleCap, CAP_PROBLEM),
+      )
+      .max(MAX_BUNDLE_FEATURES, `A bundle has at most ${MAX_BUNDLE_FEATURES} option groups.`),
+  })
+  .transform(({ components, features }) => {
+    const names = new Map(features.map((feature) => [feature.key, feature.name]));
+    return {
+      components: components.map((component) => ({
+        sku: component.sku,
+        quantity: component.quantity,
+        feature: names.get(component.feature) ?? null,
+        selection: component.selection,
+      })),
+      features: features.map((feature) => ({
+        name: feature.name,
+        min_options: feature.min_options,
+        max_options: feature.max_options,
+      })),
+    };
+  });
+export type BundleComponentsFormValues = z.input<typeof ZBundleComponentsForm>;
 
 /* The product hierarchy. */
 

@@ -88,6 +88,11 @@ export const ZProductRuleView = z.object({
   actions: z.array(z.unknown()),
   /** Why the rule no longer holds against the catalogue (it is skipped); null when it does. */
   problem: z.string().nullable(),
+  /**
+   * The rule failed while evaluating a quote since it was last saved: skipped there (spec §4's
+   * policy for form rules); null when it has not.
+   */
+  failure: z.object({ message: z.string(), failed_at: z.string() }).nullable(),
   updated_at: z.string(),
   updated_by: z.string().nullable(),
 });

@@ -139,7 +139,11 @@ function demoCatalog(): RuleCatalog {
 /** The demo catalogue's SKUs as product rules read them. */
 export const DEMO_RULE_CATALOG: RuleCatalog = demoCatalog();
 
-const fact = (name: string, op: 'gt' | 'eq', value: number | string): PredicateNode => ({
+const fact = (
+  name: string,
+  op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq',
+  value: number | string,
+): PredicateNode => ({
   kind: 'predicate',
   fact: name,
   op,
@@ -151,6 +155,55 @@ const all = (...children: PredicateNode[]): PredicateNode => ({
   children,
 });
 const always = { is_active: true, effective_from: null, effective_to: null } as const;
+
+/** The demo guided-selling questionnaire (form recipe guided_branch_firewall). */
+export const DEMO_QUESTIONNAIRE = 'guided_branch_firewall';
+
+/** One branch firewall per site (two for high availability), by the throughput a site needs. */
+const BRANCH_BANDS = [
+  { model: 'BX-60', from: 0, to: 500, why: 'up to 500 Mbps' },
+  { model: 'BX-100F', from: 501, to: 2000, why: '501 to 2,000 Mbps' },
+  { model: 'BX-200F', from: 2001, to: null, why: 'over 2,000 Mbps' },
+] as const;
+const APPLIANCES_PER_SITE = '{answer:sites} * (1 + {answer:high_availability})';
+
+/**
+ * Guided selling (issue 34): what the branch-firewall questionnaire's answers call for. They
+ * read only answer facts, so they say nothing in the pricing pass; the support the appliances
+ * need comes from "Appliances need support" as a fix.
+ */
+export const DEMO_GUIDED_RULES: readonly ProductRule[] = [
+  ...BRANCH_BANDS.map((band, index): ProductRule => ({
+    ...always,
+    id: `demo-guided-${band.model.toLowerCase()}`,
+    name: `Guided: ${band.model} for branches`,
+    kind: 'selection',
+    apply: 'offer',
+    priority: 200 + index,
+    scope: 'quote',
+    condition: all(
+      fact('answer:sites', 'gt', 0),
+      fact('answer:throughput_mbps', 'gte', band.from),
+      ...(band.to === null ? [] : [fact('answer:throughput_mbps', 'lte', band.to)]),
+    ),
+    message: `${band.model} for sites that need ${band.why}: one per site, two for a high-availability pair, each with Threat Prevention.`,
+    actions: [
+      { op: 'add', sku: `${band.model}-HW`, quantity: APPLIANCES_PER_SITE },
+      { op: 'add', sku: `${band.model}-TP`, quantity: APPLIANCES_PER_SITE },
+    ],
+  })),
+  {
+    ...always,
+    id: 'demo-guided-wifi',
+    name: 'Guided: Wi-Fi at busy sites',
+    kind: 'recommendation',
+    priority: 210,
+    scope: 'quote',
+    condition: all(fact('answer:sites', 'gt', 0), fact('answer:users_per_site', 'gt', 25)),
+    message: 'Sites with more than 25 users usually want Wi-Fi: an AP-431 access point per site.',
+    actions: [{ op: 'add', sku: 'AP-431-HW', quantity: '{answer:sites}' }],
+  },
+];
 
 export const DEMO_PRODUCT_RULES: readonly ProductRule[] = [
   {

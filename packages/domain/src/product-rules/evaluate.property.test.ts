@@ -74,7 +74,7 @@ const lines = fc
   );
 
 describe('evaluateProductRules, over random rules and lines', () => {
-  it('always ends and never throws; quantities stay whole and 0 or more', () => {
+  it('always ends and never throws; quantities stay whole and 0 or more; what it applies is settled', () => {
     fc.assert(
       fc.property(fc.array(randomRule, { maxLength: 8 }), lines, (rules, quoteLines) => {
         const result = evaluateProductRules(
@@ -88,6 +88,14 @@ describe('evaluateProductRules, over random rules and lines', () => {
               expect(Number.isInteger(quantity) && quantity >= 0).toBe(true);
         const ids = new Set(rules.map((rule) => rule.id));
         for (const broken of result.broken) expect(ids.has(broken.rule_id)).toBe(true);
+        // What automatic rules apply is settled: the lines they leave change no more (the page
+        // applies them and prices again).
+        const again = evaluateProductRules(
+          quoteWith(result.lines_after_automatic),
+          [...rules, ...DEMO_PRODUCT_RULES],
+          '2026-05-01',
+        );
+        expect(again.applied).toEqual([]);
       }),
       { numRuns: 300 },
     );

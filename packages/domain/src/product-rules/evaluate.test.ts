@@ -199,7 +199,7 @@ describe('evaluateProductRules: rule kinds', () => {
     expect(result.broken).toEqual([]);
   });
 
-  it('stops rules that undo each other after the capped passes, and says so', () => {
+  it('skips rules that undo each other after the capped passes, and says so', () => {
     const tug = (id: string, op: 'add' | 'remove'): ProductRule =>
       rule({
         id,
@@ -215,10 +215,49 @@ describe('evaluateProductRules: rule kinds', () => {
       [tug('adds', 'add'), tug('removes', 'remove')],
       TODAY,
     );
-    expect(result.applied).toHaveLength(6);
+    // Both are skipped: what is applied is a settled state, here the lines as they were.
+    expect(result.applied).toEqual([]);
+    expect(result.lines_after_automatic).toEqual(lines);
     expect(result.broken).toEqual([
-      { rule_id: 'adds', message: 'still changed the quote after 3 passes; stopped there.' },
-      { rule_id: 'removes', message: 'still changed the quote after 3 passes; stopped there.' },
+      { rule_id: 'adds', message: 'still changed the quote after 3 passes; skipped.' },
+      { rule_id: 'removes', message: 'still changed the quote after 3 passes; skipped.' },
+    ]);
+  });
+
+  it('keeps what an automatic rule added once saved: a line of the SKU is its line', () => {
+    const follow = rule({
+      id: 'follow',
+      kind: 'selection',
+      apply: 'automatic',
+      condition: p('quantity:sku:BX-60-HW', 'gt', 0),
+      message: '',
+      actions: [{ op: 'add', sku: 'BX-60-TP', quantity: '{quantity:sku:BX-60-HW}' }],
+    });
+    const first = evaluateProductRules(quoteWith(lines), [follow], TODAY);
+    expect(first.applied).toEqual([
+      {
+        rule_id: 'follow',
+        label: 'Add BX-60-TP',
+        changes: [
+          { op: 'add', sku: 'BX-60-TP', quantities: [2], line_key: 'auto:follow:BX-60-TP' },
+        ],
+      },
+    ]);
+    // Saved, the line has an id of its own: the rule finds it by its SKU and changes nothing.
+    const saved = first.lines_after_automatic.map((line) =>
+      line.key.startsWith('auto:') ? { ...line, key: 'saved-tp' } : line,
+    );
+    expect(evaluateProductRules(quoteWith(saved), [follow], TODAY).applied).toEqual([]);
+    // More appliances: the same line follows.
+    const more = saved.map((line) =>
+      line.sku === 'BX-60-HW' ? { ...line, quantities: [5] } : line,
+    );
+    expect(evaluateProductRules(quoteWith(more), [follow], TODAY).applied).toEqual([
+      {
+        rule_id: 'follow',
+        label: 'Add BX-60-TP',
+        changes: [{ op: 'set_quantity', sku: 'BX-60-TP', quantities: [5], line_key: 'saved-tp' }],
+      },
     ]);
   });
 

@@ -100,6 +100,8 @@ class FactReader {
       case 'model':
         if (!context.model) throw new Error(`'${name}' needs an appliance model.`);
         return index.modelFact(context.model, parsed.name, year);
+      case 'answer':
+        return { value: this.input.answers?.[parsed.question], line_keys: [] };
     }
   }
 }
@@ -201,9 +203,10 @@ function readRule(
 }
 
 /**
- * Applies one automatic rule's changes. An add keeps one line per rule and SKU (key
- * `auto:<rule>:<sku>`) and sets its quantities, so a rule that still holds on the next pass
- * changes nothing.
+ * Applies one automatic rule's changes. An add makes sure the quote has a line of the SKU with
+ * the quantities the rule gives: the rule's own line (key `auto:<rule>:<sku>`), else the first
+ * line of that SKU (the rule's line once saved, or the seller's), else a new line; so a rule that
+ * still holds on the next pass, or the next pricing, changes nothing.
  */
 function applyAutomatic(lines: RuleLine[], rule: SelectionRule, actions: readonly OfferedAction[]) {
   let next = lines;
@@ -217,7 +220,8 @@ function applyAutomatic(lines: RuleLine[], rule: SelectionRule, actions: readonl
         continue;
       }
       const key = `auto:${rule.id}:${change.sku}`;
-      const owned = next.find((line) => line.key === key);
+      const owned =
+        next.find((line) => line.key === key) ?? next.find((line) => line.sku === change.sku);
       if (!owned) {
         next = [
           ...next,
@@ -237,7 +241,7 @@ function applyAutomatic(lines: RuleLine[], rule: SelectionRule, actions: readonl
           op: 'set_quantity',
           sku: change.sku,
           quantities: change.quantities,
-          line_key: key,
+          line_key: owned.key,
         });
       }
     }
@@ -303,31 +307,39 @@ export function evaluateProductRules(
   );
 
   // Each pass lets every automatic rule see what the others did; the cap ends any tug of war
-  // checkRuleSet did not foresee, and a quote that settles stops sooner.
+  // checkRuleSet did not foresee, and a quote that settles stops sooner. Rules still changing
+  // the quote at the cap are broken: skipped, and the passes start again without them, so what
+  // is applied is a settled state (pricing it again changes nothing).
   let lines = input.lines;
   let index = buildLineIndex(lines, catalog);
-  const applied: OfferedAction[] = [];
-  let stillChanging: SelectionRule[] = [];
-  for (let pass = 0; pass <= automatic.length && automatic.length > 0; pass += 1) {
-    stillChanging = [];
-    for (const rule of automatic) {
-      if (brokenIds.has(rule.id)) continue;
-      try {
-        const { actions } = readRule(rule, index, reader, catalog);
-        const result = applyAutomatic(lines, rule, actions);
-        if (result.applied.length === 0) continue;
-        lines = result.lines;
-        index = buildLineIndex(lines, catalog);
-        applied.push(...result.applied);
-        stillChanging.push(rule);
-      } catch (error) {
-        report(rule, error);
+  let applied: OfferedAction[] = [];
+  for (let attempt = 0; attempt <= automatic.length; attempt += 1) {
+    lines = input.lines;
+    index = buildLineIndex(lines, catalog);
+    applied = [];
+    let stillChanging: SelectionRule[] = [];
+    for (let pass = 0; pass <= automatic.length && automatic.length > 0; pass += 1) {
+      stillChanging = [];
+      for (const rule of automatic) {
+        if (brokenIds.has(rule.id)) continue;
+        try {
+          const { actions } = readRule(rule, index, reader, catalog);
+          const result = applyAutomatic(lines, rule, actions);
+          if (result.applied.length === 0) continue;
+          lines = result.lines;
+          index = buildLineIndex(lines, catalog);
+          applied.push(...result.applied);
+          stillChanging.push(rule);
+        } catch (error) {
+          report(rule, error);
+        }
       }
+      if (stillChanging.length === 0) break;
     }
     if (stillChanging.length === 0) break;
+    for (const rule of stillChanging)
+      report(rule, `still changed the quote after ${automatic.length + 1} passes; skipped.`);
   }
-  for (const rule of stillChanging)
-    report(rule, `still changed the quote after ${automatic.length + 1} passes; stopped there.`);
 
   const messages: RuleMessage[] = [];
   const actions: OfferedAction[] = [];

@@ -7,7 +7,7 @@
 import { PRODUCT_KINDS } from '../pricing/model.ts';
 import { DEAL_TYPE_CODES, QUOTE_TYPES } from '../quotes/quote-types.ts';
 import { SALES_CHANNELS } from '../quotes/sales-channel.ts';
-import { MODEL_FACTS, type FactType, type ModelFactName } from './facts.ts';
+import { ANSWER_NAME, MODEL_FACTS, type FactType, type ModelFactName } from './facts.ts';
 import { FORM_FACTORS, MAX_YEARS, PORT_TYPES, SEGMENTS, type RuleScope } from './model.ts';
 
 export interface RuleFact {
@@ -82,6 +82,16 @@ const AGGREGATE_EXAMPLES: readonly RuleFact[] = [
   fact('lines:kind:SUPPORT', 'Support lines', 'number', AGGREGATE_HELP),
 ];
 
+const ANSWER_HELP =
+  'Guided selling: answer:<question> is what the seller answered (yes/no: 1 or 0); no value elsewhere.';
+/** The demo questionnaire's questions (guided_branch_firewall); any answer:<question> is read. */
+const ANSWER_EXAMPLES: readonly RuleFact[] = [
+  fact('answer:sites', 'Answer: sites', 'number', ANSWER_HELP),
+  fact('answer:users_per_site', 'Answer: users per site', 'number', ANSWER_HELP),
+  fact('answer:throughput_mbps', 'Answer: throughput per site (Mbps)', 'number', ANSWER_HELP),
+  fact('answer:high_availability', 'Answer: high availability (1 or 0)', 'number', ANSWER_HELP),
+];
+
 const AGGREGATE_NAME = /^(quantity|lines)(?:\.y([1-9]))?:(sku|family|kind|attribute):(.+)$/;
 
 /** The facts the editor suggests for a rule of this scope. */
@@ -97,6 +107,7 @@ export function ruleFactsFor(scope: RuleScope): [RuleFact, ...RuleFact[]] {
       ? [fact('year', 'Contract year', 'number', 'The year evaluated, 1 to 5.')]
       : []),
     ...AGGREGATE_EXAMPLES,
+    ...ANSWER_EXAMPLES,
   ];
   return [first, ...rest];
 }
@@ -105,6 +116,8 @@ export function ruleFactsFor(scope: RuleScope): [RuleFact, ...RuleFact[]] {
 export function ruleFactNamed(name: string, scope: RuleScope): RuleFact | undefined {
   const known = ruleFactsFor(scope).find((candidate) => candidate.name === name);
   if (known) return known;
+  const answer = ANSWER_NAME.exec(name);
+  if (answer) return fact(name, `Answer: ${answer[1] ?? ''}`, 'number', ANSWER_HELP);
   const match = AGGREGATE_NAME.exec(name);
   if (!match) return undefined;
   const year = match[2] === undefined ? null : Number(match[2]);

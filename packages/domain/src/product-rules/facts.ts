@@ -17,6 +17,10 @@
  * (yes/no), model:units (appliance units), model:support_units (units of its support SKUs: same
  * model attribute, a support tier), model:missing (appliance units support does not cover),
  * model:ha_odd_lines (its lines marked high availability with an odd quantity in some year).
+ *
+ * Answer facts (guided selling): `answer:<question>`, the number a seller answered in a guided
+ * selling questionnaire (a yes/no question answers 1 or 0); no value outside a questionnaire, so
+ * a rule that reads them says nothing in the pricing pass.
  */
 import { PRODUCT_KINDS } from '../pricing/model.ts';
 import {
@@ -77,7 +81,8 @@ export type ParsedFact =
       /** The group of lines it reads, e.g. 'sku:BX-60-HW', 'attribute:segment=branch'. */
       group: string;
     }
-  | { source: 'model'; name: ModelFactName };
+  | { source: 'model'; name: ModelFactName }
+  | { source: 'answer'; question: string };
 
 export interface KnownFact {
   ok: true;
@@ -119,6 +124,8 @@ function catalogNames(catalog: RuleCatalog): CatalogNames {
 }
 
 const AGGREGATE_NAME = /^(quantity|lines)(?:\.y(\d+))?:(sku|family|kind|attribute):(.+)$/;
+/** A questionnaire's question, as its form recipe names the field. */
+export const ANSWER_NAME = /^answer:([a-z][a-z0-9_]{0,39})$/;
 
 /** The fact a name stands for in a rule of this scope, or what is wrong with the name. */
 export function checkFactName(name: string, scope: RuleScope, catalog: RuleCatalog): FactCheck {
@@ -143,6 +150,15 @@ export function checkFactName(name: string, scope: RuleScope, catalog: RuleCatal
       parsed: { source: 'model', name },
     };
   }
+  const answer = ANSWER_NAME.exec(name);
+  if (answer)
+    return {
+      ok: true,
+      name,
+      label: `Answer: ${answer[1] ?? ''}`,
+      type: 'number',
+      parsed: { source: 'answer', question: answer[1] ?? '' },
+    };
   const match = AGGREGATE_NAME.exec(name);
   if (!match) return unknown;
   const [, measure, yearText, dimension, value] = match as unknown as [

@@ -75,6 +75,8 @@ export interface ProductRuleInput {
   quote: RuleQuoteFacts;
   lines: RuleLine[];
   catalog: RuleCatalog;
+  /** Guided selling: the questionnaire's answers, by question (a yes/no answer is 1 or 0). */
+  answers?: Readonly<Record<string, number>>;
 }
 
 export const MAX_YEARS = 5;

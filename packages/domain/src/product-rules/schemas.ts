@@ -92,13 +92,23 @@ export const ZRuleOutcome = {
   rule_messages: z.array(ZRuleMessage),
   /** Fixes, offered selections and recommendations: one click applies a whole action. */
   rule_actions: z.array(ZRuleAction),
+  /**
+   * What automatic selection rules changed, already in the lines priced or saved (an add's
+   * `line_key` is the new line's key): the configure page applies them to its draft.
+   */
+  rule_applied: z.array(ZRuleAction),
 };
 export interface RuleOutcome {
   rule_messages: RuleMessageView[];
   rule_actions: RuleActionView[];
+  rule_applied: RuleActionView[];
 }
 
-export const NO_RULE_OUTCOME: RuleOutcome = { rule_messages: [], rule_actions: [] };
+export const NO_RULE_OUTCOME: RuleOutcome = {
+  rule_messages: [],
+  rule_actions: [],
+  rule_applied: [],
+};
 
 /** How the configure page names a SKU that an action adds: its name, kind and billing. */
 export type SkuLabel = Pick<RuleActionView['changes'][number], 'name' | 'kind' | 'billing'>;

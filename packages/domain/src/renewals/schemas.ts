@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRuleOutcome } from '../product-rules/schemas.ts';
 import { CONTRACT_STATUSES, RENEWAL_KINDS, RENEWAL_MESSAGES } from './model.ts';
 
 /*
@@ -289,6 +290,11 @@ export const ZRenewalPricing = z.object({
   net_minor: z.number().int().nullable(),
   /** Problems that keep the draft from being priced or saved, each at its field. */
   problems: z.array(ZRenewalProblem),
+  /**
+   * Issue 34: what the product rules say of the lines (keys: `line-N`, the N-th line of this
+   * answer, on a draft; the line ids once stored). An error holds Next as on the configure page.
+   */
+  ...ZRuleOutcome,
 });
 
 /** A bar of the co-term timeline. */

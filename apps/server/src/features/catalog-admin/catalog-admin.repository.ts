@@ -1,8 +1,10 @@
 // Kept whole: the catalogue administration's queries, in sections over the same SKU tables.
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { OptionSelection } from '@bastion/domain/catalog/bundle-options';
 import type { Database } from '@bastion/db/client';
 import {
   bundleComponents,
+  bundleFeatures,
   currencyRates,
   productFamilies,
   productHierarchyNodes,
@@ -103,6 +105,11 @@ export async function findSkuPage(db: Database, query: SkuPageQuery) {
       .$dynamic(),
     db.$count(skus, where),
   );
+}
+
+/** Every SKU, inactive ones too, in code order: the SKU export. */
+export async function listSkusForExport(db: Database): Promise<SkuRow[]> {
+  return db.select().from(skus).orderBy(asc(skus.sku));
 }
 
 export async function findSku(db: Database, code: string): Promise<SkuRow | null> {
@@ -298,6 +305,8 @@ export async function listComponentsOf(db: Database, bundleSku: string) {
     .select({
       sku: bundleComponents.componentSku,
       quantity: bundleComponents.quantity,
+      feature: bundleComponents.feature,
+      selection: bundleComponents.selection,
       name: skus.name,
       kind: skus.kind,
       isActive: skus.isActive,
@@ -308,17 +317,60 @@ export async function listComponentsOf(db: Database, bundleSku: string) {
     .orderBy(asc(bundleComponents.componentSku));
 }
 
+/** A bundle's option groups (issue 34), in the order the configurator shows them. */
+export async function listFeaturesOf(db: Database, bundleSku: string) {
+  return db
+    .select({
+      name: bundleFeatures.name,
+      minOptions: bundleFeatures.minOptions,
+      maxOptions: bundleFeatures.maxOptions,
+    })
+    .from(bundleFeatures)
+    .where(eq(bundleFeatures.bundleSku, bundleSku))
+    .orderBy(asc(bundleFeatures.position), asc(bundleFeatures.name));
+}
+
+/** Replaces a bundle's option groups with these, numbered 1, 2, 3… (call inside a transaction). */
+export async function replaceFeatures(
+  db: Database,
+  bundleSku: string,
+  features: readonly { name: string; min_options: number; max_options: number | null }[],
+): Promise<void> {
+  await db.delete(bundleFeatures).where(eq(bundleFeatures.bundleSku, bundleSku));
+  if (features.length === 0) return;
+  await db.insert(bundleFeatures).values(
+    features.map((f, index) => ({
+      bundleSku,
+      name: f.name,
+      position: index + 1,
+      minOptions: f.min_options,
+      maxOptions: f.max_options,
+    })),
+  );
+}
+
 /** Replaces a bundle's components with these (call inside a transaction). */
 export async function replaceComponents(
   db: Database,
   bundleSku: string,
-  components: readonly { sku: string; quantity: number }[],
+  components: readonly {
+    sku: string;
+    quantity: number;
+    feature: string | null;
+    selection: OptionSelection;
+  }[],
 ): Promise<void> {
   await db.delete(bundleComponents).where(eq(bundleComponents.bundleSku, bundleSku));
   if (components.length === 0) return;
-  await db
-    .insert(bundleComponents)
-    .values(components.map((c) => ({ bundleSku, componentSku: c.sku, quantity: c.quantity })));
+  await db.insert(bundleComponents).values(
+    components.map((c) => ({
+      bundleSku,
+      componentSku: c.sku,
+      quantity: c.quantity,
+      feature: c.feature,
+      selection: c.selection,
+    })),
+  );
 }
 
 /** The bundles that hold a SKU as a component, and whether each is active. */

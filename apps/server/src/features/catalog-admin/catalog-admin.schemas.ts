@@ -3,6 +3,7 @@ import { ZSkuAttributes } from '@bastion/domain/product-rules/schemas';
 import { ZProductRulePreview, ZProductRuleView } from '@bastion/domain/product-rules/admin-schemas';
 import { BILLING_TYPES, PRODUCT_KINDS } from '@bastion/domain/pricing/model';
 import { LAP_SIZES } from '@bastion/domain/validation/secure-access';
+import { OPTION_SELECTIONS } from '@bastion/domain/catalog/bundle-options';
 import { ZDate, ZNodeId, ZSkuRef } from '@bastion/domain/catalog/schemas';
 import {
   zActiveOption,
@@ -102,6 +103,18 @@ export const ZBundleComponent = z.object({
   kind: z.enum(PRODUCT_KINDS),
   is_active: z.boolean(),
   quantity: z.number().int(),
+  /** Issue 34: the option group it belongs to (a name of `features`); null: none. */
+  feature: z.string().nullable(),
+  /** REQUIRED (always on), DEFAULT (on until the seller takes it off) or OPTIONAL. */
+  selection: z.enum(OPTION_SELECTIONS),
+});
+
+/** An option group of a bundle: how many of its options a quote's bundle takes. */
+export const ZBundleFeature = z.object({
+  name: z.string(),
+  min_options: z.number().int().nonnegative(),
+  /** Null: no cap. */
+  max_options: z.number().int().positive().nullable(),
 });
 
 export const ZSkuDetail = z.object({
@@ -115,6 +128,11 @@ export const ZSkuDetail = z.object({
   ),
   /** What a bundle brings onto a quote; empty for every other kind. */
   components: z.array(ZBundleComponent),
+  /**
+   * Issue 34: a bundle's option groups, in the order the configurator shows them; empty for a
+   * fixed bundle (all its components come with it) and for every other kind.
+   */
+  features: z.array(ZBundleFeature),
   /** The SKU a renewal may migrate this one to (issue 18); null: none. */
   successor_sku: z.string().nullable(),
   /** Issue 34: what product rules read of the SKU (model, form factor, segment, ports, …). */
@@ -246,13 +264,19 @@ export const ZExportPricesBody = z
   .nullish()
   .transform((body) => ({ on: body?.on ?? null }));
 
-export const ZExportPricesResponse = zEnvelope(
-  z.object({ file_name: z.string(), csv: z.string(), row_count: z.number().int() }),
-);
+/** A CSV file to download: its name, its text and how many rows it has under its header. */
+const ZCsvExport = z.object({
+  file_name: z.string(),
+  csv: z.string(),
+  row_count: z.number().int(),
+});
+
+export const ZExportPricesResponse = zEnvelope(ZCsvExport);
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
-export const ZImportPricesBody = z.object({
+/** A CSV file to import, as text. */
+const ZCsvImportBody = z.object({
   csv: z
     .string({ error: 'Send the file’s text as csv.' })
     .refine((text) => Buffer.byteLength(text, 'utf8') <= MAX_IMPORT_BYTES, {
@@ -260,7 +284,24 @@ export const ZImportPricesBody = z.object({
     }),
 });
 
+export const ZImportPricesBody = ZCsvImportBody;
+
 export const ZImportPricesResponse = zEnvelope(z.object({ imported: z.number().int() }));
+
+/* SKUs as CSV: the export's columns are the import's (export-skus.ts). */
+
+export const ZExportSkusResponse = zEnvelope(ZCsvExport);
+
+export const ZImportSkusBody = ZCsvImportBody;
+
+export const ZImportSkusResponse = zEnvelope(
+  z.object({
+    /** The SKU rows of the file, every one checked. */
+    imported: z.number().int(),
+    /** The SKUs the file changed; the other rows were as the SKUs are. */
+    updated: z.number().int(),
+  }),
+);
 
 /* Product rules (issue 34): the bodies are the domain's, shared with the admin screen. */
 

@@ -6,6 +6,7 @@ import {
   findFamily,
   findSku,
   listComponentsOf,
+  listFeaturesOf,
   listNodes,
   listPricesOn,
 } from './catalog-admin.repository.ts';
@@ -16,7 +17,7 @@ import { skuFieldsOf } from './sku-record.ts';
 
 /**
  * One SKU for its panel: where it sits, how many quote lines use it, today's prices, and a
- * bundle's components.
+ * bundle's components and option groups.
  */
 export async function getSku(
   db: Database,
@@ -26,12 +27,14 @@ export async function getSku(
   const sku = await findSku(db, code);
   if (!sku) throw skuNotFound(code);
   const day = dayOf(now);
-  const [family, nodes, quoteLineCount, prices, components] = await Promise.all([
+  const isBundle = sku.kind === 'BUNDLE';
+  const [family, nodes, quoteLineCount, prices, components, features] = await Promise.all([
     findFamily(db, sku.familyId),
     listNodes(db),
     countQuoteLinesOf(db, sku.sku),
     listPricesOn(db, sku.sku, day),
-    sku.kind === 'BUNDLE' ? listComponentsOf(db, sku.sku) : Promise.resolve([]),
+    isBundle ? listComponentsOf(db, sku.sku) : Promise.resolve([]),
+    isBundle ? listFeaturesOf(db, sku.sku) : Promise.resolve([]),
   ]);
   return {
     ...skuFieldsOf(sku, family?.name ?? sku.familyId, pathsOf(nodes)),
@@ -47,8 +50,18 @@ export async function getSku(
       kind: c.kind,
       is_active: c.isActive,
       quantity: c.quantity,
+      feature: c.feature,
+      selection: c.selection,
     })),
+    features: features.map(bundleFeatureOf),
     successor_sku: sku.successorSku,
     attributes: storedSkuAttributes(sku.attributes),
   };
 }
+
+/** A stored option group as the API names it. */
+export const bundleFeatureOf = (f: {
+  name: string;
+  minOptions: number;
+  maxOptions: number | null;
+}) => ({ name: f.name, min_options: f.minOptions, max_options: f.maxOptions });

@@ -1,5 +1,4 @@
 import type { Database } from '@bastion/db/client';
-import { AppError } from '../../lib/app-error.ts';
 import {
   listCurrencyCodes,
   listPriceRowsOf,
@@ -8,7 +7,15 @@ import {
 } from './catalog-admin.repository.ts';
 import { applyPricePlan } from './apply-price-plan.ts';
 import { pastDateMessage, unknownCurrencyMessage } from './change-price.ts';
-import { parseCsv, type CsvRecord } from '../../lib/csv.ts';
+import type { CsvRecord } from '../../lib/csv.ts';
+import {
+  importRefused,
+  readCsvTable,
+  rowValues,
+  type CsvImportShape,
+  type CsvTable,
+  type ImportProblem,
+} from './csv-import.ts';
 import { laterPriceMessage, planPriceChanges, type PriceChange } from './price-change-plan.ts';
 import { parseUnitPrice } from './price-text.ts';
 import { dayOf } from './today.ts';
@@ -16,20 +23,13 @@ import { dayOf } from './today.ts';
 /** The columns an import reads, in the order the messages name them. */
 export const IMPORT_COLUMNS = ['sku', 'currency', 'unit_price', 'effective_from'] as const;
 type ImportColumn = (typeof IMPORT_COLUMNS)[number];
-/** Columns of the export that the import accepts and ignores, so an export imports back. */
-const IGNORED_COLUMNS = new Set(['effective_to']);
 
-export const MAX_IMPORT_ROWS = 50_000;
-/** A file with more problems lists this many: the first ones show what is wrong. */
-export const MAX_REPORTED_PROBLEMS = 1000;
-
-/** One thing wrong with the file: its row as a spreadsheet numbers it (the header is row 1). */
-export interface ImportProblem {
-  row: number;
-  /** The column the problem is in; null for the row as a whole. */
-  column: string | null;
-  message: string;
-}
+const PRICE_FILE: CsvImportShape<ImportColumn> = {
+  columns: IMPORT_COLUMNS,
+  // The export's effective_to is accepted and ignored, so an export imports back.
+  ignored: new Set(['effective_to']),
+  rowsName: 'price rows',
+};
 
 interface PriceLine {
   row: number;
@@ -39,96 +39,22 @@ interface PriceLine {
   effectiveFrom: string;
 }
 
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-const COLUMN_LIST = IMPORT_COLUMNS.join(', ');
-
 function isRealDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-/** The 400 that says what is wrong with the file: nothing of it was imported. */
-export function importRefused(problems: readonly ImportProblem[]): AppError {
-  const columnRank = (column: string | null) =>
-    column === null ? -1 : IMPORT_COLUMNS.indexOf(column as ImportColumn);
-  const sorted = [...problems].sort(
-    (a, b) => a.row - b.row || columnRank(a.column) - columnRank(b.column),
-  );
-  const rowCount = new Set(sorted.map((p) => p.row)).size;
-  const listed = sorted.slice(0, MAX_REPORTED_PROBLEMS);
-  const message = [
-    `Nothing was imported: ${plural(sorted.length, 'problem', 'problems')} in ${plural(rowCount, 'row', 'rows')} of the file.`,
-    sorted.length > listed.length ? `The first ${listed.length} are listed.` : '',
-    'Correct the file and import it again.',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return new AppError('VALIDATION_FAILED', message, {
-    details: listed.map((p) => ({
-      path: `row.${p.row}${p.column ? `.${p.column}` : ''}`,
-      row: p.row,
-      column: p.column,
-      message: p.message,
-    })),
-  });
-}
-
-/** Which field of a record holds each column; problems with the header row otherwise. */
-function readHeader(header: CsvRecord): Map<ImportColumn, number> | ImportProblem[] {
-  const names = header.fields.map((field) => field.trim().toLowerCase());
-  const problems: ImportProblem[] = [];
-  const positions = new Map<ImportColumn, number>();
-  names.forEach((name, index) => {
-    const column = IMPORT_COLUMNS.find((c) => c === name);
-    if (column) {
-      if (positions.has(column)) {
-        problems.push({ row: header.row, column, message: `The column ${column} appears twice.` });
-      }
-      positions.set(column, index);
-    } else if (name !== '' && !IGNORED_COLUMNS.has(name)) {
-      problems.push({
-        row: header.row,
-        column: null,
-        message: `Unknown column “${header.fields[index]?.trim()}”: the columns are ${COLUMN_LIST}.`,
-      });
-    }
-  });
-  for (const column of IMPORT_COLUMNS) {
-    if (!positions.has(column)) {
-      problems.push({
-        row: header.row,
-        column,
-        message: `The first row must name the columns ${COLUMN_LIST}: ${column} is missing.`,
-      });
-    }
-  }
-  return problems.length > 0 ? problems : positions;
-}
-
-const isBlank = (record: CsvRecord) => record.fields.every((field) => field.trim() === '');
-
 /** Checks one row's values on their own; the line it stands for when they are all good. */
 function readLine(
   record: CsvRecord,
-  positions: Map<ImportColumn, number>,
-  headerWidth: number,
+  table: CsvTable<ImportColumn>,
   context: { currencies: ReadonlySet<string>; currencyList: string[]; today: string },
   problems: ImportProblem[],
 ): PriceLine | null {
-  const { row, fields } = record;
-  const extra = fields.slice(headerWidth);
-  if (fields.length < headerWidth || extra.some((field) => field.trim() !== '')) {
-    problems.push({
-      row,
-      column: null,
-      message: `This row has ${plural(fields.length, 'value', 'values')}; the header names ${headerWidth} columns. A value with a comma needs double quotes.`,
-    });
-    return null;
-  }
-  const value = (column: ImportColumn) => (fields[positions.get(column) ?? -1] ?? '').trim();
+  const { row } = record;
+  const value = rowValues(record, table, problems);
+  if (!value) return null;
   const before = problems.length;
   const fail = (column: ImportColumn, message: string) => problems.push({ row, column, message });
 
@@ -171,45 +97,16 @@ export async function importPrices(
   now: Date = new Date(),
 ) {
   const today = dayOf(now);
-  const parsed = parseCsv(text);
-  const problems: ImportProblem[] = parsed.problems.map((p) => ({ ...p, column: null }));
-  const badRows = new Set(problems.map((p) => p.row));
-
-  const header = parsed.records.find((record) => !isBlank(record));
-  if (!header) {
-    throw importRefused([
-      {
-        row: 1,
-        column: null,
-        message: `The file is empty: its first row names the columns ${COLUMN_LIST}.`,
-      },
-    ]);
-  }
-  const positions = readHeader(header);
-  if (Array.isArray(positions)) throw importRefused(positions);
-  const records = parsed.records.filter((r) => r.row > header.row && !isBlank(r));
-  if (records.length === 0) {
-    throw importRefused([
-      { row: header.row, column: null, message: 'The file has no price rows under its header.' },
-    ]);
-  }
-  if (records.length > MAX_IMPORT_ROWS) {
-    throw importRefused([
-      {
-        row: header.row,
-        column: null,
-        message: `The file has ${plural(records.length, 'row', 'rows')}; at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} import at once. Split it into parts.`,
-      },
-    ]);
-  }
+  const table = readCsvTable(text, PRICE_FILE);
+  const { problems } = table;
 
   return db.transaction(async (tx) => {
     const currencyList = await listCurrencyCodes(tx);
     const context = { currencies: new Set(currencyList), currencyList, today };
     const lines: PriceLine[] = [];
-    for (const record of records) {
-      if (badRows.has(record.row)) continue;
-      const line = readLine(record, positions, header.fields.length, context, problems);
+    for (const record of table.records) {
+      if (table.badRows.has(record.row)) continue;
+      const line = readLine(record, table, context, problems);
       if (line) lines.push(line);
     }
 
@@ -279,7 +176,7 @@ export async function importPrices(
       return { group, plan };
     });
 
-    if (problems.length > 0) throw importRefused(problems);
+    if (problems.length > 0) throw importRefused(problems, IMPORT_COLUMNS);
 
     for (const { group, plan } of plans) {
       await applyPricePlan(

@@ -52,7 +52,8 @@ export async function previewProductRule(
     contractYearsOf(quote.quoteType, quote.contractLength),
   );
   const result = evaluateQuoteRules(
-    { ...ruleSet, rules: [check.rule] },
+    // The rule alone: neither the other rules nor the bundles' option checks.
+    { catalog: ruleSet.catalog, rules: [check.rule] },
     quote,
     lines,
     todayIso(now),

@@ -9,7 +9,12 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 
 /** A stored rule as the admin sees it, with why it no longer holds against `catalog`, if so. */
 export function productRuleView(
-  row: { rule: ProductRuleRow; updatedByEmail: string | null },
+  row: {
+    rule: ProductRuleRow;
+    updatedByEmail: string | null;
+    failureMessage?: string | null;
+    failedAt?: Date | null;
+  },
   catalog: RuleCatalog,
 ): ProductRuleView {
   const { rule } = row;
@@ -44,6 +49,10 @@ export function productRuleView(
     apply: text(definition.apply),
     actions: Array.isArray(definition.actions) ? (definition.actions as unknown[]) : [],
     problem: check.ok ? null : check.message,
+    failure:
+      row.failureMessage && row.failedAt
+        ? { message: row.failureMessage, failed_at: row.failedAt.toISOString() }
+        : null,
     updated_at: rule.updatedAt.toISOString(),
     updated_by: row.updatedByEmail,
   };

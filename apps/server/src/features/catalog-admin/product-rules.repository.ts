@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
-import { productRules } from '@bastion/db/schema/catalog';
+import { productRuleFailures, productRules } from '@bastion/db/schema/catalog';
 import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import { findOtherNamed, versionedRecords } from '../../lib/versioned-rows.ts';
@@ -11,21 +11,33 @@ type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 export type ProductRuleRow = typeof productRules.$inferSelect;
 
-/** Every rule with the e-mail of who changed it last, by priority then name. */
-export async function listProductRuleRows(db: Db) {
-  return db
-    .select({ rule: productRules, updatedByEmail: users.email })
+/** A rule with who last saved it and its failure while evaluating since then, if any. */
+const ruleRows = (db: Db) =>
+  db
+    .select({
+      rule: productRules,
+      updatedByEmail: users.email,
+      failureMessage: productRuleFailures.message,
+      failedAt: productRuleFailures.failedAt,
+    })
     .from(productRules)
     .leftJoin(users, eq(users.id, productRules.updatedBy))
-    .orderBy(asc(productRules.priority), asc(productRules.name));
+    // A save since the failure is the admin's fix: the rule is tried afresh.
+    .leftJoin(
+      productRuleFailures,
+      and(
+        eq(productRuleFailures.ruleId, productRules.id),
+        gte(productRuleFailures.failedAt, productRules.updatedAt),
+      ),
+    );
+
+/** Every rule with the e-mail of who changed it last, by priority then name. */
+export async function listProductRuleRows(db: Db) {
+  return ruleRows(db).orderBy(asc(productRules.priority), asc(productRules.name));
 }
 
 export async function findProductRuleRow(db: Db, id: string) {
-  const [row] = await db
-    .select({ rule: productRules, updatedByEmail: users.email })
-    .from(productRules)
-    .leftJoin(users, eq(users.id, productRules.updatedBy))
-    .where(eq(productRules.id, id));
+  const [row] = await ruleRows(db).where(eq(productRules.id, id));
   return row ?? null;
 }
 

@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@bastion/db/schema/audit';
-import { skuPrices, skus } from '@bastion/db/schema/catalog';
+import { productRuleColumns, productRules, skuPrices, skus } from '@bastion/db/schema/catalog';
+import type { ProductRule } from '@bastion/domain/product-rules/model';
+import { storedRuleOf } from '@bastion/domain/product-rules/stored-rule';
+import { randomUUID } from 'node:crypto';
 import { quoteLines, quotes } from '@bastion/db/schema/quotes';
 import type {
   ProductRulePreview,
@@ -94,6 +97,21 @@ const refusal = async (path: string, body: object, status = 400) => {
   expect(response.statusCode, response.body).toBe(status);
   return response.json<{ message: string; errors?: { path: string; message: string }[] }>();
 };
+
+/** A seller of EMEA signed in, and a new quote of theirs. */
+async function sellerWithQuote() {
+  const user = await createUser(ctx.db, {
+    roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }],
+  });
+  const seller = await signedIn(ctx.app, user);
+  const opportunityId = await insertOpportunity(ctx.db, { region: 'EMEA' });
+  const made = await post(
+    '/api/dx/create-quote',
+    { opportunity_id: opportunityId, values: headerValues() },
+    seller,
+  );
+  return { seller, id: made.json<{ data: { id: string } }>().data.id };
+}
 
 describe('product rules, administered', () => {
   it('lists the demo rules, each sound against the catalogue', async () => {
@@ -285,17 +303,7 @@ describe('product rules, administered', () => {
   });
 
   it('puts a saved rule in the next pricing pass, and a changed one too', async () => {
-    const user = await createUser(ctx.db, {
-      roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }],
-    });
-    const seller = await signedIn(ctx.app, user);
-    const opportunityId = await insertOpportunity(ctx.db, { region: 'EMEA' });
-    const made = await post(
-      '/api/dx/create-quote',
-      { opportunity_id: opportunityId, values: headerValues() },
-      seller,
-    );
-    const id = made.json<{ data: { id: string } }>().data.id;
+    const { seller, id } = await sellerWithQuote();
     const price = async () => {
       const response = await post(
         '/api/dx/pricing/execute',
@@ -317,5 +325,82 @@ describe('product rules, administered', () => {
     expect((await price()).map((m) => m.severity)).toEqual(['error']);
     await dataOf(`${R}/delete`, { id: rule.id, version: 2 });
     expect(await price()).toEqual([]);
+  });
+
+  it('skips a rule that fails while pricing, and shows it to the admins as broken until it is saved again', async () => {
+    // Two automatic rules that undo each other: each passes its own check; the pair would be
+    // refused when saved, so they are written straight to the table, as an import might.
+    const tug = (name: string, op: 'add' | 'remove'): ProductRule => ({
+      id: randomUUID(),
+      name: `${name} ${tag}`,
+      kind: 'selection',
+      apply: 'automatic',
+      is_active: true,
+      priority: 900,
+      effective_from: null,
+      effective_to: null,
+      scope: 'quote',
+      condition: { kind: 'predicate', fact: `quantity:sku:${gadget}`, op: 'gt', value: 0 },
+      message: '',
+      actions:
+        op === 'add' ? [{ op: 'add', sku: cable, quantity: '1' }] : [{ op: 'remove', sku: cable }],
+    });
+    const adds = tug('Adds the cable', 'add');
+    const removes = tug('Takes the cable off', 'remove');
+    const lastWeek = new Date(Date.now() - 7 * 86_400_000);
+    await ctx.db.insert(productRules).values(
+      [adds, removes].map((rule) => ({
+        id: rule.id,
+        ...productRuleColumns(storedRuleOf(rule)),
+        createdAt: lastWeek,
+        updatedAt: lastWeek,
+      })),
+    );
+    savedIds.push(adds.id, removes.id);
+
+    const { seller, id } = await sellerWithQuote();
+    const priced = await post(
+      '/api/dx/pricing/execute',
+      { id, lines: [{ key: 'g', sku: gadget, quantities: [1] }] },
+      seller,
+    );
+    // The quote is priced; the rules that failed are skipped.
+    expect(priced.statusCode, priced.body).toBe(200);
+
+    const stopped = 'still changed the quote after 3 passes; skipped.';
+    const listed = async () =>
+      new Map(
+        (await dataOf<{ rules: ProductRuleView[] }>(`${R}/list`, {})).rules.map((r) => [r.id, r]),
+      );
+    let rules = await listed();
+    expect(rules.get(adds.id)?.failure).toEqual({
+      message: stopped,
+      failed_at: expect.any(String),
+    });
+    expect(rules.get(removes.id)?.failure?.message).toBe(stopped);
+
+    // The admin takes one out and saves the other: it is tried afresh, and holds.
+    await dataOf(`${R}/delete`, { id: removes.id, version: 1 });
+    const view = rules.get(adds.id);
+    await dataOf(`${R}/save`, {
+      id: adds.id,
+      version: 1,
+      name: view?.name,
+      kind: 'selection',
+      apply: 'automatic',
+      priority: 900,
+      scope: 'quote',
+      condition: view?.condition,
+      actions: view?.actions,
+    });
+    rules = await listed();
+    expect(rules.get(adds.id)?.failure).toBeNull();
+    const again = await post(
+      '/api/dx/pricing/execute',
+      { id, lines: [{ key: 'g', sku: gadget, quantities: [1] }] },
+      seller,
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await listed()).get(adds.id)?.failure).toBeNull();
   });
 });

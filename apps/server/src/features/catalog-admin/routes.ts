@@ -24,10 +24,13 @@ import {
   ZDeleteNodeResponse,
   ZExportPricesBody,
   ZExportPricesResponse,
+  ZExportSkusResponse,
   ZFamiliesResponse,
   ZHierarchyResponse,
   ZImportPricesBody,
   ZImportPricesResponse,
+  ZImportSkusBody,
+  ZImportSkusResponse,
   ZListSkusBody,
   ZListSkusResponse,
   ZMoveNodeBody,
@@ -52,8 +55,10 @@ import {
 import { changePrice } from './change-price.ts';
 import { deleteHierarchyNode } from './delete-hierarchy-node.ts';
 import { exportPrices } from './export-prices.ts';
+import { exportSkus } from './export-skus.ts';
 import { getSku } from './get-sku.ts';
 import { importPrices } from './import-prices.ts';
+import { importSkus } from './import-skus.ts';
 import { listFamilies } from './list-families.ts';
 import { listHierarchy } from './list-hierarchy.ts';
 import { listSkuPriceHistory } from './list-price-history.ts';
@@ -138,8 +143,46 @@ export function registerCatalogAdminRoutes(app: FastifyInstance, deps: { db: Dat
         entityId: sku.sku,
         details: {
           ...changes,
-          components: sku.components.map((c) => ({ sku: c.sku, quantity: c.quantity })),
+          components: sku.components.map((c) => ({
+            sku: c.sku,
+            quantity: c.quantity,
+            feature: c.feature,
+            selection: c.selection,
+          })),
+          features: sku.features,
         },
+      };
+    },
+  });
+
+  /* SKUs as CSV, in and out, with their attributes (decision 010): as the prices are. */
+
+  postRoute(app, {
+    path: `${base}/skus/export`,
+    access: administers,
+    response: ZExportSkusResponse,
+    handler: () => exportSkus(db),
+  });
+
+  auditedPostRoute(app, db, {
+    path: `${base}/skus/import`,
+    access: administers,
+    bodyLimit: IMPORT_BODY_LIMIT,
+    body: ZImportSkusBody,
+    response: ZImportSkusResponse,
+    handler: async (request) => {
+      const { changes, ...counts } = await importSkus(db, request.body.csv);
+      return {
+        data: counts,
+        // A file that changed nothing leaves nothing to record.
+        audit:
+          changes.length === 0
+            ? null
+            : {
+                action: 'catalog.skus.imported',
+                entityType: 'sku',
+                details: { imported: counts.imported, updated: counts.updated, changes },
+              },
       };
     },
   });

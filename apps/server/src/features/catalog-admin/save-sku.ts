@@ -90,7 +90,7 @@ async function requireBundlesStayWhole(db: Database, existing: SkuRow, input: Sa
 }
 
 /** What changed, for the audit trail. */
-function changedFields(before: SkuRow, after: Omit<SkuRow, 'sku' | 'updatedAt'>) {
+export function changedFields(before: SkuRow, after: Omit<SkuRow, 'sku' | 'updatedAt'>) {
   return (Object.keys(after) as (keyof typeof after)[]).filter((key) =>
     key === 'attributes'
       ? !sameAttributes(before.attributes, after.attributes)
@@ -98,10 +98,79 @@ function changedFields(before: SkuRow, after: Omit<SkuRow, 'sku' | 'updatedAt'>)
   );
 }
 
+/** Attributes as text to compare: keys in one order, and no port types the same as none. */
+function attributesKey(attributes: SkuAttributes): string {
+  const { port_types: ports, ...rest } = storedSkuAttributes(attributes);
+  const compared = ports && ports.length > 0 ? { ...rest, port_types: ports } : rest;
+  return JSON.stringify(compared, Object.keys(SKU_ATTRIBUTE_VALUES));
+}
+
 /** The same attributes, whatever order their keys were written in. */
 const sameAttributes = (a: SkuAttributes, b: SkuAttributes) =>
-  JSON.stringify(storedSkuAttributes(a), Object.keys(SKU_ATTRIBUTE_VALUES)) ===
-  JSON.stringify(storedSkuAttributes(b), Object.keys(SKU_ATTRIBUTE_VALUES));
+  attributesKey(a) === attributesKey(b);
+
+/** A save's input as the columns of its row. */
+export const skuFieldsOfInput = (input: SaveSkuInput) => ({
+  name: input.name,
+  description: input.description,
+  kind: input.kind,
+  billing: input.billing,
+  familyId: input.family_id,
+  hierarchyNodeId: input.hierarchy_node_id,
+  size: input.size,
+  pricingModel: input.pricing_model,
+  isShippable: input.is_shippable,
+  isActive: input.is_active,
+  successorSku: input.successor_sku,
+});
+
+/**
+ * Checks a save against the catalogue and writes it, inside the caller's transaction (the SKU
+ * panel's save, and each changed row of a SKU import): what changed, nothing for a new SKU. A
+ * refusal is an AppError whose detail names the field, thrown before anything is written.
+ */
+export async function writeSku(tx: Database, input: SaveSkuInput, now: Date): Promise<string[]> {
+  const fields = skuFieldsOfInput(input);
+  await requirePlacement(tx, input);
+  await requireValidSuccessor(tx, input);
+  const [existing] = await lockSkus(tx, [input.sku]);
+  if (input.is_new) {
+    if (existing) {
+      throw conflictOn(
+        'sku',
+        `There is already a SKU ${input.sku} (${existing.name}). Choose another code, or open it to edit it.`,
+      );
+    }
+    try {
+      await insertSku(tx, {
+        sku: input.sku,
+        ...fields,
+        attributes: input.attributes ?? {},
+        updatedAt: now,
+      });
+    } catch (error) {
+      // Somebody added the same code a moment ago.
+      if (isUniqueViolation(error)) throw conflictOn('sku', `There is already a SKU ${input.sku}.`);
+      throw error;
+    }
+    return [];
+  }
+  if (!existing) throw skuNotFound(input.sku);
+  if (existing.kind !== input.kind) {
+    const lines = await countQuoteLinesOf(tx, existing.sku);
+    if (lines > 0) {
+      throw conflictOn(
+        'kind',
+        `${existing.sku} is on ${quoteLinesText(lines)}, so its kind stays ${existing.kind}.`,
+      );
+    }
+  }
+  await requireBundlesStayWhole(tx, existing, input);
+  await requireSuccessorStaysSingle(tx, existing, input);
+  const attributes = input.attributes ?? existing.attributes;
+  await updateSku(tx, existing.sku, { ...fields, attributes, updatedAt: now });
+  return changedFields(existing, { ...fields, attributes });
+}
 
 /**
  * Adds a SKU (is_new) or changes one. A SKU on a quote line keeps its kind: the line was priced
@@ -112,60 +181,6 @@ export async function saveSku(
   input: SaveSkuInput,
   now: Date = new Date(),
 ): Promise<SkuDetail & { isCreated: boolean; changed: string[] }> {
-  const fields = {
-    name: input.name,
-    description: input.description,
-    kind: input.kind,
-    billing: input.billing,
-    familyId: input.family_id,
-    hierarchyNodeId: input.hierarchy_node_id,
-    size: input.size,
-    pricingModel: input.pricing_model,
-    isShippable: input.is_shippable,
-    isActive: input.is_active,
-    successorSku: input.successor_sku,
-  };
-  const changed = await db.transaction(async (tx) => {
-    await requirePlacement(tx, input);
-    await requireValidSuccessor(tx, input);
-    const [existing] = await lockSkus(tx, [input.sku]);
-    if (input.is_new) {
-      if (existing) {
-        throw conflictOn(
-          'sku',
-          `There is already a SKU ${input.sku} (${existing.name}). Choose another code, or open it to edit it.`,
-        );
-      }
-      try {
-        await insertSku(tx, {
-          sku: input.sku,
-          ...fields,
-          attributes: input.attributes ?? {},
-          updatedAt: now,
-        });
-      } catch (error) {
-        // Somebody added the same code a moment ago.
-        if (isUniqueViolation(error))
-          throw conflictOn('sku', `There is already a SKU ${input.sku}.`);
-        throw error;
-      }
-      return [];
-    }
-    if (!existing) throw skuNotFound(input.sku);
-    if (existing.kind !== input.kind) {
-      const lines = await countQuoteLinesOf(tx, existing.sku);
-      if (lines > 0) {
-        throw conflictOn(
-          'kind',
-          `${existing.sku} is on ${quoteLinesText(lines)}, so its kind stays ${existing.kind}.`,
-        );
-      }
-    }
-    await requireBundlesStayWhole(tx, existing, input);
-    await requireSuccessorStaysSingle(tx, existing, input);
-    const attributes = input.attributes ?? existing.attributes;
-    await updateSku(tx, existing.sku, { ...fields, attributes, updatedAt: now });
-    return changedFields(existing, { ...fields, attributes });
-  });
+  const changed = await db.transaction((tx) => writeSku(tx, input, now));
   return { ...(await getSku(db, input.sku, now)), isCreated: input.is_new, changed };
 }

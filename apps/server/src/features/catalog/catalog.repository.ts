@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import {
   bundleComponents,
+  bundleFeatures,
   productFamilies,
   productHierarchyNodes,
   skuPrices,
@@ -88,6 +89,16 @@ export async function findPricesOn(
   return new Map(rows.map((row) => [row.sku, row.unitPriceMinor]));
 }
 
+/** The option groups of these bundles, in the order the configurator shows them. */
+export async function findBundleFeatures(db: Database, bundleSkus: readonly string[]) {
+  if (bundleSkus.length === 0) return [];
+  return db
+    .select()
+    .from(bundleFeatures)
+    .where(inArray(bundleFeatures.bundleSku, [...bundleSkus]))
+    .orderBy(asc(bundleFeatures.bundleSku), asc(bundleFeatures.position));
+}
+
 export async function findBundleComponents(db: Database, bundleSkus: readonly string[]) {
   if (bundleSkus.length === 0) return [];
   return db
@@ -95,10 +106,18 @@ export async function findBundleComponents(db: Database, bundleSkus: readonly st
       bundleSku: bundleComponents.bundleSku,
       componentSku: bundleComponents.componentSku,
       quantity: bundleComponents.quantity,
+      feature: bundleComponents.feature,
+      selection: bundleComponents.selection,
       name: skus.name,
+      kind: skus.kind,
+      billing: skus.billing,
     })
     .from(bundleComponents)
     .innerJoin(skus, eq(skus.sku, bundleComponents.componentSku))
     .where(inArray(bundleComponents.bundleSku, [...bundleSkus]))
-    .orderBy(asc(bundleComponents.bundleSku), asc(bundleComponents.componentSku));
+    .orderBy(
+      asc(bundleComponents.bundleSku),
+      asc(bundleComponents.position),
+      asc(bundleComponents.componentSku),
+    );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_KINDS } from '@bastion/db/schema/catalog';
+import { OPTION_SELECTIONS } from '@bastion/domain/catalog/bundle-options';
 import { zActiveOption, zEnvelope, zPageFields, zSearchText } from '../../lib/envelope.ts';
 
 const ZCurrency = z
@@ -39,7 +40,29 @@ export const ZSearchSkusResponse = zEnvelope(
         is_shippable: z.boolean(),
         is_active: z.boolean(),
         unit_price_minor: z.number().int().nullable(),
-        components: z.array(z.object({ sku: z.string(), name: z.string(), quantity: z.number() })),
+        /** Issue 34: the SKU can be sold as a high-availability pair. */
+        ha_capable: z.boolean(),
+        /** A bundle's options (its components), each per unit of the bundle. */
+        components: z.array(
+          z.object({
+            sku: z.string(),
+            name: z.string(),
+            kind: z.enum(PRODUCT_KINDS),
+            billing: z.enum(['ONE_TIME', 'ANNUAL']),
+            quantity: z.number(),
+            /** Issue 34: its option group; null: none. */
+            feature: z.string().nullable(),
+            selection: z.enum(OPTION_SELECTIONS),
+          }),
+        ),
+        /** Issue 34: a configurable bundle's option groups; empty for a fixed bundle. */
+        features: z.array(
+          z.object({
+            name: z.string(),
+            min_options: z.number().int(),
+            max_options: z.number().int().nullable(),
+          }),
+        ),
       }),
     ),
   }),

@@ -1,6 +1,8 @@
 import type { Database } from '@bastion/db/client';
+import { storedSkuAttributes } from '@bastion/domain/product-rules/schemas';
 import {
   findBundleComponents,
+  findBundleFeatures,
   findPricesOn,
   listHierarchyNodes,
   searchSkus as querySkus,
@@ -84,12 +86,11 @@ export async function searchSkus(
     ...pageWindow(request),
   });
   const codes = rows.map((r) => r.sku);
-  const [prices, components] = await Promise.all([
+  const bundles = rows.filter((r) => r.kind === 'BUNDLE').map((r) => r.sku);
+  const [prices, components, features] = await Promise.all([
     findPricesOn(db, codes, request.currency_code, day),
-    findBundleComponents(
-      db,
-      rows.filter((r) => r.kind === 'BUNDLE').map((r) => r.sku),
-    ),
+    findBundleComponents(db, bundles),
+    findBundleFeatures(db, bundles),
   ]);
   return {
     total,
@@ -110,9 +111,21 @@ export async function searchSkus(
       is_active: r.isActive,
       /** Null when the SKU is not sold in this currency on this day. */
       unit_price_minor: prices.get(r.sku) ?? null,
+      ha_capable: storedSkuAttributes(r.attributes).ha_capable === true,
       components: components
         .filter((c) => c.bundleSku === r.sku)
-        .map((c) => ({ sku: c.componentSku, name: c.name, quantity: c.quantity })),
+        .map((c) => ({
+          sku: c.componentSku,
+          name: c.name,
+          kind: c.kind,
+          billing: c.billing,
+          quantity: c.quantity,
+          feature: c.feature,
+          selection: c.selection,
+        })),
+      features: features
+        .filter((f) => f.bundleSku === r.sku)
+        .map((f) => ({ name: f.name, min_options: f.minOptions, max_options: f.maxOptions })),
     })),
   };
 }

@@ -5,7 +5,11 @@ import { formatBp, parsePercentBp } from '@bastion/domain/pricing/decimal';
 import { isSettingOn } from '@bastion/domain/app-settings/switches';
 import { MARGIN_REGIONS_SETTING, isMarginShownFor } from '@bastion/domain/app-settings/catalogue';
 import type { LineAttributes } from '@bastion/domain/product-rules/model';
-import { storedLineAttributes, type RuleOutcome } from '@bastion/domain/product-rules/schemas';
+import {
+  NO_LINE_ATTRIBUTES,
+  storedLineAttributes,
+  type RuleOutcome,
+} from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import type { quoteLines } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
@@ -15,8 +19,10 @@ import { loadPricingInput } from '../../lib/pricing-inputs.ts';
 import { todayIso } from '../../lib/contracts.ts';
 import {
   evaluateQuoteRules,
+  recordRuleFailures,
   loadRuleSet,
   sellerOutcomeOf,
+  withAutomaticChanges,
   type RuleDraftLine,
 } from '../../lib/product-rule-inputs.ts';
 import { contractPricingOf, storedQuantities } from '../../lib/stored-line-pricing.ts';
@@ -241,6 +247,34 @@ export function lineView(row: StoredLine, years: number) {
     adjusted_unit_list_minor: line.adjustedUnitListMinor,
     needs_shipping_realignment: line.needsShippingRealignment,
     attributes: storedLineAttributes(line.attributes),
+    ha_capable: row.isHaCapable,
+  };
+}
+
+/**
+ * The product rules on draft lines (issue 34), on the day `now` falls on: what they say (keyed
+ * as the drafts are) and the drafts with what automatic selection rules changed (unless told
+ * not to apply it: the outcome then lists no changes applied).
+ */
+export async function evaluateDraftRules(
+  db: Database,
+  quote: QuoteRow,
+  drafts: readonly LineDraft[],
+  now: Date,
+  options: { applyAutomatic: boolean },
+): Promise<{ drafts: LineDraft[]; outcome: RuleOutcome }> {
+  const ruleSet = await loadRuleSet(db);
+  const result = evaluateQuoteRules(ruleSet, quote, drafts, todayIso(now));
+  await recordRuleFailures(db, ruleSet, result.broken, now);
+  const outcome = await sellerOutcomeOf(db, result);
+  if (!options.applyAutomatic || result.applied.length === 0)
+    return { drafts: [...drafts], outcome: { ...outcome, rule_applied: [] } };
+  return {
+    drafts: withAutomaticChanges(drafts, result.applied, (added) => ({
+      ...added,
+      attributes: NO_LINE_ATTRIBUTES,
+    })),
+    outcome,
   };
 }
 
@@ -254,8 +288,11 @@ export async function ruleOutcomeOfDrafts(
   drafts: readonly RuleDraftLine[],
   now: Date,
 ): Promise<RuleOutcome> {
-  const result = evaluateQuoteRules(await loadRuleSet(db), quote, drafts, todayIso(now));
-  return sellerOutcomeOf(db, result);
+  const ruleSet = await loadRuleSet(db);
+  const result = evaluateQuoteRules(ruleSet, quote, drafts, todayIso(now));
+  await recordRuleFailures(db, ruleSet, result.broken, now);
+  // Read only: what automatic rules would change is applied where lines are priced or saved.
+  return { ...(await sellerOutcomeOf(db, result)), rule_applied: [] };
 }
 
 export const parseBp = (text: string) => {

@@ -3,7 +3,7 @@ import { NO_RULE_OUTCOME } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import { appNow } from '../../lib/clock.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { storedRuleLine } from '../../lib/product-rule-inputs.ts';
+import { bundleOptionsOf, loadRuleSet, storedRuleLine } from '../../lib/product-rule-inputs.ts';
 import { priceStoredLines } from '../../lib/stored-line-pricing.ts';
 import { LOCKED_BY_OTHER_MESSAGE } from '../../lib/quote-terms.ts';
 import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
@@ -102,6 +102,13 @@ async function configurationWith<Pricing>(
     needs_shipping_realignment: lines.some((l) => l.needs_shipping_realignment),
     lines,
     ...rules,
+    bundle_options: isLegacy
+      ? []
+      : await bundleOptionsOf(
+          db,
+          await loadRuleSet(db),
+          lines.map((line) => line.sku),
+        ),
     secure_access: quote.secureAccess,
     pricing,
     /** Issue 19: the app setting price_adjustment is on, so unit list prices may be typed. */

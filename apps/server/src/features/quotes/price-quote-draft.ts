@@ -1,3 +1,4 @@
+import { NO_RULE_OUTCOME } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,8 +8,8 @@ import {
   checkUnitListAdjustments,
   forViewer,
   marginShownFor,
+  evaluateDraftRules,
   priceDrafts,
-  ruleOutcomeOfDrafts,
   slimForViewer,
   type LineDraft,
 } from './configure-lines.ts';
@@ -23,6 +24,8 @@ async function priceQuoteDraftLines(
   db: Database,
   caller: AuthContext,
   input: { id: string; lines: LineDraft[] },
+  /** Issue 34: the rules read the lines first and automatic ones change them before pricing. */
+  rulesOn?: Date,
 ) {
   const quote = await requireVisibleQuote(db, caller, input.id);
   if (quote.quoteType === 'LEGACY') {
@@ -32,14 +35,24 @@ async function priceQuoteDraftLines(
   const stored = await listQuoteLineKeys(db, quote.id);
   checkDrafts(input.lines, new Set(stored.map((line) => line.id)));
   await checkUnitListAdjustments(db, input.lines, stored);
-  const result = await priceDrafts(db, quote, input.lines);
-  return { quote, result, isMarginShown: await marginShownFor(db, quote) };
+  const evaluated =
+    rulesOn === undefined
+      ? null
+      : await evaluateDraftRules(db, quote, input.lines, rulesOn, { applyAutomatic: true });
+  const result = await priceDrafts(db, quote, evaluated?.drafts ?? input.lines);
+  return {
+    quote,
+    result,
+    rules: evaluated?.outcome ?? NO_RULE_OUTCOME,
+    isMarginShown: await marginShownFor(db, quote),
+  };
 }
 
 /**
  * POST /api/dx/pricing/execute: the price of a quote's draft lines, saving nothing, as the
  * configure page shows it (slim: no waterfall, decimal text; docs/pricing.md), with what the
- * product rules say of them (issue 34: messages and offered actions, by the lines' keys).
+ * product rules say of them (issue 34: messages and offered actions, by the lines' keys) and
+ * what automatic rules changed (in the lines priced: `rule_applied`).
  */
 export async function priceQuoteDraft(
   db: Database,
@@ -47,11 +60,8 @@ export async function priceQuoteDraft(
   input: { id: string; lines: LineDraft[] },
   now = appNow(),
 ) {
-  const { quote, result, isMarginShown } = await priceQuoteDraftLines(db, caller, input);
-  return {
-    ...slimForViewer(result, caller, isMarginShown),
-    ...(await ruleOutcomeOfDrafts(db, quote, input.lines, now)),
-  };
+  const { result, rules, isMarginShown } = await priceQuoteDraftLines(db, caller, input, now);
+  return { ...slimForViewer(result, caller, isMarginShown), ...rules };
 }
 
 /**

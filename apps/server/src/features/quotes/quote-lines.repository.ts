@@ -20,6 +20,8 @@ export async function listQuoteLines(db: Database, quoteId: string) {
       isActive: skus.isActive,
       pricingModel: skus.pricingModel,
       size: skus.size,
+      /** Issue 34: the SKU can be sold as a high-availability pair. */
+      isHaCapable: sql<boolean>`coalesce((${skus.attributes}->>'ha_capable')::boolean, false)`,
     })
     .from(quoteLines)
     .innerJoin(skus, eq(skus.sku, quoteLines.sku))

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MONEY_TEXT } from '@bastion/domain/pricing/slim-result';
 import { MAX_ADJUSTED_UNIT_LIST_MINOR, PRICING_MESSAGES } from '@bastion/domain/pricing/validate';
 import { ZLineAttributes, ZRuleOutcome } from '@bastion/domain/product-rules/schemas';
+import { ZBundleOptionsView } from '@bastion/domain/catalog/bundle-options-schema';
 import { RENEWAL_KINDS } from '@bastion/domain/renewals/model';
 import { ZProratedSegment } from '@bastion/domain/renewals/schemas';
 import { zRequiredText } from '@bastion/domain/validation/required-text';
@@ -429,10 +430,14 @@ const ZConfiguration = z.object({
       needs_shipping_realignment: z.boolean(),
       /** Issue 34: what the seller set on the line. */
       attributes: ZLineAttributes,
+      /** Issue 34: the SKU can be sold as a high-availability pair (the line offers the switch). */
+      ha_capable: z.boolean(),
     }),
   ),
   /** Issue 34: what the product rules say of the stored lines (by line id). */
   ...ZRuleOutcome,
+  /** Issue 34: the configurable bundles on the quote, with their option groups and options. */
+  bundle_options: z.array(ZBundleOptionsView),
   secure_access: z.record(z.string(), z.unknown()).nullable(),
   /** Issue 19: unit list prices may be typed (app setting price_adjustment on). */
   can_adjust_unit_list_price: z.boolean(),

@@ -2,7 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RENEWAL_MESSAGES, type QuoteRenewal } from '@bastion/domain/renewals/model';
 import type { RenewalConfiguration, RenewalPricing } from '@bastion/domain/renewals/schemas';
-import { skuPrices, skus } from '@bastion/db/schema/catalog';
+import { productRuleColumns, productRules, skuPrices, skus } from '@bastion/db/schema/catalog';
+import type { ProductRule } from '@bastion/domain/product-rules/model';
+import { storedRuleOf } from '@bastion/domain/product-rules/stored-rule';
+import { randomUUID } from 'node:crypto';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { contracts, entitlements } from '@bastion/db/schema/renewals';
@@ -114,6 +117,60 @@ const price = async (id: string, draft: object, who: 'seller' | 'desk' = 'seller
   dataOfSuccess<RenewalPricing>(await post(PRICE, { id, draft }, who));
 
 describe('renewal quotes', () => {
+  it('answers what the product rules say of its lines, and holds Next on an error (issue 34)', async () => {
+    const contract = await contract2027();
+    const [sub, vpn] = await entitlementsOf(contract.id);
+    const id = await quoteOn(contract, renewalOf(contract.id), { dealType: 'R', isRenewal: true });
+    const message = `Over 10 seats of ${sku('SUB')} need the enterprise tier.`;
+    const rule: ProductRule = {
+      id: randomUUID(),
+      name: `Seat ceiling ${prefix}`,
+      kind: 'validation',
+      severity: 'error',
+      is_active: true,
+      priority: 100,
+      effective_from: null,
+      effective_to: null,
+      scope: 'quote',
+      condition: { kind: 'predicate', fact: `quantity:sku:${sku('SUB')}`, op: 'gt', value: 10 },
+      message,
+      actions: [],
+    };
+    await bed.ctx.db
+      .insert(productRules)
+      .values({ id: rule.id, ...productRuleColumns(storedRuleOf(rule)) });
+    try {
+      const draft = {
+        lines: [{ entitlement_id: sub?.id, quantity: 12 }],
+        drops: [{ entitlement_id: vpn?.id, reason: 'Moved to another VPN' }],
+      };
+      const priced = await price(id, draft);
+      expect(priced.rule_messages).toEqual([
+        {
+          rule_id: rule.id,
+          rule_name: rule.name,
+          severity: 'error',
+          message,
+          line_keys: ['line-0'],
+        },
+      ]);
+      const refused = await post(SAVE, { id, version: 1, draft, advance: true });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toBe(message);
+
+      const saved = dataOfSuccess<RenewalConfiguration>(
+        await post(SAVE, { id, version: 1, draft, advance: false }),
+      );
+      expect(saved.pricing.rule_messages).toEqual([
+        expect.objectContaining({ message, line_keys: [saved.pricing.lines[0]?.line_id] }),
+      ]);
+      const within = { ...draft, lines: [{ entitlement_id: sub?.id, quantity: 10 }] };
+      expect((await price(id, within)).rule_messages).toEqual([]);
+    } finally {
+      await bed.ctx.db.delete(productRules).where(eq(productRules.id, rule.id));
+    }
+  });
+
   it('renews at the default uplift, drops a line with its reason, and saves it all', async () => {
     const contract = await contract2027();
     const [sub, vpn] = await entitlementsOf(contract.id);

@@ -25,6 +25,7 @@ import type {
   RenewalPricing,
 } from '@bastion/domain/renewals/schemas';
 import { buildCotermTimeline } from '@bastion/domain/renewals/timeline';
+import { NO_RULE_OUTCOME } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
@@ -36,7 +37,9 @@ import { LOCKED_BY_OTHER_MESSAGE } from '../../lib/quote-terms.ts';
 import { EDITABLE_STATUSES, FINAL_STATUS_MESSAGES } from '../../lib/quote-writes.ts';
 import { contractPricingOf, priceStoredLines } from '../../lib/stored-line-pricing.ts';
 import { contractVisibleTo, viewerOf } from '../../lib/visibility.ts';
-import { yearsOf } from './configure-lines.ts';
+import { appNow } from '../../lib/clock.ts';
+import { storedRuleLine } from '../../lib/product-rule-inputs.ts';
+import { ruleOutcomeOfDrafts, yearsOf } from './configure-lines.ts';
 import { findSkus, listQuoteLines } from './quote-lines.repository.ts';
 import type { QuoteRow } from './quotes.repository.ts';
 
@@ -240,6 +243,16 @@ export async function pricingOfResolved(
   const results = new Map(outcome?.ok ? outcome.result.lines.map((r) => [r.line_id, r]) : []);
   const draftIndexOf = new Map(resolved.lines.map((line, i) => [`line-${i}`, line.draft_index]));
   const engineProblems = pricingProblems(outcome, (id) => draftIndexOf.get(id));
+  const rules = await ruleOutcomeOfDrafts(
+    db,
+    quote,
+    resolved.lines.map((line, index) => ({
+      key: `line-${index}`,
+      sku: line.sku,
+      quantities: [line.quantity],
+    })),
+    appNow(),
+  );
   return {
     engineProblems,
     pricing: {
@@ -258,6 +271,7 @@ export async function pricingOfResolved(
         ...resolved.problems.map(({ path, message }) => ({ path, message })),
         ...engineProblems,
       ],
+      ...rules,
     },
   };
 }
@@ -402,6 +416,14 @@ export async function renewalConfigurationOf(
       list_minor: outcome?.ok ? outcome.result.totals.list_minor : outcome ? null : 0,
       net_minor: outcome?.ok ? outcome.result.totals.net_minor : outcome ? null : 0,
       problems: pricingProblems(outcome, (id) => indexById.get(id)),
+      ...(quote.quoteType === 'LEGACY'
+        ? NO_RULE_OUTCOME
+        : await ruleOutcomeOfDrafts(
+            db,
+            quote,
+            lineRows.map((row) => storedRuleLine(row.line, yearsOf(quote))),
+            appNow(),
+          )),
     },
     timeline: timelineOf(kind, chosen, lines, term),
   };

@@ -10,8 +10,14 @@ import {
 import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
 import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { postRoute } from '../../lib/post-route.ts';
+import { zEnvelope } from '../../lib/envelope.ts';
 import { getQuoteConfiguration } from './get-quote-configuration.ts';
 import { explainDraftLine, priceQuoteDraft } from './price-quote-draft.ts';
+import { proposeGuidedLines } from './propose-guided-lines.ts';
+import {
+  ZGuidedProposal,
+  ZProposeGuidedLinesBody,
+} from '@bastion/domain/product-rules/guided-schemas';
 import { saveQuoteConfiguration } from './save-quote-configuration.ts';
 import { saveSecureAccess } from './save-secure-access.ts';
 import { getQuoteShipping, saveQuoteShipping } from './configure-shipping.ts';
@@ -143,6 +149,15 @@ export function registerQuoteRoutes(
     body: ZPriceDraftBody,
     response: ZPriceDraftResponse,
     handler: (request) => priceQuoteDraft(db, currentUser(request), request.body),
+  });
+
+  postRoute(app, {
+    path: '/api/dx/guided-selling/propose',
+    access: seesQuotes,
+    addresses: addressesQuote('id'),
+    body: ZProposeGuidedLinesBody,
+    response: zEnvelope(ZGuidedProposal),
+    handler: (request) => proposeGuidedLines(db, currentUser(request), request.body),
   });
 
   postRoute(app, {

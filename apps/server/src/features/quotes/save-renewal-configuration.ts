@@ -81,6 +81,8 @@ export async function saveRenewalConfiguration(
     advance: input.advance,
     action: input.advance ? 'configured' : 'products_saved',
     now,
+    // A renewal's lines follow its contracts: automatic rules say, but change nothing here.
+    applyAutomatic: false,
     set: { renewal, contractId: target, contractLength: resolved.contract_length },
     setChanges: changes,
     // A renewal in progress shows on its contract (renewals desk: IN_PROGRESS).

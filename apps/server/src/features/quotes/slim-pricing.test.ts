@@ -170,6 +170,7 @@ describe('the slim pricing answer of pricing/execute', () => {
       ...slimPricingResult(engine, { showsMargin: true }),
       rule_messages: [],
       rule_actions: [],
+      rule_applied: [],
     });
     // And figure by figure, back in minor units.
     for (const line of engine.lines) {

@@ -4,6 +4,7 @@ import { formatBp } from '@bastion/domain/pricing/decimal';
 import type { LineAttributes } from '@bastion/domain/product-rules/model';
 import {
   NO_LINE_ATTRIBUTES,
+  storedSkuAttributes,
   storedLineAttributes,
   type RuleOutcome,
 } from '@bastion/domain/product-rules/schemas';
@@ -17,8 +18,8 @@ import { refuseRuleErrors } from '../../lib/product-rule-inputs.ts';
 import {
   checkDrafts,
   parseBp,
+  evaluateDraftRules,
   priceDraftsWithRate,
-  ruleOutcomeOfDrafts,
   type LineDraft,
   type StoredLine,
 } from './configure-lines.ts';
@@ -77,10 +78,30 @@ export async function writeQuoteLines(
     setChanges?: HistoryChange[] | undefined;
     /** More rows to write in the same transaction. */
     alsoWrite?: ((tx: Database) => Promise<void>) | undefined;
+    /**
+     * What automatic selection rules change is saved with the lines (default); off for the
+     * renewal configurators, whose lines follow their contracts.
+     */
+    applyAutomatic?: boolean | undefined;
   },
 ): Promise<WrittenLines> {
-  const input = { lines: drafts, advance: options.advance };
-  checkDrafts(input.lines, new Set(stored.map((s) => s.line.id)));
+  checkDrafts(drafts, new Set(stored.map((s) => s.line.id)));
+  // A stored line sent without attributes (a client that does not know them) keeps its own.
+  const storedById = new Map(stored.map((row) => [row.line.id, row.line]));
+  const attributesOf = (draft: LineDraft): LineAttributes =>
+    draft.attributes ??
+    (draft.id === undefined ? undefined : storedLineAttributesOf(storedById.get(draft.id))) ??
+    NO_LINE_ATTRIBUTES;
+  // The product rules read the lines first: what automatic rules change is saved with them.
+  const evaluated = await evaluateDraftRules(
+    db,
+    quote,
+    drafts.map((draft) => ({ ...draft, attributes: attributesOf(draft) })),
+    options.now,
+    { applyAutomatic: options.applyAutomatic ?? true },
+  );
+  const rules = evaluated.outcome;
+  const input = { lines: evaluated.drafts, advance: options.advance };
   // A SKU no longer sold may stay on a line that already had it, but not be added anew.
   const storedSkus = new Set(stored.map((s) => `${s.line.id}\u0000${s.line.sku}`));
   const skuRows = await findSkus(db, [...new Set(input.lines.map((l) => l.sku))]);
@@ -104,18 +125,6 @@ export async function writeQuoteLines(
       details: [{ path: 'lines', message: 'Add at least one product before moving on.' }],
     });
   }
-  // A stored line sent without attributes (a client that does not know them) keeps its own.
-  const storedById = new Map(stored.map((row) => [row.line.id, row.line]));
-  const attributesOf = (draft: LineDraft): LineAttributes =>
-    draft.attributes ??
-    (draft.id === undefined ? undefined : storedLineAttributesOf(storedById.get(draft.id))) ??
-    NO_LINE_ATTRIBUTES;
-  const rules = await ruleOutcomeOfDrafts(
-    db,
-    quote,
-    input.lines.map((draft) => ({ ...draft, attributes: attributesOf(draft) })),
-    options.now,
-  );
   if (input.advance) {
     const indexByKey = new Map(input.lines.map((line, index) => [line.key, index]));
     refuseRuleErrors(rules, (key) => indexByKey.get(key));
@@ -240,6 +249,8 @@ export async function writeQuoteLines(
             : { ...change, line_key: lineIdOf(change.line_key) },
         ),
       })),
+      // Saved with the lines: nothing is left for the page to apply.
+      rule_applied: [],
     },
   };
 }
@@ -313,6 +324,7 @@ function storedRowsOf(
       isActive: sku.isActive,
       pricingModel: sku.pricingModel,
       size: sku.size,
+      isHaCapable: storedSkuAttributes(sku.attributes).ha_capable === true,
     });
   }
   return rows;

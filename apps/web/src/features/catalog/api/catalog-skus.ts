@@ -1,7 +1,8 @@
+import type { BundleFeature, OptionSelection } from '@bastion/domain/catalog/bundle-options';
 import type { SkuAttributes } from '@bastion/domain/product-rules/model';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Billing, ProductKind } from '@bastion/domain/pricing/model';
-import type { ZSaveSkuBody } from '@bastion/domain/catalog/schemas';
+import type { ZSaveBundleComponentsBody, ZSaveSkuBody } from '@bastion/domain/catalog/schemas';
 import type { LapSize } from '@bastion/domain/validation/secure-access';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
@@ -43,7 +44,14 @@ export interface BundleComponent {
   kind: ProductKind;
   is_active: boolean;
   quantity: number;
+  /** Issue 34: the option group it belongs to (a name of the bundle's features); null: none. */
+  feature: string | null;
+  /** REQUIRED (always on), DEFAULT (on until the seller takes it off) or OPTIONAL. */
+  selection: OptionSelection;
 }
+
+/** An option group of a bundle: how many of its options a quote's bundle takes. */
+export type { BundleFeature };
 
 export interface CatalogSkuDetail extends CatalogSku {
   quote_line_count: number;
@@ -51,6 +59,8 @@ export interface CatalogSkuDetail extends CatalogSku {
   prices_today: { currency_code: string; unit_price_minor: number }[];
   /** What a bundle brings onto a quote; empty for other kinds. */
   components: BundleComponent[];
+  /** Issue 34: a bundle's option groups, in order; empty for a fixed bundle and other kinds. */
+  features: BundleFeature[];
   /** The SKU a renewal may migrate this one to; null: none. */
   successor_sku: string | null;
   /** Issue 34: what product rules read of the SKU. */
@@ -137,11 +147,14 @@ export const useSaveCatalogSku = () =>
     () => [catalogSkuKeys.all, ['catalog', 'hierarchy']],
   );
 
-/** Replaces a bundle's components; the whole list is saved or none of it. */
+/** What a bundle's components are saved with: the server's own schema (packages/domain). */
+export type BundleComponentsInput = z.input<typeof ZSaveBundleComponentsBody>;
+
+/** Replaces a bundle's components and option groups; the whole list is saved or none of it. */
 export function useSaveBundleComponents() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { sku: string; components: { sku: string; quantity: number }[] }) =>
+    mutationFn: (input: BundleComponentsInput) =>
       apiPost<CatalogSkuDetail>('/api/admin/catalog/skus/save-components', input),
     onSuccess: (sku) => {
       queryClient.setQueryData(catalogSkuKeys.one(sku.sku), sku);

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost, isApiError } from '@/lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 import { usePostMutation, useRecordQuery, useRefreshAfterChange } from '@/lib/api-query.ts';
+import type { CsvFile } from './csv-files.ts';
 
 /* List prices: history, scheduled changes, CSV export and import (/api/admin/catalog/prices/*). */
 
@@ -43,19 +44,6 @@ export interface PriceChangeResult {
   is_replacement: boolean;
 }
 
-export interface PriceExport {
-  file_name: string;
-  csv: string;
-  row_count: number;
-}
-
-/** One problem of a refused import: the row as the file numbers it (the header is row 1). */
-export interface ImportProblem {
-  row: number;
-  column: string | null;
-  message: string;
-}
-
 export const priceKeys = {
   all: ['catalog', 'prices'] as const,
   history: (sku: string) => ['catalog', 'prices', 'history', sku] as const,
@@ -92,8 +80,7 @@ export function useCancelScheduledPrice() {
 /** The price list as CSV text: every row, or those in effect on a day. */
 export function useExportPrices() {
   return useMutation({
-    mutationFn: (on: string | null) =>
-      apiPost<PriceExport>('/api/admin/catalog/prices/export', { on }),
+    mutationFn: (on: string | null) => apiPost<CsvFile>('/api/admin/catalog/prices/export', { on }),
   });
 }
 
@@ -104,19 +91,4 @@ export function useImportPrices() {
       apiPost<{ imported: number }>('/api/admin/catalog/prices/import', { csv }),
     onSuccess: () => refresh(),
   });
-}
-
-function isImportProblem(value: unknown): value is ImportProblem {
-  const item = value as Partial<ImportProblem> | null;
-  return (
-    typeof item?.row === 'number' &&
-    typeof item.message === 'string' &&
-    (item.column === null || typeof item.column === 'string')
-  );
-}
-
-/** The per-row problems of a refused import; empty for any other failure. */
-export function importProblemsOf(error: unknown): ImportProblem[] {
-  if (!isApiError(error)) return [];
-  return (error.errors as readonly unknown[]).filter(isImportProblem);
 }

@@ -1,173 +1,226 @@
-import { MAX_BUNDLE_COMPONENTS, ZComponentQuantityText } from '@bastion/domain/catalog/schemas';
+import { OPTION_SELECTIONS } from '@bastion/domain/catalog/bundle-options';
+import {
+  MAX_BUNDLE_COMPONENTS,
+  MAX_BUNDLE_FEATURES,
+  ZBundleComponentsForm,
+  type BundleComponentsFormValues,
+} from '@bastion/domain/catalog/schemas';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useId, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { useFieldArray, useWatch, type FieldErrors } from 'react-hook-form';
 import { DataTable } from '@/components/data-table/data-table.tsx';
-import { describedByOf, FieldShell } from '@/components/form/field-shell.tsx';
-import { SubmitButton } from '@/components/form/form.tsx';
+import { SelectField, TextField } from '@/components/form/fields.tsx';
+import { AppForm, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { fieldErrorsOf, type FieldErrors } from '@/lib/api-problems.ts';
+import { fieldErrorsOf } from '@/lib/api-problems.ts';
 import {
   useSaveBundleComponents,
   type BundleComponent,
   type CatalogSkuDetail,
   type CatalogSkuSummary,
 } from '../api/catalog-skus.ts';
-import { plural, skuStatusOf } from './catalog-labels.ts';
+import { COMPONENTS_TABLE } from './bundle-components-list.tsx';
+import { plural, SELECTION_LABELS, skuStatusOf } from './catalog-labels.ts';
 import { SkuSearch } from './sku-search.tsx';
-import { IN_ORDER } from './catalog-columns.tsx';
 
-interface DraftComponent {
-  sku: string;
-  name: string;
-  kind: BundleComponent['kind'];
-  is_active: boolean;
-  /** As typed. */
-  quantity: string;
+const SELECTION_OPTIONS = OPTION_SELECTIONS.map((value) => ({
+  value,
+  label: SELECTION_LABELS[value],
+}));
+
+const OPTION_GROUPS_HELP =
+  'A bundle with option groups is configured on the quote: the seller picks its options within each group’s fewest and most. Without groups, every component comes with the bundle.';
+
+/** What the components table shows of a SKU besides its form values. */
+type ComponentDetails = Pick<BundleComponent, 'sku' | 'name' | 'kind' | 'is_active'>;
+
+let lastGroupKey = 0;
+/** The form's own id of an option group: components name it, so a renamed group keeps them. */
+const newGroupKey = () => {
+  lastGroupKey += 1;
+  return `group-${lastGroupKey}`;
+};
+
+function valuesOf(bundle: CatalogSkuDetail): BundleComponentsFormValues {
+  const features = bundle.features.map((f) => ({
+    key: newGroupKey(),
+    name: f.name,
+    min_options: String(f.min_options),
+    max_options: f.max_options === null ? '' : String(f.max_options),
+  }));
+  const keyOf = new Map(features.map((f) => [f.name, f.key]));
+  return {
+    features,
+    components: bundle.components.map((c) => ({
+      sku: c.sku,
+      quantity: String(c.quantity),
+      feature: c.feature === null ? '' : (keyOf.get(c.feature) ?? ''),
+      selection: c.selection,
+    })),
+  };
 }
 
-const draftOf = (components: readonly BundleComponent[]): DraftComponent[] =>
-  components.map((c) => ({ ...c, quantity: String(c.quantity) }));
-
-/** The server's message for a quantity it would refuse (decision 010), or null. */
-function quantityProblem(text: string): string | null {
-  const result = ZComponentQuantityText.safeParse(text);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
+const detailsOf = (components: readonly ComponentDetails[]) =>
+  new Map(components.map((c) => [c.sku, c]));
 
 /** Why a SKU cannot go into this bundle, or null when it can. */
-function refusalOf(bundle: string, row: CatalogSkuSummary, draft: readonly DraftComponent[]) {
+function refusalOf(bundle: string, row: CatalogSkuSummary, listed: readonly { sku: string }[]) {
   if (row.sku === bundle) return 'This bundle';
   if (row.kind === 'BUNDLE') return 'A bundle';
   if (!row.is_active) return 'Inactive';
-  if (draft.some((c) => c.sku === row.sku)) return 'Added';
+  if (listed.some((c) => c.sku === row.sku)) return 'Added';
   return null;
 }
 
-const sameAsSaved = (draft: readonly DraftComponent[], saved: readonly BundleComponent[]) =>
-  draft.length === saved.length &&
-  draft.every(
-    (c, i) => c.sku === saved[i]?.sku && c.quantity.trim() === String(saved[i]?.quantity),
-  );
+type ComponentRow = BundleComponentsFormValues['components'][number] & { id: string };
+type GroupRow = BundleComponentsFormValues['features'][number] & { id: string };
 
-const column = createColumnHelper<BundleComponent>();
-
-/** The components table, read or edited. */
-const COMPONENTS_TABLE = {
-  caption: 'Components',
-  size: 'sm',
-  className: 'small',
-  getRowId: (c: { sku: string }) => c.sku,
-} as const;
-
-/** A bundle's components as everyone reads them. */
-export function BundleComponentsList({ components }: { components: readonly BundleComponent[] }) {
-  return (
-    <DataTable
-      {...COMPONENTS_TABLE}
-      data={components}
-      emptyState="No components yet."
-      columns={[
-        column.accessor('sku', { ...IN_ORDER, header: 'SKU', meta: { className: 'fw-semibold' } }),
-        column.accessor('name', { ...IN_ORDER, header: 'Name', meta: { isText: true } }),
-        column.accessor('quantity', { ...IN_ORDER, header: 'Quantity', meta: { align: 'end' } }),
-      ]}
-    />
-  );
-}
-
-/** A component's quantity, checked as typed; its label is read to screen readers only. */
-function QuantityInput(props: {
-  sku: string;
-  value: string;
-  error: string | null | undefined;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <FieldShell
-      id={id}
-      label={`Quantity of ${props.sku}`}
-      isLabelHidden
-      error={props.error ?? undefined}
-      className="mb-0"
-    >
-      <Form.Control
-        size="sm"
-        className="text-end"
-        style={{ width: '6rem' }}
-        inputMode="numeric"
-        value={props.value}
-        isInvalid={Boolean(props.error)}
-        aria-describedby={describedByOf(id, Boolean(props.error), false)}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-    </FieldShell>
-  );
-}
-
-/** The editor's rows: what it holds, each row's problem (typed or the server's), and removal. */
-function draftColumns(options: {
-  problems: readonly (string | null)[];
-  errors: FieldErrors;
-  indexOf: (sku: string) => number;
-  onQuantity: (index: number, quantity: string) => void;
+/** The editor's component rows: the SKU with its group and selection, quantity, removal. */
+function componentColumns(options: {
+  details: ReadonlyMap<string, ComponentDetails>;
+  groups: readonly { value: string; label: string }[];
+  errors: FieldErrors<BundleComponentsFormValues>['components'];
   onRemove: (index: number) => void;
 }) {
-  const { problems, errors, indexOf } = options;
-  const draftColumn = createColumnHelper<DraftComponent>();
+  const { details, groups, errors } = options;
+  const rowColumn = createColumnHelper<ComponentRow>();
   return [
-    draftColumn.accessor('sku', { ...IN_ORDER, header: 'SKU', meta: { className: 'fw-semibold' } }),
-    draftColumn.accessor('name', {
-      ...IN_ORDER,
-      header: 'Name',
+    // Code, name, and the option's place in one cell: the side panel stays one column wide.
+    rowColumn.display({
+      id: 'component',
+      header: 'Component',
       meta: { isText: true },
-      cell: ({ row: { original: c } }) => {
-        const skuError = errors[`components.${indexOf(c.sku)}.sku`];
+      cell: ({ row: { original: c, index } }) => {
+        const sku = details.get(c.sku);
+        const skuError = errors?.[index]?.sku?.message;
         return (
           <>
-            <div>{c.name}</div>
-            {c.is_active ? null : (
+            <div className="fw-semibold">{c.sku}</div>
+            {sku ? <div>{sku.name}</div> : null}
+            {sku && !sku.is_active ? (
               <StatusBadge label={skuStatusOf(false).label} tone={skuStatusOf(false).tone} />
-            )}
+            ) : null}
             {skuError ? (
               <div className="text-danger" role="alert">
                 {skuError}
+              </div>
+            ) : null}
+            {groups.length > 0 ? (
+              <div className="bundle-option-fields d-flex flex-wrap gap-1 mt-1">
+                <SelectField
+                  name={`components.${index}.feature`}
+                  label={`Group of ${c.sku}`}
+                  isLabelHidden
+                  className="mb-0"
+                  emptyLabel="No group"
+                  options={groups}
+                />
+                <SelectField
+                  name={`components.${index}.selection`}
+                  label={`Selection of ${c.sku}`}
+                  isLabelHidden
+                  className="mb-0"
+                  options={SELECTION_OPTIONS}
+                />
               </div>
             ) : null}
           </>
         );
       },
     }),
-    draftColumn.accessor('quantity', {
-      ...IN_ORDER,
+    rowColumn.display({
+      id: 'quantity',
       header: 'Quantity',
-      cell: ({ row: { original: c } }) => {
-        const index = indexOf(c.sku);
-        return (
-          <QuantityInput
-            sku={c.sku}
-            value={c.quantity}
-            error={problems[index] ?? errors[`components.${index}.quantity`]}
-            onChange={(quantity) => options.onQuantity(index, quantity)}
-          />
-        );
-      },
+      cell: ({ row: { original: c, index } }) => (
+        <TextField
+          name={`components.${index}.quantity`}
+          label={`Quantity of ${c.sku}`}
+          isLabelHidden
+          inputMode="numeric"
+          className="mb-0 bundle-quantity-field"
+        />
+      ),
     }),
-    draftColumn.display({
+    rowColumn.display({
       id: 'actions',
       header: 'Actions',
       meta: { isHeaderHidden: true, align: 'end' },
-      cell: ({ row: { original: c } }) => (
+      cell: ({ row: { original: c, index } }) => (
         <Button
           size="sm"
           variant="link"
           className="p-1 text-danger"
           aria-label={`Remove ${c.sku}`}
           title="Remove"
-          onClick={() => options.onRemove(indexOf(c.sku))}
+          onClick={() => options.onRemove(index)}
+        >
+          <i className="bi bi-trash" aria-hidden="true" />
+        </Button>
+      ),
+    }),
+  ];
+}
+
+/** The option groups' rows: name, fewest and most (blank: no cap), removal. */
+function groupColumns(onRemove: (index: number) => void) {
+  const groupColumn = createColumnHelper<GroupRow>();
+  const label = (index: number) => `option group ${index + 1}`;
+  return [
+    groupColumn.display({
+      id: 'name',
+      header: 'Option group',
+      cell: ({ row: { index } }) => (
+        <TextField
+          name={`features.${index}.name`}
+          label={`Name of ${label(index)}`}
+          isLabelHidden
+          maxLength={60}
+          placeholder="e.g. Support tier"
+          className="mb-0"
+        />
+      ),
+    }),
+    groupColumn.display({
+      id: 'min_options',
+      header: 'Fewest',
+      cell: ({ row: { index } }) => (
+        <TextField
+          name={`features.${index}.min_options`}
+          label={`Fewest options of ${label(index)}`}
+          isLabelHidden
+          inputMode="numeric"
+          className="mb-0 bundle-count-field"
+        />
+      ),
+    }),
+    groupColumn.display({
+      id: 'max_options',
+      header: 'Most',
+      cell: ({ row: { index } }) => (
+        <TextField
+          name={`features.${index}.max_options`}
+          label={`Most options of ${label(index)}`}
+          isLabelHidden
+          inputMode="numeric"
+          placeholder="No cap"
+          className="mb-0 bundle-count-field"
+        />
+      ),
+    }),
+    groupColumn.display({
+      id: 'actions',
+      header: 'Actions',
+      meta: { isHeaderHidden: true, align: 'end' },
+      cell: ({ row: { index } }) => (
+        <Button
+          size="sm"
+          variant="link"
+          className="p-1 text-danger"
+          aria-label={`Remove ${label(index)}`}
+          title="Remove"
+          onClick={() => onRemove(index)}
         >
           <i className="bi bi-trash" aria-hidden="true" />
         </Button>
@@ -178,58 +231,92 @@ function draftColumns(options: {
 
 /**
  * Edits what a bundle brings onto a quote: products found by code or name, each once, with a
- * quantity. The whole list is saved at once, or nothing when a row is refused.
+ * quantity; and, for a bundle the seller configures (issue 34), its option groups and each
+ * component's group and selection. Everything is saved at once, or nothing when a row is refused.
  */
 export function BundleComponentsEditor({ bundle }: { bundle: CatalogSkuDetail }) {
-  const [draft, setDraft] = useState(() => draftOf(bundle.components));
+  // Read once: each reading numbers the groups anew.
+  const [initialValues] = useState(() => valuesOf(bundle));
+  const form = useZodForm(ZBundleComponentsForm, {
+    defaultValues: initialValues,
+    // A quantity or count is checked as it is typed, and Save waits for it.
+    mode: 'all',
+  });
+  const { control } = form;
+  const components = useFieldArray({ control, name: 'components' });
+  const features = useFieldArray({ control, name: 'features' });
+  const values = useWatch({ control });
+  const [details, setDetails] = useState(() => detailsOf(bundle.components));
   const [notice, setNotice] = useState<string | null>(null);
   const save = useSaveBundleComponents();
-  const errors = fieldErrorsOf(save.error);
-  const isDirty = !sameAsSaved(draft, bundle.components);
-  const problems = draft.map((c) => quantityProblem(c.quantity));
-  const isValid = draft.length > 0 && problems.every((p) => p === null);
+  const { reset: resetSave } = save;
+  const { errors, isDirty } = form.formState;
+  const isValid = ZBundleComponentsForm.safeParse(values).success;
+  const refusedPaths = Object.keys(fieldErrorsOf(save.error));
 
-  const change = (next: DraftComponent[]) => {
-    setNotice(null);
-    save.reset();
-    setDraft(next);
+  // Any change after a refusal takes the server's messages away, as they may no longer hold.
+  const isRefused = useRef(false);
+  useEffect(() => {
+    const subscription = form.watch(() => {
+      setNotice(null);
+      if (!isRefused.current) return;
+      isRefused.current = false;
+      form.clearErrors();
+      resetSave();
+    });
+    return () => subscription.unsubscribe();
+  }, [form, resetSave]);
+
+  const groups = (values.features ?? []).map((f, index) => ({
+    value: f.key ?? '',
+    label: f.name?.trim() || `Option group ${index + 1}`,
+  }));
+
+  const add = (row: CatalogSkuSummary) => {
+    setDetails((known) => new Map(known).set(row.sku, row));
+    components.append({ sku: row.sku, quantity: '1', feature: '', selection: 'REQUIRED' });
   };
-  const add = (row: CatalogSkuSummary) =>
-    change([
-      ...draft,
-      { sku: row.sku, name: row.name, kind: row.kind, is_active: row.is_active, quantity: '1' },
-    ]);
-  const columns = draftColumns({
-    problems,
-    errors,
-    indexOf: (sku) => draft.findIndex((c) => c.sku === sku),
-    onQuantity: (index, quantity) =>
-      change(draft.map((other, i) => (i === index ? { ...other, quantity } : other))),
-    onRemove: (index) => change(draft.filter((_, i) => i !== index)),
-  });
+  // Its options leave the group; without any group left, every component is required again.
+  const removeGroup = (index: number) => {
+    const key = form.getValues(`features.${index}.key`);
+    const isLast = features.fields.length === 1;
+    form.getValues('components').forEach((c, i) => {
+      if (c.feature === key) form.setValue(`components.${i}.feature`, '', { shouldDirty: true });
+      if (isLast && c.selection !== 'REQUIRED') {
+        form.setValue(`components.${i}.selection`, 'REQUIRED', { shouldDirty: true });
+      }
+    });
+    features.remove(index);
+  };
 
   return (
-    <Form
-      noValidate
+    <AppForm
+      form={form}
+      error={save.error}
+      className="bundle-editor"
       aria-label={`Components of ${bundle.sku}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!isValid) return;
+      onSubmit={(input) =>
         save.mutate(
+          { sku: bundle.sku, ...input },
           {
-            sku: bundle.sku,
-            components: draft.map((c) => ({ sku: c.sku, quantity: Number(c.quantity.trim()) })),
-          },
-          {
+            onError: () => {
+              isRefused.current = true;
+            },
             onSuccess: (saved) => {
-              setDraft(draftOf(saved.components));
+              setDetails(detailsOf(saved.components));
+              form.reset(valuesOf(saved));
+              const groupCount = saved.features.length;
               setNotice(
-                `Saved ${plural(saved.components.length, 'component', 'components')} of ${saved.sku}. Quotes that already hold the bundle keep their lines.`,
+                `Saved ${plural(saved.components.length, 'component', 'components')}${
+                  groupCount > 0
+                    ? ` and ${plural(groupCount, 'option group', 'option groups')}`
+                    : ''
+                } of ${saved.sku}. Quotes that already hold the bundle keep their lines.`,
               );
             },
           },
-        );
-      }}
+        )
+      }
     >
       <p className="small text-body-secondary">
         What the bundle brings onto a quote when a seller adds it. Components are active products
@@ -238,15 +325,21 @@ export function BundleComponentsEditor({ bundle }: { bundle: CatalogSkuDetail })
       <div className="mb-2">
         <DataTable
           {...COMPONENTS_TABLE}
-          data={draft}
-          columns={columns}
+          getRowId={(c) => c.id}
+          data={components.fields}
+          columns={componentColumns({
+            details,
+            groups,
+            errors: errors.components,
+            onRemove: components.remove,
+          })}
           rowClassName={(c) =>
-            errors[`components.${draft.indexOf(c)}.sku`] ? 'table-danger' : undefined
+            errors.components?.[components.fields.indexOf(c)]?.sku ? 'table-danger' : undefined
           }
           emptyState="No components yet: find the products below and add them."
         />
       </div>
-      {draft.length < MAX_BUNDLE_COMPONENTS ? (
+      {components.fields.length < MAX_BUNDLE_COMPONENTS ? (
         <div className="border rounded p-2 bg-body-tertiary">
           <SkuSearch
             label="Add a component"
@@ -254,7 +347,7 @@ export function BundleComponentsEditor({ bundle }: { bundle: CatalogSkuDetail })
             listLabel="Products to add"
             isCompact
             end={(row) => {
-              const refusal = refusalOf(bundle.sku, row, draft);
+              const refusal = refusalOf(bundle.sku, row, components.fields);
               return refusal ? (
                 <span className="text-body-secondary text-nowrap">{refusal}</span>
               ) : (
@@ -275,11 +368,48 @@ export function BundleComponentsEditor({ bundle }: { bundle: CatalogSkuDetail })
           {`A bundle holds at most ${MAX_BUNDLE_COMPONENTS} components.`}
         </p>
       )}
+      <section aria-labelledby="bundle-groups-heading" className="mt-3">
+        <h4 id="bundle-groups-heading" className="h6 mb-1">
+          Option groups
+        </h4>
+        <p className="small text-body-secondary mb-2">
+          {OPTION_GROUPS_HELP}
+          {features.fields.length > 0
+            ? ' Required: always in. Default: in until the seller takes it out. Optional: out until the seller adds it.'
+            : null}
+        </p>
+        {features.fields.length > 0 ? (
+          <div className="mb-2">
+            <DataTable
+              caption="Option groups"
+              size="sm"
+              className="small"
+              getRowId={(g) => g.id}
+              data={features.fields}
+              columns={groupColumns(removeGroup)}
+            />
+          </div>
+        ) : null}
+        {features.fields.length < MAX_BUNDLE_FEATURES ? (
+          <Button
+            size="sm"
+            variant="outline-primary"
+            onClick={() =>
+              features.append({ key: newGroupKey(), name: '', min_options: '0', max_options: '' })
+            }
+          >
+            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            Add option group
+          </Button>
+        ) : null}
+      </section>
       {save.isError ? (
         <Alert variant="danger" className="mt-3 mb-2" role="alert">
-          {Object.keys(errors).some((path) => path.startsWith('components.'))
-            ? 'Nothing was saved. Correct the rows marked in red and save again.'
-            : save.error.message}
+          {refusedPaths.some((path) => path.startsWith('features.'))
+            ? 'Nothing was saved. Correct what is marked in red and save again.'
+            : refusedPaths.some((path) => path.startsWith('components.'))
+              ? 'Nothing was saved. Correct the rows marked in red and save again.'
+              : save.error.message}
         </Alert>
       ) : null}
       {notice ? (
@@ -294,14 +424,14 @@ export function BundleComponentsEditor({ bundle }: { bundle: CatalogSkuDetail })
         <Button
           variant="outline-secondary"
           disabled={!isDirty || save.isPending}
-          onClick={() => change(draftOf(bundle.components))}
+          onClick={() => form.reset()}
         >
           Undo changes
         </Button>
-        {draft.length === 0 && isDirty ? (
+        {components.fields.length === 0 && isDirty ? (
           <span className="small text-body-secondary">A bundle needs at least one component.</span>
         ) : null}
       </div>
-    </Form>
+    </AppForm>
   );
 }

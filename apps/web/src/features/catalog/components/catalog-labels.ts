@@ -1,3 +1,4 @@
+import type { OptionSelection } from '@bastion/domain/catalog/bundle-options';
 import type { Billing, ProductKind } from '@bastion/domain/pricing/model';
 import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
 import { statusColor } from '@bastion/domain/quotes/status-display';
@@ -25,6 +26,13 @@ export const SIZE_LABELS: Readonly<Record<LapSize, string>> = {
   s: 'S (up to 100 devices)',
   m: 'M (up to 500 devices)',
   l: 'L (more than 500 devices)',
+};
+
+/** A bundle option's selection (issue 34). */
+export const SELECTION_LABELS: Readonly<Record<OptionSelection, string>> = {
+  REQUIRED: 'Required',
+  DEFAULT: 'Default',
+  OPTIONAL: 'Optional',
 };
 
 /** The family whose subscriptions are sized and priced by a secure-access model. */

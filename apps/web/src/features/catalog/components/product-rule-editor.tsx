@@ -3,6 +3,7 @@ import {
   ZProductRuleForm,
   type ProductRuleFormValues,
 } from '@bastion/domain/product-rules/admin-schemas';
+import { formatDateTime } from '@bastion/domain/format/date-time';
 import { ruleFactNamed, ruleFactsFor } from '@bastion/domain/product-rules/fact-vocabulary';
 import { RULE_KINDS, RULE_SCOPES, type RuleScope } from '@bastion/domain/product-rules/model';
 import { useEffect, useMemo, useState } from 'react';
@@ -179,6 +180,15 @@ export function ProductRuleEditor(props: {
       {rule?.problem ? (
         <Alert variant="danger">
           <strong>Not applied:</strong> {rule.problem}
+        </Alert>
+      ) : rule?.failure ? (
+        <Alert variant="danger">
+          <strong>Broken:</strong> it failed while checking a quote on{' '}
+          {formatDateTime(
+            Date.parse(rule.failure.failed_at) / 1000,
+            Intl.DateTimeFormat().resolvedOptions().timeZone,
+          )}{' '}
+          and is skipped: {rule.failure.message} Save it once it is corrected to try it again.
         </Alert>
       ) : null}
       <TextField name="name" label="Name" isRequired maxLength={120} />

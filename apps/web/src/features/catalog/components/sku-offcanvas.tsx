@@ -1,10 +1,11 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { SidePanel } from '@/components/side-panel.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useCatalogSku, type CatalogSkuDetail } from '../api/catalog-skus.ts';
-import { BundleComponentsEditor, BundleComponentsList } from './bundle-components-editor.tsx';
+import { BundleComponentsList } from './bundle-components-list.tsx';
 import {
   BILLING_LABELS,
   formatDay,
@@ -15,6 +16,13 @@ import {
 } from './catalog-labels.ts';
 import { LoadedPriceHistory, PriceHistoryTables } from './price-history-table.tsx';
 import { SkuForm } from './sku-form.tsx';
+
+// Only catalogue admins opening a bundle edit its components: the editor loads with them.
+const BundleComponentsEditor = lazy(() =>
+  import('./bundle-components-editor.tsx').then((module) => ({
+    default: module.BundleComponentsEditor,
+  })),
+);
 
 const FACTS_GRID = { gridTemplateColumns: 'max-content 1fr', columnGap: '1.5rem' } as const;
 
@@ -116,9 +124,11 @@ function SkuDetails({ sku, ...props }: PanelProps & { sku: CatalogSkuDetail }) {
             Components
           </h3>
           {props.canAdminister ? (
-            <BundleComponentsEditor bundle={sku} />
+            <Suspense fallback={<p className="small text-body-secondary">Loading the editor…</p>}>
+              <BundleComponentsEditor bundle={sku} />
+            </Suspense>
           ) : (
-            <BundleComponentsList components={sku.components} />
+            <BundleComponentsList components={sku.components} features={sku.features} />
           )}
         </section>
       ) : null}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Pagination from 'react-bootstrap/Pagination';
@@ -8,6 +8,7 @@ import { DataTable, type TableSort } from '@/components/data-table/data-table.ts
 import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { SidePanel } from '@/components/side-panel.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { useCatalogSkus, type SkuSortField } from '../api/catalog-skus.ts';
 import { useDebouncedSearch } from '@/lib/use-debounced-value.ts';
@@ -20,6 +21,11 @@ import {
 import { formatDay, plural } from '../components/catalog-labels.ts';
 import { SkuOffcanvas } from '../components/sku-offcanvas.tsx';
 import { SuccessNotice } from '../components/success-notice.tsx';
+
+// Only catalogue admins move SKUs as CSV: the export and import load when one opens them.
+const SkuTransfer = lazy(() =>
+  import('../components/sku-transfer.tsx').then((module) => ({ default: module.SkuTransfer })),
+);
 
 const PAGE_SIZE = 25;
 const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -52,6 +58,8 @@ export function CatalogGridPage() {
     }
   }
   const [notice, setNotice] = useState<string | null>(null);
+  /** The CSV panel: open, closing (still shown while it slides out) or gone. */
+  const [transfer, setTransfer] = useState<'open' | 'closing' | null>(null);
   const list = useCatalogSkus({
     ...filters,
     node_id: null,
@@ -95,10 +103,16 @@ export function CatalogGridPage() {
         subtitle="Every SKU quotes are built from. Open one to see its details."
         actions={
           canAdminister ? (
-            <Button onClick={() => open(null)}>
-              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-              New SKU
-            </Button>
+            <>
+              <Button variant="outline-secondary" onClick={() => setTransfer('open')}>
+                <i className="bi bi-filetype-csv me-1" aria-hidden="true" />
+                Export / import
+              </Button>
+              <Button onClick={() => open(null)}>
+                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                New SKU
+              </Button>
+            </>
           ) : undefined
         }
       />
@@ -171,6 +185,18 @@ export function CatalogGridPage() {
           )
         }
       </LoadState>
+      {transfer ? (
+        <SidePanel
+          show={transfer === 'open'}
+          title="SKUs as CSV"
+          onHide={() => setTransfer('closing')}
+          onExited={() => setTransfer(null)}
+        >
+          <Suspense fallback={<p className="small text-body-secondary">Loading…</p>}>
+            <SkuTransfer />
+          </Suspense>
+        </SidePanel>
+      ) : null}
       {panel ? (
         <SkuOffcanvas
           show={panel.isOpen}

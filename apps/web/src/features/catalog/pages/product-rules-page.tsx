@@ -125,6 +125,10 @@ export function ProductRulesPage() {
                       <Badge bg="danger" title={rule.problem}>
                         Not applied
                       </Badge>
+                    ) : rule.failure ? (
+                      <Badge bg="danger" title={rule.failure.message}>
+                        Broken
+                      </Badge>
                     ) : rule.is_active ? (
                       <Badge bg="success">Active</Badge>
                     ) : (

@@ -1,7 +1,10 @@
+import type { BundleOptionsView } from '@bastion/domain/catalog/bundle-options';
 import type { ContractPriceResult } from '@bastion/domain/pricing/model';
 import { decimalAsMinor, type SlimPricingResult } from '@bastion/domain/pricing/slim-result';
 import type { LineAttributes } from '@bastion/domain/product-rules/model';
+import type { GuidedProposal } from '@bastion/domain/product-rules/guided-schemas';
 import type { RuleOutcome } from '@bastion/domain/product-rules/schemas';
+import type { FormValues } from '@bastion/domain/forms/recipe';
 import type { Proration } from '@bastion/domain/renewals/proration';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
@@ -183,6 +186,8 @@ export interface StoredLine {
   adjusted_unit_list_minor: number | null;
   /** Issue 34: what the seller set on the line. */
   attributes: LineAttributes;
+  /** Issue 34: the SKU can be sold as a high-availability pair. */
+  ha_capable: boolean;
 }
 
 /** Issue 34: what the product rules say of the stored lines, by line id. */
@@ -195,6 +200,8 @@ export interface QuoteConfiguration extends RuleOutcome {
   read_only_reason: string | null;
   needs_shipping_realignment: boolean;
   lines: StoredLine[];
+  /** Issue 34: the configurable bundles on the quote, with their option groups and options. */
+  bundle_options: BundleOptionsView[];
   secure_access: Record<string, unknown> | null;
   /** Issue 19: unit list prices may be typed per line (app setting price_adjustment on). */
   can_adjust_unit_list_price: boolean;
@@ -235,12 +242,10 @@ export async function priceDraft(
   lines: LineDraftPayload[],
   signal: AbortSignal,
 ): Promise<{ view: PricingView; rules: RuleOutcome }> {
-  const { rule_messages, rule_actions, ...slim } = await apiPost<SlimPricingResult & RuleOutcome>(
-    '/api/dx/pricing/execute',
-    { id, lines },
-    { signal },
-  );
-  return { view: pricingView(slim), rules: { rule_messages, rule_actions } };
+  const { rule_messages, rule_actions, rule_applied, ...slim } = await apiPost<
+    SlimPricingResult & RuleOutcome
+  >('/api/dx/pricing/execute', { id, lines }, { signal });
+  return { view: pricingView(slim), rules: { rule_messages, rule_actions, rule_applied } };
 }
 
 /** One line's price explained: the engine's line with each year's waterfall. */
@@ -307,7 +312,12 @@ export interface CatalogSku {
   is_shippable: boolean;
   is_active: boolean;
   unit_price_minor: number | null;
-  components: { sku: string; name: string; quantity: number }[];
+  /** Issue 34: the SKU can be sold as a high-availability pair. */
+  ha_capable: boolean;
+  /** A bundle's options, each per unit of the bundle. */
+  components: BundleOptionsView['options'];
+  /** Issue 34: a configurable bundle's option groups; empty for a fixed bundle. */
+  features: BundleOptionsView['features'];
 }
 
 export function useProductHierarchy() {
@@ -351,5 +361,13 @@ export function useSaveSecureAccess(id: string) {
       queryClient.setQueryData(quoteQueryKey(id), saved.quote);
       void queryClient.invalidateQueries({ queryKey: ['grid'] });
     },
+  });
+}
+
+/** Issue 34: the lines the product rules propose for a guided-selling questionnaire's answers. */
+export function useProposeGuidedLines(quoteId: string) {
+  return useMutation({
+    mutationFn: (input: { questionnaire: string; answers: FormValues }) =>
+      apiPost<GuidedProposal>('/api/dx/guided-selling/propose', { id: quoteId, ...input }),
   });
 }

@@ -1,7 +1,7 @@
 import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { quoteTypeLabel } from '@bastion/domain/quotes/labels';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -18,6 +18,7 @@ import {
   pricingView,
   useQuoteConfiguration,
   useSaveConfiguration,
+  type CatalogSku,
   type PricingView,
   type QuoteConfiguration,
 } from '../api/configure.ts';
@@ -28,20 +29,34 @@ import {
   type RuleOutcome,
 } from '@bastion/domain/product-rules/schemas';
 import { LinesTable } from '../components/configure/lines-table.tsx';
+import { BundleOptionsPanel } from '../components/configure/bundle-options-panel.tsx';
 import {
+  bundleOptionsOfSku,
   hasProblems,
   linesReducer,
   toPayload,
   type DraftLine,
 } from '../components/configure/line-state.ts';
+import {
+  isConfigurable,
+  startingChoice,
+  type BundleOptionsView,
+} from '@bastion/domain/catalog/bundle-options';
 import { ProductFinder } from '../components/configure/product-finder.tsx';
-import { lineNotesOf, RuleChecks } from '../components/configure/rule-checks.tsx';
+import { lineNotesOf, RuleChecks } from '@/components/rule-checks.tsx';
 import { SecureAccessPanel } from '../components/configure/secure-access-panel.tsx';
 import { TotalsPanel } from '../components/configure/totals-panel.tsx';
 import { WaterfallOffcanvas } from '../components/configure/waterfall-offcanvas.tsx';
 import { QuoteLoadState } from '../components/quote-load-state.tsx';
 import { QuoteSteps } from '../components/quote-steps.tsx';
 import { QuoteSaveProblem } from '../components/quote-save-problem.tsx';
+
+// The questionnaire brings the form-recipe renderer: loaded when a seller first opens it.
+const GuidedSellingPanel = lazy(() =>
+  import('../components/configure/guided-selling-panel.tsx').then((module) => ({
+    default: module.GuidedSellingPanel,
+  })),
+);
 
 /** configure-quote/{id}/{ref}: the products of a quote, priced as they are entered (issue 5). */
 export function ConfigureQuotePage() {
@@ -130,13 +145,56 @@ function ConfigureQuote({
     lineErrors: new Map(),
     quoteErrors:
       configuration.pricing?.ok === false ? configuration.pricing.errors.map((e) => e.message) : [],
-    rules: { rule_messages: configuration.rule_messages, rule_actions: configuration.rule_actions },
+    rules: {
+      rule_messages: configuration.rule_messages,
+      rule_actions: configuration.rule_actions,
+      rule_applied: [],
+    },
   }));
   const [isPricing, setIsPricing] = useState(false);
   const [showFinder, setShowFinder] = useState(false);
   const [showSizing, setShowSizing] = useState(false);
+  const [showGuide, setShowGuide] = useState(false);
+  // Kept mounted once opened, so that it slides out when it closes.
+  const [wasGuideOpened, setWasGuideOpened] = useState(false);
   const [detailsKey, setDetailsKey] = useState<string | null>(null);
   const save = useSaveConfiguration(quote.id);
+  // Issue 34: the configurable bundles this page knows (the quote's, and those found since).
+  const [bundles, setBundles] = useState<ReadonlyMap<string, BundleOptionsView>>(
+    () => new Map(configuration.bundle_options.map((bundle) => [bundle.sku, bundle])),
+  );
+  /** The bundle whose options are being chosen: a new one from the finder, or a line's. */
+  const [choosing, setChoosing] = useState<
+    { kind: 'new'; sku: CatalogSku } | { kind: 'line'; key: string; sku: string } | null
+  >(null);
+  const addProduct = (sku: CatalogSku) => {
+    const bundle = bundleOptionsOfSku(sku);
+    if (!isConfigurable(bundle)) {
+      dispatch({ type: 'add', sku, years });
+      return;
+    }
+    setBundles((before) => new Map(before).set(sku.sku, bundle));
+    setShowFinder(false);
+    setChoosing({ kind: 'new', sku });
+  };
+  const choosingBundle =
+    choosing === null
+      ? null
+      : choosing.kind === 'new'
+        ? bundleOptionsOfSku(choosing.sku)
+        : (bundles.get(choosing.sku) ?? null);
+  const choosingNow =
+    choosing === null || choosingBundle === null
+      ? []
+      : choosing.kind === 'new'
+        ? startingChoice(choosingBundle)
+        : state.lines.filter((line) => line.parentKey === choosing.key).map((line) => line.sku);
+  const configurableSkus = useMemo(() => new Set(bundles.keys()), [bundles]);
+  // Stable, so the lines' rows do not redraw for it.
+  const chooseOptionsOf = useCallback(
+    (key: string, sku: string) => setChoosing({ kind: 'line', key, sku }),
+    [],
+  );
 
   // Re-price the draft a moment after the last keystroke; a newer draft cancels the older call.
   const hasLocalProblems = hasProblems(state.lines);
@@ -147,7 +205,7 @@ function ConfigureQuote({
     const timer = setTimeout(() => {
       setIsPricing(true);
       priceDraft(quote.id, toPayload(lines), controller.signal)
-        .then(({ view, rules }) =>
+        .then(({ view, rules }) => {
           setPricing((before) => ({
             result: view,
             pricedDrafts: byKey(lines),
@@ -155,8 +213,12 @@ function ConfigureQuote({
             lineErrors: new Map(),
             quoteErrors: [],
             rules,
-          })),
-        )
+          }));
+          // Issue 34: what automatic rules changed, in the prices already, joins the draft (and
+          // is priced again, settled: nothing more changes).
+          const changes = rules.rule_applied.flatMap((action) => action.changes);
+          if (changes.length > 0) dispatch({ type: 'rule', changes, years });
+        })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
           setPricing((before) => ({
@@ -174,7 +236,7 @@ function ConfigureQuote({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [state, hasLocalProblems, quote.id]);
+  }, [state, hasLocalProblems, quote.id, years]);
 
   const pricedByKey = useMemo(
     () => pricing.result?.byLineKey ?? new Map<string, never>(),
@@ -188,6 +250,10 @@ function ConfigureQuote({
   const canSave =
     !isReadOnly && !hasLocalProblems && pricing.lineErrors.size === 0 && !save.isPending;
   const ruleNotes = useMemo(() => lineNotesOf(pricing.rules), [pricing.rules]);
+  const skuOfKey = useMemo(
+    () => new Map(state.lines.map((line) => [line.key, line.sku])),
+    [state.lines],
+  );
   // The lines changed since the rules last read them: their offers wait for the next reading.
   const isRuleReadingStale =
     state.lines.length !== pricing.pricedDrafts.size ||
@@ -269,10 +335,11 @@ function ConfigureQuote({
         <div className="col-12">
           <RuleChecks
             outcome={pricing.rules}
-            lines={state.lines}
+            skuOf={skuOfKey}
             isReadOnly={isReadOnly}
             isStale={isRuleReadingStale || isPricing}
             onApply={(action) => dispatch({ type: 'rule', changes: action.changes, years })}
+            onChooseOptions={chooseOptionsOf}
           />
           <div className="card">
             <div className="card-header d-flex align-items-center justify-content-between gap-2 flex-wrap">
@@ -295,6 +362,17 @@ function ConfigureQuote({
                   >
                     <i className="bi bi-shield-lock me-1" aria-hidden="true" />
                     {configuration.secure_access ? 'Secure access sizing' : 'Size secure access'}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline-primary"
+                    onClick={() => {
+                      setWasGuideOpened(true);
+                      setShowGuide(true);
+                    }}
+                  >
+                    <i className="bi bi-signpost-split me-1" aria-hidden="true" />
+                    Guided selling
                   </Button>
                   <Button size="sm" onClick={() => setShowFinder(true)}>
                     <i className="bi bi-plus-lg me-1" aria-hidden="true" />
@@ -324,6 +402,8 @@ function ConfigureQuote({
                 showsMargin={pricing.result?.showsMargin ?? false}
                 dispatch={dispatch}
                 onDetails={setDetailsKey}
+                configurableBundles={configurableSkus}
+                onChooseOptions={chooseOptionsOf}
               />
             )}
           </div>
@@ -379,7 +459,41 @@ function ConfigureQuote({
           quoteId={quote.id}
           currency={quote.currency_code}
           priceDate={configuration.price_date}
-          onAdd={(sku) => dispatch({ type: 'add', sku, years })}
+          onAdd={addProduct}
+        />
+      )}
+      {isReadOnly || !wasGuideOpened ? null : (
+        <Suspense fallback={null}>
+          <GuidedSellingPanel
+            show={showGuide}
+            quoteId={quote.id}
+            years={years}
+            onHide={() => setShowGuide(false)}
+            onAccept={(lines) => {
+              dispatch({ type: 'addLines', lines, years });
+              setShowGuide(false);
+            }}
+          />
+        </Suspense>
+      )}
+      {isReadOnly ? null : (
+        <BundleOptionsPanel
+          bundle={choosingBundle}
+          chosen={choosingNow}
+          applyLabel={choosing?.kind === 'new' ? 'Add to quote' : 'Apply'}
+          onHide={() => setChoosing(null)}
+          onApply={(options) => {
+            if (choosing?.kind === 'new')
+              dispatch({ type: 'add', sku: choosing.sku, years, options });
+            else if (choosing && choosingBundle)
+              dispatch({
+                type: 'bundleOptions',
+                key: choosing.key,
+                bundle: choosingBundle,
+                options,
+              });
+            setChoosing(null);
+          }}
         />
       )}
       {isReadOnly || !showSizing ? null : (

@@ -6,12 +6,13 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
+import { RuleChecks } from '@/components/rule-checks.tsx';
 import { QuoteAttachments } from '../../attachments/components/quote-attachments.tsx';
 import { useSession } from '../../auth/components/session-context.tsx';
 import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
 import { QuoteSaveProblem } from '../../quotes/components/quote-save-problem.tsx';
 import { QuoteSteps } from '../../quotes/components/quote-steps.tsx';
-import type { RenewalConfiguration } from '../api/renewal-configuration.ts';
+import type { RenewalConfiguration, RenewalPricing } from '../api/renewal-configuration.ts';
 import type { RenewalEditor } from './use-renewal-editor.ts';
 import './renewals.css';
 
@@ -100,6 +101,15 @@ export function RenewalNotices({
         </Alert>
       )}
       <QuoteSaveProblem error={editor.save.error} onReload={onReload} hasFieldMessages />
+      {editor.pricing ? (
+        // Issue 34: what the product rules say; renewal lines follow their contract, so no fixes.
+        <RuleChecks
+          outcome={editor.pricing}
+          skuOf={ruleLineSkus(editor.pricing)}
+          isReadOnly
+          isStale={editor.isPricing}
+        />
+      ) : null}
       {editor.generalProblems.length > 0 ? (
         <Alert variant="danger" role="alert" data-testid="renewal-problems">
           <ul className="mb-0 ps-3">
@@ -110,6 +120,16 @@ export function RenewalNotices({
         </Alert>
       ) : null}
     </>
+  );
+}
+
+/** The SKU of each line key the rules name: `line-N` on a draft, the line id once stored. */
+function ruleLineSkus(pricing: RenewalPricing): Map<string, string> {
+  return new Map(
+    pricing.lines.flatMap((line, index) => [
+      [`line-${index}`, line.sku] as const,
+      ...(line.line_id === null ? [] : [[line.line_id, line.sku] as const]),
+    ]),
   );
 }
 

@@ -1,3 +1,4 @@
+import { blockingMessages } from '@bastion/domain/product-rules/schemas';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLeaveGuard } from '@/components/leave-guard.tsx';
@@ -101,7 +102,11 @@ export function useRenewalEditor(configuration: RenewalConfiguration) {
     localProblems.get(key) ?? saveProblems.byField.get(key) ?? pricing.problems.byField.get(key);
 
   const generalProblems = [...new Set([...pricing.problems.general, ...saveProblems.general])];
-  const hasServerProblems = pricing.problems.byField.size > 0 || pricing.problems.general.length;
+  // A product rule's error holds Next too (issue 34); the server refuses it as well.
+  const hasServerProblems =
+    pricing.problems.byField.size > 0 ||
+    pricing.problems.general.length > 0 ||
+    (pricing.result !== null && blockingMessages(pricing.result).length > 0);
   const canSave = !isReadOnly && !hasLocalProblems && !save.isPending;
 
   const leaveGuard = useLeaveGuard({
@@ -154,7 +159,7 @@ export function useRenewalEditor(configuration: RenewalConfiguration) {
     problemAt,
     generalProblems,
     hasLocalProblems,
-    hasServerProblems: Boolean(hasServerProblems),
+    hasServerProblems,
     save,
     canSave,
     submit,

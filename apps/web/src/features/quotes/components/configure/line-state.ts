@@ -1,5 +1,10 @@
 import { readUnitListText, unitListText } from '@bastion/domain/pricing/unit-list';
 import type { RuleActionView } from '@bastion/domain/product-rules/schemas';
+import {
+  isConfigurable,
+  startingChoice,
+  type BundleOptionsView,
+} from '@bastion/domain/catalog/bundle-options';
 import type { CatalogSku, LineDraftPayload, StoredLine } from '../../api/configure.ts';
 
 /** A line as the configure page edits it: quantities and discount as typed. */
@@ -20,6 +25,10 @@ export interface DraftLine {
   unitList: string | null;
   /** Issue 34: a high-availability pair (the rules want an even number of appliances). */
   highAvailability?: boolean;
+  /** The SKU can be sold as a pair: the line offers the switch. */
+  haCapable?: boolean;
+  /** A bundle's option: units per unit of the bundle, so its quantities follow the bundle's. */
+  perBundle?: number;
 }
 
 export interface LinesState {
@@ -30,23 +39,56 @@ export interface LinesState {
 
 export type LinesAction =
   | { type: 'load'; lines: StoredLine[]; years: number; isSized?: (line: StoredLine) => boolean }
-  | { type: 'add'; sku: CatalogSku; years: number }
+  /** A product; a configurable bundle with the options chosen (absent: its starting choice). */
+  | { type: 'add'; sku: CatalogSku; years: number; options?: readonly string[] }
+  /** Issue 34: a configurable bundle's options chosen again: kept, added or removed. */
+  | {
+      type: 'bundleOptions';
+      key: string;
+      bundle: BundleOptionsView;
+      options: readonly string[];
+    }
   | { type: 'quantity'; key: string; year: number; value: string }
   | { type: 'discount'; key: string; value: string }
   /** A typed unit list price; null resets the line to the catalogue's. */
   | { type: 'unitList'; key: string; value: string | null }
   | { type: 'remove'; key: string }
+  /** Issue 34: the line is (or is no longer) a high-availability pair. */
+  | { type: 'highAvailability'; key: string; value: boolean }
+  /** Issue 34: lines a guided-selling proposal brought, as the seller accepted them. */
+  | { type: 'addLines'; lines: readonly ProposedDraft[]; years: number }
   /** Issue 34: a product rule's fix, offer or recommendation, accepted in one click. */
   | { type: 'rule'; changes: RuleActionView['changes']; years: number };
+
+/** A line to add as proposed: its SKU as the page shows it, its quantities, whether a pair. */
+export interface ProposedDraft {
+  sku: string;
+  name: string;
+  kind: string;
+  billing: string;
+  quantities: readonly number[];
+  highAvailability: boolean;
+  haCapable: boolean;
+}
 
 let counter = 0;
 const newKey = () => `new-${Date.now().toString(36)}-${(counter += 1)}`;
 
 /** What a product starts with: one of it, every year for a subscription, year 1 for a purchase. */
-function startingQuantities(billing: string, years: number, quantity = 1): string[] {
+function startingQuantities(billing: string, years: number): string[] {
   return Array.from({ length: years }, (_, index) =>
-    index === 0 || billing === 'ANNUAL' ? String(quantity) : '0',
+    index === 0 || billing === 'ANNUAL' ? '1' : '0',
   );
+}
+
+/** A stored option's units per unit of its bundle, when year 1 divides evenly. */
+function perBundleOf(line: StoredLine, byId: ReadonlyMap<string, StoredLine>): number | undefined {
+  const bundle = line.parent_line_id === null ? undefined : byId.get(line.parent_line_id);
+  const bundleQuantity = bundle?.quantities[0] ?? 0;
+  const quantity = line.quantities[0] ?? 0;
+  return bundleQuantity > 0 && quantity % bundleQuantity === 0
+    ? quantity / bundleQuantity
+    : undefined;
 }
 
 function fromStored(
@@ -54,6 +96,7 @@ function fromStored(
   years: number,
   isSized: (line: StoredLine) => boolean,
 ): DraftLine[] {
+  const byId = new Map(stored.map((line) => [line.id, line]));
   return stored.map((line) => ({
     key: line.id,
     id: line.id,
@@ -68,10 +111,78 @@ function fromStored(
     unitList:
       line.adjusted_unit_list_minor === null ? null : unitListText(line.adjusted_unit_list_minor),
     ...(line.attributes.high_availability ? { highAvailability: true } : {}),
+    ...(line.ha_capable ? { haCapable: true } : {}),
+    ...withPerBundle(perBundleOf(line, byId)),
   }));
 }
 
-/** A rule's changes applied to the lines: new lines at the end, in the order given. */
+const withPerBundle = (perBundle: number | undefined) =>
+  perBundle === undefined ? {} : { perBundle };
+
+/** Whole units, or null while the typed text is not one. */
+const wholeOrNull = (text: string | undefined) =>
+  text !== undefined && /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : null;
+
+/** An option's quantities: its units per bundle times the bundle's, year by year. */
+const followingQuantities = (bundleQuantities: readonly string[], perBundle: number) =>
+  bundleQuantities.map((text) => String((wholeOrNull(text) ?? 0) * perBundle));
+
+/** A bundle's option as a line under it. */
+function optionLine(
+  option: BundleOptionsView['options'][number],
+  parentKey: string,
+  bundleQuantities: readonly string[],
+): DraftLine {
+  return {
+    key: newKey(),
+    sku: option.sku,
+    name: option.name,
+    kind: option.kind,
+    billing: option.billing,
+    parentKey,
+    perBundle: option.quantity,
+    quantities: followingQuantities(bundleQuantities, option.quantity),
+    discount: '',
+    unitList: null,
+  };
+}
+
+/** The options of a bundle line, as chosen: kept where already there, added after them. */
+function chooseOptions(
+  lines: readonly DraftLine[],
+  bundleKey: string,
+  bundle: BundleOptionsView,
+  chosen: readonly string[],
+): DraftLine[] {
+  const bundleLine = lines.find((line) => line.key === bundleKey);
+  if (!bundleLine) return [...lines];
+  const kept = lines.filter((line) => line.parentKey !== bundleKey || chosen.includes(line.sku));
+  const present = new Set(
+    kept.filter((line) => line.parentKey === bundleKey).map((line) => line.sku),
+  );
+  const added = bundle.options
+    .filter((option) => chosen.includes(option.sku) && !present.has(option.sku))
+    .map((option) => optionLine(option, bundleKey, bundleLine.quantities));
+  // New options go after the bundle's last line, so the bundle stays together.
+  const lastIndex = kept.reduce(
+    (last, line, index) => (line.key === bundleKey || line.parentKey === bundleKey ? index : last),
+    -1,
+  );
+  return [...kept.slice(0, lastIndex + 1), ...added, ...kept.slice(lastIndex + 1)];
+}
+
+/** The bundle definition a finder row carries, as the options panel reads it. */
+export const bundleOptionsOfSku = (sku: CatalogSku): BundleOptionsView => ({
+  sku: sku.sku,
+  name: sku.name,
+  features: sku.features,
+  options: sku.components,
+});
+
+/**
+ * A rule's changes applied to the lines: new lines at the end, in the order given, under the key
+ * the server gave them (an automatic rule's line) or a new one (an offer accepted).
+ */
 function applyRuleChanges(
   lines: readonly DraftLine[],
   changes: RuleActionView['changes'],
@@ -82,7 +193,7 @@ function applyRuleChanges(
     const quantities = Array.from({ length: years }, (_, i) => String(change.quantities[i] ?? 0));
     if (change.op === 'add') {
       next.push({
-        key: newKey(),
+        key: change.line_key ?? newKey(),
         sku: change.sku,
         name: change.name,
         kind: change.kind,
@@ -112,6 +223,12 @@ export function linesReducer(state: LinesState, action: LinesAction): LinesState
     case 'add': {
       const { sku, years } = action;
       const key = newKey();
+      const quantities = startingQuantities(sku.billing, years);
+      const bundle = bundleOptionsOfSku(sku);
+      // A fixed bundle brings every component; a configurable one the options chosen.
+      const chosen = isConfigurable(bundle)
+        ? (action.options ?? startingChoice(bundle))
+        : sku.components.map((component) => component.sku);
       const added: DraftLine[] = [
         {
           key,
@@ -119,28 +236,53 @@ export function linesReducer(state: LinesState, action: LinesAction): LinesState
           name: sku.name,
           kind: sku.kind,
           billing: sku.billing,
-          quantities: startingQuantities(sku.billing, years),
+          quantities,
           discount: '',
           unitList: null,
+          ...(sku.ha_capable ? { haCapable: true } : {}),
         },
-        // A bundle brings its components, each a line of its own under it.
-        ...sku.components.map((component) => ({
-          key: newKey(),
-          sku: component.sku,
-          name: component.name,
-          kind: '',
-          billing: '',
-          parentKey: key,
-          quantities: startingQuantities('ANNUAL', years, component.quantity).map((q, i) =>
-            i === 0 ? q : '0',
-          ),
-          discount: '',
-          unitList: null,
-        })),
+        // Each option a line of its own under the bundle.
+        ...sku.components
+          .filter((component) => chosen.includes(component.sku))
+          .map((component) => optionLine(component, key, quantities)),
       ];
       return { lines: [...state.lines, ...added], isDirty: true };
     }
-    case 'quantity':
+    case 'addLines':
+      return {
+        isDirty: true,
+        lines: [
+          ...state.lines,
+          ...action.lines.map((proposed): DraftLine => ({
+            key: newKey(),
+            sku: proposed.sku,
+            name: proposed.name,
+            kind: proposed.kind,
+            billing: proposed.billing,
+            quantities: Array.from({ length: action.years }, (_, i) =>
+              String(proposed.quantities[i] ?? 0),
+            ),
+            discount: '',
+            unitList: null,
+            ...(proposed.highAvailability ? { highAvailability: true } : {}),
+            ...(proposed.haCapable ? { haCapable: true } : {}),
+          })),
+        ],
+      };
+    case 'highAvailability':
+      return {
+        isDirty: true,
+        lines: state.lines.map((line) =>
+          line.key === action.key ? { ...line, highAvailability: action.value } : line,
+        ),
+      };
+    case 'bundleOptions':
+      return {
+        isDirty: true,
+        lines: chooseOptions(state.lines, action.key, action.bundle, action.options),
+      };
+    case 'quantity': {
+      const units = wholeOrNull(action.value);
       return {
         isDirty: true,
         lines: state.lines.map((line) =>
@@ -149,9 +291,18 @@ export function linesReducer(state: LinesState, action: LinesAction): LinesState
                 ...line,
                 quantities: line.quantities.map((q, i) => (i === action.year ? action.value : q)),
               }
-            : line,
+            : // A bundle's options follow its quantity (as long as it is a whole number).
+              line.parentKey === action.key && line.perBundle !== undefined && units !== null
+              ? {
+                  ...line,
+                  quantities: line.quantities.map((q, i) =>
+                    i === action.year ? String(units * (line.perBundle ?? 1)) : q,
+                  ),
+                }
+              : line,
         ),
       };
+    }
     case 'discount':
       return {
         isDirty: true,

@@ -42,6 +42,9 @@ interface LinesTableProps {
   showsMargin: boolean;
   dispatch: Dispatch<LinesAction>;
   onDetails: (key: string) => void;
+  /** Issue 34: the bundle SKUs whose options the seller chooses. */
+  configurableBundles: ReadonlySet<string>;
+  onChooseOptions: (key: string, sku: string) => void;
 }
 
 const ROW_HEIGHT = 60;
@@ -135,6 +138,8 @@ export function LinesTable(props: LinesTableProps) {
                 showsMargin={props.showsMargin}
                 dispatch={props.dispatch}
                 onDetails={props.onDetails}
+                hasOptions={line.parentKey === undefined && props.configurableBundles.has(line.sku)}
+                onChooseOptions={props.onChooseOptions}
               />
             );
           })}
@@ -160,6 +165,9 @@ interface LineRowProps {
   showsMargin: boolean;
   dispatch: Dispatch<LinesAction>;
   onDetails: (key: string) => void;
+  /** A configurable bundle: its options can be chosen again. */
+  hasOptions: boolean;
+  onChooseOptions: (key: string, sku: string) => void;
 }
 
 /** A new price list for the quote redraws only the rows whose own figures moved. */
@@ -175,6 +183,8 @@ function sameRow(a: LineRowProps, b: LineRowProps): boolean {
     a.isReadOnly === b.isReadOnly &&
     a.canAdjustUnitList === b.canAdjustUnitList &&
     a.showsMargin === b.showsMargin &&
+    a.hasOptions === b.hasOptions &&
+    a.onChooseOptions === b.onChooseOptions &&
     a.priced?.discountPercent === b.priced?.discountPercent &&
     a.priced?.costMinor === b.priced?.costMinor &&
     a.priced?.marginMinor === b.priced?.marginMinor &&
@@ -212,6 +222,22 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
         </div>
         <div className="small text-body-secondary text-truncate">
           {line.sku}
+          {line.haCapable ? (
+            <Form.Check
+              inline
+              type="switch"
+              className="ms-2 me-0 mb-0 min-h-0"
+              id={`ha-${line.key}`}
+              label="HA pair"
+              aria-label={`High-availability pair of ${label}`}
+              title="Sold as a high-availability pair: the quantity must be even."
+              checked={line.highAvailability === true}
+              disabled={isReadOnly}
+              onChange={(event) =>
+                dispatch({ type: 'highAvailability', key: line.key, value: event.target.checked })
+              }
+            />
+          ) : null}
           {props.serverError ? (
             <span className="text-danger ms-2">{props.serverError}</span>
           ) : props.ruleNote ? (
@@ -307,6 +333,18 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
         >
           <i className="bi bi-list-columns-reverse" aria-hidden="true" />
         </Button>
+        {isReadOnly || !props.hasOptions ? null : (
+          <Button
+            size="sm"
+            variant="link"
+            className="p-1"
+            aria-label={`Choose the options of ${label}`}
+            title="Choose options"
+            onClick={() => props.onChooseOptions(line.key, line.sku)}
+          >
+            <i className="bi bi-sliders" aria-hidden="true" />
+          </Button>
+        )}
         {isReadOnly || isComponent ? null : (
           <Button
             size="sm"

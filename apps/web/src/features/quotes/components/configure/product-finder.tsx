@@ -1,3 +1,4 @@
+import { countRule } from '@bastion/domain/catalog/bundle-options';
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
@@ -130,7 +131,12 @@ export function ProductFinder({
                       </Badge>{' '}
                       {sku.billing === 'ANNUAL' ? 'per year' : ''}
                     </div>
-                    {sku.components.length > 0 ? (
+                    {sku.features.length > 0 ? (
+                      <div className="small text-body-secondary">
+                        You choose:{' '}
+                        {sku.features.map((f) => `${f.name} (${countRule(f)})`).join(', ')}
+                      </div>
+                    ) : sku.components.length > 0 ? (
                       <div className="small text-body-secondary">
                         Includes {sku.components.map((c) => c.name).join(', ')}
                       </div>

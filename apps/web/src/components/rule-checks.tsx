@@ -4,8 +4,7 @@ import type {
   RuleOutcome,
 } from '@bastion/domain/product-rules/schemas';
 import Button from 'react-bootstrap/Button';
-import { SEVERITY_LOOK } from '@/components/rule-severity.ts';
-import type { DraftLine } from './line-state.ts';
+import { SEVERITY_LOOK } from './rule-severity.ts';
 
 const ACTION_ICON = {
   add: 'bi-plus-circle',
@@ -36,21 +35,26 @@ function groupsOf(outcome: RuleOutcome): RuleGroup[] {
 }
 
 /**
- * What the product rules say of the lines (issue 34): each message with the lines it concerns,
+ * What the product rules say of the lines (issue 34), on the configure page and the renewal
+ * configurators: each message with the lines it concerns,
  * and its fixes and suggestions as buttons that change the lines in one click (saved with the
  * rest). Errors keep the quote from moving on; the server says so too.
  */
 export function RuleChecks(props: {
   outcome: RuleOutcome;
-  lines: readonly DraftLine[];
+  /** The SKU of each line key the messages name. */
+  skuOf: ReadonlyMap<string, string>;
+  /** No fixes offered (a read-only quote, or lines that follow a contract). */
   isReadOnly: boolean;
   /** The lines changed since the rules read them: the offers wait for the next reading. */
   isStale: boolean;
-  onApply: (action: RuleActionView) => void;
+  onApply?: (action: RuleActionView) => void;
+  /** Opens the options of the bundle line a bundle's message is about. */
+  onChooseOptions?: (key: string, sku: string) => void;
 }) {
   const groups = groupsOf(props.outcome);
   if (groups.length === 0) return null;
-  const skuOf = new Map(props.lines.map((line) => [line.key, line.sku]));
+  const { skuOf, onApply, onChooseOptions } = props;
   const errors = props.outcome.rule_messages.filter((m) => m.severity === 'error').length;
   return (
     <section className="card mb-3" aria-labelledby="rule-checks-title" data-testid="rule-checks">
@@ -83,7 +87,12 @@ export function RuleChecks(props: {
                 </div>
               );
             })}
-            {props.isReadOnly || group.actions.length === 0 ? null : (
+            {props.isReadOnly ||
+            !onChooseOptions ||
+            !group.ruleId.startsWith(BUNDLE_RULE) ? null : (
+              <BundleFix group={group} skuOf={skuOf} onChooseOptions={onChooseOptions} />
+            )}
+            {props.isReadOnly || !onApply || group.actions.length === 0 ? null : (
               <div className="d-flex gap-2 flex-wrap ms-4 mt-1">
                 {group.actions.map((action, index) => (
                   <Button
@@ -91,7 +100,7 @@ export function RuleChecks(props: {
                     size="sm"
                     variant="outline-primary"
                     disabled={props.isStale}
-                    onClick={() => props.onApply(action)}
+                    onClick={() => onApply(action)}
                   >
                     <i
                       className={`bi ${ACTION_ICON[action.changes[0]?.op ?? 'add']} me-1`}
@@ -106,6 +115,39 @@ export function RuleChecks(props: {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The rule id of a bundle's option check (`bundle:<SKU>`). */
+const BUNDLE_RULE = 'bundle:';
+
+/** A bundle whose options break a group is fixed in its options panel. */
+function BundleFix(props: {
+  group: RuleGroup;
+  skuOf: ReadonlyMap<string, string>;
+  onChooseOptions: (key: string, sku: string) => void;
+}) {
+  // Each message names the bundle line first.
+  const bundleKeys = [...new Set(props.group.messages.flatMap((m) => m.line_keys.slice(0, 1)))];
+  return (
+    <div className="d-flex gap-2 flex-wrap ms-4 mt-1">
+      {bundleKeys.flatMap((key) => {
+        const sku = props.skuOf.get(key);
+        return sku === undefined
+          ? []
+          : [
+              <Button
+                key={key}
+                size="sm"
+                variant="outline-primary"
+                onClick={() => props.onChooseOptions(key, sku)}
+              >
+                <i className="bi bi-sliders me-1" aria-hidden="true" />
+                Choose the options of {sku}
+              </Button>,
+            ];
+      })}
+    </div>
   );
 }
 

@@ -1,0 +1,153 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { importProblemsOf, type ImportProblem } from '../api/csv-files.ts';
+import { IN_ORDER } from './catalog-columns.tsx';
+
+/* The catalogue's files out and in (prices, SKUs): a card each way, and the import's form. */
+
+const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+const problemColumn = createColumnHelper<ImportProblem>();
+
+/** Each problem of a refused import where it is in the file (the header is row 1). */
+const PROBLEM_COLUMNS = [
+  problemColumn.accessor('row', { ...IN_ORDER, header: 'Row', meta: { align: 'end' } }),
+  problemColumn.accessor('column', {
+    ...IN_ORDER,
+    header: 'Column',
+    cell: ({ getValue }) => {
+      const name = getValue();
+      return name ? <code>{name}</code> : 'whole row';
+    },
+  }),
+  problemColumn.accessor('message', {
+    ...IN_ORDER,
+    header: 'Problem',
+    meta: { isText: true },
+    cell: ({ getValue }) => <span className="small">{getValue()}</span>,
+  }),
+];
+
+/** Saves text as a file through the browser's download. */
+export function downloadCsv(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its copy once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 40_000);
+}
+
+/** A card of a file's way out or in. */
+export function TransferCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <Card.Header>
+        <h2 className="h6 mb-0">{title}</h2>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card>
+  );
+}
+
+/**
+ * A file to import and what became of it. Every row is checked first: one bad row and nothing is
+ * imported, and the table shows each problem where it is in the file.
+ */
+export function CsvImportForm<T>(props: {
+  /** The form's name: "Import prices". */
+  name: string;
+  /** The file field's label: "Price file". */
+  fileLabel: string;
+  controlId: string;
+  importer: UseMutationResult<T, Error, string>;
+  /** What a good import did: "Imported 3 prices." */
+  successMessage: (result: T) => string;
+}) {
+  const { importer } = props;
+  const [file, setFile] = useState<File | null>(null);
+  const [tooBig, setTooBig] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const problems = importProblemsOf(importer.error);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    importer.reset();
+    setFile(chosen);
+    setTooBig(
+      chosen && chosen.size > MAX_IMPORT_BYTES
+        ? `${chosen.name} is larger than 5 MB: split it and import the parts one after another.`
+        : null,
+    );
+  };
+
+  return (
+    <>
+      <Form
+        aria-label={props.name}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!file || tooBig) return;
+          void file.text().then((text) =>
+            importer.mutate(text, {
+              onSuccess: () => {
+                setFile(null);
+                if (input.current) input.current.value = '';
+              },
+            }),
+          );
+        }}
+      >
+        <Form.Group controlId={props.controlId} className="mb-2">
+          <Form.Label>{props.fileLabel}</Form.Label>
+          <Form.Control
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            onChange={choose}
+            isInvalid={tooBig !== null}
+          />
+          <Form.Control.Feedback type="invalid">{tooBig}</Form.Control.Feedback>
+        </Form.Group>
+        <Button type="submit" disabled={!file || tooBig !== null || importer.isPending}>
+          {importer.isPending ? (
+            <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+          ) : (
+            <i className="bi bi-upload me-1" aria-hidden="true" />
+          )}
+          Import
+        </Button>
+      </Form>
+      {importer.isSuccess ? (
+        <Alert variant="success" className="mt-3 mb-0" role="status">
+          {props.successMessage(importer.data)}
+        </Alert>
+      ) : importer.isError ? (
+        <div className="mt-3" role="alert">
+          <Alert variant="danger" className="mb-2">
+            {importer.error.message}
+          </Alert>
+          {problems.length > 0 ? (
+            <DataTable
+              caption="Import problems"
+              size="sm"
+              data={problems}
+              columns={PROBLEM_COLUMNS}
+              getRowId={(problem) => `${problem.row}:${problem.column ?? ''}`}
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
