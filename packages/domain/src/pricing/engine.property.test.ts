@@ -293,7 +293,18 @@ describe('priceQuote properties', () => {
   it('a typed unit list price prices its line as the catalogue would at that price', () => {
     fc.assert(
       fc.property(inputArbitrary, (drawn) => {
-        const input = { ...drawn, price_adjustment_percent: '0' };
+        // Without volume tiers: a tier reads every line of a SKU together, and the twin below
+        // moves lines to SKUs of their own.
+        const input = {
+          ...drawn,
+          price_adjustment_percent: '0',
+          catalog: Object.fromEntries(
+            Object.entries(drawn.catalog).map(([code, entry]) => [
+              code,
+              { ...entry, volume_tiers: [] },
+            ]),
+          ),
+        };
         // Each line with a typed price gets a SKU of its own whose catalogue price is that price.
         const catalog = { ...input.catalog };
         const lines = input.lines.map((line) => {

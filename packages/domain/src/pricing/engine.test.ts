@@ -657,6 +657,70 @@ describe('priceQuote: rules beyond the examples', () => {
   });
 });
 
+describe('priceQuote: volume tiers read every line of the SKU (issue 35)', () => {
+  const SEATS = sku({
+    sku: 'SEATS',
+    kind: 'SUBSCRIPTION',
+    billing: 'ANNUAL',
+    prices: [price('USD', 1000)],
+    volume_tiers: [
+      { min_quantity: 500, percent: '5' },
+      { min_quantity: 1000, percent: '10' },
+    ],
+  });
+  const volumeBp = (lines: PricingLine[], lineId: string, year = 0) =>
+    lineOf(priced(quote({ lines, catalog: catalogOf(SEATS, HW) })), lineId).years[
+      year
+    ]?.waterfall.find((step) => step.step === 'VOLUME')?.percent_bp;
+
+  it.each<[string, PricingLine[], Record<string, number>]>([
+    ['one line of 300: no tier', [{ line_id: 'a', sku: 'SEATS', quantities: [300] }], { a: 0 }],
+    [
+      'two lines of 300 are priced as 600',
+      [
+        { line_id: 'a', sku: 'SEATS', quantities: [300] },
+        { line_id: 'b', sku: 'SEATS', quantities: [300] },
+      ],
+      { a: 500, b: 500 },
+    ],
+    [
+      'another SKU does not count',
+      [
+        { line_id: 'a', sku: 'SEATS', quantities: [300] },
+        { line_id: 'h', sku: 'HW-1', quantities: [700] },
+      ],
+      { a: 0, h: 0 },
+    ],
+    [
+      'a line of 0 adds nothing; three lines reach the next tier',
+      [
+        { line_id: 'a', sku: 'SEATS', quantities: [400] },
+        { line_id: 'b', sku: 'SEATS', quantities: [0] },
+        { line_id: 'c', sku: 'SEATS', quantities: [300] },
+        { line_id: 'd', sku: 'SEATS', quantities: [300] },
+      ],
+      { a: 1000, b: 1000, c: 1000, d: 1000 },
+    ],
+  ])('%s', (_name, lines, expected) => {
+    for (const [lineId, bp] of Object.entries(expected))
+      expect(volumeBp(lines, lineId), lineId).toBe(bp);
+  });
+
+  it('adds up each contract year on its own', () => {
+    const lines: PricingLine[] = [
+      { line_id: 'a', sku: 'SEATS', quantities: [300, 600] },
+      { line_id: 'b', sku: 'SEATS', quantities: [300, 0] },
+    ];
+    const result = priced(
+      quote({ quote_type: 'ELA', contract_length: 24, lines, catalog: catalogOf(SEATS, HW) }),
+    );
+    const rates = lineOf(result, 'a').years.map(
+      (year) => year.waterfall.find((step) => step.step === 'VOLUME')?.percent_bp,
+    );
+    expect(rates).toEqual([500, 500]);
+  });
+});
+
 describe('priceQuote: bad input', () => {
   const line = (overrides: Partial<PricingLine>): PricingLine => ({
     line_id: 'L1',

@@ -206,8 +206,33 @@ function listOf(
   return { list: proration.amount_minor, proration };
 }
 
+/**
+ * The quantity each SKU's volume tier reads, per year: all the quote's lines of the SKU together
+ * (issue 35: two lines of 300 are priced as 600), contract-priced lines left out as they take no
+ * tier.
+ */
+type VolumeQuantities = ReadonlyMap<string, readonly number[]>;
+
+function volumeQuantitiesOf(quote: PreparedQuote): VolumeQuantities {
+  const totals = new Map<string, number[]>();
+  for (const line of quote.lines) {
+    if (line.sku.isBundle || line.contract !== null) continue;
+    const sums = totals.get(line.sku.sku) ?? quote.monthsByYear.map(() => 0);
+    line.quantities.forEach((quantity, year) => {
+      sums[year] = plus(sums[year] ?? 0, quantity);
+    });
+    totals.set(line.sku.sku, sums);
+  }
+  return totals;
+}
+
 /** One year of a priced (non-bundle) line: the waterfall on its extended amount. */
-function priceYear(line: PreparedLine, quote: PreparedQuote, yearIndex: number): PricedYear {
+function priceYear(
+  line: PreparedLine,
+  quote: PreparedQuote,
+  yearIndex: number,
+  volumes: VolumeQuantities,
+): PricedYear {
   const { sku, contract } = line;
   const quantity = line.quantities[yearIndex] ?? 0;
   const months = quote.monthsByYear[yearIndex] ?? 0;
@@ -217,7 +242,8 @@ function priceYear(line: PreparedLine, quote: PreparedQuote, yearIndex: number):
   // A contract's net price already holds the adjustment, volume and partner discounts it was
   // sold with: only the manual discount is applied again.
   const adjustmentBp = contract === null ? quote.adjustmentBp : 0;
-  const volumeBp = contract === null ? tierBp(sku, quantity) : 0;
+  const volumeBp =
+    contract === null ? tierBp(sku, volumes.get(sku.sku)?.[yearIndex] ?? quantity) : 0;
   const partnerBp = contract === null ? sku.partnerBp : 0;
   // A typed unit list price (issue 19) is the line's price: the step carries what it changes,
   // the list the line would have at that price less the catalogue's, so a line priced at a
@@ -286,10 +312,15 @@ interface PricedLine {
   yearFigures: Figures[];
 }
 
-function priceLine(line: PreparedLine, quote: PreparedQuote): PricedLine {
+function priceLine(
+  line: PreparedLine,
+  quote: PreparedQuote,
+  volumes: VolumeQuantities,
+): PricedLine {
   const { sku, contract } = line;
-  const priceOneYear = sku.isBundle ? bundleYear : priceYear;
-  const years = quote.monthsByYear.map((_, index) => priceOneYear(line, quote, index));
+  const years = quote.monthsByYear.map((_, index) =>
+    sku.isBundle ? bundleYear(line, quote, index) : priceYear(line, quote, index, volumes),
+  );
   const figures = zeroFigures();
   for (const year of years) addFigures(figures, year.figures);
   const beforeDiscount = plus(figures.list, figures.adjustment);
@@ -375,9 +406,16 @@ export function priceQuote(input: PricingInput): PricingOutcome {
 
   const errors: PricingError[] = [];
   const pricedLines: PricedLine[] = [];
+  let volumes: VolumeQuantities;
+  try {
+    volumes = volumeQuantitiesOf(quote);
+  } catch (error) {
+    if (!(error instanceof TooLarge)) throw error;
+    return { ok: false, errors: [{ field: 'lines', message: PRICING_MESSAGES.quoteTooLarge }] };
+  }
   for (const line of quote.lines) {
     try {
-      pricedLines.push(priceLine(line, quote));
+      pricedLines.push(priceLine(line, quote, volumes));
     } catch (error) {
       if (!(error instanceof TooLarge)) throw error;
       errors.push({

@@ -427,3 +427,23 @@ describe('configuring a quote', () => {
     });
   });
 });
+
+describe('volume tiers across lines (issue 35)', () => {
+  it('prices two lines of 300 EP-ADV-DEV as 600: each nets 95 % of what a line of 300 alone does', async () => {
+    const id = await newQuote();
+    const nets = async (lines: object[]) => {
+      const response = await post('/api/dx/pricing/execute', { id, lines }, seller.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: SlimPricing }>().data.lines.net;
+    };
+    const seats = (key: string) => ({ key, sku: 'EP-ADV-DEV', quantities: [300] });
+    const [alone = ''] = await nets([seats('a')]);
+    const both = await nets([seats('a'), seats('b')]);
+    // In cents, exactly: 95 % of the line alone (the 5 % tier from 500 seats).
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    expect(both.map(cents)).toEqual([
+      Math.round(cents(alone) * 0.95),
+      Math.round(cents(alone) * 0.95),
+    ]);
+  });
+});
