@@ -9,6 +9,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { importProblemsOf, type ImportProblem } from '../api/csv-files.ts';
 import { IN_ORDER } from './catalog-columns.tsx';
+import { plural } from './catalog-labels.ts';
+import { saveDownloadedFile } from '@/lib/api-client.ts';
 
 /* The catalogue's files out and in (prices, SKUs): a card each way, and the import's form. */
 
@@ -35,17 +37,27 @@ const PROBLEM_COLUMNS = [
   }),
 ];
 
-/** Saves text as a file through the browser's download. */
+/** Saves CSV text as a file through the browser's download. */
 export function downloadCsv(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its copy once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 40_000);
+  saveDownloadedFile({ blob: new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName });
+}
+
+/** What became of an export: the file and how many rows, or why it failed. */
+export function ExportStatus(props: {
+  file: { file_name: string; row_count: number } | undefined;
+  error: Error | null;
+  what: [one: string, many: string];
+}) {
+  const { file, error } = props;
+  return file ? (
+    <p className="small text-body-secondary mt-2 mb-0" role="status">
+      {`${file.file_name}: ${plural(file.row_count, ...props.what)}.`}
+    </p>
+  ) : error ? (
+    <div className="text-danger small mt-2" role="alert">
+      {error.message}
+    </div>
+  ) : null;
 }
 
 /** A card of a file's way out or in. */

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useExportPrices, useImportPrices } from '../api/sku-prices.ts';
 import { formatDay, plural } from './catalog-labels.ts';
-import { CsvImportForm, downloadCsv, TransferCard } from './csv-transfer.tsx';
+import { CsvImportForm, downloadCsv, ExportStatus, TransferCard } from './csv-transfer.tsx';
 import { DateInput } from '@/components/form/date-input.tsx';
 
 /** Downloads the price list: every row, or the prices in effect on a day. */
@@ -53,15 +53,7 @@ export function PriceExportCard({ today }: { today: string }) {
           Download CSV
         </Button>
       </Form>
-      {exporter.isSuccess ? (
-        <p className="small text-body-secondary mt-2 mb-0" role="status">
-          {`${exporter.data.file_name}: ${plural(exporter.data.row_count, 'price', 'prices')}.`}
-        </p>
-      ) : exporter.isError ? (
-        <div className="text-danger small mt-2" role="alert">
-          {exporter.error.message}
-        </div>
-      ) : null}
+      <ExportStatus file={exporter.data} error={exporter.error} what={['price', 'prices']} />
     </TransferCard>
   );
 }

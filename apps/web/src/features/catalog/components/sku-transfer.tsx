@@ -1,7 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import { useExportSkus, useImportSkus, type SkuImportResult } from '../api/sku-csv.ts';
 import { plural } from './catalog-labels.ts';
-import { CsvImportForm, downloadCsv, TransferCard } from './csv-transfer.tsx';
+import { CsvImportForm, downloadCsv, ExportStatus, TransferCard } from './csv-transfer.tsx';
 
 const importedMessage = ({ imported, updated }: SkuImportResult) =>
   updated === 0
@@ -29,15 +29,7 @@ function SkuExportCard() {
         <i className="bi bi-download me-1" aria-hidden="true" />
         Download CSV
       </Button>
-      {exporter.isSuccess ? (
-        <p className="small text-body-secondary mt-2 mb-0" role="status">
-          {`${exporter.data.file_name}: ${plural(exporter.data.row_count, 'SKU', 'SKUs')}.`}
-        </p>
-      ) : exporter.isError ? (
-        <div className="text-danger small mt-2" role="alert">
-          {exporter.error.message}
-        </div>
-      ) : null}
+      <ExportStatus file={exporter.data} error={exporter.error} what={['SKU', 'SKUs']} />
     </TransferCard>
   );
 }
