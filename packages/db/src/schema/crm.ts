@@ -56,6 +56,11 @@ export const crmAccounts = pgTable(
     isPublicSector: boolean('is_public_sector').notNull().default(false),
     /** The CRM's industry, e.g. Healthcare (app setting remove_ela_healthcare). */
     industry: text('industry').notNull().default(''),
+    /**
+     * Issue 35: the CRM's customer segment (e.g. Public sector, Education); price books match on
+     * it. Empty: none given.
+     */
+    segment: text('segment').notNull().default(''),
     updatedAt: updatedAt(),
   },
   (t) => [

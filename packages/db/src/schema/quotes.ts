@@ -15,6 +15,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { priceBooks } from './pricing.ts';
 import type { QuoteHistoryAction } from '@bastion/domain/quotes/history-display';
 import type { LineAttributes } from '@bastion/domain/product-rules/model';
 import type { QuoteRenewal } from '@bastion/domain/renewals/model';
@@ -57,6 +58,14 @@ export const quotes = pgTable(
      * convert its amounts at this rate. Null until priced (reports then use today's rate).
      */
     unitsPerUsd: numeric('units_per_usd', { precision: 18, scale: 6 }),
+    /**
+     * Issue 35: the price book the quote is priced from (null: the standard list), kept when it
+     * is re-priced; its name is kept too, so a book deleted later can still be named in the notice.
+     */
+    priceBookId: uuid('price_book_id').references((): AnyPgColumn => priceBooks.id, {
+      onDelete: 'set null',
+    }),
+    priceBookName: text('price_book_name'),
     /** List prices in effect on this date price the quote (docs/pricing.md); set at creation. */
     priceDate: date('price_date')
       .notNull()
