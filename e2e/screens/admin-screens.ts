@@ -42,6 +42,7 @@ const SCREENS: readonly Screen[] = [
   { name: 'support-cases', path: '/commcat/mc-support-cases/ref', user: 'catalog' },
   { name: 'markup', path: '/commcat/mc-markup/ref', user: 'catalog' },
   { name: 'duration-depreciation', path: '/commcat/mc-duration-depreciation/ref', user: 'catalog' },
+  { name: 'exchange-rates', path: '/commcat/exchange-rates/ref', user: 'catalog' },
 ];
 
 const VIEWPORTS = [

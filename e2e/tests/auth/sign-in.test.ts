@@ -33,14 +33,15 @@ describe('signing in through the login page', () => {
       landing: '/cpq/grid/quote-approvals/ref',
       heading: 'Quote approvals',
       groups: ['CPQ'],
-      menus: ['Approvals'],
+      // A finance approver keeps the exchange rates (issue 35).
+      menus: ['Approvals', 'Exchange rates'],
     },
     {
       email: 'catuser@bastion.test',
       landing: '/commcat/grid/catalog/ref',
       heading: 'Product catalog',
       groups: ['Commercial Catalog'],
-      menus: ['Catalog'],
+      menus: ['Catalog', 'Price books', 'Discount schedules'],
     },
   ])(
     '$email lands on $landing and sees only its menus',

@@ -117,6 +117,22 @@ describe('configuring a quote', () => {
       .waitFor();
     await screenshot(page, 'configure-waterfall', { fullPage: false });
     await page.keyboard.press('Escape');
+    await page.locator('.offcanvas.show').waitFor({ state: 'detached' });
+
+    // Support is 20 % of the appliance's net unit price, and says so (issue 35).
+    await page.getByLabel(/^Price details of .*\(BX-100F-SUP-PRM\)$/).click();
+    const support = page.locator('.offcanvas.show:not(.offcanvas-toggling)');
+    await support
+      .getByText(
+        /^Unit list: 20\.00 % of \$[\d,.]+, the net price per unit of the 1 covered unit\.$/,
+      )
+      .waitFor();
+    await support.getByText('Effective discount from list').waitFor();
+    await screenshot(page, 'configure-waterfall-support', { fullPage: false });
+    await page.keyboard.press('Escape');
+    // The totals name the price book the quote is priced from (which one depends on the
+    // opportunity chosen above; server tests pin the resolution down).
+    await page.getByTestId('price-book').waitFor();
 
     await nextToShipping(page, quoteId, 'ELA');
 

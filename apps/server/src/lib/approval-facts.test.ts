@@ -67,3 +67,20 @@ describe('approval facts: the smallest renewal uplift', () => {
     expect('min_renewal_uplift_percent' in facts).toBe(false);
   });
 });
+
+describe('approval facts: the discount beyond standard pricing (issue 35)', () => {
+  it.each([
+    // [case, lines, expected %]: two lines of 100.00 each, DIRECT, 12 months (no standard discount).
+    ['no seller discount', [{}, {}], 0],
+    ['one line at 20 %: 20.00 of 200.00', [{ manualDiscountPercent: '20' }, {}], 10],
+    [
+      'both lines: 10.00 and 30.00 of 200.00',
+      [{ manualDiscountPercent: '10' }, { manualDiscountPercent: '30' }],
+      20,
+    ],
+  ] as const)('is %s', async (_case, lines, expected) => {
+    const id = await quoteWithLines(lines.map((line) => ({ ...line })));
+    const { facts } = await loadApprovalFacts(bed.ctx.db, id);
+    expect(facts.discount_beyond_standard_percent).toBe(expected);
+  });
+});

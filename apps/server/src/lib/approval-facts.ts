@@ -101,6 +101,16 @@ function pricingFacts(result: PricingResult): ApprovalFacts {
       return base > 0 ? multiplyRatio(sellers, BP_PER_WHOLE, base) : 0;
     }),
   );
+  // Issue 35: every line's seller discount (and typed cut) over the net at standard pricing.
+  const beyond = priced.reduce(
+    (acc, line) => {
+      const sellers = line.seller_discount_minor + Math.max(0, -line.adjustment_minor);
+      return { sellers: acc.sellers + sellers, standard: acc.standard + line.net_minor + sellers };
+    },
+    { sellers: 0, standard: 0 },
+  );
+  const beyondStandardBp =
+    beyond.standard > 0 ? multiplyRatio(beyond.sellers, BP_PER_WHOLE, beyond.standard) : 0;
   // Only contract-priced lines renew something; a quote without one has no uplift to judge.
   const upliftsBp = result.lines.flatMap((l) =>
     l.contract_price ? [l.contract_price.uplift_bp] : [],
@@ -108,6 +118,7 @@ function pricingFacts(result: PricingResult): ApprovalFacts {
   return {
     max_line_discount_percent: percentOf(deepestLineBp),
     max_seller_discount_percent: percentOf(deepestSellerBp),
+    discount_beyond_standard_percent: percentOf(beyondStandardBp),
     total_discount_percent: percentOf(totalDiscountBp),
     net_total_usd: result.net_usd_minor / 100,
     ...(totals.margin_percent_bp === null
@@ -195,6 +206,7 @@ export async function approvalFactsOf(db: Database, quote: QuoteRow): Promise<Lo
         ? {
             max_line_discount_percent: 0,
             max_seller_discount_percent: 0,
+            discount_beyond_standard_percent: 0,
             total_discount_percent: 0,
             net_total_usd: 0,
           }

@@ -227,10 +227,11 @@ describe('the installed base a quote makes', () => {
     ]);
     await recordInstalledBase(ctx.db, quote, new Date(), users.desk.id);
     const made = await entitlementsOf(quote.id);
+    // The unit net holds the demo's 3 % term discount of a 30-month subscription.
     expect(made.map((e) => [e.quantity, e.unitNetMinor, e.startDate, e.endDate])).toEqual([
-      [5, 10_000, '2027-01-01', '2027-12-31'],
-      [6, 10_000, '2028-01-01', '2028-12-31'],
-      [7, 10_000, '2029-01-01', '2029-06-30'],
+      [5, 9_700, '2027-01-01', '2027-12-31'],
+      [6, 9_700, '2028-01-01', '2028-12-31'],
+      [7, 9_700, '2029-01-01', '2029-06-30'],
     ]);
     const contract = await contractOf(made[0]?.contractId ?? '');
     expect([contract.startDate, contract.endDate]).toEqual(['2027-01-01', '2029-06-30']);

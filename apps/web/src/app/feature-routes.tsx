@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from './route-modules/lazy-page.ts';
+import { lazyPage, pageRoute } from './route-modules/lazy-page.ts';
 
 /*
  * One chunk per feature area, loaded when a route of it first matches (issue 20). Areas with one
@@ -19,11 +19,14 @@ const catalogGridPages = () => import('../features/catalog/pages/catalog-grid-pa
 const productHierarchyPages = () => import('../features/catalog/pages/product-hierarchy-page.tsx');
 const skuPricingPages = () => import('../features/catalog/pages/sku-pricing-page.tsx');
 const productRulesPages = () => import('../features/catalog/pages/product-rules-page.tsx');
+const discountSchedulePages = () => import('../features/catalog/pages/discount-schedules-page.tsx');
 const configAdminPages = () => import('../features/config-admin/pages/config-admin-page.tsx');
 const crmPages = () => import('../features/crm/pages/crm-admin-page.tsx');
+const exchangeRatePages = () => import('../features/exchange-rates/pages/exchange-rates-page.tsx');
 const globalAccountPages = () =>
   import('../features/global-accounts/pages/global-accounts-page.tsx');
 const marginDataPages = () => import('./route-modules/margin-data.tsx');
+const priceBookPages = () => import('./route-modules/price-books.ts');
 const quoteGridPages = () => import('./route-modules/quote-grid.tsx');
 const viewQuotePages = () => import('../features/quotes/pages/view-quote-page.tsx');
 const createQuotePages = () => import('../features/quotes/pages/create-quote-page.tsx');
@@ -70,115 +73,46 @@ export const featureRoutes: RouteObject[] = [
     ':module_name',
     lazyPage(quoteGridPages, (pages) => pages.QuoteGridRoute),
   ),
-  { path: 'report/:module_name/:ref', lazy: lazyPage(reportPages, (pages) => pages.ReportPage) },
-  { path: 'view-quote/:id/:ref', lazy: lazyPage(viewQuotePages, (pages) => pages.ViewQuotePage) },
-  {
-    path: 'create-quote/:id/:ref',
-    lazy: lazyPage(createQuotePages, (pages) => pages.CreateQuotePage),
-  },
-  {
-    path: 'create-quote/:id/:opp_id/:ref',
-    lazy: lazyPage(createQuotePages, (pages) => pages.CreateQuotePage),
-  },
-  {
-    path: 'configure-quote/:id/:ref',
-    lazy: lazyPage(configureQuotePages, (pages) => pages.ConfigureQuotePage),
-  },
-  {
-    path: 'configure-sh-hw/:id/:ref',
-    lazy: lazyPage(shippingPages, (pages) => pages.ShippingPage),
-  },
-  {
-    path: 'terms-condition/:id/:ref',
-    lazy: lazyPage(quoteTermsPages, (pages) => pages.QuoteTermsPage),
-  },
-  {
-    path: 'quote-summary/:id/:ref',
-    lazy: lazyPage(quoteSummaryPages, (pages) => pages.QuoteSummaryPage),
-  },
-  {
-    path: 'quote-history/:id/:ref',
-    lazy: lazyPage(quoteHistoryPages, (pages) => pages.QuoteHistoryPage),
-  },
-  { path: 'user-profile/:ref', lazy: lazyPage(accountPages, (pages) => pages.UserProfilePage) },
-  {
-    path: 'user-profile/:ref/:tab_context',
-    lazy: lazyPage(accountPages, (pages) => pages.UserProfilePage),
-  },
-  { path: 'outbox/:ref', lazy: lazyPage(approvalPages, (pages) => pages.OutboxPage) },
-  {
-    path: 'user-detail/:email/:ref',
-    lazy: lazyPage(userPages, (pages) => pages.UserDetailPage),
-  },
-  { path: 'config-admin', lazy: lazyPage(configAdminPages, (pages) => pages.ConfigAdminPage) },
-  {
-    path: 'terms-condition',
-    lazy: lazyPage(clauseLibraryPages, (pages) => pages.ClauseLibraryPage),
-  },
-  {
-    path: 'manage-terms-condition',
-    lazy: lazyPage(clauseRulePages, (pages) => pages.ClauseRulesPage),
-  },
-  { path: 'sfdc', lazy: lazyPage(crmPages, (pages) => pages.CrmAdminPage) },
-  { path: 'app-settings', lazy: lazyPage(appSettingsPages, (pages) => pages.AppSettingsPage) },
-  { path: 'webhooks', lazy: lazyPage(webhookPages, (pages) => pages.WebhooksPage) },
-  {
-    path: 'gam-account/:ref',
-    lazy: lazyPage(globalAccountPages, (pages) => pages.GlobalAccountsPage),
-  },
-  {
-    path: 'manage-broadcast/:id/:ref',
-    lazy: lazyPage(broadcastPages, (pages) => pages.ManageBroadcastPage),
-  },
-  {
-    path: 'manage-partner-exception/:id/:ref',
-    lazy: lazyPage(partnerExceptionPages, (pages) => pages.PartnerExceptionsPage),
-  },
-  {
-    path: 'manage-workflow-template/:id/:ref',
-    lazy: lazyPage(workflowTemplatePages, (pages) => pages.WorkflowTemplatesPage),
-  },
-  {
-    path: 'ps-approval-sku/:ref',
-    lazy: lazyPage(marginDataPages, (pages) => pages.ApprovalSkusPage),
-  },
-  {
-    path: 'manage-approval-admin/:id/:ref',
-    lazy: lazyPage(approvalAdminPages, (pages) => pages.ApprovalAdminPage),
-  },
-  { path: 'mc-cost-lookup/:ref', lazy: lazyPage(marginDataPages, (pages) => pages.CostLookupPage) },
-  {
-    path: 'mc-support-cases/:ref',
-    lazy: lazyPage(marginDataPages, (pages) => pages.SupportCasesPage),
-  },
-  { path: 'mc-markup/:ref', lazy: lazyPage(marginDataPages, (pages) => pages.MarkupPage) },
-  {
-    path: 'mc-duration-depreciation/:ref',
-    lazy: lazyPage(marginDataPages, (pages) => pages.DurationDepreciationPage),
-  },
-  {
-    path: 'mc-hw-sku-costs/:id/:ref',
-    lazy: lazyPage(marginDataPages, (pages) => pages.HwSkuCostsRoute),
-  },
-  {
-    path: 'producthierarchy/:ref',
-    lazy: lazyPage(productHierarchyPages, (pages) => pages.ProductHierarchyPage),
-  },
-  { path: 'skupricing/:ref', lazy: lazyPage(skuPricingPages, (pages) => pages.SkuPricingPage) },
-  {
-    path: 'product-rules/:ref',
-    lazy: lazyPage(productRulesPages, (pages) => pages.ProductRulesPage),
-  },
-  {
-    path: 'legacy-quote-summary/:id/:ref',
-    lazy: lazyPage(quoteSummaryPages, (pages) => pages.QuoteSummaryPage),
-  },
-  {
-    path: 'configure-renewal-quote/:id/:ref',
-    lazy: lazyPage(renewalPages, (pages) => pages.ConfigureRenewalPage),
-  },
-  {
-    path: 'configure-renewal-coterm-quote/:id/:ref',
-    lazy: lazyPage(renewalPages, (pages) => pages.ConfigureCotermPage),
-  },
+  pageRoute('report/:module_name/:ref', reportPages, 'ReportPage'),
+  pageRoute('view-quote/:id/:ref', viewQuotePages, 'ViewQuotePage'),
+  pageRoute('create-quote/:id/:ref', createQuotePages, 'CreateQuotePage'),
+  pageRoute('create-quote/:id/:opp_id/:ref', createQuotePages, 'CreateQuotePage'),
+  pageRoute('configure-quote/:id/:ref', configureQuotePages, 'ConfigureQuotePage'),
+  pageRoute('configure-sh-hw/:id/:ref', shippingPages, 'ShippingPage'),
+  pageRoute('terms-condition/:id/:ref', quoteTermsPages, 'QuoteTermsPage'),
+  pageRoute('quote-summary/:id/:ref', quoteSummaryPages, 'QuoteSummaryPage'),
+  pageRoute('quote-history/:id/:ref', quoteHistoryPages, 'QuoteHistoryPage'),
+  pageRoute('user-profile/:ref', accountPages, 'UserProfilePage'),
+  pageRoute('user-profile/:ref/:tab_context', accountPages, 'UserProfilePage'),
+  pageRoute('outbox/:ref', approvalPages, 'OutboxPage'),
+  pageRoute('user-detail/:email/:ref', userPages, 'UserDetailPage'),
+  pageRoute('config-admin', configAdminPages, 'ConfigAdminPage'),
+  pageRoute('terms-condition', clauseLibraryPages, 'ClauseLibraryPage'),
+  pageRoute('manage-terms-condition', clauseRulePages, 'ClauseRulesPage'),
+  pageRoute('sfdc', crmPages, 'CrmAdminPage'),
+  pageRoute('app-settings', appSettingsPages, 'AppSettingsPage'),
+  pageRoute('webhooks', webhookPages, 'WebhooksPage'),
+  pageRoute('gam-account/:ref', globalAccountPages, 'GlobalAccountsPage'),
+  pageRoute('manage-broadcast/:id/:ref', broadcastPages, 'ManageBroadcastPage'),
+  pageRoute('manage-partner-exception/:id/:ref', partnerExceptionPages, 'PartnerExceptionsPage'),
+  pageRoute('manage-workflow-template/:id/:ref', workflowTemplatePages, 'WorkflowTemplatesPage'),
+  pageRoute('ps-approval-sku/:ref', marginDataPages, 'ApprovalSkusPage'),
+  pageRoute('manage-approval-admin/:id/:ref', approvalAdminPages, 'ApprovalAdminPage'),
+  pageRoute('mc-cost-lookup/:ref', marginDataPages, 'CostLookupPage'),
+  pageRoute('mc-support-cases/:ref', marginDataPages, 'SupportCasesPage'),
+  pageRoute('mc-markup/:ref', marginDataPages, 'MarkupPage'),
+  pageRoute('mc-duration-depreciation/:ref', marginDataPages, 'DurationDepreciationPage'),
+  pageRoute('mc-hw-sku-costs/:id/:ref', marginDataPages, 'HwSkuCostsRoute'),
+  pageRoute('exchange-rates/:ref', exchangeRatePages, 'ExchangeRatesPage'),
+  pageRoute('producthierarchy/:ref', productHierarchyPages, 'ProductHierarchyPage'),
+  pageRoute('skupricing/:ref', skuPricingPages, 'SkuPricingPage'),
+  // Issue 35: price books, one book's prices, and every SKU in every book.
+  pageRoute('price-books/:ref', priceBookPages, 'PriceBooksPage'),
+  pageRoute('price-book/:id/:ref', priceBookPages, 'PriceBookPage'),
+  pageRoute('price-book-matrix/:ref', priceBookPages, 'PriceBookMatrixPage'),
+  pageRoute('product-rules/:ref', productRulesPages, 'ProductRulesPage'),
+  pageRoute('discount-schedules/:ref', discountSchedulePages, 'DiscountSchedulesPage'),
+  pageRoute('legacy-quote-summary/:id/:ref', quoteSummaryPages, 'QuoteSummaryPage'),
+  pageRoute('configure-renewal-quote/:id/:ref', renewalPages, 'ConfigureRenewalPage'),
+  pageRoute('configure-renewal-coterm-quote/:id/:ref', renewalPages, 'ConfigureCotermPage'),
 ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_KINDS } from '../schema/catalog.ts';
 import {
+  DEMO_SKU_SCHEDULES,
   CATALOG_DEMO,
   catalogDemoData,
   LIST_CURRENCIES,
@@ -261,12 +262,15 @@ describe('the demo catalogue', () => {
     ).toEqual([]);
   });
 
-  it('gives volume tiers to subscriptions and access points only', () => {
+  it('gives volume tiers to subscriptions and access points only, but those on a schedule or block priced', () => {
     for (const sku of data.skus) {
       const tiers = data.tiers
         .filter((t) => t.sku === sku.sku)
         .sort((a, b) => a.minQuantity - b.minQuantity);
-      const hasTiers = sku.kind === 'SUBSCRIPTION' || sku.kind === 'ACCESS_POINT';
+      // Issue 35: a SKU on a shared schedule has none of its own; a block has no volume discount.
+      const isPricedOtherwise = sku.sku in DEMO_SKU_SCHEDULES || sku.sku === 'LA-VM-FLEX';
+      const hasTiers =
+        (sku.kind === 'SUBSCRIPTION' || sku.kind === 'ACCESS_POINT') && !isPricedOtherwise;
       expect(tiers.length > 0, sku.sku).toBe(hasTiers);
       tiers.forEach((tier, index) => {
         expect(tier.percent).toMatch(/^\d{1,2}\.\d{2}$/);

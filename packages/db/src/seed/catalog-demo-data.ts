@@ -98,7 +98,7 @@ export function catalogNodeId(n: number): string {
 }
 
 /** A name-based (version 5 layout) uuid, so a price row keeps its id whatever is added around it. */
-function keyedUuid(key: string): string {
+export function keyedUuid(key: string): string {
   const bytes = createHash('sha1').update(`bastion-catalog-demo:${key}`).digest().subarray(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
@@ -176,6 +176,16 @@ const NODES: readonly NodeSeed[] = [
   { n: 830, parent: 800, name: 'Training', family: 'FIREWALL' },
   { n: 840, parent: 800, name: 'Resident & Advisory', family: 'FIREWALL' },
 ];
+
+/**
+ * Issue 35: the Email Security user SKUs share one slab schedule (pricing-demo-data.ts), each
+ * SKU counted on its own, instead of tiers of their own.
+ */
+export const DEMO_SKU_SCHEDULES: Readonly<Record<string, string>> = Object.fromEntries(
+  ['ES-ESS-USR', 'ES-ADV-USR', 'ES-CMP-USR', 'ES-ENC-USR', 'ES-ARC-USR', 'ES-DLP-USR'].map(
+    (sku) => [sku, 'ES-USERS'],
+  ),
+);
 
 /** Per-unit volume tiers (appliances, instances, access points) and per-seat ones (users, devices). */
 const VOLUME_TIERS = {
@@ -398,6 +408,8 @@ const SUBSCRIPTIONS: readonly SkuSeed[] = [
   ...subscriptions('IDENTITY', 'UNIT', [
     { sku: 'ID-PAM-ADM', node: 710, usd: 480, name: 'Privileged access management, per privileged administrator per year' },
   ]),
+  // Issue 35: block priced per band of GB/day (pricing-demo-data.ts); the row's price is the first band's.
+  { sku: 'LA-VM-FLEX', node: 412, usd: 2995, family: 'FIREWALL', kind: 'SUBSCRIPTION', billing: 'ANNUAL', name: 'Virtual log analytics, per GB/day, 1 year', description: 'Priced per band of GB/day: 1–5, 6–25, 26–100 and 101–300' },
 ];
 
 // prettier-ignore
@@ -857,8 +869,9 @@ export function catalogDemoData(): CatalogDemoData {
     }
   }
 
+  // A SKU on a shared discount schedule (issue 35) has no tiers of its own.
   const tiers = seeds.flatMap((seed) =>
-    seed.tiers
+    seed.tiers && !(seed.sku in DEMO_SKU_SCHEDULES)
       ? VOLUME_TIERS[seed.tiers].map(([minQuantity, percent]): RowOf<'tiers'> => ({
           sku: seed.sku,
           minQuantity,

@@ -1,4 +1,5 @@
 // Kept whole: the demo CRM, its fixed tables and the one function that builds its records from them.
+import { and, eq } from 'drizzle-orm';
 import { DEAL_TYPE_CODES, type DealTypeCode } from '@bastion/domain/quotes/quote-types';
 import type { Database } from '../client.ts';
 import {
@@ -48,6 +49,11 @@ interface CustomerSeed extends Place {
   isPublicSector?: boolean;
   /** The CRM's industry; 'Healthcare' withholds ELA while remove_ela_healthcare is on. */
   industry?: string;
+  /**
+   * The CRM's segment (issue 35), which price books match on; a public-sector account without
+   * one is 'Public sector'.
+   */
+  segment?: string;
   contact: [first: string, last: string, title: string];
   /** Days; null leaves the account without a standing term. */
   termDays: number | null;
@@ -61,7 +67,7 @@ const CUSTOMERS: readonly CustomerSeed[] = [
   { name: 'Fabrikam Manufacturing', short: 'Fabrikam', domain: 'fabrikam.example', region: 'North America', currency: 'USD', street: '1 Industrial Pkwy', city: 'Detroit', state: 'MI', postalCode: '48201', countryCode: 'US', country: 'United States', contact: ['Priya', 'Natarajan', 'IT Director'], termDays: 30 },
   { name: 'City of Springfield', short: 'Springfield', domain: 'springfield-il.example', region: 'North America', currency: 'USD', isPublicSector: true, street: '800 E Monroe St', city: 'Springfield', state: 'IL', postalCode: '62701', countryCode: 'US', country: 'United States', contact: ['Dwayne', 'Harris', 'CIO'], termDays: 60 },
   { name: 'Tailspin Airlines', short: 'Tailspin', domain: 'tailspin.example', region: 'North America', currency: 'USD', street: '4100 Airport Fwy', city: 'Dallas', state: 'TX', postalCode: '75261', countryCode: 'US', country: 'United States', contact: ['Hannah', 'Cole', 'Head of Security'], termDays: null },
-  { name: 'Lakeshore University', short: 'Lakeshore', domain: 'lakeshore.example', region: 'North America', currency: 'USD', isPublicSector: true, street: '1200 Lake Shore Dr', city: 'Chicago', state: 'IL', postalCode: '60610', countryCode: 'US', country: 'United States', contact: ['Ethan', 'Brooks', 'Network Manager'], termDays: 30 },
+  { name: 'Lakeshore University', short: 'Lakeshore', domain: 'lakeshore.example', region: 'North America', currency: 'USD', isPublicSector: true, segment: 'Education', street: '1200 Lake Shore Dr', city: 'Chicago', state: 'IL', postalCode: '60610', countryCode: 'US', country: 'United States', contact: ['Ethan', 'Brooks', 'Network Manager'], termDays: 30 },
   { name: 'Coho Logistics', short: 'Coho', domain: 'coho-logistics.example', region: 'North America', currency: 'USD', street: '2001 Alaskan Way', city: 'Seattle', state: 'WA', postalCode: '98121', countryCode: 'US', country: 'United States', contact: ['Grace', 'Kim', 'IT Operations Lead'], termDays: 30 },
   { name: 'Adatum Insurance', short: 'Adatum', domain: 'adatum.example', region: 'North America', currency: 'USD', street: '90 State House Sq', city: 'Hartford', state: 'CT', postalCode: '06103', countryCode: 'US', country: 'United States', contact: ['Victor', 'Alvarez', 'Security Architect'], termDays: 45 },
   // Americas
@@ -282,6 +288,10 @@ function accountRow(
   };
 }
 
+/** The demo customer's segment: its own, else Public sector for a public-sector account. */
+const segmentOf = (customer: CustomerSeed) =>
+  customer.segment ?? (customer.isPublicSector ? 'Public sector' : '');
+
 const term = (days: number | null) =>
   days === null
     ? { paymentTermDays: null, paymentTermName: null }
@@ -313,6 +323,7 @@ export function crmDemoData(): CrmDemoData {
         ...term(customer.termDays),
         isPublicSector: customer.isPublicSector ?? false,
         industry: customer.industry ?? '',
+        segment: segmentOf(customer),
       }),
     );
     const [first, last, title] = customer.contact;
@@ -552,6 +563,14 @@ export async function seedCrmDemoData(db: Database): Promise<void> {
   const data = crmDemoData();
   await db.transaction(async (tx) => {
     await tx.insert(crmAccounts).values(data.accounts).onConflictDoNothing();
+    // A CRM seeded before accounts had segments gets the demo's; one set since is kept.
+    for (const account of data.accounts) {
+      if (!account.segment) continue;
+      await tx
+        .update(crmAccounts)
+        .set({ segment: account.segment })
+        .where(and(eq(crmAccounts.id, account.id), eq(crmAccounts.segment, '')));
+    }
     await tx.insert(crmContacts).values(data.contacts).onConflictDoNothing();
     await tx.insert(crmOpportunities).values(data.opportunities).onConflictDoNothing();
     await tx.insert(crmOpportunityTeamMembers).values(data.teamMembers).onConflictDoNothing();

@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { delegations, userRoles, users } from '../schema/users.ts';
 import { seedApprovalDemoData } from './approval-demo-data.ts';
 import { seedBroadcastsDemoData } from './broadcasts-demo-data.ts';
 import { seedCatalogDemoData } from './catalog-demo-data.ts';
 import { seedCrmDemoData } from './crm-demo-data.ts';
+import { seedExchangeRateDemoData } from './exchange-rate-demo-data.ts';
+import { seedPricingDemoData } from './pricing-demo-data.ts';
 import { seedGlobalAccountsDemoData } from './global-accounts-demo-data.ts';
+import { seedPriceBooksDemoData } from './price-books-demo-data.ts';
 import { seedRenewalsDemoData } from './renewals-demo-data.ts';
 
 export const DEMO_PASSWORD = 'Bastion-demo-1';
@@ -89,6 +92,18 @@ export const DEMO_USERS: readonly DemoUser[] = [
  * so a restart never undoes what someone changed while trying the product.
  */
 export async function seedDemoData(db: Database, passwordHash: string): Promise<void> {
+  // Instances starting together on one PostgreSQL seed one after the other, in one transaction
+  // each: the second waits for the lock, then finds every row the first wrote and leaves it.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
+    await seedEveryDemoTable(tx, passwordHash);
+  });
+}
+
+/** An arbitrary number naming the demo seed's lock (pg_advisory_xact_lock takes a bigint). */
+const DEMO_SEED_LOCK = 7_350_035;
+
+async function seedEveryDemoTable(db: Database, passwordHash: string): Promise<void> {
   await db.transaction(async (tx) => {
     for (const demo of DEMO_USERS) {
       const inserted = await tx
@@ -153,6 +168,11 @@ export async function seedDemoData(db: Database, passwordHash: string): Promise<
   // The embedded CRM's opportunities belong with the demo accounts that work on them.
   await seedCrmDemoData(db);
   await seedCatalogDemoData(db);
+  // The rates' history ends at the rates the catalogue put in use.
+  await seedExchangeRateDemoData(db);
+  // Price books name the catalogue's SKUs (issue 35).
+  await seedPriceBooksDemoData(db);
+  await seedPricingDemoData(db);
   await seedApprovalDemoData(db);
   // Contracts name the CRM's accounts and the catalogue's SKUs.
   await seedRenewalsDemoData(db);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { claimSeed } from './seed-claims.ts';
 import { crmAccounts } from '../schema/crm.ts';
 import {
   globalAccountAccounts,
@@ -55,6 +56,8 @@ export async function seedGlobalAccountsDemoData(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: globalAccounts.id }).from(globalAccounts).limit(1);
     if (existing) return;
+    // Two instances starting together: the second waits on the claim, then leaves the groups be.
+    if (!(await claimSeed(tx, 'global-accounts-demo'))) return;
     const userIdOf = async (email: string) => {
       const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
       return row?.id ?? null;

@@ -202,6 +202,29 @@ export const REFERENCE_MENUS: readonly MenuRow[] = [
     context: 'commcat',
     sortOrder: 3,
   },
+  // Issue 35: price books, right after SKU pricing (same place, the later id).
+  {
+    id: 57,
+    parentId: 2,
+    tier: 2,
+    code: 'PRICE_BOOKS',
+    label: 'Price books',
+    link: '/commcat/price-books/ref',
+    context: 'commcat',
+    sortOrder: 3,
+  },
+  // Issue 35: discount schedules and term discounts, after the price books (id 60 leaves the
+  // ids between to the other issue 35 menus).
+  {
+    id: 60,
+    parentId: 2,
+    tier: 2,
+    code: 'DISCOUNT_SCHEDULES',
+    label: 'Discount schedules',
+    link: '/commcat/discount-schedules/ref',
+    context: 'commcat',
+    sortOrder: 3,
+  },
   // Margin data (the cost behind margins) and approval SKUs: in CPQ for the deal desk and the
   // margin roles, and in the catalogue group for catalog admins (decision 002 menus).
   {
@@ -354,6 +377,27 @@ export const REFERENCE_MENUS: readonly MenuRow[] = [
     link: '/commcat/mc-support-cases/ref',
     context: 'commcat',
     sortOrder: 5,
+  },
+  // Issue 35: exchange rates with their history, entered by finance, beside the margin data.
+  {
+    id: 55,
+    parentId: 40,
+    tier: 3,
+    code: 'EXCHANGE_RATES',
+    label: 'Exchange rates',
+    link: '/cpq/exchange-rates/ref',
+    context: 'cpq',
+    sortOrder: 6,
+  },
+  {
+    id: 56,
+    parentId: 46,
+    tier: 3,
+    code: 'CATALOG_EXCHANGE_RATES',
+    label: 'Exchange rates',
+    link: '/commcat/exchange-rates/ref',
+    context: 'commcat',
+    sortOrder: 6,
   },
 ];
 

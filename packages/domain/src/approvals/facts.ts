@@ -26,7 +26,7 @@ export const APPROVAL_FACTS = [
     label: `Largest ${DISCOUNT_NAMES.effective.toLowerCase()}`,
     type: 'number',
     description:
-      'The deepest discount of any line from its list price: volume, partner and seller discounts together.',
+      'The deepest discount of any line from its list price: volume, term, partner and seller discounts together.',
     values: [],
     unit: '%',
   },
@@ -35,7 +35,17 @@ export const APPROVAL_FACTS = [
     label: `Largest ${DISCOUNT_NAMES.seller.toLowerCase()}`,
     type: 'number',
     description:
-      'The deepest discount a seller gave any line beyond standard volume and partner pricing (a unit list price typed below the catalogue’s counts).',
+      'The deepest discount a seller gave any line beyond standard pricing — price book, volume schedule, term and partner discounts (a unit list price typed below the catalogue’s counts).',
+    values: [],
+    unit: '%',
+  },
+  {
+    // Issue 35: the whole quote's discount beyond standard pricing.
+    name: 'discount_beyond_standard_percent',
+    label: 'Discount beyond standard pricing',
+    type: 'number',
+    description:
+      'How far the net total is below what standard pricing gives (price book, volume schedule, term and partner discounts): the sellers’ discounts of every line over the net they would have had without them.',
     values: [],
     unit: '%',
   },

@@ -58,6 +58,7 @@ const priced = (id: string, years: number, net: number): LineResult => {
     rollup: null,
     contract_price: null,
     proration: null,
+    pricing_method: null,
     list_minor: total,
     adjustment_minor: 0,
     discount_minor: 0,
@@ -84,6 +85,8 @@ function input(type: 'STANDARD' | 'ELA', changes: Partial<QuoteDocumentInput> = 
   ];
   const result: PricingResult = {
     currency_code: 'EUR',
+    price_book: null,
+    notices: [],
     years,
     lines: pricedLines,
     totals: {

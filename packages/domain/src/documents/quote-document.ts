@@ -93,6 +93,8 @@ function quoteSection(
     ['Contract', `${quote.contract_length} months`],
     ['Contract dates', start ? `${start}${end ? ` to ${end}` : ''}` : null],
     ['Currency', quote.currency_code],
+    // Issue 35: the price book the quote is priced from; none named: the standard list.
+    ['Price book', input.pricing?.ok ? (input.pricing.result.price_book?.name ?? null) : null],
     ['Payment term', text(header.payment_term_name) ?? text(opportunity.payment_term_name)],
     ['Contracting entity', text(opportunity.contracting_entity_name)],
     ['SLA', text(opportunity.sla_name) ?? text(header.sla)],

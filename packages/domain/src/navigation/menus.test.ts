@@ -60,20 +60,25 @@ const TREE: MenuItem[] = [
   menu('WEBHOOKS', admin, '/cpq/webhooks'),
   marginData,
   ...marginPages(marginData, '', '/cpq'),
+  menu('EXCHANGE_RATES', marginData, '/cpq/exchange-rates/ref'),
   commCat,
   menu('CATALOG', commCat, '/commcat/grid/catalog/ref', { is_default: true }),
   menu('PRODUCT_HIERARCHY', commCat, '/commcat/producthierarchy/ref'),
   menu('SKU_PRICING', commCat, '/commcat/skupricing/ref'),
+  menu('PRICE_BOOKS', commCat, '/commcat/price-books/ref'),
+  menu('DISCOUNT_SCHEDULES', commCat, '/commcat/discount-schedules/ref'),
   catalogMarginData,
   ...marginPages(catalogMarginData, 'CATALOG_', '/commcat'),
+  menu('CATALOG_EXCHANGE_RATES', catalogMarginData, '/commcat/exchange-rates/ref'),
   menu('CATALOG_APPROVAL_SKUS', commCat, '/commcat/ps-approval-sku/ref'),
   menu('PRODUCT_RULES', commCat, '/commcat/product-rules/ref'),
 ];
 
-const MARGIN_MENUS = ['MARGIN_DATA', ...MARGIN_PAGES.map(([code]) => code)];
+const MARGIN_MENUS = ['MARGIN_DATA', 'EXCHANGE_RATES', ...MARGIN_PAGES.map(([code]) => code)];
 const CATALOG_MARGIN_MENUS = [
   'CATALOG_APPROVAL_SKUS',
   'CATALOG_MARGIN_DATA',
+  'CATALOG_EXCHANGE_RATES',
   ...MARGIN_PAGES.map(([code]) => `CATALOG_${code}`),
 ];
 /** What the deal desk sees without the approvals queue, and what a catalog admin sees. */
@@ -90,6 +95,8 @@ const DEAL_DESK_MENUS = [
 const CATALOG_ADMIN_MENUS = [
   'CATALOG',
   'COMM_CAT',
+  'DISCOUNT_SCHEDULES',
+  'PRICE_BOOKS',
   'PRODUCT_HIERARCHY',
   'PRODUCT_RULES',
   'SKU_PRICING',
@@ -136,14 +143,20 @@ describe('filterMenus by roles (spec §6 menu filtering)', () => {
       ['APPROVALS', 'CPQ', 'QUOTES', 'RENEWALS'],
     ],
     [
-      'a finance approver: the approvals queue only',
+      'a finance approver: the approvals queue and the exchange rates (issue 35)',
       ['FINANCE_APPROVER'],
       true,
-      ['APPROVALS', 'CPQ'],
+      ['APPROVALS', 'CPQ', 'EXCHANGE_RATES', 'MARGIN_DATA'],
+    ],
+    [
+      'a finance role without the approver flag: the exchange rates only',
+      ['FINANCE_MANAGER'],
+      false,
+      ['CPQ', 'EXCHANGE_RATES', 'MARGIN_DATA'],
     ],
     [
       'an approver role without the approver flag has nothing to open',
-      ['FINANCE_APPROVER'],
+      ['LOGISTIC_MANAGER'],
       false,
       [],
     ],
@@ -217,7 +230,12 @@ describe('filterMenus by roles (spec §6 menu filtering)', () => {
       ['CPQ', 'GLOBAL_ACCOUNTS', 'QUOTES'],
     ],
     ['legal', ['LEGAL_MANAGER'], false, ['ADMINISTRATION', 'CPQ', 'TERMS_ADMIN']],
-    ['a catalog user: the catalog only', ['CATALOG_USER'], false, ['CATALOG', 'COMM_CAT']],
+    [
+      'a catalog user: the catalog, the price books and the discount schedules only',
+      ['CATALOG_USER'],
+      false,
+      ['CATALOG', 'COMM_CAT', 'DISCOUNT_SCHEDULES', 'PRICE_BOOKS'],
+    ],
     [
       'a catalog admin: the whole catalog group, margin data and approval SKUs included, only',
       ['CATALOG_ADMIN'],
@@ -234,7 +252,7 @@ describe('filterMenus by roles (spec §6 menu filtering)', () => {
       'a seller with a catalog role sees both groups',
       ['SALES_USER', 'CATALOG_USER'],
       false,
-      ['APPROVALS', 'CATALOG', 'COMM_CAT', 'CPQ', 'QUOTES'],
+      ['APPROVALS', 'CATALOG', 'COMM_CAT', 'CPQ', 'DISCOUNT_SCHEDULES', 'PRICE_BOOKS', 'QUOTES'],
     ],
     ['nobody', [], false, []],
   ])('%s', (_label, roles, isApprover, expected) => {

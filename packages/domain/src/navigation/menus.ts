@@ -29,6 +29,8 @@ type MenuRule = (flags: PermissionFlags, settings: AppSettings) => boolean;
 const always: MenuRule = () => true;
 
 const seesMargin: MenuRule = (f) => f.can_see_margin;
+/** Finance enters the exchange rates; whoever sees margins reads them (issue 35). */
+const seesExchangeRates: MenuRule = (f) => f.is_finance || f.can_see_margin;
 const isCatalogAdmin: MenuRule = (f) => f.is_catalog_admin;
 
 /** The app setting is off only when it says so: a missing setting leaves the menu on. */
@@ -64,22 +66,30 @@ export const MENU_RULES: Readonly<Record<string, MenuRule>> = {
   // A catalog user who is not an admin loses the hierarchy and pricing entries.
   PRODUCT_HIERARCHY: (f) => f.is_catalog_admin,
   SKU_PRICING: (f) => f.is_catalog_admin,
+  // Issue 35: everyone with a catalog role reads the price books; catalogue admins change them.
+  PRICE_BOOKS: (f) => f.has_catalog_role,
+  // Issue 35: everyone with a catalog role reads the discount schedules and term discounts;
+  // catalogue admins change them.
+  DISCOUNT_SCHEDULES: (f) => f.has_catalog_role,
   // Issue 34: catalogue admins define the product rules.
   PRODUCT_RULES: (f) => f.is_catalog_admin,
   // The cost data behind margins: in CPQ for those who see margins (the deal desk and the margin
   // roles), in the catalogue group for catalog admins, whose roles may give them no CPQ group.
-  MARGIN_DATA: seesMargin,
+  // Finance finds the exchange rates there, without the cost screens.
+  MARGIN_DATA: seesExchangeRates,
   MC_HW_SKU_COSTS: seesMargin,
   MC_COST_LOOKUP: seesMargin,
   MC_MARKUP: seesMargin,
   MC_DURATION_DEPRECIATION: seesMargin,
   MC_SUPPORT_CASES: seesMargin,
+  EXCHANGE_RATES: seesExchangeRates,
   CATALOG_MARGIN_DATA: isCatalogAdmin,
   CATALOG_MC_HW_SKU_COSTS: isCatalogAdmin,
   CATALOG_MC_COST_LOOKUP: isCatalogAdmin,
   CATALOG_MC_MARKUP: isCatalogAdmin,
   CATALOG_MC_DURATION_DEPRECIATION: isCatalogAdmin,
   CATALOG_MC_SUPPORT_CASES: isCatalogAdmin,
+  CATALOG_EXCHANGE_RATES: isCatalogAdmin,
   // SKUs whose presence on a quote asks for approval: the deal desk reads them (its admins
   // change them), and catalog admins keep them with the catalogue.
   APPROVAL_SKUS: (f) => f.is_deal_desk_user,

@@ -215,6 +215,7 @@ describe('a typed unit list price', () => {
         ['LIST', null, 50000, 50000],
         ['PRICE_ADJUSTMENT', null, -5000, 45000],
         ['VOLUME', 1000, -4500, 40500],
+        ['TERM', 0, 0, 40500],
         ['PARTNER', 0, 0, 40500],
         ['MANUAL', 0, 0, 40500],
         ['NET', null, -9500, 40500],

@@ -87,8 +87,10 @@ function yearOf(line: LineResult, year: number): LineYearResult {
  * it, manual %, manual, net) and the cost. Rates are basis points, discounts negative.
  */
 function row(year: LineYearResult) {
-  const [list, adjustment, volume, partner, manual, net] = year.waterfall;
+  const [list, adjustment, volume, term, partner, manual, net] = year.waterfall;
   expect(year.waterfall.map((step) => step.step)).toEqual(WATERFALL_STEPS);
+  // No term discount in these examples (issue 35's term schedules have their own tests).
+  expect(term?.amount_minor).toBe(0);
   expect(list?.subtotal_minor).toBe(year.list_minor);
   expect(net?.subtotal_minor).toBe(year.net_minor);
   expect(net?.amount_minor).toBe(year.net_minor - year.list_minor);
@@ -494,8 +496,9 @@ describe('priceQuote: rules beyond the examples', () => {
       { sales_channel: 'T1', partner_type: 'GOLD', product_kind: 'HARDWARE', percent: '20' },
     ];
     const partnerBp = (overrides: Partial<PricingInput>) =>
-      priced(quote({ partner_discounts, ...overrides })).lines[0]?.years[0]?.waterfall[3]
-        ?.percent_bp;
+      priced(quote({ partner_discounts, ...overrides })).lines[0]?.years[0]?.waterfall.find(
+        (step) => step.step === 'PARTNER',
+      )?.percent_bp;
     expect(partnerBp({ sales_channel: 'T1', partner_type: null })).toBe(1000);
     expect(partnerBp({ sales_channel: 'T1', partner_type: ' Gold ' })).toBe(2000);
     expect(partnerBp({ sales_channel: 'T2', partner_type: 'GOLD' })).toBe(0);

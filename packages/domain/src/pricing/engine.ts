@@ -15,15 +15,28 @@
  *
  * Issue 19: a line may carry a unit list price typed on the configure page; its list stays the
  * catalogue's and the difference is its price adjustment.
+ *
+ * Issue 35: a SKU's unit list may come from a pricing method (a percent of the lines it covers,
+ * a block price, cost plus a markup), its volume discount from a range or slab schedule over the
+ * quote's units (of the SKU or its family), and a term discount follows it. Percent-of-total
+ * lines are priced after the lines they cover.
  */
 import { prorate, type Proration } from '../renewals/proration.ts';
 import { BP_PER_WHOLE, divideRoundHalfAway, MICRO_PER_UNIT, multiplyRatio } from './decimal.ts';
+import {
+  blockFor,
+  coveredPart,
+  percentOfTotalUnit,
+  scheduleRate,
+  type CoveredBase,
+} from './method-prices.ts';
 import type {
   AmountSummary,
   LineResult,
   LineYearResult,
   PricingError,
   PricingInput,
+  PricingMethodResult,
   PricingOutcome,
   PricingResult,
   WaterfallStep,
@@ -42,6 +55,16 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** Thrown inside the engine when a figure would not fit a safe integer; never escapes it. */
 class TooLarge extends Error {}
+
+/** Thrown inside the engine for a line the catalogue cannot price; never escapes it. */
+class LineProblem extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** a + b, refusing a sum beyond a safe integer (doubles would round it). */
 function plus(a: number, b: number): number {
@@ -63,12 +86,6 @@ function ratio(a: number, b: number, d: number): number {
 
 /** bp basis points of amount, rounded half away from zero. */
 const share = (amount: number, bp: number) => ratio(amount, bp, BP_PER_WHOLE);
-
-/** The discount of the highest tier whose minimum the quantity reaches; tiers come sorted. */
-function tierBp(sku: PreparedSku, quantity: number): number {
-  for (const tier of sku.tiers) if (tier.minQuantity <= quantity) return tier.bp;
-  return 0;
-}
 
 /** Figures of a line, a year or a group of lines, before they become an AmountSummary. */
 interface Figures {
@@ -179,24 +196,51 @@ function proratedCost(sku: PreparedSku, quantity: number, proration: Proration):
 }
 
 /**
- * A line's list amount for the year: unit × quantity, and for ANNUAL × months / 12, or, for an
- * ANNUAL line with a period, its year prorated by days (a ONE_TIME unit is bought whole).
+ * The price of a quantity before the months: unit × quantity, or for a block-priced line (a
+ * catalogue price, not a typed one) the price of the block the quantity falls in.
+ */
+function extendedOf(
+  line: PreparedLine,
+  unitMinor: number,
+  quantity: number,
+  currency: string,
+  isTyped: boolean,
+): number {
+  const { method } = line.sku;
+  if (method.kind !== 'BLOCK' || isTyped || line.contract !== null) {
+    return ratio(unitMinor, quantity, 1);
+  }
+  if (quantity === 0) return 0;
+  const block = blockFor(method.blocks, quantity);
+  if (!block) {
+    throw new LineProblem(
+      'quantities',
+      PRICING_MESSAGES.noBlockFor(line.sku.sku, currency, quantity),
+    );
+  }
+  return block.priceMinor;
+}
+
+/**
+ * A line's list amount for the year: its extended price, and for ANNUAL × months / 12, or, for
+ * an ANNUAL line with a period, its year prorated by days (a ONE_TIME unit is bought whole).
  */
 function listOf(
   line: PreparedLine,
   unitMinor: number,
   quantity: number,
   months: number,
+  currency: string,
+  isTyped = false,
 ): { list: number; proration: Proration | null } {
-  if (line.sku.billing !== 'ANNUAL') {
-    return { list: ratio(unitMinor, quantity, 1), proration: null };
-  }
+  const extended = extendedOf(line, unitMinor, quantity, currency, isTyped);
+  if (line.sku.billing !== 'ANNUAL') return { list: extended, proration: null };
   if (line.period === null) {
     // ANNUAL prices are per 12 months: prorated by month, rounded once.
-    return { list: ratio(unitMinor, quantity * months, MONTHS_PER_YEAR), proration: null };
+    return { list: ratio(extended, months, MONTHS_PER_YEAR), proration: null };
   }
   const proration = prorate({
-    fullTermMinor: ratio(unitMinor, quantity, 1),
+    fullTermMinor: extended,
     termMonths: MONTHS_PER_YEAR,
     start: line.period.start,
     end: line.period.end,
@@ -207,21 +251,25 @@ function listOf(
 }
 
 /**
- * The quantity each SKU's volume tier reads, per year: all the quote's lines of the SKU together
- * (issue 35: two lines of 300 are priced as 600), contract-priced lines left out as they take no
- * tier.
+ * The quantity each schedule reads, per year: all the quote's lines that count together (the
+ * SKU's, or its family's on a family schedule; issue 35: two lines of 300 are priced as 600).
+ * Contract-priced and block-priced lines take no volume discount and do not count.
  */
 type VolumeQuantities = ReadonlyMap<string, readonly number[]>;
+
+const takesVolume = (line: PreparedLine) =>
+  !line.sku.isBundle && line.contract === null && line.sku.method.kind !== 'BLOCK';
 
 function volumeQuantitiesOf(quote: PreparedQuote): VolumeQuantities {
   const totals = new Map<string, number[]>();
   for (const line of quote.lines) {
-    if (line.sku.isBundle || line.contract !== null) continue;
-    const sums = totals.get(line.sku.sku) ?? quote.monthsByYear.map(() => 0);
+    if (!takesVolume(line)) continue;
+    const { key } = line.sku.schedule;
+    const sums = totals.get(key) ?? quote.monthsByYear.map(() => 0);
     line.quantities.forEach((quantity, year) => {
       sums[year] = plus(sums[year] ?? 0, quantity);
     });
-    totals.set(line.sku.sku, sums);
+    totals.set(key, sums);
   }
   return totals;
 }
@@ -232,19 +280,26 @@ function priceYear(
   quote: PreparedQuote,
   yearIndex: number,
   volumes: VolumeQuantities,
+  unitMinor: number,
 ): PricedYear {
   const { sku, contract } = line;
   const quantity = line.quantities[yearIndex] ?? 0;
   const months = quote.monthsByYear[yearIndex] ?? 0;
-  const unitMinor = contract === null ? sku.unitPriceMinor : contract.unitMinor;
-  const { list, proration } = listOf(line, unitMinor, quantity, months);
+  const currency = quote.currencyCode;
+  const { list, proration } = listOf(line, unitMinor, quantity, months, currency);
 
-  // A contract's net price already holds the adjustment, volume and partner discounts it was
-  // sold with: only the manual discount is applied again.
-  const adjustmentBp = contract === null ? quote.adjustmentBp : 0;
-  const volumeBp =
-    contract === null ? tierBp(sku, volumes.get(sku.sku)?.[yearIndex] ?? quantity) : 0;
-  const partnerBp = contract === null ? sku.partnerBp : 0;
+  // A contract's net price already holds the adjustment, volume, term and partner discounts it
+  // was sold with: only the manual discount is applied again.
+  const isCatalogue = contract === null;
+  const adjustmentBp = isCatalogue ? quote.adjustmentBp : 0;
+  const { schedule } = sku;
+  const aggregate = takesVolume(line) ? (volumes.get(schedule.key)?.[yearIndex] ?? quantity) : 0;
+  const installed = schedule.includeInstalledBase ? (quote.installedBase.get(sku.sku) ?? 0) : 0;
+  // A slab's blended rate is weightedBp / units; a range's is weightedBp over 1.
+  const weightedBp = scheduleRate(schedule, aggregate, installed);
+  const units = schedule.type === 'SLAB' && aggregate > 0 ? aggregate : 1;
+  const termBp = isCatalogue ? sku.termBp : 0;
+  const partnerBp = isCatalogue ? sku.partnerBp : 0;
   // A typed unit list price (issue 19) is the line's price: the step carries what it changes,
   // the list the line would have at that price less the catalogue's, so a line priced at a
   // typed price comes to the cent to one priced at the same catalogue price.
@@ -252,12 +307,17 @@ function priceYear(
   const adjustment =
     typedUnit === null
       ? share(list, adjustmentBp)
-      : listOf(line, typedUnit, quantity, months).list - list;
+      : listOf(line, typedUnit, quantity, months, currency, true).list - list;
   const adjusted = plus(list, adjustment);
-  const volume = share(adjusted, volumeBp);
+  // A slab's blended rate is a fraction: the discount is rounded once from it.
+  const volume =
+    units === 1 ? share(adjusted, weightedBp) : ratio(adjusted, weightedBp, units * BP_PER_WHOLE);
+  const volumeBp = units === 1 ? weightedBp : ratio(weightedBp, 1, units);
   const afterVolume = adjusted - volume;
-  const partner = share(afterVolume, partnerBp);
-  const afterPartner = afterVolume - partner;
+  const term = share(afterVolume, termBp);
+  const afterTerm = afterVolume - term;
+  const partner = share(afterTerm, partnerBp);
+  const afterPartner = afterTerm - partner;
   const manual = share(afterPartner, line.manualBp);
   const net = afterPartner - manual;
   const cost =
@@ -265,10 +325,35 @@ function priceYear(
       ? yearCost(sku, quantity, yearIndex)
       : proratedCost(sku, quantity, proration);
 
-  const waterfall = [
-    step('LIST', null, list, list),
+  // A block-priced line's unit is the price of this year's band.
+  const isBlock = sku.method.kind === 'BLOCK' && isCatalogue;
+  const shownUnit = isBlock ? extendedOf(line, unitMinor, quantity, currency, false) : unitMinor;
+  // Literals, not spreads: a 1,000-line five-year ELA makes 35,000 steps.
+  const waterfall: WaterfallStep[] = [
+    {
+      step: 'LIST',
+      percent_bp: null,
+      amount_minor: list,
+      subtotal_minor: list,
+      unit_minor: shownUnit,
+      quantity,
+    },
     step('PRICE_ADJUSTMENT', typedUnit === null ? adjustmentBp : null, adjustment, adjusted),
-    step('VOLUME', volumeBp, -volume, afterVolume),
+    {
+      step: 'VOLUME',
+      percent_bp: volumeBp,
+      amount_minor: volume === 0 ? 0 : -volume,
+      subtotal_minor: afterVolume,
+      quantity: aggregate + installed,
+      schedule: schedule.type,
+    },
+    {
+      step: 'TERM',
+      percent_bp: termBp,
+      amount_minor: term === 0 ? 0 : -term,
+      subtotal_minor: afterTerm,
+      months: quote.contractLength,
+    },
     step('PARTNER', partnerBp, -partner, afterPartner),
     step('MANUAL', line.manualBp, -manual, net),
     step('NET', null, net - list, net),
@@ -283,7 +368,7 @@ function priceYear(
       cost_minor: cost,
       waterfall,
     },
-    figures: { list, adjustment, discount: volume + partner + manual, manual, net, cost },
+    figures: { list, adjustment, discount: volume + term + partner + manual, manual, net, cost },
     proration,
   };
 }
@@ -310,16 +395,27 @@ interface PricedLine {
   figures: Figures;
   /** Per year, for the quote's per-year totals. */
   yearFigures: Figures[];
+  /** Priced per 12 months: what a percent-of-total line covering it reads per year. */
+  annual: boolean;
+}
+
+/** The unit list a line is priced at, and how it was worked out when not from the price row. */
+interface LineUnit {
+  unitMinor: number;
+  method: PricingMethodResult | null;
 }
 
 function priceLine(
   line: PreparedLine,
   quote: PreparedQuote,
   volumes: VolumeQuantities,
+  unit: LineUnit,
 ): PricedLine {
   const { sku, contract } = line;
   const years = quote.monthsByYear.map((_, index) =>
-    sku.isBundle ? bundleYear(line, quote, index) : priceYear(line, quote, index, volumes),
+    sku.isBundle
+      ? bundleYear(line, quote, index)
+      : priceYear(line, quote, index, volumes, unit.unitMinor),
   );
   const figures = zeroFigures();
   for (const year of years) addFigures(figures, year.figures);
@@ -330,7 +426,7 @@ function priceLine(
       sku: sku.sku,
       name: sku.name,
       kind: sku.kind,
-      unit_list_price_minor: sku.unitPriceMinor,
+      unit_list_price_minor: contract === null ? unit.unitMinor : sku.unitPriceMinor,
       adjusted_unit_list_minor: line.adjustedUnitMinor,
       years: years.map((year) => year.result),
       ...summarize(figures),
@@ -353,13 +449,18 @@ function priceLine(
             },
       // Periods are STANDARD-only, so a prorated line has one year.
       proration: years.find((year) => year.proration !== null)?.proration ?? null,
+      pricing_method: unit.method,
     },
     figures,
     yearFigures: years.map((year) => year.figures),
+    annual: sku.billing === 'ANNUAL',
   };
 }
 
-function totalsOf(quote: PreparedQuote, pricedLines: PricedLine[]): PricingResult {
+function totalsOf(
+  quote: PreparedQuote,
+  pricedLines: PricedLine[],
+): Omit<PricingResult, 'price_book' | 'notices'> {
   const total = zeroFigures();
   const perYear = quote.monthsByYear.map(zeroFigures);
   const rollups = new Map<string, Figures>();
@@ -395,6 +496,228 @@ function totalsOf(quote: PreparedQuote, pricedLines: PricedLine[]): PricingResul
   };
 }
 
+/** The unit list of a line whose SKU is not percent-of-total priced. */
+function directUnit(line: PreparedLine): LineUnit {
+  const { sku } = line;
+  const { method } = sku;
+  if (line.contract !== null) return { unitMinor: line.contract.unitMinor, method: null };
+  if (method.kind === 'COST_PLUS') {
+    return {
+      unitMinor: method.unitMinor,
+      method: {
+        method: 'COST_PLUS',
+        percent_bp: method.markupBp,
+        base_unit_minor: method.unitCostMinor,
+        covered_units: null,
+        bound: null,
+        block: null,
+      },
+    };
+  }
+  if (method.kind === 'BLOCK') {
+    const firstQuantity = line.quantities.find((quantity) => quantity > 0) ?? 0;
+    const block = firstQuantity > 0 ? blockFor(method.blocks, firstQuantity) : undefined;
+    return {
+      unitMinor: block?.priceMinor ?? 0,
+      method: {
+        method: 'BLOCK',
+        percent_bp: null,
+        base_unit_minor: null,
+        covered_units: null,
+        bound: null,
+        block: block
+          ? { min_quantity: block.min, max_quantity: block.max, price_minor: block.priceMinor }
+          : null,
+      },
+    };
+  }
+  return { unitMinor: sku.unitPriceMinor, method: null };
+}
+
+/** The quote's lines by SKU, model and family, so covered lines are found without a scan. */
+interface LineIndex {
+  all: readonly PreparedLine[];
+  bySku: Map<string, PreparedLine[]>;
+  byModel: Map<string, PreparedLine[]>;
+  byFamily: Map<string, PreparedLine[]>;
+}
+
+function indexLines(lines: readonly PreparedLine[]): LineIndex {
+  const index: LineIndex = {
+    all: lines,
+    bySku: new Map(),
+    byModel: new Map(),
+    byFamily: new Map(),
+  };
+  const add = (map: Map<string, PreparedLine[]>, key: string | null, line: PreparedLine) => {
+    if (key === null) return;
+    const group = map.get(key);
+    if (group) group.push(line);
+    else map.set(key, [line]);
+  };
+  for (const line of lines) {
+    add(index.bySku, line.sku.sku, line);
+    add(index.byModel, line.sku.model, line);
+    add(index.byFamily, line.sku.family, line);
+  }
+  return index;
+}
+
+/**
+ * The lines a percent-of-total SKU covers: by SKU, model, family or the whole quote, of the kinds
+ * named; never bundles or lines of the SKU itself. The same for every line of the SKU.
+ */
+function coveredLines(sku: PreparedSku, index: LineIndex): PreparedLine[] {
+  const { method } = sku;
+  if (method.kind !== 'PERCENT_OF_TOTAL') return [];
+  let candidates: readonly PreparedLine[];
+  switch (method.scope) {
+    case 'SKU':
+      candidates = [...method.skus].flatMap((code) => index.bySku.get(code) ?? []);
+      break;
+    case 'MODEL':
+      candidates = sku.model === null ? [] : (index.byModel.get(sku.model) ?? []);
+      break;
+    case 'FAMILY':
+      candidates = sku.family === null ? [] : (index.byFamily.get(sku.family) ?? []);
+      break;
+    case 'QUOTE':
+      candidates = index.all;
+      break;
+  }
+  return candidates.filter(
+    (other) =>
+      !other.sku.isBundle &&
+      other.sku.sku !== sku.sku &&
+      (method.kinds === null || method.kinds.has(other.sku.kind)),
+  );
+}
+
+/**
+ * A percent-of-total line's unit list: its share of the net per unit of the lines it covers
+ * (per 12 months for ANNUAL ones), held within its floor and ceiling; its price row when the
+ * quote covers nothing (a renewal of support alone).
+ */
+function percentOfTotalUnitOf(line: PreparedLine, covered: readonly PricedLine[]): LineUnit {
+  const { method } = line.sku;
+  if (method.kind !== 'PERCENT_OF_TOTAL')
+    return { unitMinor: line.sku.unitPriceMinor, method: null };
+  const base: CoveredBase = { scaledNet: 0n, units: 0 };
+  for (const priced of covered) {
+    const part = coveredPart(priced.annual, priced.result.years);
+    base.scaledNet += part.scaledNet;
+    base.units = plus(base.units, part.units);
+  }
+  const result: PricingMethodResult = {
+    method: 'PERCENT_OF_TOTAL',
+    percent_bp: method.bp,
+    base_unit_minor: null,
+    covered_units: base.units,
+    bound: null,
+    block: null,
+  };
+  if (base.units === 0) {
+    return { unitMinor: line.sku.unitPriceMinor, method: { ...result, bound: 'NO_COVERED_LINE' } };
+  }
+  const { unitMinor, baseUnitMinor } = percentOfTotalUnit(base, method.bp);
+  if (unitMinor > MAX_SAFE || baseUnitMinor > MAX_SAFE) throw new TooLarge();
+  result.base_unit_minor = Number(baseUnitMinor);
+  let unit = Number(unitMinor);
+  if (method.floorMinor !== null && unit < method.floorMinor) {
+    unit = method.floorMinor;
+    result.bound = 'FLOOR';
+  } else if (method.ceilingMinor !== null && unit > method.ceilingMinor) {
+    unit = method.ceilingMinor;
+    result.bound = 'CEILING';
+  }
+  return { unitMinor: unit, method: result };
+}
+
+/** A line's pricing, or what stops it, kept apart so one bad line does not hide the others. */
+type LineOutcome = { ok: true; line: PricedLine } | { ok: false; error: PricingError };
+
+function tryPricing(line: PreparedLine, price: () => PricedLine): LineOutcome {
+  try {
+    return { ok: true, line: price() };
+  } catch (error) {
+    if (error instanceof LineProblem) {
+      return {
+        ok: false,
+        error: { line_id: line.lineId, field: error.field, message: error.message },
+      };
+    }
+    if (!(error instanceof TooLarge)) throw error;
+    const message = PRICING_MESSAGES.lineTooLarge;
+    return { ok: false, error: { line_id: line.lineId, field: 'quantities', message } };
+  }
+}
+
+/**
+ * Every line priced: first those whose price depends on no other line, then percent-of-total
+ * lines once every line they cover is priced. Lines that cover each other are refused.
+ */
+function priceLines(quote: PreparedQuote, volumes: VolumeQuantities): LineOutcome[] {
+  const outcomes = new Map<PreparedLine, LineOutcome>();
+  const index = indexLines(quote.lines);
+  // Per percent-of-total SKU: the lines it covers, then the unit list they give it.
+  const coveredBySku = new Map<string, PreparedLine[]>();
+  const unitBySku = new Map<string, LineUnit>();
+  const waiting: PreparedLine[] = [];
+  for (const line of quote.lines) {
+    const dependsOnOthers = line.contract === null && line.sku.method.kind === 'PERCENT_OF_TOTAL';
+    if (dependsOnOthers) {
+      waiting.push(line);
+      if (!coveredBySku.has(line.sku.sku)) {
+        coveredBySku.set(line.sku.sku, coveredLines(line.sku, index));
+      }
+    } else {
+      outcomes.set(
+        line,
+        tryPricing(line, () => priceLine(line, quote, volumes, directUnit(line))),
+      );
+    }
+  }
+  let pending = waiting;
+  while (pending.length > 0) {
+    const stillWaiting: PreparedLine[] = [];
+    for (const line of pending) {
+      const covered = coveredBySku.get(line.sku.sku) ?? [];
+      if (!covered.every((other) => outcomes.has(other))) {
+        stillWaiting.push(line);
+        continue;
+      }
+      outcomes.set(
+        line,
+        tryPricing(line, () => {
+          let unit = unitBySku.get(line.sku.sku);
+          if (!unit) {
+            const priced: PricedLine[] = [];
+            for (const other of covered) {
+              const outcome = outcomes.get(other);
+              if (outcome?.ok) priced.push(outcome.line);
+            }
+            unit = percentOfTotalUnitOf(line, priced);
+            unitBySku.set(line.sku.sku, unit);
+          }
+          return priceLine(line, quote, volumes, unit);
+        }),
+      );
+    }
+    if (stillWaiting.length === pending.length) {
+      // What is left covers itself through others: name the SKUs, once per line.
+      const message = PRICING_MESSAGES.coverCycle(
+        [...new Set(stillWaiting.map((line) => line.sku.sku))].sort(),
+      );
+      for (const line of stillWaiting) {
+        outcomes.set(line, { ok: false, error: { line_id: line.lineId, field: 'sku', message } });
+      }
+      break;
+    }
+    pending = stillWaiting;
+  }
+  return quote.lines.map((line) => outcomes.get(line) as LineOutcome);
+}
+
 /**
  * Prices a quote. Bad input gives `{ ok: false, errors }` with every problem found (see
  * PRICING_MESSAGES); otherwise `{ ok: true, result }` with lines in input order.
@@ -404,8 +727,6 @@ export function priceQuote(input: PricingInput): PricingOutcome {
   if (!prepared.ok) return prepared;
   const { quote } = prepared;
 
-  const errors: PricingError[] = [];
-  const pricedLines: PricedLine[] = [];
   let volumes: VolumeQuantities;
   try {
     volumes = volumeQuantitiesOf(quote);
@@ -413,21 +734,16 @@ export function priceQuote(input: PricingInput): PricingOutcome {
     if (!(error instanceof TooLarge)) throw error;
     return { ok: false, errors: [{ field: 'lines', message: PRICING_MESSAGES.quoteTooLarge }] };
   }
-  for (const line of quote.lines) {
-    try {
-      pricedLines.push(priceLine(line, quote, volumes));
-    } catch (error) {
-      if (!(error instanceof TooLarge)) throw error;
-      errors.push({
-        line_id: line.lineId,
-        field: 'quantities',
-        message: PRICING_MESSAGES.lineTooLarge,
-      });
-    }
+  const errors: PricingError[] = [];
+  const pricedLines: PricedLine[] = [];
+  for (const outcome of priceLines(quote, volumes)) {
+    if (outcome.ok) pricedLines.push(outcome.line);
+    else errors.push(outcome.error);
   }
   if (errors.length > 0) return { ok: false, errors };
   try {
-    return { ok: true, result: totalsOf(quote, pricedLines) };
+    const provenance = { price_book: input.price_book ?? null, notices: input.notices ?? [] };
+    return { ok: true, result: { ...totalsOf(quote, pricedLines), ...provenance } };
   } catch (error) {
     if (!(error instanceof TooLarge)) throw error;
     return { ok: false, errors: [{ field: 'lines', message: PRICING_MESSAGES.quoteTooLarge }] };

@@ -6,6 +6,12 @@
 import type { QuoteType } from '../quotes/quote-types.ts';
 import type { SalesChannel } from '../quotes/sales-channel.ts';
 import type { Proration } from '../renewals/proration.ts';
+import type {
+  PercentOfTotalCover,
+  PricingMethodName,
+  ScheduleAggregate,
+  ScheduleType,
+} from './methods.ts';
 
 export const PRODUCT_KINDS = [
   'HARDWARE',
@@ -65,6 +71,63 @@ export interface CatalogSku {
   unit_cost_usd_minor: number | null;
   /** Cost in contract year n = cost × factor[n-1] %; none = 100 %, a short list repeats its last. */
   cost_year_factors_percent?: string[];
+  /** Issue 35: the SKU's family, which family schedules and percent-of-total covers read. */
+  family?: string | null;
+  /** Issue 35: the SKU's `model` attribute (e.g. BX-200F), which MODEL covers read. */
+  model?: string | null;
+  /** Issue 35: the pricing method in effect on the price date; absent or null: LIST. */
+  pricing_method?: CatalogPricingMethod | null;
+  /** Issue 35: the shared discount schedule the SKU follows instead of its own volume_tiers. */
+  discount_schedule?: CatalogDiscountSchedule | null;
+}
+
+/** Issue 35: how a SKU's unit list price is worked out beyond its price row (methods.ts). */
+export type CatalogPricingMethod =
+  | { method: 'LIST' }
+  | {
+      method: 'PERCENT_OF_TOTAL';
+      /** "0"…"1000", at most 2 decimals: the share of the covered lines' net unit price. */
+      percent: string;
+      covers: PercentOfTotalCover;
+      /** The lowest and highest unit list it may come to, quote currency, minor units. */
+      floor_minor?: number | null;
+      ceiling_minor?: number | null;
+    }
+  | {
+      method: 'BLOCK';
+      /** Quote currency: one flat price for any quantity in a band (per 12 months if ANNUAL). */
+      blocks: PriceBlock[];
+    }
+  | {
+      method: 'COST_PLUS';
+      /** "0"…"1000", at most 2 decimals: the markup on the SKU's cost (unit_cost_usd_minor). */
+      markup_percent: string;
+    };
+
+export interface PriceBlock {
+  min_quantity: number;
+  /** Null: no upper bound. */
+  max_quantity: number | null;
+  /** Whole minor units, 0 or more. */
+  price_minor: number;
+}
+
+/** Issue 35: a discount schedule shared by SKUs: range or slab, per SKU or per family. */
+export interface CatalogDiscountSchedule {
+  id: string;
+  type: ScheduleType;
+  aggregate: ScheduleAggregate;
+  /** Count the customer's installed base of the SKU (PricingInput.installed_base) first. */
+  include_installed_base?: boolean;
+  tiers: VolumeTier[];
+}
+
+/** Issue 35: a kind's discount from a contract length on; the highest length reached applies. */
+export interface TermDiscount {
+  product_kind: ProductKind;
+  min_months: number;
+  /** "0"…"100", at most 2 decimals. */
+  percent: string;
 }
 
 export interface PricingLine {
@@ -127,6 +190,16 @@ export interface PricingInput {
   /** Units of a currency per 1 USD, up to 6 decimals; must hold the quote currency unless USD. */
   usd_rates: Record<string, string>;
   partner_discounts: PartnerDiscount[];
+  /** Issue 35: term discounts by product kind; absent: none. */
+  term_discounts?: TermDiscount[];
+  /** Issue 35: units of each SKU the customer already holds, for schedules that count them. */
+  installed_base?: Record<string, number>;
+  /**
+   * Issue 35: the price book whose entries the catalogue's prices hold (the server resolves it),
+   * and what the seller must be told about the book or the rate; the result carries both back.
+   */
+  price_book?: PriceBookRef | null;
+  notices?: string[];
   lines: PricingLine[];
   /** By SKU code: the SKUs the lines use. */
   catalog: Record<string, CatalogSku>;
@@ -136,6 +209,7 @@ export const WATERFALL_STEPS = [
   'LIST',
   'PRICE_ADJUSTMENT',
   'VOLUME',
+  'TERM',
   'PARTNER',
   'MANUAL',
   'NET',
@@ -154,6 +228,15 @@ export interface WaterfallStep {
   amount_minor: number;
   /** The running amount after this step. */
   subtotal_minor: number;
+  /**
+   * Issue 35, what the step read beyond the amount before it: LIST the unit price and quantity it
+   * multiplied; VOLUME the aggregate quantity its schedule read and the schedule's type; TERM the
+   * contract months. Absent on the other steps.
+   */
+  unit_minor?: number;
+  quantity?: number;
+  schedule?: ScheduleType;
+  months?: number;
 }
 
 export interface LineYearResult {
@@ -165,7 +248,7 @@ export interface LineYearResult {
   net_minor: number;
   /** Null when the SKU's cost is unknown and the quantity is above 0. */
   cost_minor: number | null;
-  /** The six steps, LIST to NET; empty on a BUNDLE line, which has no price of its own. */
+  /** The seven steps, LIST to NET; empty on a BUNDLE line, which has no price of its own. */
   waterfall: WaterfallStep[];
 }
 
@@ -174,7 +257,7 @@ export interface AmountSummary {
   list_minor: number;
   /** The price adjustment (an adjusted unit list price) in money: positive for an uplift. */
   adjustment_minor: number;
-  /** Volume, partner and manual discounts together, as a positive amount. */
+  /** Volume, term, partner and manual discounts together, as a positive amount. */
   discount_minor: number;
   net_minor: number;
   /** Null when the cost of any line with a quantity is unknown. */
@@ -217,6 +300,24 @@ export interface LineResult extends AmountSummary {
   contract_price: ContractPriceResult | null;
   /** A line with a period: how its list amount was prorated, segment by segment; else null. */
   proration: Proration | null;
+  /** Issue 35: how the unit list price was worked out, when not from the price row; else null. */
+  pricing_method: PricingMethodResult | null;
+}
+
+/**
+ * Issue 35: PERCENT_OF_TOTAL: percent_bp of base_unit_minor (the covered lines' net per unit, per
+ * 12 months for ANNUAL ones) over covered_units units, `bound` naming a floor or ceiling that
+ * applied, or NO_COVERED_LINE when the quote covers nothing and the price row priced it.
+ * BLOCK: the band of the first year with a quantity. COST_PLUS: percent_bp markup on
+ * base_unit_minor, the unit cost in the quote currency.
+ */
+export interface PricingMethodResult {
+  method: Exclude<PricingMethodName, 'LIST'>;
+  percent_bp: number | null;
+  base_unit_minor: number | null;
+  covered_units: number | null;
+  bound: 'FLOOR' | 'CEILING' | 'NO_COVERED_LINE' | null;
+  block: PriceBlock | null;
 }
 
 export interface ContractPriceResult {
@@ -238,8 +339,18 @@ export interface QuoteTotals extends AmountSummary {
   per_year: YearTotals[];
 }
 
+/** Issue 35: a price book, as a quote names it. */
+export interface PriceBookRef {
+  id: string;
+  name: string;
+}
+
 export interface PricingResult {
   currency_code: string;
+  /** Issue 35: the price book the quote is priced from; null: the standard list. */
+  price_book: PriceBookRef | null;
+  /** Issue 35: what changed under the quote since it was priced (its book, its rate). */
+  notices: string[];
   /** Contract years priced: STANDARD 1, ELA ceil(contract_length / 12). */
   years: number;
   lines: LineResult[];

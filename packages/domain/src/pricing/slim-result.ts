@@ -11,7 +11,7 @@
  */
 import { minorAsDecimal } from '../reports/csv.ts';
 import { formatBp } from './decimal.ts';
-import type { AmountSummary, PricingResult } from './model.ts';
+import type { AmountSummary, PriceBookRef, PricingResult } from './model.ts';
 
 /** Money as decimal text, "1234.50". */
 export type DecimalText = string;
@@ -67,6 +67,10 @@ export interface SlimPricingResult {
   shows_margin: boolean;
   /** The net total in USD (approval thresholds). */
   net_usd: DecimalText;
+  /** Issue 35: the price book the quote is priced from; null: the standard list. */
+  price_book: PriceBookRef | null;
+  /** Issue 35: what changed under the quote since it was priced (its book, its rate). */
+  notices: string[];
   totals: SlimTotals;
   lines: SlimLines;
 }
@@ -136,6 +140,8 @@ export function slimPricingResult(
     years: result.years,
     shows_margin: options.showsMargin,
     net_usd: money(result.net_usd_minor),
+    price_book: result.price_book,
+    notices: result.notices,
     totals: {
       list: money(totals.list_minor),
       adjustment: money(totals.adjustment_minor),

@@ -31,6 +31,15 @@ import {
   type PricingLine,
   type ProductKind,
 } from './model.ts';
+import {
+  METHOD_MESSAGES,
+  readInstalledBase,
+  readPricingMethod,
+  readSchedule,
+  readTermDiscounts,
+  type PreparedMethod,
+  type PreparedSchedule,
+} from './prepare-methods.ts';
 
 export const MONTHS_PER_YEAR = 12;
 export const MAX_CONTRACT_MONTHS = MAX_CONTRACT_YEARS * MONTHS_PER_YEAR;
@@ -136,6 +145,8 @@ export const PRICING_MESSAGES = {
   badCost: (sku: string) => `SKU ${sku} has a cost that is not a whole number of cents, 0 or more.`,
   badCostFactor: (sku: string, year: number) =>
     `SKU ${sku} has a cost factor for year ${year} that is not a percentage from 0 to ${percentText(MAX_COST_FACTOR_BP)} with at most 2 decimals.`,
+  // Issue 35: pricing methods, discount schedules, term discounts (prepare-methods.ts).
+  ...METHOD_MESSAGES,
 } as const;
 const M = PRICING_MESSAGES;
 
@@ -150,6 +161,15 @@ export interface PreparedSku {
   unitPriceMinor: number;
   /** Highest min_quantity first, so the first tier at or below a quantity is the one. */
   tiers: { minQuantity: number; bp: number }[];
+  /** Issue 35: the family and `model` attribute, which percent-of-total covers read. */
+  family: string | null;
+  model: string | null;
+  /** Issue 35: how the unit list is worked out (LIST: unitPriceMinor). */
+  method: PreparedMethod;
+  /** Issue 35: the schedule the volume discount follows (its own tiers: RANGE, per SKU). */
+  schedule: PreparedSchedule;
+  /** Issue 35: this quote's term discount for the SKU's kind. */
+  termBp: number;
   /** This quote's partner discount for the SKU's kind; 0 on DIRECT or when none is set. */
   partnerBp: number;
   /**
@@ -204,6 +224,10 @@ export interface PreparedQuote {
   adjustmentBp: number;
   /** Units of the quote currency per 1 USD, in millionths (1,000,000 for USD). */
   rateMicro: number;
+  /** Contract length in months (the term discounts read it). */
+  contractLength: number;
+  /** Issue 35: the customer's units of each SKU already installed. */
+  installedBase: ReadonlyMap<string, number>;
   lines: PreparedLine[];
 }
 
@@ -343,6 +367,7 @@ interface SkuContext {
   sliceMonths: number[] | null;
   quoteType: PricedQuoteType | null;
   partnerBpByKind: Map<ProductKind, number>;
+  termBpByKind: Map<ProductKind, number>;
   rateMicro: number;
 }
 
@@ -470,12 +495,22 @@ function readSku(code: string, entry: CatalogSku | undefined, context: SkuContex
     kind: entry.kind,
     billing: entry.billing,
     isBundle,
+    family: typeof entry.family === 'string' ? entry.family : null,
+    model: typeof entry.model === 'string' && entry.model !== '' ? entry.model : null,
   };
   // A bundle has no price, discount or cost of its own: its components carry them.
   if (isBundle) {
     const bundle = {
       unitPriceMinor: 0,
       tiers: [],
+      method: { kind: 'LIST' } as const,
+      schedule: {
+        type: 'RANGE' as const,
+        key: `sku:${code}`,
+        includeInstalledBase: false,
+        tiers: [],
+      },
+      termBp: 0,
       partnerBp: 0,
       unitCostScaled: null,
       unitTermCostScaled: null,
@@ -483,8 +518,12 @@ function readSku(code: string, entry: CatalogSku | undefined, context: SkuContex
     return { ok: true, sku: { ...base, ...bundle } };
   }
 
-  const unitPriceMinor = readUnitPrice(code, entry, context, messages);
+  const method = readPricingMethod(code, entry, context, messages);
+  // A block-priced or cost-plus SKU needs no price row; one it has is shown, not used.
+  const needsPriceRow = method.kind === 'LIST' || method.kind === 'PERCENT_OF_TOTAL';
+  const unitPriceMinor = readUnitPrice(code, entry, context, needsPriceRow ? messages : []);
   const tiers = readTiers(code, entry, messages);
+  const schedule = readSchedule(code, entry, tiers, messages);
   const cost: unknown = entry.unit_cost_usd_minor;
   if (cost !== null && !isWholeNumber(cost)) messages.push(M.badCost(code));
   const { quoteType, sliceMonths } = context;
@@ -500,6 +539,9 @@ function readSku(code: string, entry: CatalogSku | undefined, context: SkuContex
       ...base,
       unitPriceMinor,
       tiers,
+      method,
+      schedule,
+      termBp: context.termBpByKind.get(entry.kind) ?? 0,
       partnerBp: context.partnerBpByKind.get(entry.kind) ?? 0,
       unitCostScaled:
         cost === null
@@ -696,6 +738,11 @@ export function preparePricing(input: PricingInput): Prepared {
   const partnerBpByKind = isChannelValid
     ? readPartnerDiscounts(input, channel, errors)
     : new Map<ProductKind, number>();
+  const termBpByKind =
+    terms.monthsByYear === null
+      ? new Map<ProductKind, number>()
+      : readTermDiscounts(input, input.contract_length, errors);
+  const installedBase = readInstalledBase(input, errors);
 
   // Catalog problems are only meaningful once the currency and date are known.
   const canReadCatalog = isCurrencyValid && isDateValid;
@@ -705,6 +752,7 @@ export function preparePricing(input: PricingInput): Prepared {
     sliceMonths: terms.sliceMonths,
     quoteType: terms.quoteType,
     partnerBpByKind,
+    termBpByKind,
     rateMicro,
   };
   const catalog = (input.catalog ?? {}) as Record<string, CatalogSku | undefined>;
@@ -771,7 +819,9 @@ export function preparePricing(input: PricingInput): Prepared {
         ? M.adjustedUnitListBundle
         : contract.ok && contract.value !== null
           ? M.adjustedUnitListContract
-          : null;
+          : sku?.method.kind === 'BLOCK'
+            ? M.blockTypedPrice
+            : null;
       if (message !== null) errors.push({ line_id, field: 'adjusted_unit_list_minor', message });
     }
     if (parentLineId !== null) {
@@ -813,6 +863,8 @@ export function preparePricing(input: PricingInput): Prepared {
       monthsByYear: terms.monthsByYear,
       adjustmentBp,
       rateMicro,
+      contractLength: input.contract_length,
+      installedBase,
       lines: prepared,
     },
   };

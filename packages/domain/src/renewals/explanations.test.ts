@@ -52,19 +52,22 @@ describe('explaining a line', () => {
     end: '2027-12-31',
   });
 
+  /** A line priced from its price row, with nothing of issue 35 to say. */
+  const LISTED = { pricing_method: null, unit_list_price_minor: 0, years: [] };
+
   it('says nothing about a line priced from the catalogue', () => {
-    expect(lineExplanations({ contract_price: null, proration: null }, usd)).toEqual([]);
+    expect(lineExplanations({ ...LISTED, contract_price: null, proration: null }, usd)).toEqual([]);
   });
 
   it('gives one sentence for a prorated line', () => {
-    expect(lineExplanations({ contract_price: null, proration: quarter }, usd)).toEqual([
+    expect(lineExplanations({ ...LISTED, contract_price: null, proration: quarter }, usd)).toEqual([
       '$1,200.00 × 92 / 365 days (0.252055), 01-Oct-2027 to 31-Dec-2027 = $302.47',
     ]);
   });
 
   it('gives the contract price first, then the proration of a true-up line', () => {
     expect(
-      lineExplanations({ contract_price: price(500, 105_000), proration: quarter }, usd),
+      lineExplanations({ ...LISTED, contract_price: price(500, 105_000), proration: quarter }, usd),
     ).toEqual([
       'Contract price: prior $1,000.00 + 5.00 % uplift = $1,050.00 a unit (current list $1,100.00)',
       '$1,200.00 × 92 / 365 days (0.252055), 01-Oct-2027 to 31-Dec-2027 = $302.47',
@@ -78,18 +81,20 @@ describe('explaining a line', () => {
       start: '2026-10-01',
       end: '2027-12-31',
     });
-    expect(lineExplanations({ contract_price: null, proration: twoTerms }, usd)).toEqual([
-      '$1,200.00 × 92 / 365 days (0.252055), 01-Oct-2026 to 31-Dec-2026 = $302.47',
-      '$1,200.00 × 365 / 365 days (1.000000), 01-Jan-2027 to 31-Dec-2027 = $1,200.00',
-      'List amount: $302.47 + $1,200.00 = $1,502.47',
-    ]);
+    expect(lineExplanations({ ...LISTED, contract_price: null, proration: twoTerms }, usd)).toEqual(
+      [
+        '$1,200.00 × 92 / 365 days (0.252055), 01-Oct-2026 to 31-Dec-2026 = $302.47',
+        '$1,200.00 × 365 / 365 days (1.000000), 01-Jan-2027 to 31-Dec-2027 = $1,200.00',
+        'List amount: $302.47 + $1,200.00 = $1,502.47',
+      ],
+    );
   });
 
   it('writes the amounts in the quote currency', () => {
     const eur = (minor: number) => formatCurrency(minor, 'EUR');
-    expect(lineExplanations({ contract_price: null, proration: quarter }, eur)[0]).toContain(
-      `= ${eur(30_247)}`,
-    );
+    expect(
+      lineExplanations({ ...LISTED, contract_price: null, proration: quarter }, eur)[0],
+    ).toContain(`= ${eur(30_247)}`);
   });
 });
 

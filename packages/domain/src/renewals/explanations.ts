@@ -1,6 +1,7 @@
 import { formatCount } from '../documents/document-values.ts';
 import { formatContractStartDate } from '../quotes/contract-dates.ts';
 import type { ContractPriceResult, LineResult } from '../pricing/model.ts';
+import { priceExplanations, type ExplainedLine } from '../pricing/price-explanations.ts';
 import type { DroppedEntitlement, RenewalKind } from './model.ts';
 import { explainSegment } from './proration.ts';
 
@@ -41,7 +42,7 @@ export function explainContractPrice(
  * there are several, their sum; empty for a line priced from the catalogue for the quote's months.
  */
 export function lineExplanations(
-  line: Pick<LineResult, 'contract_price' | 'proration'>,
+  line: Pick<LineResult, 'contract_price' | 'proration'> & ExplainedLine,
   money: (minor: number) => string,
 ): string[] {
   const segments = line.proration?.segments ?? [];
@@ -53,6 +54,8 @@ export function lineExplanations(
       : [];
   return [
     ...(line.contract_price ? [explainContractPrice(line.contract_price, money)] : []),
+    // Issue 35: the method, the term factor and the term discount.
+    ...priceExplanations(line, money),
     ...segments.map((segment) => explainSegment(segment, money)),
     ...sum,
   ];

@@ -44,14 +44,23 @@ const codes = (menus: { code: string }[]) => menus.map((m) => m.code).sort();
 describe('GET /api/security/introspect for the demo users', () => {
   it.each([
     ['sales@bastion.test', ['SALES_USER'], ['APPROVALS', 'CPQ', 'QUOTES']],
-    ['approver@bastion.test', ['FINANCE_APPROVER'], ['APPROVALS', 'CPQ']],
-    ['catuser@bastion.test', ['CATALOG_USER'], ['CATALOG', 'COMM_CAT']],
+    [
+      'approver@bastion.test',
+      ['FINANCE_APPROVER'],
+      ['APPROVALS', 'CPQ', 'EXCHANGE_RATES', 'MARGIN_DATA'],
+    ],
+    [
+      'catuser@bastion.test',
+      ['CATALOG_USER'],
+      ['CATALOG', 'COMM_CAT', 'DISCOUNT_SCHEDULES', 'PRICE_BOOKS'],
+    ],
     [
       'catalog@bastion.test',
       ['CATALOG_ADMIN'],
       [
         'CATALOG',
         'CATALOG_APPROVAL_SKUS',
+        'CATALOG_EXCHANGE_RATES',
         'CATALOG_MARGIN_DATA',
         'CATALOG_MC_COST_LOOKUP',
         'CATALOG_MC_DURATION_DEPRECIATION',
@@ -59,6 +68,8 @@ describe('GET /api/security/introspect for the demo users', () => {
         'CATALOG_MC_MARKUP',
         'CATALOG_MC_SUPPORT_CASES',
         'COMM_CAT',
+        'DISCOUNT_SCHEDULES',
+        'PRICE_BOOKS',
         'PRODUCT_HIERARCHY',
         'PRODUCT_RULES',
         'SKU_PRICING',

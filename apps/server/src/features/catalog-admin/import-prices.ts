@@ -15,7 +15,7 @@ import {
   type CsvImportShape,
   type CsvTable,
   type ImportProblem,
-} from './csv-import.ts';
+} from '../../lib/csv-import.ts';
 import { laterPriceMessage, planPriceChanges, type PriceChange } from './price-change-plan.ts';
 import { parseUnitPrice } from './price-text.ts';
 import { dayOf } from './today.ts';

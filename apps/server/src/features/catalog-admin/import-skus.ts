@@ -11,7 +11,7 @@ import {
   rowValues,
   type CsvImportShape,
   type ImportProblem,
-} from './csv-import.ts';
+} from '../../lib/csv-import.ts';
 import { PORT_TYPE_SEPARATOR, SKU_CSV_COLUMNS, type SkuCsvColumn } from './export-skus.ts';
 import { changedFields, skuFieldsOfInput, writeSku } from './save-sku.ts';
 

@@ -114,6 +114,15 @@ const SECTIONS: readonly [Section, readonly MappingEntry[]][] = [
         sources: account('customer', 'country', 'shippingCountry', 'billingCountry'),
         rule: "The customer's shipping country, else its billing country.",
       },
+      {
+        quote: ['price_book_id', 'price_book_name'],
+        sources: [
+          ...account('customer', 'segment'),
+          ...opp('region'),
+          ...account('partner', 'partnerType'),
+        ],
+        rule: "The customer's segment, the region, the channel and the partner type choose the price book that prices the quote (docs/pricing.md); none matching: the standard list.",
+      },
     ],
   ],
   [

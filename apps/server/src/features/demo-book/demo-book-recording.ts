@@ -71,6 +71,8 @@ const NAMED_BY: Readonly<Record<string, string>> = {
   workflow_templates: 'name',
   terms_clauses: 'code',
   contracts: 'contract_number',
+  // Issue 35: the quotes of the demo's segments and premier partners name their price book.
+  price_books: 'name',
 };
 
 /** Written by a play but not part of the book: its sign-ins, limits, claim and mail. */

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleComponents, mcHwSkuCosts, skuPrices, skus } from '@bastion/db/schema/catalog';
+import {
+  discountSchedules,
+  discountScheduleTiers,
+  skuDiscountSchedules,
+} from '@bastion/db/schema/pricing';
 import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
+import { contracts, entitlements } from '@bastion/db/schema/renewals';
 import {
   createTestApp,
   createUser,
@@ -275,10 +281,11 @@ describe('configuring a quote', () => {
     expect(response.statusCode).toBe(200);
     const result = response.json<{ data: { pricing: { result: SlimPricing } } }>().data.pricing
       .result;
-    // €110.40 a year: 10 for 12 months, 20 for 12 months, 20 for the last 6 months.
+    // €110.40 a year: 10 for 12 months, 20 for 12 months, 20 for the last 6 months; a
+    // subscription on 30 months takes the demo's 3 % term discount (from 24 months).
     expect(result.totals.years).toEqual({
       list: ['1104.00', '2208.00', '1104.00'],
-      net: ['1104.00', '2208.00', '1104.00'],
+      net: ['1070.88', '2141.76', '1070.88'],
     });
   });
 
@@ -445,5 +452,109 @@ describe('volume tiers across lines (issue 35)', () => {
       Math.round(cents(alone) * 0.95),
       Math.round(cents(alone) * 0.95),
     ]);
+  });
+});
+
+describe('pricing depth through the configure page’s API (issue 35)', () => {
+  const cents = (text: string) => Math.round(Number(text) * 100);
+  const execute = async (id: string, lines: object[]) => {
+    const response = await post('/api/dx/pricing/execute', { id, lines }, seller.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: SlimPricing }>().data;
+  };
+
+  it('prices Premium support at 20 % of the appliance’s net unit price, the seller’s discount included', async () => {
+    const id = await newQuote();
+    const lines = [
+      { key: 'hw', sku: 'BX-200F-HW', quantities: [4], manual_discount_percent: '10' },
+      { key: 'sup', sku: 'BX-200F-SUP-PRM', quantities: [4] },
+    ];
+    const priced = await execute(id, lines);
+    const [applianceNet = '', supportNet = ''] = priced.lines.net;
+    // To the cent: 20 % of the appliance line's net per unit.
+    const expected = Math.round((cents(applianceNet) / 4) * 0.2);
+    expect(cents(priced.lines.unit_list[1] ?? '')).toBe(expected);
+    expect(cents(supportNet)).toBeLessThanOrEqual(4 * expected);
+
+    const explained = await post(
+      '/api/dx/pricing/explain-line',
+      { id, lines, line_key: 'sup' },
+      seller.cookie,
+    );
+    expect(explained.statusCode, explained.body).toBe(200);
+    const line = explained.json<{
+      data: { line: { unit_list_price_minor: number; pricing_method: { percent_bp: number } } };
+    }>().data.line;
+    expect(line.unit_list_price_minor).toBe(expected);
+    expect(line.pricing_method.percent_bp).toBe(2000);
+  });
+
+  it('counts the account’s installed base on a schedule that says so', async () => {
+    const id = await newQuote();
+    const [quote] = await ctx.db.select().from(quotes).where(eq(quotes.id, id));
+    const accountId = quote?.accountId ?? '';
+    const scheduleId = `IB-${tag}`;
+    await ctx.db.insert(discountSchedules).values({
+      id: scheduleId,
+      name: `Installed base ${tag}`,
+      scheduleType: 'RANGE',
+      aggregate: 'SKU',
+      includeInstalledBase: true,
+    });
+    await ctx.db.insert(discountScheduleTiers).values([
+      { scheduleId, minQuantity: 1001, percent: '10' },
+      { scheduleId, minQuantity: 5001, percent: '20' },
+    ]);
+    await ctx.db.insert(skuDiscountSchedules).values({ sku: sku('SUB'), scheduleId });
+    const [contract] = await ctx.db
+      .insert(contracts)
+      .values({
+        contractNumber: `C-IB-${tag}`,
+        accountId,
+        accountName: 'Installed base',
+        region: 'EMEA',
+        currencyCode: 'EUR',
+        startDate: '2020-01-01',
+        endDate: '2099-12-31',
+        origin: 'IMPORT',
+      })
+      .returning();
+    await ctx.db.insert(entitlements).values({
+      contractId: contract?.id ?? '',
+      accountId,
+      sku: sku('SUB'),
+      quantity: 4000,
+      startDate: '2020-01-01',
+      endDate: '2099-12-31',
+      unitNetMinor: 10_000,
+      currencyCode: 'EUR',
+    });
+    try {
+      const lines = [{ key: 'a', sku: sku('SUB'), quantities: [2000] }];
+      const explained = await post(
+        '/api/dx/pricing/explain-line',
+        { id, lines, line_key: 'a' },
+        seller.cookie,
+      );
+      expect(explained.statusCode, explained.body).toBe(200);
+      const volume = explained
+        .json<{ data: { line: { years: { waterfall: { step: string }[] }[] } } }>()
+        .data.line.years[0]?.waterfall.find((step) => step.step === 'VOLUME');
+      // 4,000 installed and 2,000 quoted reach the 20 % tier from 5,001.
+      expect(volume).toMatchObject({ percent_bp: 2000, quantity: 6000, schedule: 'RANGE' });
+    } finally {
+      // The other tests of this file price the SKU on its own tiers.
+      await ctx.db.delete(skuDiscountSchedules).where(eq(skuDiscountSchedules.sku, sku('SUB')));
+    }
+  });
+
+  it('nets EP-ADV-DEV × 100 on 36 months at 94 % of three 12-month nets (term discount)', async () => {
+    const seats = [{ key: 'a', sku: 'EP-ADV-DEV', quantities: [100] }];
+    const yearly = await execute(await newQuote(), seats);
+    const threeYears = await execute(
+      await newQuote({ contract_length: '36', contract_end_date: '2029-12-31' }),
+      seats,
+    );
+    expect(cents(threeYears.totals.net)).toBe(Math.round(3 * cents(yearly.totals.net) * 0.94));
   });
 });

@@ -236,6 +236,17 @@ const ZStep = z.object({
   percent_bp: z.number().int().nullable(),
   amount_minor: z.number().int(),
   subtotal_minor: z.number().int(),
+  /** Issue 35: LIST's unit price and quantity, VOLUME's aggregate quantity and schedule, TERM's months. */
+  unit_minor: z.number().int().optional(),
+  quantity: z.number().int().optional(),
+  schedule: z.enum(['RANGE', 'SLAB']).optional(),
+  months: z.number().int().optional(),
+});
+
+const ZPriceBlock = z.object({
+  min_quantity: z.number().int(),
+  max_quantity: z.number().int().nullable(),
+  price_minor: z.number().int(),
 });
 
 const ZAmounts = {
@@ -282,6 +293,17 @@ const ZPricedLine = z.object({
       amount_minor: z.number().int(),
     })
     .nullable(),
+  /** Issue 35: how the unit list was worked out (pricing/model.ts PricingMethodResult). */
+  pricing_method: z
+    .object({
+      method: z.enum(['PERCENT_OF_TOTAL', 'BLOCK', 'COST_PLUS']),
+      percent_bp: z.number().int().nullable(),
+      base_unit_minor: z.number().int().nullable(),
+      covered_units: z.number().int().nullable(),
+      bound: z.enum(['FLOOR', 'CEILING', 'NO_COVERED_LINE']).nullable(),
+      block: ZPriceBlock.nullable(),
+    })
+    .nullable(),
   years: z.array(
     z.object({
       year: z.number().int(),
@@ -299,8 +321,14 @@ const ZPricedLine = z.object({
  * The engine's whole result: what the summary, documents and approvals read (minor units, every
  * line's waterfall). The configure page reads ZSlimPricingResult instead.
  */
+const ZPriceBookRef = z.object({ id: z.string(), name: z.string() });
+
 export const ZPricingResult = z.object({
   currency_code: z.string(),
+  /** Issue 35: the price book the quote is priced from; null: the standard list. */
+  price_book: ZPriceBookRef.nullable(),
+  /** Issue 35: what changed under the quote since it was priced (its book, its rate). */
+  notices: z.array(z.string()),
   years: z.number().int(),
   shows_margin: z.boolean(),
   net_usd_minor: z.number().int(),
@@ -339,6 +367,8 @@ const ZDecimalColumn = zColumn(isMoneyText);
  */
 export const ZSlimPricingResult = z.object({
   currency_code: z.string(),
+  price_book: ZPriceBookRef.nullable(),
+  notices: z.array(z.string()),
   years: z.number().int(),
   shows_margin: z.boolean(),
   net_usd: ZDecimalText,

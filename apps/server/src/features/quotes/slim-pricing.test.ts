@@ -264,6 +264,7 @@ describe('pricing/explain-line', () => {
       'LIST',
       'PRICE_ADJUSTMENT',
       'VOLUME',
+      'TERM',
       'PARTNER',
       'MANUAL',
       'NET',

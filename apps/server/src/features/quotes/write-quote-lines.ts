@@ -208,6 +208,9 @@ export async function writeQuoteLines(
         totalAmountMinor: result.totals.net_minor,
         // The rate it was priced at: the reports convert the total at it (issue 19).
         unitsPerUsd,
+        // The book it was priced from, kept for its next pricing (issue 35).
+        priceBookId: result.price_book?.id ?? null,
+        priceBookName: result.price_book?.name ?? null,
         ...(statusAfter !== quote.statusId ? { statusId: statusAfter } : {}),
         ...(options.secureAccess !== undefined ? { secureAccess: options.secureAccess } : {}),
         ...options.set,

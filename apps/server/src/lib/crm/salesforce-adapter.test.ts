@@ -116,6 +116,7 @@ function account(id: string, name: string, overrides: Partial<FakeRecord> = {}):
     Partner_Type__c: null,
     Public_Sector__c: false,
     Industry: null,
+    Segment__c: null,
     SystemModstamp: '2026-01-05T08:00:00.000+0000',
     ...overrides,
   };
@@ -125,7 +126,11 @@ function account(id: string, name: string, overrides: Partial<FakeRecord> = {}):
 function seed(fake: FakeSalesforce) {
   fake.records.Opportunity?.push(opportunity());
   fake.records.Account?.push(
-    account(CUSTOMER, 'Acme GmbH', { Public_Sector__c: true, Industry: 'Healthcare' }),
+    account(CUSTOMER, 'Acme GmbH', {
+      Public_Sector__c: true,
+      Industry: 'Healthcare',
+      Segment__c: ' Public sector ',
+    }),
     account(PARTNER, 'Channel Partner Ltd', { Partner_Type__c: 'GOLD', Region__c: 'APAC' }),
     account(DISTRIBUTOR, 'Big Distribution Inc', {
       Payment_Term_Days__c: null,
@@ -268,6 +273,7 @@ const EXPECTED_SNAPSHOT: CrmOpportunitySnapshot = {
       partnerType: null,
       isPublicSector: true,
       industry: 'Healthcare',
+      segment: 'Public sector',
       updatedAt: new Date('2026-01-05T08:00:00.000Z'),
     },
     expect.objectContaining({

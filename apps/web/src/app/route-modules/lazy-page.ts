@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
 
 /**
  * A route's component from a module loaded on demand. React Router calls it when the route
@@ -9,4 +10,16 @@ export function lazyPage<TModule>(
   pick: (loaded: TModule) => ComponentType,
 ): () => Promise<{ Component: ComponentType }> {
   return async () => ({ Component: pick(await load()) });
+}
+
+/**
+ * A route whose page is the export `name` of a module loaded on demand. Written as a call, the
+ * route table (which every page downloads first, the sign-in page included) stays small.
+ */
+export function pageRoute<TName extends string, TModule extends Record<TName, ComponentType>>(
+  path: string,
+  load: () => Promise<TModule>,
+  name: TName,
+): RouteObject {
+  return { path, lazy: lazyPage(load, (loaded) => loaded[name]) };
 }

@@ -117,6 +117,11 @@ export const SALESFORCE_FIELD_MAP = {
       isPublicSector: 'Public_Sector__c',
       /** The standard picklist: 'Healthcare' withholds ELA when remove_ela_healthcare is on. */
       industry: 'Industry',
+      /**
+       * A picklist the org adds (issue 35): the customer's segment, such as Public sector or
+       * Education; price books made for a segment price its quotes (docs/pricing.md).
+       */
+      segment: 'Segment__c',
       updatedAt: 'SystemModstamp',
     },
   },

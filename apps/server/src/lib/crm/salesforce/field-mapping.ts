@@ -53,6 +53,7 @@ function toAccount(record: SfRecord, id: string, kind: AccountKind): CrmAccount 
     partnerType: nullableTextAt(record, f.partnerType),
     isPublicSector: isCheckedAt(record, f.isPublicSector),
     industry: textAt(record, f.industry),
+    segment: textAt(record, f.segment),
     updatedAt: instantAt(record, f.updatedAt),
   };
 }

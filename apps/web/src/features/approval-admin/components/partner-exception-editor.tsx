@@ -14,7 +14,8 @@ import {
   versionOf,
 } from '@/components/admin/record-editor-props.ts';
 import { FieldShell } from '@/components/form/field-shell.tsx';
-import { CheckboxField, DateField, TextField } from '@/components/form/fields.tsx';
+import { CheckboxField, TextField } from '@/components/form/fields.tsx';
+import { DateField } from '@/components/form/date-field.tsx';
 import { useZodForm } from '@/components/form/form.tsx';
 import { useFieldMessage } from '@/components/form/use-field-message.ts';
 import { useDebouncedSearch } from '@/lib/use-debounced-value.ts';

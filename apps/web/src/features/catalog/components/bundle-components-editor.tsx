@@ -24,6 +24,7 @@ import {
 import { COMPONENTS_TABLE } from './bundle-components-list.tsx';
 import { plural, SELECTION_LABELS, skuStatusOf } from './catalog-labels.ts';
 import { SkuSearch } from './sku-search.tsx';
+import { RemoveRowButton } from './remove-row-button.tsx';
 
 const SELECTION_OPTIONS = OPTION_SELECTIONS.map((value) => ({
   value,
@@ -148,16 +149,7 @@ function componentColumns(options: {
       header: 'Actions',
       meta: { isHeaderHidden: true, align: 'end' },
       cell: ({ row: { original: c, index } }) => (
-        <Button
-          size="sm"
-          variant="link"
-          className="p-1 text-danger"
-          aria-label={`Remove ${c.sku}`}
-          title="Remove"
-          onClick={() => options.onRemove(index)}
-        >
-          <i className="bi bi-trash" aria-hidden="true" />
-        </Button>
+        <RemoveRowButton name={c.sku} onRemove={() => options.onRemove(index)} />
       ),
     }),
   ];
@@ -214,16 +206,7 @@ function groupColumns(onRemove: (index: number) => void) {
       header: 'Actions',
       meta: { isHeaderHidden: true, align: 'end' },
       cell: ({ row: { index } }) => (
-        <Button
-          size="sm"
-          variant="link"
-          className="p-1 text-danger"
-          aria-label={`Remove ${label(index)}`}
-          title="Remove"
-          onClick={() => onRemove(index)}
-        >
-          <i className="bi bi-trash" aria-hidden="true" />
-        </Button>
+        <RemoveRowButton name={label(index)} onRemove={() => onRemove(index)} />
       ),
     }),
   ];

@@ -5,7 +5,8 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
-import { DateField, SelectField, TextField } from '@/components/form/fields.tsx';
+import { SelectField, TextField } from '@/components/form/fields.tsx';
+import { DateField } from '@/components/form/date-field.tsx';
 import { useChangePrice, type PriceHistory } from '../api/sku-prices.ts';
 import { formatDay } from './catalog-labels.ts';
 

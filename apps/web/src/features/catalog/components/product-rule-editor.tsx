@@ -20,13 +20,8 @@ import {
 } from '@/components/condition-builder/condition-draft.ts';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { FieldRow } from '@/components/form/field-row.tsx';
-import {
-  CheckboxField,
-  DateField,
-  FieldSection,
-  SelectField,
-  TextField,
-} from '@/components/form/fields.tsx';
+import { CheckboxField, FieldSection, SelectField, TextField } from '@/components/form/fields.tsx';
+import { DateField } from '@/components/form/date-field.tsx';
 import { AppForm, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import {

@@ -14,7 +14,6 @@ import {
   SIZE_LABELS,
   skuStatusOf,
 } from './catalog-labels.ts';
-import { LoadedPriceHistory, PriceHistoryTables } from './price-history-table.tsx';
 import { SkuForm } from './sku-form.tsx';
 
 // Only catalogue admins opening a bundle edit its components: the editor loads with them.
@@ -22,6 +21,17 @@ const BundleComponentsEditor = lazy(() =>
   import('./bundle-components-editor.tsx').then((module) => ({
     default: module.BundleComponentsEditor,
   })),
+);
+
+// Issue 35: the pricing method, block bands and discount schedule, and the admins' price
+// history, are a chunk of their own, loaded with the panel.
+const PricingMethodSection = lazy(() =>
+  import('./pricing-method-section.tsx').then((module) => ({
+    default: module.PricingMethodSection,
+  })),
+);
+const SkuPriceHistory = lazy(() =>
+  import('./pricing-method-section.tsx').then((module) => ({ default: module.SkuPriceHistory })),
 );
 
 const FACTS_GRID = { gridTemplateColumns: 'max-content 1fr', columnGap: '1.5rem' } as const;
@@ -132,6 +142,20 @@ function SkuDetails({ sku, ...props }: PanelProps & { sku: CatalogSkuDetail }) {
           )}
         </section>
       ) : null}
+      {sku.kind === 'BUNDLE' ? null : (
+        <section aria-labelledby="sku-method-heading" className="border-top pt-3">
+          <h3 id="sku-method-heading" className="h6 text-uppercase text-body-secondary">
+            Pricing method
+          </h3>
+          <Suspense fallback={<p className="small text-body-secondary">Loading…</p>}>
+            <PricingMethodSection
+              sku={sku.sku}
+              canAdminister={props.canAdminister}
+              context={props.context}
+            />
+          </Suspense>
+        </section>
+      )}
       {props.canAdminister ? (
         <>
           <section aria-labelledby="sku-edit-heading" className="border-top pt-3">
@@ -157,9 +181,9 @@ function SkuDetails({ sku, ...props }: PanelProps & { sku: CatalogSkuDetail }) {
                 Schedule a price change
               </Link>
             </div>
-            <LoadedPriceHistory code={sku.sku}>
-              {(history) => <PriceHistoryTables history={history} />}
-            </LoadedPriceHistory>
+            <Suspense fallback={<p className="small text-body-secondary">Loading…</p>}>
+              <SkuPriceHistory code={sku.sku} />
+            </Suspense>
           </section>
         </>
       ) : null}

@@ -6,15 +6,21 @@ import { SkuSearch } from './sku-search.tsx';
 export function SkuPicker({
   selected,
   onSelect,
+  label = 'Find a SKU',
+  isCompact,
 }: {
   selected: string | null;
   onSelect: (sku: string) => void;
+  /** The search box's label (default: "Find a SKU"). */
+  label?: string;
+  isCompact?: boolean;
 }) {
   return (
     <SkuSearch
-      label="Find a SKU"
+      label={label}
       placeholder="SKU code or name, e.g. FW-60F"
       listLabel="Matching SKUs"
+      isCompact={isCompact}
       selected={selected}
       onSelect={(row) => onSelect(row.sku)}
       end={(row) => {

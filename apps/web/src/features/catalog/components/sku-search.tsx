@@ -75,6 +75,8 @@ export function SkuSearch(props: {
                 <ListGroup.Item
                   key={row.sku}
                   action
+                  // Inside a form, choosing a SKU must not submit it.
+                  type="button"
                   active={row.sku === props.selected}
                   onClick={() => onSelect(row)}
                   className={itemClass}

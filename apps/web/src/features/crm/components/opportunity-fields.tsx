@@ -2,13 +2,8 @@ import type { OpportunityFormValues } from '@bastion/domain/crm/schemas';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FieldRow } from '@/components/form/field-row.tsx';
 import { availableWhen } from '@/components/form/available-when.ts';
-import {
-  CheckboxField,
-  DateField,
-  FieldSection,
-  SelectField,
-  TextField,
-} from '@/components/form/fields.tsx';
+import { CheckboxField, FieldSection, SelectField, TextField } from '@/components/form/fields.tsx';
+import { DateField } from '@/components/form/date-field.tsx';
 import { useCrmAccount } from '../api/crm-accounts.ts';
 import type { CrmOpportunity } from '../api/crm-opportunities.ts';
 import { AccountPickerField } from './account-picker.tsx';

@@ -1,5 +1,9 @@
 import type { BundleOptionsView } from '@bastion/domain/catalog/bundle-options';
-import type { ContractPriceResult } from '@bastion/domain/pricing/model';
+import type {
+  ContractPriceResult,
+  PricingMethodResult,
+  WaterfallStep,
+} from '@bastion/domain/pricing/model';
 import { decimalAsMinor, type SlimPricingResult } from '@bastion/domain/pricing/slim-result';
 import type { LineAttributes } from '@bastion/domain/product-rules/model';
 import type { GuidedProposal } from '@bastion/domain/product-rules/guided-schemas';
@@ -11,12 +15,7 @@ import { apiPost } from '@/lib/api-client.ts';
 import type { ProductLine } from '@/lib/catalog-hierarchy.ts';
 import { quoteQueryKey, type QuoteView } from './quotes.ts';
 
-export interface WaterfallStep {
-  step: 'LIST' | 'PRICE_ADJUSTMENT' | 'VOLUME' | 'PARTNER' | 'MANUAL' | 'NET';
-  percent_bp: number | null;
-  amount_minor: number;
-  subtotal_minor: number;
-}
+export type { WaterfallStep };
 
 export interface Amounts {
   list_minor: number;
@@ -46,6 +45,8 @@ export interface PricedLine extends Amounts {
   contract_price: ContractPriceResult | null;
   /** Issue 18: prorated by days over the line's period. */
   proration: Proration | null;
+  /** Issue 35: how the unit list was worked out when not from the price row. */
+  pricing_method: PricingMethodResult | null;
   years: {
     year: number;
     quantity: number;
@@ -60,6 +61,9 @@ export interface PricedLine extends Amounts {
 /** The engine's whole result, as the summary reads it (every line's figures, in minor units). */
 export interface PricingResult {
   currency_code: string;
+  /** Issue 35: the price book the quote is priced from; null: the standard list. */
+  price_book: { id: string; name: string } | null;
+  notices: string[];
   years: number;
   shows_margin: boolean;
   net_usd_minor: number;
@@ -102,6 +106,10 @@ export interface PricingView {
   years: number;
   showsMargin: boolean;
   netUsdMinor: number;
+  /** Issue 35: the price book the quote is priced from; null: the standard list. */
+  priceBook: { id: string; name: string } | null;
+  /** Issue 35: what changed under the quote since it was priced (its book, its rate). */
+  notices: string[];
   totals: {
     listMinor: number;
     adjustmentMinor: number;
@@ -150,6 +158,8 @@ export function pricingView(slim: SlimPricingResult): PricingView {
     years: slim.years,
     showsMargin: slim.shows_margin,
     netUsdMinor: minorOf(slim.net_usd),
+    priceBook: slim.price_book,
+    notices: slim.notices,
     totals: {
       listMinor: minorOf(totals.list),
       adjustmentMinor: minorOf(totals.adjustment),

@@ -34,6 +34,12 @@ export function TotalsPanel({
           <p className="text-body-secondary small mb-0">Add products to see the price.</p>
         ) : (
           <dl className="mb-0 small">
+            <div className="d-flex justify-content-between py-1 border-bottom">
+              <dt className="fw-normal text-body-secondary">Price book</dt>
+              <dd className="mb-0 text-end" data-testid="price-book">
+                {pricing.priceBook?.name ?? 'Standard list'}
+              </dd>
+            </div>
             {rows.map(([label, value]) => (
               <div className="d-flex justify-content-between py-1 border-bottom" key={label}>
                 <dt className="fw-normal text-body-secondary">{label}</dt>
@@ -83,6 +89,15 @@ export function TotalsPanel({
             ) : null}
           </dl>
         )}
+        {pricing && pricing.notices.length > 0 ? (
+          <ul className="list-unstyled small mt-3 mb-0" data-testid="pricing-notices">
+            {pricing.notices.map((notice) => (
+              <li key={notice} className="alert alert-warning py-2 px-3 mb-2">
+                {notice}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </Card.Body>
     </Card>
   );

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
+import type { PricingMethodResult } from '@bastion/domain/pricing/model';
 import {
   useLineExplanation,
   type LineDraftPayload,
@@ -13,10 +14,60 @@ const STEP_LABELS: Record<WaterfallStep['step'], string> = {
   LIST: 'List price',
   PRICE_ADJUSTMENT: 'Price adjustment',
   VOLUME: 'Volume discount',
+  TERM: 'Term discount',
   PARTNER: 'Partner discount',
-  MANUAL: 'Line discount',
+  MANUAL: 'Seller’s discount',
   NET: 'Net',
 };
+
+const percentText = (bp: number) => `${(bp / 100).toFixed(2)} %`;
+const unitsText = (count: number, noun: string) =>
+  `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+
+/** What a step read beyond its rate, so a buyer can redo it by hand. */
+function stepDetail(step: WaterfallStep, months: number, money: (minor: number) => string): string {
+  if (step.step === 'LIST' && step.unit_minor !== undefined && step.quantity !== undefined) {
+    const units = `${step.quantity.toLocaleString('en-US')} × ${money(step.unit_minor)}`;
+    // A yearly price over another length of contract: its term factor, shown.
+    const isProrated = step.amount_minor !== step.quantity * step.unit_minor && months !== 12;
+    return isProrated ? `${units} × ${months}/12 months` : units;
+  }
+  if (step.step === 'VOLUME' && step.quantity !== undefined && step.percent_bp !== 0) {
+    const kind = step.schedule === 'SLAB' ? 'slab, each band at its rate' : 'range';
+    return `${step.quantity.toLocaleString('en-US')} units on the quote, ${kind}`;
+  }
+  if (step.step === 'TERM' && step.months !== undefined && step.percent_bp !== 0) {
+    return `${step.months}-month contract`;
+  }
+  return '';
+}
+
+/** How the unit list was worked out, in a sentence; null when it is the price list's. */
+function methodSentence(
+  method: PricingMethodResult | null,
+  money: (minor: number) => string,
+): string | null {
+  if (method === null) return null;
+  switch (method.method) {
+    case 'PERCENT_OF_TOTAL':
+      if (method.bound === 'NO_COVERED_LINE' || method.base_unit_minor === null) {
+        return 'Priced as a percentage of the products it covers; none is on the quote, so the price list’s price applies.';
+      }
+      return `Unit list: ${percentText(method.percent_bp ?? 0)} of ${money(method.base_unit_minor)}, the net price per unit of the ${unitsText(method.covered_units ?? 0, 'covered unit')}${
+        method.bound === 'FLOOR'
+          ? ', raised to the floor'
+          : method.bound === 'CEILING'
+            ? ', capped at the ceiling'
+            : ''
+      }.`;
+    case 'BLOCK':
+      return method.block
+        ? `Block price for ${method.block.min_quantity}${method.block.max_quantity === null ? ' units and more' : `–${method.block.max_quantity} units`}: ${money(method.block.price_minor)}.`
+        : 'Block priced: one price per band of quantity.';
+    case 'COST_PLUS':
+      return `Unit list: cost ${money(method.base_unit_minor ?? 0)} plus ${percentText(method.percent_bp ?? 0)}.`;
+  }
+}
 
 /**
  * How a line's price was reached, year by year: list → each adjustment → net. The pricing the
@@ -74,6 +125,23 @@ export function WaterfallOffcanvas({
         {priced?.is_bundle ? (
           <p>A bundle has no price of its own: its components below it carry the price.</p>
         ) : null}
+        {priced && !priced.is_bundle ? (
+          <>
+            {methodSentence(priced.pricing_method, money) ? (
+              <p className="small">{methodSentence(priced.pricing_method, money)}</p>
+            ) : null}
+            <dl className="row small mb-3">
+              <dt className="col-7 fw-normal">Seller’s discount</dt>
+              <dd className="col-5 text-end mb-1">
+                {percentText(priced.seller_discount_percent_bp)}
+              </dd>
+              <dt className="col-7 fw-normal">Effective discount from list</dt>
+              <dd className="col-5 text-end mb-0">
+                {percentText(priced.effective_discount_percent_bp)}
+              </dd>
+            </dl>
+          </>
+        ) : null}
         {priced?.years.map((year) => (
           <section key={year.year} className="mb-4">
             <h3 className="h6">
@@ -91,8 +159,13 @@ export function WaterfallOffcanvas({
                     <th scope="row" className="fw-normal">
                       {STEP_LABELS[step.step]}
                       {step.percent_bp !== null && step.percent_bp !== 0
-                        ? ` (${(step.percent_bp / 100).toFixed(2)} %)`
+                        ? ` (${percentText(step.percent_bp)})`
                         : ''}
+                      {stepDetail(step, year.months, money) ? (
+                        <div className="small text-body-secondary">
+                          {stepDetail(step, year.months, money)}
+                        </div>
+                      ) : null}
                     </th>
                     <td className="text-end">
                       {step.step === 'LIST' || step.step === 'NET' ? '' : money(step.amount_minor)}

@@ -199,6 +199,10 @@ function SummaryTotals({
     <div className="summary-totals">
       <dl>
         <div>
+          <dt>Price book</dt>
+          <dd data-testid="summary-price-book">{result.price_book?.name ?? 'Standard list'}</dd>
+        </div>
+        <div>
           <dt>List price</dt>
           <dd>{money(totals.list_minor)}</dd>
         </div>

@@ -1,9 +1,10 @@
-import { AppError } from '../../lib/app-error.ts';
-import { parseCsv, type CsvRecord } from '../../lib/csv.ts';
+import { AppError } from './app-error.ts';
+import { parseCsv, type CsvRecord } from './csv.ts';
 
 /*
- * What the catalogue's CSV imports (prices, SKUs) share: the header read in any order, the limits,
- * each row's width, and the one refusal that lists every problem by row and column (decision 010).
+ * What the CSV imports (the catalogue's prices and SKUs, the exchange rates) share: the header read
+ * in any order, the limits, each row's width, and the one refusal that lists every problem by row
+ * and column (decision 010).
  */
 
 export const MAX_IMPORT_ROWS = 50_000;

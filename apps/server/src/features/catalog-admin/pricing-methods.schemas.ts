@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import {
+  ZDiscountSchedulesView,
+  ZDiscountScheduleView,
+  ZScheduledMethodView,
+  ZSkuPricingView,
+  ZTermDiscountsView,
+} from '@bastion/domain/pricing/methods-views';
+import { zDeletedEnvelope, zEnvelope } from '../../lib/envelope.ts';
+
+/*
+ * Requests and answers of the pricing methods, block bands, discount schedules and term
+ * discounts (issue 35, POST /api/admin/catalog/…). The bodies are the domain's, shared with the
+ * admin forms; the answers are the domain's views, in the `{code, data}` envelope.
+ */
+export {
+  ZAssignDiscountScheduleBody,
+  ZDeleteTermDiscountBody,
+  ZMethodRowIdBody,
+  ZSaveDiscountScheduleBody,
+  ZSavePriceBlocksBody,
+  ZSaveTermDiscountBody,
+  ZScheduleIdBody,
+  ZSchedulePricingMethodBody,
+  type AssignDiscountScheduleInput,
+  type SaveDiscountScheduleInput,
+  type SavePriceBlocksInput,
+  type SaveTermDiscountInput,
+  type SchedulePricingMethodInput,
+} from '@bastion/domain/pricing/methods-schema';
+
+export const ZSkuPricingResponse = zEnvelope(ZSkuPricingView);
+export const ZScheduledMethodResponse = zEnvelope(ZScheduledMethodView);
+export const ZDiscountSchedulesResponse = zEnvelope(ZDiscountSchedulesView);
+export const ZDiscountScheduleResponse = zEnvelope(ZDiscountScheduleView);
+export const ZDeletedScheduleResponse = zDeletedEnvelope({ id: z.string(), name: z.string() });
+export const ZTermDiscountsResponse = zEnvelope(ZTermDiscountsView);
+
+export const ZAssignedScheduleResponse = zEnvelope(
+  z.object({
+    sku: z.string(),
+    /** Null: none, its own volume tiers. */
+    discount_schedule_id: z.string().nullable(),
+  }),
+);

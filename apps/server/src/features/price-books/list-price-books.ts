@@ -1,0 +1,33 @@
+import type { Database } from '@bastion/db/client';
+import type { PriceBookList } from '@bastion/domain/price-books/answers';
+import { CRM_REGIONS } from '@bastion/domain/crm/schemas';
+import {
+  listAccountSegments,
+  listBooksWithFacts,
+  listCurrencyCodes,
+  listPartnerTypes,
+} from './price-books.repository.ts';
+import { bookViewOf, dayOf } from './price-book-view.ts';
+
+/**
+ * Every price book, in the order they win (priority, then name), with its entries' count and
+ * currencies, the quotes priced from it and where it stands today; and what the editor suggests:
+ * the currencies sold in, the CRM's segments, the regions and the partner types.
+ */
+export async function listPriceBooks(db: Database, now: Date = new Date()): Promise<PriceBookList> {
+  const today = dayOf(now);
+  const [books, currencyCodes, segments, partnerTypes] = await Promise.all([
+    listBooksWithFacts(db),
+    listCurrencyCodes(db),
+    listAccountSegments(db),
+    listPartnerTypes(db),
+  ]);
+  return {
+    books: books.map((found) => bookViewOf(found, today)),
+    today,
+    currency_codes: currencyCodes,
+    segments,
+    regions: [...CRM_REGIONS],
+    partner_types: partnerTypes,
+  };
+}

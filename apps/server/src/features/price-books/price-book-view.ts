@@ -1,0 +1,42 @@
+import type { PriceBookState, PriceBookView } from '@bastion/domain/price-books/answers';
+import { isBookInEffect } from '@bastion/domain/pricing/price-books';
+import type { BookWithFacts, PriceBookRow } from './price-books.repository.ts';
+
+/** Today as the catalogue counts days: the UTC date, like a quote's price date. */
+export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** A book's row as resolution reads it (packages/domain/src/pricing/price-books.ts). */
+export const bookCandidateOf = (row: PriceBookRow) => ({
+  id: row.id,
+  name: row.name,
+  segment: row.segment,
+  region: row.region,
+  sales_channel: row.salesChannel,
+  partner_type: row.partnerType,
+  priority: row.priority,
+  effective_from: row.effectiveFrom,
+  effective_to: row.effectiveTo,
+  is_active: row.isActive,
+});
+
+/** Where a book stands on a day. */
+export function bookStateOn(row: PriceBookRow, day: string): PriceBookState {
+  const candidate = bookCandidateOf(row);
+  if (!candidate.is_active) return 'inactive';
+  if (isBookInEffect(candidate, day)) return 'in_effect';
+  return candidate.effective_from > day ? 'scheduled' : 'ended';
+}
+
+/** A book as the answers show it, on `day`. */
+export function bookViewOf(found: BookWithFacts, day: string): PriceBookView {
+  const { book } = found;
+  return {
+    ...bookCandidateOf(book),
+    state: bookStateOn(book, day),
+    entry_count: found.entryCount,
+    currency_codes: found.currencyCodes ? found.currencyCodes.split(',') : [],
+    quote_count: found.quoteCount,
+    created_by_email: found.createdByEmail,
+    updated_at: book.updatedAt.toISOString(),
+  };
+}
