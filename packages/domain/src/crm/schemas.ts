@@ -130,6 +130,8 @@ const accountFields = {
   payment_term_name: zOptionalName('The payment term name', 60),
   partner_type: z.enum(CRM_PARTNER_TYPES, { error: PARTNER_TYPE_MESSAGE }).nullable().default(null),
   is_public_sector: z.boolean({ error: 'Public sector is true or false.' }).default(false),
+  /** Issue 35: the customer segment price books match on (Salesforce Segment__c). */
+  segment: zText('The segment', 80).default(''),
 };
 
 function checkAccount(

@@ -39,6 +39,8 @@ const priced = (id: string, years: number, net: number): LineResult => {
     list_minor: net * (i + 1),
     net_minor: net * (i + 1),
     cost_minor: null,
+    unit_minor: 12_345,
+    volume_quantity: 0,
     waterfall: [],
   }));
   const total = perYear.reduce((sum, y) => sum + y.net_minor, 0);
@@ -59,6 +61,7 @@ const priced = (id: string, years: number, net: number): LineResult => {
     contract_price: null,
     proration: null,
     pricing_method: null,
+    volume_schedule: 'RANGE',
     list_minor: total,
     adjustment_minor: 0,
     discount_minor: 0,

@@ -195,6 +195,8 @@ describe('docs/pricing.md worked examples', () => {
         list_minor: 0,
         net_minor: 0,
         cost_minor: 0,
+        unit_minor: 0,
+        volume_quantity: 0,
         waterfall: [],
       },
     ]);

@@ -328,32 +328,11 @@ function priceYear(
   // A block-priced line's unit is the price of this year's band.
   const isBlock = sku.method.kind === 'BLOCK' && isCatalogue;
   const shownUnit = isBlock ? extendedOf(line, unitMinor, quantity, currency, false) : unitMinor;
-  // Literals, not spreads: a 1,000-line five-year ELA makes 35,000 steps.
-  const waterfall: WaterfallStep[] = [
-    {
-      step: 'LIST',
-      percent_bp: null,
-      amount_minor: list,
-      subtotal_minor: list,
-      unit_minor: shownUnit,
-      quantity,
-    },
+  const waterfall = [
+    step('LIST', null, list, list),
     step('PRICE_ADJUSTMENT', typedUnit === null ? adjustmentBp : null, adjustment, adjusted),
-    {
-      step: 'VOLUME',
-      percent_bp: volumeBp,
-      amount_minor: volume === 0 ? 0 : -volume,
-      subtotal_minor: afterVolume,
-      quantity: aggregate + installed,
-      schedule: schedule.type,
-    },
-    {
-      step: 'TERM',
-      percent_bp: termBp,
-      amount_minor: term === 0 ? 0 : -term,
-      subtotal_minor: afterTerm,
-      months: quote.contractLength,
-    },
+    step('VOLUME', volumeBp, -volume, afterVolume),
+    step('TERM', termBp, -term, afterTerm),
     step('PARTNER', partnerBp, -partner, afterPartner),
     step('MANUAL', line.manualBp, -manual, net),
     step('NET', null, net - list, net),
@@ -366,6 +345,8 @@ function priceYear(
       list_minor: list,
       net_minor: net,
       cost_minor: cost,
+      unit_minor: shownUnit,
+      volume_quantity: aggregate + installed,
       waterfall,
     },
     figures: { list, adjustment, discount: volume + term + partner + manual, manual, net, cost },
@@ -383,6 +364,8 @@ function bundleYear(line: PreparedLine, quote: PreparedQuote, yearIndex: number)
       list_minor: 0,
       net_minor: 0,
       cost_minor: 0,
+      unit_minor: 0,
+      volume_quantity: 0,
       waterfall: [],
     },
     figures: zeroFigures(),
@@ -450,6 +433,7 @@ function priceLine(
       // Periods are STANDARD-only, so a prorated line has one year.
       proration: years.find((year) => year.proration !== null)?.proration ?? null,
       pricing_method: unit.method,
+      volume_schedule: sku.schedule.type,
     },
     figures,
     yearFigures: years.map((year) => year.figures),

@@ -228,15 +228,6 @@ export interface WaterfallStep {
   amount_minor: number;
   /** The running amount after this step. */
   subtotal_minor: number;
-  /**
-   * Issue 35, what the step read beyond the amount before it: LIST the unit price and quantity it
-   * multiplied; VOLUME the aggregate quantity its schedule read and the schedule's type; TERM the
-   * contract months. Absent on the other steps.
-   */
-  unit_minor?: number;
-  quantity?: number;
-  schedule?: ScheduleType;
-  months?: number;
 }
 
 export interface LineYearResult {
@@ -248,6 +239,14 @@ export interface LineYearResult {
   net_minor: number;
   /** Null when the SKU's cost is unknown and the quantity is above 0. */
   cost_minor: number | null;
+  /**
+   * Issue 35, what the steps read beyond the amounts (kept here, not on each step: a 1,000-line
+   * five-year ELA makes 35,000 steps): the unit price LIST multiplied by the quantity (a block
+   * line's: its band's price), and the quote's units VOLUME's schedule read (installed base
+   * included). The contract months TERM read are the years' months together.
+   */
+  unit_minor: number;
+  volume_quantity: number;
   /** The seven steps, LIST to NET; empty on a BUNDLE line, which has no price of its own. */
   waterfall: WaterfallStep[];
 }
@@ -302,6 +301,8 @@ export interface LineResult extends AmountSummary {
   proration: Proration | null;
   /** Issue 35: how the unit list price was worked out, when not from the price row; else null. */
   pricing_method: PricingMethodResult | null;
+  /** Issue 35: the kind of schedule the VOLUME step followed. */
+  volume_schedule: ScheduleType;
 }
 
 /**

@@ -53,22 +53,23 @@ export function priceExplanations(line: ExplainedLine, money: (minor: number) =>
   // A prorated line explains its days itself (renewals/explanations.ts).
   if (line.proration === null) {
     for (const year of line.years) {
-      const list = year.waterfall.find((step) => step.step === 'LIST');
-      if (!list || list.unit_minor === undefined || year.months === 12) continue;
+      if (year.waterfall.length === 0 || year.months === 12) continue;
       const isBlock = line.pricing_method?.method === 'BLOCK';
-      const whole = isBlock ? list.unit_minor : year.quantity * list.unit_minor;
+      const whole = isBlock ? year.unit_minor : year.quantity * year.unit_minor;
       // ONE_TIME units are bought whole: their list is quantity × unit, whatever the months.
-      if (list.amount_minor === whole) continue;
+      if (year.list_minor === whole) continue;
       const prefix = line.years.length > 1 ? `Year ${year.year}: ` : '';
       const units = isBlock ? '' : `${year.quantity.toLocaleString('en-US')} × `;
       sentences.push(
-        `${prefix}${units}${money(list.unit_minor)} a year × ${year.months}/12 months = ${money(list.amount_minor)}`,
+        `${prefix}${units}${money(year.unit_minor)} a year × ${year.months}/12 months = ${money(year.list_minor)}`,
       );
     }
   }
   const term = line.years[0]?.waterfall.find((step) => step.step === 'TERM');
-  if (term && term.percent_bp !== null && term.percent_bp !== 0 && term.months !== undefined) {
-    sentences.push(`Term discount ${percent(term.percent_bp)} for a ${term.months}-month contract`);
+  if (term && term.percent_bp !== null && term.percent_bp !== 0) {
+    // The contract's months: the whole of a STANDARD quote's one year, an ELA's years together.
+    const months = line.years.reduce((sum, year) => sum + year.months, 0);
+    sentences.push(`Term discount ${percent(term.percent_bp)} for a ${months}-month contract`);
   }
   return sentences;
 }

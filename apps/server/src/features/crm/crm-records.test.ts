@@ -160,6 +160,7 @@ describe('accounts of the built-in CRM', () => {
       payment_term_name: 'Net 30',
       partner_type: 'PREMIER',
       is_public_sector: false,
+      segment: '',
       contacts: [],
     });
 
@@ -168,6 +169,7 @@ describe('accounts of the built-in CRM', () => {
       name: `Harbour Freight Pty ${tag}`,
       kind: 'CUSTOMER',
       is_public_sector: true,
+      segment: '  Public sector ',
       payment_term_name: '',
     });
     expect(changed).toMatchObject({
@@ -178,6 +180,8 @@ describe('accounts of the built-in CRM', () => {
       payment_term_days: null,
       payment_term_name: null,
       is_public_sector: true,
+      // Issue 35: the segment price books match on, trimmed.
+      segment: 'Public sector',
       region: '',
     });
     expect(await auditActions(created.id)).toEqual([

@@ -143,6 +143,7 @@ export const ZAccountRecord = z.object({
   payment_term_name: z.string().nullable(),
   partner_type: z.string().nullable(),
   is_public_sector: z.boolean(),
+  segment: z.string(),
   updated_at: z.string(),
   contacts: z.array(ZContactRecord),
 });

@@ -44,6 +44,7 @@ export function accountRecordOf(
     payment_term_name: row.paymentTermName,
     partner_type: row.partnerType,
     is_public_sector: row.isPublicSector,
+    segment: row.segment,
     updated_at: row.updatedAt.toISOString(),
     contacts: contacts.map(contactRecordOf),
   };

@@ -71,6 +71,7 @@ export async function saveAccount(
     paymentTermName: input.payment_term_name,
     partnerType: input.kind === 'PARTNER' ? input.partner_type : null,
     isPublicSector: input.is_public_sector,
+    segment: input.segment,
     updatedAt: now,
   };
 

@@ -236,11 +236,6 @@ const ZStep = z.object({
   percent_bp: z.number().int().nullable(),
   amount_minor: z.number().int(),
   subtotal_minor: z.number().int(),
-  /** Issue 35: LIST's unit price and quantity, VOLUME's aggregate quantity and schedule, TERM's months. */
-  unit_minor: z.number().int().optional(),
-  quantity: z.number().int().optional(),
-  schedule: z.enum(['RANGE', 'SLAB']).optional(),
-  months: z.number().int().optional(),
 });
 
 const ZPriceBlock = z.object({
@@ -304,6 +299,8 @@ const ZPricedLine = z.object({
       block: ZPriceBlock.nullable(),
     })
     .nullable(),
+  /** Issue 35: the kind of schedule the VOLUME step followed. */
+  volume_schedule: z.enum(['RANGE', 'SLAB']),
   years: z.array(
     z.object({
       year: z.number().int(),
@@ -312,6 +309,9 @@ const ZPricedLine = z.object({
       list_minor: z.number().int(),
       net_minor: z.number().int(),
       cost_minor: z.number().int().nullable(),
+      /** Issue 35: the unit LIST multiplied, and the quote's units VOLUME's schedule read. */
+      unit_minor: z.number().int(),
+      volume_quantity: z.number().int(),
       waterfall: z.array(ZStep),
     }),
   ),

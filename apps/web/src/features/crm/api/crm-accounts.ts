@@ -52,6 +52,8 @@ export interface CrmAccount {
   payment_term_name: string | null;
   partner_type: string | null;
   is_public_sector: boolean;
+  /** Issue 35: the customer segment price books match on. */
+  segment: string;
   updated_at: string;
   contacts: CrmContact[];
 }

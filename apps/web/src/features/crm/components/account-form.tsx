@@ -43,6 +43,7 @@ function valuesOf(a: CrmAccount | null): AccountFormValues {
     payment_term_name: a?.payment_term_name ?? '',
     partner_type: (a?.partner_type ?? '') as AccountFormValues['partner_type'],
     is_public_sector: a?.is_public_sector ?? false,
+    segment: a?.segment ?? '',
   };
 }
 
@@ -129,6 +130,13 @@ function AccountFields({ isExisting }: { isExisting: boolean }) {
         />
       </FieldRow>
       <PaymentTermFields />
+      <TextField
+        name="segment"
+        label="Segment"
+        maxLength={80}
+        placeholder="Public sector"
+        help="Price books made for a segment price this account's quotes (e.g. Public sector, Education)."
+      />
       <CheckboxField name="is_public_sector" label="Public sector" />
     </FieldSection>
   );

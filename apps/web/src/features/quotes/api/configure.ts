@@ -1,4 +1,5 @@
 import type { BundleOptionsView } from '@bastion/domain/catalog/bundle-options';
+import type { ScheduleType } from '@bastion/domain/pricing/methods';
 import type {
   ContractPriceResult,
   PricingMethodResult,
@@ -47,6 +48,7 @@ export interface PricedLine extends Amounts {
   proration: Proration | null;
   /** Issue 35: how the unit list was worked out when not from the price row. */
   pricing_method: PricingMethodResult | null;
+  volume_schedule: ScheduleType;
   years: {
     year: number;
     quantity: number;
@@ -54,6 +56,9 @@ export interface PricedLine extends Amounts {
     list_minor: number;
     net_minor: number;
     cost_minor: number | null;
+    /** Issue 35: the unit LIST multiplied, and the units VOLUME's schedule read. */
+    unit_minor: number;
+    volume_quantity: number;
     waterfall: WaterfallStep[];
   }[];
 }

@@ -7,6 +7,7 @@ import type { PricingMethodResult } from '@bastion/domain/pricing/model';
 import {
   useLineExplanation,
   type LineDraftPayload,
+  type PricedLine,
   type WaterfallStep,
 } from '../../api/configure.ts';
 
@@ -25,19 +26,30 @@ const unitsText = (count: number, noun: string) =>
   `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 
 /** What a step read beyond its rate, so a buyer can redo it by hand. */
-function stepDetail(step: WaterfallStep, months: number, money: (minor: number) => string): string {
-  if (step.step === 'LIST' && step.unit_minor !== undefined && step.quantity !== undefined) {
-    const units = `${step.quantity.toLocaleString('en-US')} × ${money(step.unit_minor)}`;
+function stepDetail(
+  step: WaterfallStep,
+  line: Pick<PricedLine, 'years' | 'volume_schedule' | 'pricing_method'>,
+  year: PricedLine['years'][number],
+  money: (minor: number) => string,
+): string {
+  if (step.step === 'LIST') {
+    const isBlock = line.pricing_method?.method === 'BLOCK';
+    const units = isBlock
+      ? `Block ${money(year.unit_minor)}`
+      : `${year.quantity.toLocaleString('en-US')} × ${money(year.unit_minor)}`;
     // A yearly price over another length of contract: its term factor, shown.
-    const isProrated = step.amount_minor !== step.quantity * step.unit_minor && months !== 12;
-    return isProrated ? `${units} × ${months}/12 months` : units;
+    const whole = isBlock ? year.unit_minor : year.quantity * year.unit_minor;
+    return step.amount_minor !== whole && year.months !== 12
+      ? `${units} × ${year.months}/12 months`
+      : units;
   }
-  if (step.step === 'VOLUME' && step.quantity !== undefined && step.percent_bp !== 0) {
-    const kind = step.schedule === 'SLAB' ? 'slab, each band at its rate' : 'range';
-    return `${step.quantity.toLocaleString('en-US')} units on the quote, ${kind}`;
+  if (step.step === 'VOLUME' && step.percent_bp !== 0) {
+    const kind = line.volume_schedule === 'SLAB' ? 'slab, each band at its rate' : 'range';
+    return `${year.volume_quantity.toLocaleString('en-US')} units on the quote, ${kind}`;
   }
-  if (step.step === 'TERM' && step.months !== undefined && step.percent_bp !== 0) {
-    return `${step.months}-month contract`;
+  if (step.step === 'TERM' && step.percent_bp !== 0) {
+    const months = line.years.reduce((sum, each) => sum + each.months, 0);
+    return `${months}-month contract`;
   }
   return '';
 }
@@ -161,9 +173,9 @@ export function WaterfallOffcanvas({
                       {step.percent_bp !== null && step.percent_bp !== 0
                         ? ` (${percentText(step.percent_bp)})`
                         : ''}
-                      {stepDetail(step, year.months, money) ? (
+                      {stepDetail(step, priced, year, money) ? (
                         <div className="small text-body-secondary">
-                          {stepDetail(step, year.months, money)}
+                          {stepDetail(step, priced, year, money)}
                         </div>
                       ) : null}
                     </th>
