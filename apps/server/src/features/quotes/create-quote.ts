@@ -1,4 +1,4 @@
-import { deriveSalesChannel, partnerTypeFor } from '@bastion/domain/quotes/sales-channel';
+import { partnerTypeFor } from '@bastion/domain/quotes/sales-channel';
 import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
 import type { FormValues } from '@bastion/domain/forms/recipe';
 import type { Database } from '@bastion/db/client';
@@ -8,6 +8,7 @@ import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
 import { refreshOpportunity } from '../../lib/crm/local-copy.ts';
 import { validateRecipeSubmission } from '../../lib/recipe-submission.ts';
 import { loadFormDefinition } from '../../lib/form-definitions.ts';
+import { quotableChannelOf } from './quote-channel.ts';
 import { mapSnapshot } from './quote-details.ts';
 import { insertQuoteWithHistory, quoteActorOf } from '../../lib/quote-writes.ts';
 import { refuseQuoteTypeNotOffered } from '../../lib/ela-offer.ts';
@@ -57,19 +58,7 @@ export async function createQuote(
 
   const form = await loadFormDefinition(db, CREATE_QUOTE_FORM);
   const opportunity = snapshot.opportunity;
-  const partner = snapshot.accounts.find((a) => a.id === opportunity.partnerAccountId);
-  const distributor = snapshot.accounts.find((a) => a.id === opportunity.distributorAccountId);
-  const salesChannel = deriveSalesChannel({
-    partner: partner ? { id: partner.id, name: partner.name } : null,
-    distributor: distributor ? { id: distributor.id, name: distributor.name } : null,
-  });
-  // Told before any form problem: no correction of the form would make this quote possible.
-  if (salesChannel === 'DIRECT' && !caller.permissions.can_create_direct_quote) {
-    throw new AppError(
-      'FORBIDDEN',
-      'You can create quotes for partner deals only, and this opportunity has no partner.',
-    );
-  }
+  const { salesChannel, partner, distributor } = quotableChannelOf(caller, snapshot);
   const payload = validateRecipeSubmission(
     form.recipe,
     // The channel is the opportunity's, whatever the form sent.

@@ -8,6 +8,7 @@ import { dataOfSuccess } from '../../test/answers.ts';
 import { insertContract, type ContractOptions } from '../../test/contract-fixtures.ts';
 import { insertPricedTestSkus, unique } from '../../test/quote-fixtures.ts';
 import { createUser, signedIn } from '../../test/test-app.ts';
+import { DIRECT_QUOTE_REFUSED } from './quote-channel.ts';
 import { useTestApp } from '../../test/test-bed.ts';
 import { monthsCovering } from '@bastion/domain/renewals/renewal-draft';
 import { renewalTermOf } from './create-renewal-quote.ts';
@@ -232,6 +233,12 @@ describe('POST /api/dx/renewals/create-quote', () => {
     expect(refusedOrphan.json().message).toBe(
       `${orphan.contractNumber} has no opportunity to quote on.`,
     );
+
+    // A renewals CSM quotes partner deals only: a direct contract is not theirs to renew.
+    const csm = await userWith(inNa('RENEWAL_USER'), inNa('CSM_RENEWALS'));
+    const direct = await create(contract.id, 'RENEWAL', csm.cookie);
+    expect(direct.statusCode).toBe(403);
+    expect(direct.json().message).toBe(DIRECT_QUOTE_REFUSED);
 
     const outsider = await userWith(
       { role: 'RENEWAL_USER', assignment: 'REGION', assignmentValue: ['EMEA'] },

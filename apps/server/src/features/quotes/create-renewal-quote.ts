@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
-import { deriveSalesChannel, partnerTypeFor } from '@bastion/domain/quotes/sales-channel';
+import { partnerTypeFor } from '@bastion/domain/quotes/sales-channel';
 import {
   RENEWAL_UPLIFT_SETTING,
   type QuoteRenewal,
@@ -29,6 +29,7 @@ import { loadFormDefinition } from '../../lib/form-definitions.ts';
 import { insertQuoteWithHistory, quoteActorOf } from '../../lib/quote-writes.ts';
 import { viewerOf } from '../../lib/visibility.ts';
 import { CREATE_QUOTE_FORM } from './create-quote.ts';
+import { quotableChannelOf } from './quote-channel.ts';
 import { mapSnapshot, prefillOf } from './quote-details.ts';
 
 export const NO_SUCH_CONTRACT = 'There is no such contract, or it is not yours to see.';
@@ -127,18 +128,7 @@ export async function createRenewalQuote(
     );
   }
   const opportunity = snapshot.opportunity;
-  const partner = snapshot.accounts.find((a) => a.id === opportunity.partnerAccountId);
-  const distributor = snapshot.accounts.find((a) => a.id === opportunity.distributorAccountId);
-  const salesChannel = deriveSalesChannel({
-    partner: partner ? { id: partner.id, name: partner.name } : null,
-    distributor: distributor ? { id: distributor.id, name: distributor.name } : null,
-  });
-  if (salesChannel === 'DIRECT' && !caller.permissions.can_create_direct_quote) {
-    throw new AppError(
-      'FORBIDDEN',
-      'You can create quotes for partner deals only, and this opportunity has no partner.',
-    );
-  }
+  const { salesChannel, partner, distributor } = quotableChannelOf(caller, snapshot);
 
   const now = appNow();
   const today = todayIso(now);
