@@ -161,6 +161,8 @@ describe('pricing methods and discount schedules', () => {
     expect(stored.method_today).toBe('PERCENT_OF_TOTAL');
     expect(stored.rows[0]?.covers).toEqual({ scope: 'SKU', skus: [hardware] });
     await page.keyboard.press('Escape');
+    // Gone, not closing: its own "Discount schedules" link goes with it.
+    await page.locator('.offcanvas').waitFor({ state: 'detached' });
 
     // A discount schedule of the test's own, its second tier changed on the page.
     const scheduleName = `E2E volume ${tag}`;
@@ -174,7 +176,10 @@ describe('pricing methods and discount schedules', () => {
         { min_quantity: 500, percent: '10' },
       ],
     });
-    await page.getByRole('link', { name: 'Discount schedules' }).click();
+    await page
+      .getByRole('navigation', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Discount schedules' })
+      .click();
     await page.waitForURL((url) => url.pathname === '/commcat/discount-schedules/ref');
     const schedules = page.getByRole('table', { name: 'Discount schedules' });
     await schedules.getByRole('button', { name: `Edit ${scheduleName}` }).click();

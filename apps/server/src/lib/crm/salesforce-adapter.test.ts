@@ -7,7 +7,7 @@ import {
   type FakeRecord,
   type FakeSalesforce,
   type FakeSalesforceOptions,
-} from './fake-salesforce.ts';
+} from '../../test/fake-salesforce.ts';
 import { createSalesforceAdapter } from './salesforce-adapter.ts';
 import {
   salesforceJwtAudience,
