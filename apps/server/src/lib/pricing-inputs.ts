@@ -64,17 +64,6 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   return groups;
 }
 
-/** The USD list price in effect on `day`, from a SKU's price rows. */
-function usdPriceOn(prices: (typeof skuPrices.$inferSelect)[], day: string): number | null {
-  const row = prices.find(
-    (p) =>
-      p.currencyCode === 'USD' &&
-      p.effectiveFrom <= day &&
-      (p.effectiveTo === null || p.effectiveTo > day),
-  );
-  return row ? row.unitPriceMinor : null;
-}
-
 /** The row of `rows` in effect on `day` ([from, to)), if any. */
 function inEffectOn<T extends { effectiveFrom: string; effectiveTo: string | null }>(
   rows: readonly T[],
@@ -82,6 +71,16 @@ function inEffectOn<T extends { effectiveFrom: string; effectiveTo: string | nul
 ): T | undefined {
   return rows.find(
     (row) => row.effectiveFrom <= day && (row.effectiveTo === null || row.effectiveTo > day),
+  );
+}
+
+/** The USD list price in effect on `day`, from a SKU's price rows. */
+function usdPriceOn(prices: (typeof skuPrices.$inferSelect)[], day: string): number | null {
+  return (
+    inEffectOn(
+      prices.filter((p) => p.currencyCode === 'USD'),
+      day,
+    )?.unitPriceMinor ?? null
   );
 }
 

@@ -9,7 +9,7 @@ import {
   saveCurrentRate,
   type RateHistoryRow,
 } from './exchange-rates.repository.ts';
-import { dayOf } from './today.ts';
+import { todayIso } from '../../lib/contracts.ts';
 
 /** The note of a history's first row, made from the rate in use when the history began. */
 export const BASELINE_NOTE = 'Rate in use when rate history began';
@@ -68,7 +68,7 @@ export async function applyRateChanges(
   context: { userId: string | null; now: Date; skipsIdentical: boolean },
 ): Promise<{ outcomes: RateOutcome[]; currencies: CurrencyOutcome[] }> {
   const { userId, now } = context;
-  const today = dayOf(now);
+  const today = todayIso(now);
   await lockRateHistory(tx);
   const codes = [...new Set(rates.map((rate) => rate.currency_code))].sort();
   const history = new Map<string, History>(codes.map((code) => [code, new Map()]));
@@ -89,7 +89,7 @@ export async function applyRateChanges(
       const baseline = {
         currencyCode: code,
         unitsPerUsd: normalRate(current.unitsPerUsd),
-        effectiveFrom: [dayOf(current.updatedAt), today].sort()[0] ?? today,
+        effectiveFrom: [current.updatedAt.toISOString().slice(0, 10), today].sort()[0] ?? today,
         note: BASELINE_NOTE,
         createdBy: null,
         createdAt: now,

@@ -6,9 +6,8 @@ import {
   ZExchangeRatesImported,
   ZRateCsvFile,
 } from '@bastion/domain/exchange-rates/schemas';
-import { appNow } from '../../lib/clock.ts';
 import { zEnvelope } from '../../lib/envelope.ts';
-import { dayOf } from './today.ts';
+import { todayIso } from '../../lib/contracts.ts';
 
 /*
  * Requests and answers of the exchange rates (POST /api/dx/exchange-rates/…). Rates travel as
@@ -16,7 +15,7 @@ import { dayOf } from './today.ts';
  */
 
 /** A rate to add: the form's schema, its latest day being the server's today (UTC). */
-export const ZAddExchangeRateBody = exchangeRateSchema(() => dayOf(appNow()));
+export const ZAddExchangeRateBody = exchangeRateSchema(() => todayIso());
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 

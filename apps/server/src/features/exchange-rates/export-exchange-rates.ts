@@ -4,7 +4,7 @@ import { appNow } from '../../lib/clock.ts';
 import { formatCsv, neutralizeFormulaReversibly } from '../../lib/csv.ts';
 import { normalRate } from './apply-rate-changes.ts';
 import { listHistoryForExport } from './exchange-rates.repository.ts';
-import { dayOf } from './today.ts';
+import { todayIso } from '../../lib/contracts.ts';
 
 /** Columns the export adds after the import's: who entered each rate and when. */
 export const EXPORT_ONLY_COLUMNS = ['entered_by', 'entered_at'] as const;
@@ -28,5 +28,5 @@ export async function exportExchangeRates(db: Database, now: Date = appNow()) {
       rate.createdAt.toISOString(),
     ]),
   ]);
-  return { file_name: `exchange-rates-${dayOf(now)}.csv`, csv, row_count: rows.length };
+  return { file_name: `exchange-rates-${todayIso(now)}.csv`, csv, row_count: rows.length };
 }

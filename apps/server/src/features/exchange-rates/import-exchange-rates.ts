@@ -17,7 +17,7 @@ import {
 } from '../../lib/csv-import.ts';
 import { applyRateChanges } from './apply-rate-changes.ts';
 import { EXPORT_ONLY_COLUMNS } from './export-exchange-rates.ts';
-import { dayOf } from './today.ts';
+import { todayIso } from '../../lib/contracts.ts';
 
 const RATE_FILE: CsvImportShape<RateCsvColumn> = {
   columns: RATE_CSV_COLUMNS,
@@ -52,7 +52,7 @@ export async function importExchangeRates(
   text: string,
   now: Date = appNow(),
 ): Promise<ExchangeRatesImported & { changes: RateChange[] }> {
-  const today = dayOf(now);
+  const today = todayIso(now);
   const schema = exchangeRateSchema(() => today);
   const table = readCsvTable(text, RATE_FILE);
   const problems: ImportProblem[] = table.problems;

@@ -9,7 +9,7 @@ import { appNow } from '../../lib/clock.ts';
 import { readTogether } from '../../lib/read-together.ts';
 import { normalRate } from './apply-rate-changes.ts';
 import { listCurrentRates, listRecentHistory } from './exchange-rates.repository.ts';
-import { dayOf } from './today.ts';
+import { todayIso } from '../../lib/contracts.ts';
 
 type HistoryRow = Awaited<ReturnType<typeof listRecentHistory>>[number];
 
@@ -28,7 +28,7 @@ export async function listExchangeRates(
   options: { canEdit: boolean },
   now: Date = appNow(),
 ): Promise<ExchangeRateList> {
-  const today = dayOf(now);
+  const today = todayIso(now);
   const [current, history] = await readTogether(db, [
     () => listCurrentRates(db),
     () => listRecentHistory(db, MAX_LISTED_HISTORY),
