@@ -15,7 +15,7 @@ const ON_BOTH_ENGINES = [
   'packages/db/src/*.test.ts',
   'apps/server/src/reliability/**/*.test.ts',
   'apps/server/src/security/{authorization-matrix,route-fuzz,api-token-matrix}.test.ts',
-  'apps/server/src/lib/session-cache.test.ts',
+  'apps/server/src/core/access/session-cache.test.ts',
   'apps/server/src/features/webhooks/**/*.test.ts',
   'apps/server/src/features/search/**/*.test.ts',
   'apps/server/src/features/reports/**/*.test.ts',

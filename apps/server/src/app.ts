@@ -41,9 +41,9 @@ import { registerSystemRoutes } from './features/system/routes.ts';
 import { registerTermsRoutes } from './features/terms/routes.ts';
 import { registerUserAdminRoutes } from './features/users/routes.ts';
 import { registerWebhookRoutes } from './features/webhooks/routes.ts';
-import { logRuleFailuresTo } from './lib/product-rule-inputs.ts';
+import { logRuleFailuresTo } from './core/pricing/product-rule-inputs.repository.ts';
 import { publicAccess, registerAccessGuard } from './lib/access.ts';
-import { registerCsrfProtection } from './lib/csrf.ts';
+import { registerCsrfProtection } from './core/access/csrf.ts';
 import { registerErrorHandling } from './lib/http-errors.ts';
 import { registerApiDocs } from './lib/openapi.ts';
 import { loggerOptions } from './lib/logging.ts';
@@ -51,10 +51,10 @@ import { registerRateLimiting } from './lib/rate-limit.ts';
 import { validatorCompiler } from './lib/request-validation.ts';
 import { registerRouteCatalog } from './lib/route-catalog.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
-import { registerSessionCache } from './lib/session-cache.ts';
-import type { CrmAdapter } from './lib/crm/crm-adapter.ts';
-import { createCrmAdapter } from './lib/crm/create-crm-adapter.ts';
-import { createMailer } from './lib/mailer.ts';
+import { registerSessionCache } from './core/access/session-cache.ts';
+import type { CrmAdapter } from './integrations/crm/crm-adapter.ts';
+import { createCrmAdapter } from './integrations/crm/create-crm-adapter.ts';
+import { createMailer } from './integrations/mail/mailer.ts';
 
 /**
  * Text worth compressing: JSON, text, XML and SVG. Not octet-stream, PDF, DOCX, images or

@@ -9,8 +9,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoBook } from './features/demo-book/seed-demo-book.ts';
 import { startDeliveryWorker } from './features/webhooks/delivery-worker.ts';
-import { createSecretBox } from './lib/secret-box.ts';
-import { hashPassword } from './lib/passwords.ts';
+import { createSecretBox } from './core/access/secret-box.ts';
+import { hashPassword } from './core/access/passwords.ts';
 
 declare const __APP_VERSION__: string | undefined;
 

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from './client.ts';
 
@@ -19,6 +20,14 @@ export interface NotificationHandlers {
 }
 
 const RECONNECT_AFTER_MS = 1_000;
+
+/**
+ * Announces on `channel` to every listening instance; inside a transaction PostgreSQL sends it
+ * when the transaction commits, and not at all if it rolls back.
+ */
+export async function notifyChannel(db: Database, channel: string, payload = ''): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
 
 /** Starts listening on `channel`; the answer stops it. Never throws: a failure only reconnects. */
 export async function listenForNotifications(

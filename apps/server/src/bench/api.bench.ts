@@ -18,7 +18,7 @@ import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
 import { seedReferenceData } from '@bastion/db/seed/reference-data';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPassword } from '../core/access/passwords.ts';
 import { headerValues } from '../test/quote-fixtures.ts';
 import { benchSettings, recreateDatabase } from './bench-database.ts';
 
@@ -95,7 +95,7 @@ async function main() {
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  // The app takes state-changing calls from its own origin with a JSON body (lib/csrf.ts).
+  // The app takes state-changing calls from its own origin with a JSON body (core/access/csrf.ts).
   const headers = { 'content-type': 'application/json', origin: address, cookie };
 
   const opportunity: unknown = await handle.db.execute(

@@ -18,7 +18,7 @@ import { seedReferenceData } from '@bastion/db/seed/reference-data';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { seedDemoBook } from '../features/demo-book/seed-demo-book.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPassword } from '../core/access/passwords.ts';
 import { benchSettings, recreateDatabase } from './bench-database.ts';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -12,7 +12,7 @@ import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import { canonicalRegion } from '@bastion/domain/permissions/visibility';
 import { listVisibleQuotes, type QuoteGridQuery } from '../features/quotes/quotes.repository.ts';
-import type { Viewer } from '../lib/visibility.ts';
+import type { Viewer } from '../core/quotes/visibility.repository.ts';
 import { benchSettings, recreateDatabase, timeRuns } from './bench-database.ts';
 
 const { url, count, reuse } = benchSettings('bastion_bench');

@@ -22,7 +22,7 @@ import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
 import { seedReferenceData } from '@bastion/db/seed/reference-data';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPassword } from '../core/access/passwords.ts';
 import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
 import { benchSettings, recreateDatabase, timeRuns } from './bench-database.ts';
 

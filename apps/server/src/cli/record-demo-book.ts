@@ -14,7 +14,7 @@ import {
   writeDemoBookRecording,
 } from '../features/demo-book/demo-book-recording.ts';
 import { playAndRecordDemoBook } from '../features/demo-book/play-demo-book.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPassword } from '../core/access/passwords.ts';
 
 async function run() {
   // Not the caller's environment: the recording must not depend on who makes it.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fas
 import type { z } from 'zod';
 import type { Database } from '@bastion/db/client';
 import type { RecordScope, RouteAccess } from './access.ts';
-import { recordAudit, type AuditEntry } from './audit.ts';
+import { recordAudit, type AuditEntry } from './db/audit.repository.ts';
 import { ok, zEmptyBody } from './envelope.ts';
 
 /** What the `data` of a `{code, data}` response schema (zEnvelope) holds. */

@@ -21,7 +21,7 @@ import {
   databaseRateLimitStore,
   deleteEndedRateLimitBuckets,
   hitRateLimitBucket,
-} from './rate-limit-store.ts';
+} from './db/rate-limit-store.ts';
 
 const forgot = (app: FastifyInstance, ip: string) =>
   app.inject({

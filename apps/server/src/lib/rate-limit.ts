@@ -1,13 +1,20 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../config.ts';
 import type { AuthContext } from './access.ts';
 import { AppError } from './app-error.ts';
-import { clientNetwork } from './client-network.ts';
-import { databaseRateLimitStore } from './rate-limit-store.ts';
+import { databaseRateLimitStore } from './db/rate-limit-store.ts';
 
 const MINUTE_MS = 60_000;
+
+/**
+ * What every per-address limit counts: an IPv4 address, or the /64 network of an IPv6 one, since
+ * whoever holds one IPv6 address can use any of the 2^64 beside it.
+ */
+export function clientNetwork(ip: string): string {
+  return normalizeIP(ip, 64);
+}
 
 /** The keys of the per-caller /api limit start so; no route's own limit's keys do. */
 const API_LIMIT_KEY = 'api|';

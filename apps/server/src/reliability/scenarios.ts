@@ -6,7 +6,7 @@ import { decimalAsMinor } from '@bastion/domain/pricing/slim-result';
 import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
 import { outboundEmails } from '@bastion/db/schema/mail';
 import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
-import { STALE_QUOTE_MESSAGE } from '../lib/quote-writes.ts';
+import { STALE_QUOTE_MESSAGE } from '../core/quotes/quote-writes.repository.ts';
 import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
 import type { TestUser } from '../test/test-app.ts';
 import { dataOf, messageOf, type Answer, type Api } from './calls.ts';

@@ -8,7 +8,7 @@ import {
   PERSON_ONLY_MESSAGE,
   SESSION_REQUIRED_MESSAGE,
 } from '../lib/access.ts';
-import { hashOpaqueToken, newOpaqueToken } from '../lib/opaque-token.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../core/access/opaque-token.ts';
 import type { CatalogedRoute } from '../lib/route-catalog.ts';
 import { createTestApp, createUser, signedIn, type TestContext } from '../test/test-app.ts';
 import {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROLE_VALUES } from '@bastion/domain/permissions/roles';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { quotes } from '@bastion/db/schema/quotes';
-import { forgetAccessSettings } from '../lib/access-settings.ts';
+import { forgetAccessSettings } from '../core/access/access-settings.repository.ts';
 import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
 import { fuzzCase, type FuzzCase } from '../test/fuzz/mutations.ts';
 import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';

@@ -3,7 +3,7 @@ import { addDays } from '@bastion/domain/renewals/proration';
 import type { Database } from '@bastion/db/client';
 import { crmOpportunities } from '@bastion/db/schema/crm';
 import { contracts, entitlements } from '@bastion/db/schema/renewals';
-import { todayIso } from '../lib/contracts.ts';
+import { todayIso } from '../core/renewals/contracts.repository.ts';
 import { insertOpportunity, unique, type OpportunityOptions } from './quote-fixtures.ts';
 
 /** Contracts and their lines for the renewals tests, on an opportunity of the embedded CRM. */

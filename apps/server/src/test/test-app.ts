@@ -4,8 +4,8 @@ import type { Database } from '@bastion/db/client';
 import { userRoles, users } from '@bastion/db/schema/users';
 import { buildApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
-import type { CrmAdapter } from '../lib/crm/crm-adapter.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import type { CrmAdapter } from '../integrations/crm/crm-adapter.ts';
+import { hashPassword } from '../core/access/passwords.ts';
 import { testDatabase } from './test-database.ts';
 
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -29,7 +29,7 @@ export async function createTestApp(
       RATE_LIMIT_AUTH_PER_MINUTE: '0',
       RATE_LIMIT_API_PER_MINUTE: '0',
       // Tests write users, roles and sessions straight into the database, which no session cache
-      // hears of: the tests of the cache (lib/session-cache.test.ts) turn it on.
+      // hears of: the tests of the cache (core/access/session-cache.test.ts) turn it on.
       SESSION_CACHE_SECONDS: '0',
       // A fixed key, so that no test writes a key file into the data directory.
       SECRETS_KEY: TEST_SECRETS_KEY,

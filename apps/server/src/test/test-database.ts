@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@bastion/db/client';
 import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
 import { seedReferenceData } from '@bastion/db/seed/reference-data';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPassword } from '../core/access/passwords.ts';
 
 export const TEST_DATABASE_PREFIX = 'bastion_test_';
 /** Set by the global setup: this run's id, part of every database name it creates. */
@@ -60,7 +60,7 @@ export async function createPostgresDatabase(
 /**
  * pg warns, once per process, when a query is sent on a connection still running another (two
  * reads at once inside one transaction); its next major refuses it. Make the warning fail the run
- * instead of scrolling by (lib/read-together.ts runs such reads one after the other).
+ * instead of scrolling by (lib/db/read-together.ts runs such reads one after the other).
  */
 function failOnOverlappingQueries() {
   process.on('warning', (warning) => {

@@ -3,7 +3,7 @@ import type { Database } from '@bastion/db/client';
 import { approvalGroupMembers, approvalGroups } from '@bastion/db/schema/approvals';
 import { productFamilies, skuPrices, skus } from '@bastion/db/schema/catalog';
 import { userRoles, users } from '@bastion/db/schema/users';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword } from '../../core/access/passwords.ts';
 import { takeOverApprovalRouting } from '../../test/approval-routing.ts';
 import { insertOpportunity } from '../../test/quote-fixtures.ts';
 

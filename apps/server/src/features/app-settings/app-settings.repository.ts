@@ -3,7 +3,7 @@ import { APP_SETTING_NAMES } from '@bastion/domain/app-settings/catalogue';
 import type { Database } from '@bastion/db/client';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { users } from '@bastion/db/schema/users';
-import { announceSessionChange } from '../../lib/session-cache.ts';
+import { announceSessionChange } from '../../core/access/session-cache.ts';
 
 /** The rows of the page's settings, with the e-mail address of who changed each last. */
 export function findPageSettingRows(db: Database) {

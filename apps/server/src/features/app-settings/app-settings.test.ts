@@ -5,8 +5,8 @@ import type { AppSetting, AppSettingList } from '@bastion/domain/app-settings/sc
 import { appSettings } from '@bastion/db/schema/navigation';
 import { users as usersTable } from '@bastion/db/schema/users';
 import { PERMISSION_REQUIRED_MESSAGE } from '../../lib/access.ts';
-import { forgetAccessSettings } from '../../lib/access-settings.ts';
-import { readAppSettings } from '../../lib/app-settings.ts';
+import { forgetAccessSettings } from '../../core/access/access-settings.repository.ts';
+import { readAppSettings } from '../../core/settings/app-settings.repository.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { auditEntriesOf } from '../../test/audit.ts';
 import { createUser } from '../../test/test-app.ts';

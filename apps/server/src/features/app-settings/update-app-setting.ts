@@ -2,10 +2,13 @@ import { appSettingDefinition } from '@bastion/domain/app-settings/catalogue';
 import type { AppSetting, UpdateAppSettingInput } from '@bastion/domain/app-settings/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { forgetAccessSettings } from '../../lib/access-settings.ts';
+import { forgetAccessSettings } from '../../core/access/access-settings.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { askEveryoneToReload, writeMaintenanceSettings } from '../../lib/setting-changes.ts';
+import {
+  askEveryoneToReload,
+  writeMaintenanceSettings,
+} from '../../core/settings/setting-changes.repository.ts';
 import { findSettingValue, saveSettingValue } from './app-settings.repository.ts';
 import { listAppSettings } from './list-app-settings.ts';
 

@@ -11,12 +11,12 @@ import {
 import { crmAccounts } from '@bastion/db/schema/crm';
 import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
-import { containsText, firstOrNull, personName } from '../../lib/queries.ts';
-import { findOtherNamed, versionedRecords } from '../../lib/versioned-rows.ts';
+import { containsText, firstOrNull, personName } from '../../lib/db/queries.ts';
+import { findOtherNamed, versionedRecords } from '../../lib/db/versioned-rows.ts';
 
 /* Queries of the approval admin: reads and writes, no decisions. Partner exceptions: their own file. */
 
-export type { ApprovalRuleRow as RuleRow, GroupRow, WorkflowRow } from '../../lib/rows.ts';
+export type { ApprovalRuleRow as RuleRow, GroupRow, WorkflowRow } from '../../lib/db/rows.ts';
 
 /** A transaction or the database: the use-cases run several writes together. */
 export type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;

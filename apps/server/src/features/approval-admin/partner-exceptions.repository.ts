@@ -1,12 +1,12 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { partnerExceptions } from '@bastion/db/schema/approvals';
-import { firstOrNull } from '../../lib/queries.ts';
-import { versionedRecords } from '../../lib/versioned-rows.ts';
+import { firstOrNull } from '../../lib/db/queries.ts';
+import { versionedRecords } from '../../lib/db/versioned-rows.ts';
 import { editorOf, type Db } from './approval-admin.repository.ts';
 
 /* Queries of the partner exceptions: reads and writes, no decisions. */
 
-export type { PartnerExceptionRow } from '../../lib/rows.ts';
+export type { PartnerExceptionRow } from '../../lib/db/rows.ts';
 
 const exceptionColumns = {
   exception: partnerExceptions,

@@ -1,7 +1,7 @@
 import { checkPredicateTree, evaluatePredicateTree } from '@bastion/domain/approvals/predicates';
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
-import { loadApprovalFacts } from '../../lib/approval-facts.ts';
+import { loadApprovalFacts } from '../../core/approvals/approval-facts.repository.ts';
 import { invalidField } from './approval-admin-errors.ts';
 import { findQuoteByNumber } from './approval-admin.repository.ts';
 

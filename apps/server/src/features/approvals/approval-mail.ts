@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
 import type { Database } from '@bastion/db/client';
-import type { Mailer, OutgoingEmail } from '../../lib/mailer.ts';
-import type { QuoteRow } from '../../lib/quote-writes.ts';
+import type { Mailer, OutgoingEmail } from '../../integrations/mail/mailer.ts';
+import type { QuoteRow } from '../../core/quotes/quote-writes.repository.ts';
 import {
   findUser,
   findUserNames,
@@ -13,7 +13,7 @@ import {
 import { listApprovers, loadGroupMembers } from './approvers.ts';
 
 /**
- * The approval e-mails (docs/decisions/013), through the outbox of lib/mailer.ts, always after
+ * The approval e-mails (docs/decisions/013), through the outbox of integrations/mail/mailer.ts, always after
  * the change they tell of is committed, and never failing it:
  * - `approval_pending`: to every approver who can act on a step that became pending (one mail
  *   per person and quote, naming the groups they can act for);

@@ -16,7 +16,7 @@ import {
   type Actor,
   type Principal,
 } from './approvers.ts';
-import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
+import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 
 /*
  * The approvals queue (spec §2 quote-approvals, §6 'assigned to'), its filter options and the

@@ -3,18 +3,21 @@ import { blockingMessages } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { approvalFactsOf, type LoadedApprovalFacts } from '../../lib/approval-facts.ts';
+import {
+  approvalFactsOf,
+  type LoadedApprovalFacts,
+} from '../../core/approvals/approval-facts.repository.ts';
 import { appNow } from '../../lib/clock.ts';
-import { storedLinesRuleOutcome } from '../../lib/product-rule-inputs.ts';
-import { termsBlockingSummary } from '../../lib/quote-terms.ts';
-import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
+import { storedLinesRuleOutcome } from '../../core/pricing/product-rule-inputs.repository.ts';
+import { termsBlockingSummary } from '../../core/terms/quote-terms.repository.ts';
+import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 import {
   APPROVAL_STATUSES,
   lockedMessage,
   STALE_QUOTE_MESSAGE,
   type QuoteRow,
-} from '../../lib/quote-writes.ts';
-import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
+} from '../../core/quotes/quote-writes.repository.ts';
+import { findVisibleQuote, viewerOf } from '../../core/quotes/visibility.repository.ts';
 import {
   findQuote,
   findQuoteNumber,
@@ -80,7 +83,7 @@ export async function requireApprovalQuote(
 /**
  * The quote if the caller approves it: they decided (or were decided for) one of its steps, or
  * may decide one of its pending steps now. Null otherwise. Also given to the quote summary and
- * terms (lib/visibility ApproverQuoteAccess), so approvers read what they judge.
+ * terms (core/quotes/visibility.repository.ts ApproverQuoteAccess), so approvers read what they judge.
  */
 export async function findQuoteAsApprover(
   db: Database,

@@ -12,12 +12,12 @@ import {
 import { outboundEmails } from '@bastion/db/schema/mail';
 import { quotes } from '@bastion/db/schema/quotes';
 import { delegations, userRoles, users } from '@bastion/db/schema/users';
-import { containsText, firstOrNull, personName, readPage } from '../../lib/queries.ts';
-import type { SubmissionRow } from '../../lib/rows.ts';
+import { containsText, firstOrNull, personName, readPage } from '../../lib/db/queries.ts';
+import type { SubmissionRow } from '../../lib/db/rows.ts';
 
 /* Queries of the approval flow: reads and writes, no decisions. */
 
-export type { DelegationRow, StepRow, SubmissionRow } from '../../lib/rows.ts';
+export type { DelegationRow, StepRow, SubmissionRow } from '../../lib/db/rows.ts';
 
 // ---------------------------------------------------------------------------------------------
 // People

@@ -2,9 +2,9 @@ import type { QuoteHistoryAction } from '@bastion/domain/quotes/history-display'
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { withCrm } from '../../lib/crm/with-crm.ts';
-import { recordInstalledBase } from '../../lib/installed-base.ts';
+import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
+import { withCrm } from '../../integrations/crm/with-crm.ts';
+import { recordInstalledBase } from '../../core/renewals/installed-base.repository.ts';
 import {
   lockedMessage,
   STALE_QUOTE_MESSAGE,
@@ -14,7 +14,7 @@ import {
   type QuoteRow,
   type QuoteWrite,
   quoteActorOf,
-} from '../../lib/quote-writes.ts';
+} from '../../core/quotes/quote-writes.repository.ts';
 import { lifecycleResultOf, requireApprovalQuote } from './approval-state.ts';
 import { findLatestSubmission } from './approvals.repository.ts';
 import { endSubmission, statusChange, submissionChange } from './end-submission.ts';

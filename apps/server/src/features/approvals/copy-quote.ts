@@ -5,11 +5,18 @@ import { quoteLines, quoteShippingLines } from '@bastion/db/schema/quotes';
 import { quoteTermSets, quoteTerms } from '@bastion/db/schema/terms';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { priceStoredLines } from '../../lib/stored-line-pricing.ts';
-import { writeBackNewQuote } from '../../lib/crm/write-back-new-quote.ts';
-import { industryOfAccount, refuseQuoteTypeNotOffered } from '../../lib/ela-offer.ts';
-import { insertQuoteWithHistory, quoteActorOf, type QuoteRow } from '../../lib/quote-writes.ts';
+import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
+import { priceStoredLines } from '../../core/pricing/stored-line-pricing.ts';
+import { writeBackNewQuote } from '../../integrations/crm/write-back-new-quote.ts';
+import {
+  industryOfAccount,
+  refuseQuoteTypeNotOffered,
+} from '../../core/quotes/ela-offer.repository.ts';
+import {
+  insertQuoteWithHistory,
+  quoteActorOf,
+  type QuoteRow,
+} from '../../core/quotes/quote-writes.repository.ts';
 import { lifecycleResultOf, requireApprovalQuote } from './approval-state.ts';
 import type { LifecycleResult } from './approvals.schemas.ts';
 

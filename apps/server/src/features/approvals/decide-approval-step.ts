@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { approvalFactsOf } from '../../lib/approval-facts.ts';
+import { approvalFactsOf } from '../../core/approvals/approval-facts.repository.ts';
 import {
   STALE_QUOTE_MESSAGE,
   userNameOf,
@@ -8,7 +8,7 @@ import {
   type HistoryChange,
   type QuoteRow,
   quoteActorOf,
-} from '../../lib/quote-writes.ts';
+} from '../../core/quotes/quote-writes.repository.ts';
 import {
   mailOutcome,
   mailPendingApprovers,

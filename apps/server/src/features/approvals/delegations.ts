@@ -4,7 +4,7 @@ import type { Database } from '@bastion/db/client';
 import { delegations, userRoles, users } from '@bastion/db/schema/users';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/db/audit.repository.ts';
 import {
   findDelegation,
   findLentRolesOf,
@@ -17,7 +17,7 @@ import {
   type DelegationRow,
 } from './approvals.repository.ts';
 import type { CreateDelegationBody } from './approvals.schemas.ts';
-import { announceSessionChange } from '../../lib/session-cache.ts';
+import { announceSessionChange } from '../../core/access/session-cache.ts';
 
 /**
  * Delegations (docs/decisions/013): a user hands their approvals to a colleague for a window,

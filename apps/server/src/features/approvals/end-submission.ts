@@ -1,6 +1,11 @@
 import type { QuoteHistoryAction } from '@bastion/domain/quotes/history-display';
 import type { Database } from '@bastion/db/client';
-import type { HistoryChange, QuoteActor, QuoteRow, QuoteWrite } from '../../lib/quote-writes.ts';
+import type {
+  HistoryChange,
+  QuoteActor,
+  QuoteRow,
+  QuoteWrite,
+} from '../../core/quotes/quote-writes.repository.ts';
 import { closeSubmission, voidOpenSteps, type SubmissionRow } from './approvals.repository.ts';
 
 /* How a submission ends (recalled, rejected, voided) and what the quote's history says of it. */

@@ -10,7 +10,7 @@ import {
   type WorkflowNode,
 } from '@bastion/domain/approvals/workflow';
 import type { Database } from '@bastion/db/client';
-import type { LoadedApprovalFacts } from '../../lib/approval-facts.ts';
+import type { LoadedApprovalFacts } from '../../core/approvals/approval-facts.repository.ts';
 import { findDefaultWorkflow, listActiveRules, listGroups } from './approvals.repository.ts';
 
 export interface ApprovalPlan {

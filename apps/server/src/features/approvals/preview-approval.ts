@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { approvalFactsOf } from '../../lib/approval-facts.ts';
+import { approvalFactsOf } from '../../core/approvals/approval-facts.repository.ts';
 import { requireApprovalQuote, scopeOf, submitBlockersOf, worksOnQuote } from './approval-state.ts';
 import type { ApprovalPreview } from './approvals.schemas.ts';
 import { listApprovers, loadGroupMembers, loadPrincipals } from './approvers.ts';

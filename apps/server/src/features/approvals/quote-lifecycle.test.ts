@@ -4,7 +4,7 @@ import { quoteApprovals } from '@bastion/db/schema/approvals';
 import { crmOpportunities } from '@bastion/db/schema/crm';
 import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { quoteTerms } from '@bastion/db/schema/terms';
-import { writeQuoteAtVersion } from '../../lib/quote-writes.ts';
+import { writeQuoteAtVersion } from '../../core/quotes/quote-writes.repository.ts';
 import { useApprovalBed, LIFECYCLE } from './approvals.test-harness.ts';
 
 const { bed, calls } = useApprovalBed();

@@ -2,7 +2,7 @@ import type { Database } from '@bastion/db/client';
 import type { outboundEmails } from '@bastion/db/schema/mail';
 import { listOutbox } from './approvals.repository.ts';
 import { MAIL_PURPOSES } from './approval-mail.ts';
-import { pageOf, pageWindow, type PageRequest } from '../../lib/paging.ts';
+import { pageOf, pageWindow, type PageRequest } from '../../lib/db/paging.ts';
 
 const READABLE_PURPOSES: ReadonlySet<string> = new Set(Object.values(MAIL_PURPOSES));
 

@@ -5,7 +5,7 @@ import {
   userNameOf,
   writeQuoteAtVersion,
   quoteActorOf,
-} from '../../lib/quote-writes.ts';
+} from '../../core/quotes/quote-writes.repository.ts';
 import type { ApprovalMailDeps } from './approval-mail.ts';
 import {
   approvalStateOf,

@@ -6,9 +6,9 @@ import {
   requirePermission,
   signedInAccess,
 } from '../../lib/access.ts';
-import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
+import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { postRoute } from '../../lib/post-route.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { ApprovalMailDeps } from './approval-mail.ts';
 import {
   approvalQueueFilters,

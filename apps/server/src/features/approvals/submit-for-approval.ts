@@ -6,7 +6,7 @@ import {
   writeQuoteAtVersion,
   type QuoteRow,
   quoteActorOf,
-} from '../../lib/quote-writes.ts';
+} from '../../core/quotes/quote-writes.repository.ts';
 import { mailPendingApprovers, type ApprovalMailDeps } from './approval-mail.ts';
 import {
   approvalStateOf,

@@ -1,7 +1,10 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import {
+  findQuoteForReader,
+  type ApproverQuoteAccess,
+} from '../../core/quotes/visibility.repository.ts';
 
 export const ATTACH_NOT_ALLOWED_MESSAGE =
   "Only the quote's sales team and the deal desk can attach or delete files.";

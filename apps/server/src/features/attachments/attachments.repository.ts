@@ -3,7 +3,7 @@ import type { Database } from '@bastion/db/client';
 import { downloadLinks, quoteAttachments } from '@bastion/db/schema/documents';
 import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
-import { firstOrNull, personName } from '../../lib/queries.ts';
+import { firstOrNull, personName } from '../../lib/db/queries.ts';
 
 /** An attachment as listed: everything but its bytes, with the uploader's name. */
 const listedColumns = {

@@ -7,7 +7,7 @@ import { quoteApprovals, quoteApprovalSteps } from '@bastion/db/schema/approvals
 import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
 import { MAX_ATTACHMENTS_PER_QUOTE } from '@bastion/domain/attachments/schemas';
 import { advanceAppClock } from '../../lib/clock.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { headerValues, insertOpportunity } from '../../test/quote-fixtures.ts';
 import { useTestBed } from '../../test/test-bed.ts';

@@ -5,8 +5,8 @@ import {
 } from '@bastion/domain/attachments/schemas';
 import type { AuthContext } from '../../lib/access.ts';
 import { appNow } from '../../lib/clock.ts';
-import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.ts';
-import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../core/access/opaque-token.ts';
+import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
 import { insertDownloadLink } from './attachments.repository.ts';
 import { requireAttachment } from './download-attachment.ts';
 

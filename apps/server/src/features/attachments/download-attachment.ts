@@ -3,8 +3,11 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
 import type { FileAnswer } from '../../lib/file-answers.ts';
-import { quoteActorOf, recordQuoteEvent } from '../../lib/quote-writes.ts';
-import { requireQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import { quoteActorOf, recordQuoteEvent } from '../../core/quotes/quote-writes.repository.ts';
+import {
+  requireQuoteForReader,
+  type ApproverQuoteAccess,
+} from '../../core/quotes/visibility.repository.ts';
 import { findAttachment, readAttachmentContent } from './attachments.repository.ts';
 
 export const NO_SUCH_FILE_MESSAGE =

@@ -2,8 +2,8 @@ import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
 import type { FileAnswer } from '../../lib/file-answers.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
-import { recordQuoteEvent } from '../../lib/quote-writes.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
+import { recordQuoteEvent } from '../../core/quotes/quote-writes.repository.ts';
 import { linkExpired } from './attachment-refusals.ts';
 import { findAttachmentLink, readAttachmentContent } from './attachments.repository.ts';
 

@@ -1,7 +1,10 @@
 import type { Database } from '@bastion/db/client';
 import { ATTACHMENT_LIMITS, type QuoteAttachments } from '@bastion/domain/attachments/schemas';
 import type { AuthContext } from '../../lib/access.ts';
-import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import {
+  findQuoteForReader,
+  type ApproverQuoteAccess,
+} from '../../core/quotes/visibility.repository.ts';
 import { attachProblem } from './attachment-access.ts';
 import { attachmentRecordOf } from './attachment-records.ts';
 import { listAttachments } from './attachments.repository.ts';

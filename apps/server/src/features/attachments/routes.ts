@@ -23,9 +23,9 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { ok, zDeletedEnvelope, zEnvelope } from '../../lib/envelope.ts';
 import { sendFile } from '../../lib/file-answers.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { postRoute } from '../../lib/post-route.ts';
-import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
+import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
 import { requireQuoteForAttaching } from './attachment-access.ts';
 import { createDownloadLink, DOWNLOAD_LINK_PATH } from './create-download-link.ts';
 import { deleteAttachment } from './delete-attachment.ts';

@@ -10,7 +10,7 @@ import { attachmentSizeKb, sanitizeFileName } from '@bastion/domain/validation/a
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
-import { quoteActorOf, recordQuoteEvent } from '../../lib/quote-writes.ts';
+import { quoteActorOf, recordQuoteEvent } from '../../core/quotes/quote-writes.repository.ts';
 import { fileTooLarge, MAX_ATTACHMENT_BYTES } from './attachment-refusals.ts';
 import { attachmentRecordOf } from './attachment-records.ts';
 import { checkUploadedContent } from './content-types.ts';

@@ -9,8 +9,8 @@ import {
   sessions,
 } from '@bastion/db/schema/sessions';
 import { delegations, users } from '@bastion/db/schema/users';
-import { firstOrNull } from '../../lib/queries.ts';
-import { announceSessionChange } from '../../lib/session-cache.ts';
+import { firstOrNull } from '../../lib/db/queries.ts';
+import { announceSessionChange } from '../../core/access/session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -165,7 +165,7 @@ export interface SessionFacts {
   };
   impersonator: { email: string; isDisabled: boolean; roleRows: SessionRoleRow[] } | null;
   roleRows: SessionRoleRow[];
-  /** The access settings (lib/access-settings.ts) by name, as stored. */
+  /** The access settings (core/access/access-settings.repository.ts) by name, as stored. */
   settings: Record<string, string>;
 }
 
@@ -189,7 +189,7 @@ interface StoredRoleJson extends Omit<SessionRoleRow, 'assignmentValue'> {
   delegationId: string | null;
 }
 
-/** Rows lent by a delegation that no longer exists lend nothing, as in lib/user-roles.ts. */
+/** Rows lent by a delegation that no longer exists lend nothing, as in core/access/user-roles.repository.ts. */
 const sessionRoleRows = (json: unknown): SessionRoleRow[] =>
   (json as StoredRoleJson[])
     .filter((row) => row.delegationId === null || row.delegationStartsAt !== null)

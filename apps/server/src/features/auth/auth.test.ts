@@ -11,7 +11,7 @@ import {
   signedIn,
 } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/test-bed.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 
 const ctx = useTestApp();
 

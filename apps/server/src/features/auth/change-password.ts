@@ -3,7 +3,7 @@ import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPassword } from '../../core/access/passwords.ts';
 import { deleteOtherSessions, findUserById, setPasswordHash } from './auth.repository.ts';
 import { checkWithinFailureBudget } from './code-attempts.ts';
 

@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { clientNetwork } from '../../lib/client-network.ts';
+import { clientNetwork } from '../../lib/rate-limit.ts';
 import { countRecentFailures, deleteLoginFailure, recordLoginFailure } from './auth.repository.ts';
 import { tooManyFailures } from './sign-in.ts';
 

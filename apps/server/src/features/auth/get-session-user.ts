@@ -2,9 +2,9 @@ import { derivePermissions } from '@bastion/domain/permissions/flags';
 import { filterMenus, type MenuItem } from '@bastion/domain/navigation/menus';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
-import { buildRoleEntries, findRoleRows } from '../../lib/user-roles.ts';
+import { buildRoleEntries, findRoleRows } from '../../core/access/user-roles.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readAppSettings } from '../../lib/app-settings.ts';
+import { readAppSettings } from '../../core/settings/app-settings.repository.ts';
 import { SESSION_REQUIRED_MESSAGE, type AuthContext } from '../../lib/access.ts';
 import { findAllMenus, findUserById, hasActiveDelegation } from './auth.repository.ts';
 

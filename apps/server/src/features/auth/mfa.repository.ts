@@ -2,8 +2,8 @@ import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { mfaRecoveryCodes, userMfa } from '@bastion/db/schema/sessions';
 import { users } from '@bastion/db/schema/users';
-import { firstOrNull } from '../../lib/queries.ts';
-import { announceSessionChange } from '../../lib/session-cache.ts';
+import { firstOrNull } from '../../lib/db/queries.ts';
+import { announceSessionChange } from '../../core/access/session-cache.ts';
 
 export type MfaRow = typeof userMfa.$inferSelect;
 

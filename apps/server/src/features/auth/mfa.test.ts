@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { mfaRecoveryCodes, sessions, userMfa } from '@bastion/db/schema/sessions';
 import { users } from '@bastion/db/schema/users';
-import { forgetAccessSettings } from '../../lib/access-settings.ts';
-import { currentTotp } from '../../lib/totp.ts';
+import { forgetAccessSettings } from '../../core/access/access-settings.repository.ts';
+import { currentTotp } from '../../core/access/totp.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { useTestApp } from '../../test/test-bed.ts';
 import {

@@ -1,8 +1,8 @@
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { findUserByEmail, hasLiveUnlockToken, insertUnlockToken } from './auth.repository.ts';
-import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../core/access/opaque-token.ts';
 
 export type UnlockOfferOutcome =
   | { sent: true; userId: string }

@@ -1,7 +1,10 @@
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
-import type { Mailer } from '../../lib/mailer.ts';
-import { countPasswordLinksSince, sendPasswordLink } from '../../lib/password-links.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import {
+  countPasswordLinksSince,
+  sendPasswordLink,
+} from '../../core/access/password-links.repository.ts';
 import { findUserByEmail } from './auth.repository.ts';
 
 /** Enough for a lost first e-mail; few enough that nobody can flood an inbox. */

@@ -1,9 +1,9 @@
 import { newPasswordProblem } from '@bastion/domain/validation/password';
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword } from '../../core/access/passwords.ts';
 import { applyPasswordReset, findUsableResetToken } from './auth.repository.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 
 export const INVALID_RESET_LINK_MESSAGE =
   'This password reset link is invalid or has expired. Ask for a new one.';

@@ -5,8 +5,11 @@ import { derivePermissions } from '@bastion/domain/permissions/flags';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { ACCESS_SETTING_NAMES, accessSettingsFrom } from '../../lib/access-settings.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import {
+  ACCESS_SETTING_NAMES,
+  accessSettingsFrom,
+} from '../../core/access/access-settings.repository.ts';
+import { recordAudit } from '../../lib/db/audit.repository.ts';
 import {
   deleteSession,
   findApiTokenFacts,
@@ -15,16 +18,16 @@ import {
   touchSession,
   type SessionFacts,
 } from './auth.repository.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
-import type { SessionCache } from '../../lib/session-cache.ts';
-import { endImpersonation, sessionTokenFrom } from '../../lib/sessions.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
+import type { SessionCache } from '../../core/access/session-cache.ts';
+import { endImpersonation, sessionTokenFrom } from '../../core/access/sessions.repository.ts';
 import {
   buildRoleEntries,
   findGlobalAccountGrants,
   globalAccountGrantsAsk,
   rowsLentAt,
   scopeToGlobalAccounts,
-} from '../../lib/user-roles.ts';
+} from '../../core/access/user-roles.repository.ts';
 
 /** Writing last_seen_at on every request would turn every read into a write. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -74,7 +77,7 @@ export function bearerTokenFrom(request: FastifyRequest): string | null {
 /**
  * The caller behind the API token or, without one, the session cookie; null when there is none
  * or it has expired. A call carrying a token is the token's alone: the cookie is not read, which
- * is why such calls may skip the browser's Origin check (lib/csrf.ts).
+ * is why such calls may skip the browser's Origin check (core/access/csrf.ts).
  */
 export async function resolveSession(
   db: Database,

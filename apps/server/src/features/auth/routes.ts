@@ -3,12 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { currentUser, publicAccess } from '../../lib/access.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/db/audit.repository.ts';
 import { ok } from '../../lib/envelope.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { authRouteRateLimit } from '../../lib/rate-limit.ts';
-import { createSecretBox } from '../../lib/secret-box.ts';
-import { clearSessionCookie, sessionTokenFrom, setSessionCookie } from '../../lib/sessions.ts';
+import { createSecretBox } from '../../core/access/secret-box.ts';
+import {
+  clearSessionCookie,
+  sessionTokenFrom,
+  setSessionCookie,
+} from '../../core/access/sessions.repository.ts';
 import { deleteSession } from './auth.repository.ts';
 import {
   ZForgotPasswordBody,
@@ -25,7 +29,7 @@ import { getSessionUser } from './get-session-user.ts';
 import { offerUnlockLink } from './offer-unlock-link.ts';
 import { requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 import { registerSecuritySettingsRoutes } from './security-settings-routes.ts';
 import { signIn } from './sign-in.ts';
 

@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
-import type { SecretBox } from '../../lib/secret-box.ts';
-import { hashRecoveryCode, matchTotp, normalizeCode } from '../../lib/totp.ts';
+import type { SecretBox } from '../../core/access/secret-box.ts';
+import { hashRecoveryCode, matchTotp, normalizeCode } from '../../core/access/totp.ts';
 import { findMfa, spendRecoveryCode, spendTotpStep } from './mfa.repository.ts';
 
 export type SecondFactorUse = 'totp' | 'recovery';

@@ -4,10 +4,10 @@ import { isMfaRequiredFor } from '@bastion/domain/accounts/policy';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { currentUser, refuseWhileImpersonating, type RouteAccess } from '../../lib/access.ts';
-import { accessSettings } from '../../lib/access-settings.ts';
+import { accessSettings } from '../../core/access/access-settings.repository.ts';
 import { zEnvelope } from '../../lib/envelope.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
+import type { SecretBox } from '../../core/access/secret-box.ts';
 import {
   ZChangePasswordBody,
   ZMfaCodeBody,

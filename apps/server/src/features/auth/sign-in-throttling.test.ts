@@ -11,7 +11,7 @@ import {
   randomIp,
   type TestContext,
 } from '../../test/test-app.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 
 const PUBLIC_URL = 'https://cpq.example.com';
 const PAUSED_MESSAGE =

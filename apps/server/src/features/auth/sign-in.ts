@@ -2,13 +2,13 @@ import { canSwitchMaintenance } from '@bastion/domain/accounts/policy';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { DEFAULT_MAINTENANCE_MESSAGE } from '../../lib/access.ts';
-import { accessSettings } from '../../lib/access-settings.ts';
-import { buildRoleEntries, findRoleRows } from '../../lib/user-roles.ts';
+import { accessSettings } from '../../core/access/access-settings.repository.ts';
+import { buildRoleEntries, findRoleRows } from '../../core/access/user-roles.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
-import { openSession } from '../../lib/sessions.ts';
-import { clientNetwork } from '../../lib/client-network.ts';
-import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import type { SecretBox } from '../../core/access/secret-box.ts';
+import { openSession } from '../../core/access/sessions.repository.ts';
+import { clientNetwork } from '../../lib/rate-limit.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../core/access/passwords.ts';
 import {
   countRecentFailures,
   deleteLoginFailure,
@@ -21,7 +21,7 @@ import {
   type UserRow,
 } from './auth.repository.ts';
 import { useSecondFactor, type SecondFactorUse } from './second-factor.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const INVALID_CODE_MESSAGE =

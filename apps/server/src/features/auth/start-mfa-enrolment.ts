@@ -1,8 +1,8 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
-import { newTotpSecret, qrDataUrl, totpUri } from '../../lib/totp.ts';
+import type { SecretBox } from '../../core/access/secret-box.ts';
+import { newTotpSecret, qrDataUrl, totpUri } from '../../core/access/totp.ts';
 import { findUserById } from './auth.repository.ts';
 import { savePendingSecret } from './mfa.repository.ts';
 

@@ -4,7 +4,7 @@ import type { BroadcastState } from '@bastion/domain/broadcasts/model';
 import type { Database } from '@bastion/db/client';
 import { broadcastReceipts, broadcasts } from '@bastion/db/schema/broadcasts';
 import { users } from '@bastion/db/schema/users';
-import { firstOrNull } from '../../lib/queries.ts';
+import { firstOrNull } from '../../lib/db/queries.ts';
 
 /** Queries of broadcast messages: no decisions here, only reads and writes. */
 

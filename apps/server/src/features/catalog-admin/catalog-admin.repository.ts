@@ -13,8 +13,8 @@ import {
 } from '@bastion/db/schema/catalog';
 import { quoteLines } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
-import { containsText, firstOrNull, inEffectOn, readPage } from '../../lib/queries.ts';
-import type { NewSku, NodeRow, PriceRow, SkuRow } from '../../lib/rows.ts';
+import { containsText, firstOrNull, inEffectOn, readPage } from '../../lib/db/queries.ts';
+import type { NewSku, NodeRow, PriceRow, SkuRow } from '../../lib/db/rows.ts';
 import type { SkuSortField } from './catalog-admin.schemas.ts';
 
 /* Queries of the catalogue administration only: the use-cases decide. */

@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import { loadRuleSet } from '../../lib/product-rule-inputs.ts';
+import { loadRuleSet } from '../../core/pricing/product-rule-inputs.repository.ts';
 import { listProductRuleRows } from './product-rules.repository.ts';
 import { productRuleView } from './product-rule-view.ts';
 

@@ -4,7 +4,7 @@ import { findSkuPage, listNodes } from './catalog-admin.repository.ts';
 import { pathsOf, subtreeOf } from './hierarchy-tree.ts';
 import { dayOf } from './today.ts';
 import { skuFieldsOf } from './sku-record.ts';
-import { pageOf, pageWindow } from '../../lib/paging.ts';
+import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 
 const STATUS_FILTERS = { all: null, active: true, inactive: false } as const;
 

@@ -6,13 +6,13 @@ import type {
 import { checkRule } from '@bastion/domain/product-rules/check-rule';
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
-import { todayIso } from '../../lib/contracts.ts';
+import { todayIso } from '../../core/renewals/contracts.repository.ts';
 import {
   evaluateQuoteRules,
   labelledActions,
   loadRuleSet,
   readStoredRuleLines,
-} from '../../lib/product-rule-inputs.ts';
+} from '../../core/pricing/product-rule-inputs.repository.ts';
 import { findQuoteNumbered } from './product-rules.repository.ts';
 import { ruleRefusal } from './product-rule-view.ts';
 import { ruleInputOf } from './save-product-rule.ts';

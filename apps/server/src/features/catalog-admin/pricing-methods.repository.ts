@@ -11,7 +11,7 @@ import {
 } from '@bastion/db/schema/pricing';
 import { users } from '@bastion/db/schema/users';
 import type { ProductKind } from '@bastion/domain/pricing/model';
-import { firstOrNull } from '../../lib/queries.ts';
+import { firstOrNull } from '../../lib/db/queries.ts';
 
 /* Queries of the pricing methods, block bands, discount schedules and term discounts (issue 35). */
 

@@ -3,7 +3,7 @@ import type { Database } from '@bastion/db/client';
 import { productRuleFailures, productRules } from '@bastion/db/schema/catalog';
 import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
-import { findOtherNamed, versionedRecords } from '../../lib/versioned-rows.ts';
+import { findOtherNamed, versionedRecords } from '../../lib/db/versioned-rows.ts';
 
 /* The product rules' queries (issue 34): the use-cases decide. */
 

@@ -5,7 +5,7 @@ import { storedRuleOf } from '@bastion/domain/product-rules/stored-rule';
 import type { Database } from '@bastion/db/client';
 import { productRuleColumns } from '@bastion/db/schema/catalog';
 import type { AuthContext } from '../../lib/access.ts';
-import { loadRuleSet } from '../../lib/product-rule-inputs.ts';
+import { loadRuleSet } from '../../core/pricing/product-rule-inputs.repository.ts';
 import { invalidField, isUniqueViolation } from './catalog-admin-errors.ts';
 import {
   findOtherProductRuleNamed,

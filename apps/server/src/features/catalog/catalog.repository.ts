@@ -8,8 +8,8 @@ import {
   skuPrices,
   skus,
 } from '@bastion/db/schema/catalog';
-import { containsText, inEffectOn, readPage } from '../../lib/queries.ts';
-import type { SkuRow } from '../../lib/rows.ts';
+import { containsText, inEffectOn, readPage } from '../../lib/db/queries.ts';
+import type { SkuRow } from '../../lib/db/rows.ts';
 
 export type { SkuRow };
 

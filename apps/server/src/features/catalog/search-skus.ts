@@ -8,11 +8,11 @@ import {
   searchSkus as querySkus,
   type SkuRow,
 } from './catalog.repository.ts';
-import { pageOf, pageWindow } from '../../lib/paging.ts';
+import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { storedLinesHiddenSkus } from '../../lib/product-rule-inputs.ts';
-import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
+import { storedLinesHiddenSkus } from '../../core/pricing/product-rule-inputs.repository.ts';
+import { findVisibleQuote, viewerOf } from '../../core/quotes/visibility.repository.ts';
 
 export interface SkuSearchRequest {
   search?: string | undefined;

@@ -5,7 +5,7 @@ import type { ZAddQuoteCommentBody } from '@bastion/domain/comments/schemas';
 import type { AuthContext } from '../../lib/access.ts';
 import { appNow } from '../../lib/clock.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { requireQuoteForReader } from '../../lib/visibility.ts';
+import { requireQuoteForReader } from '../../core/quotes/visibility.repository.ts';
 import { announceComment } from './announce-comment.ts';
 import type { CommentDeps } from './comment-deps.ts';
 import { insertComment } from './comments.repository.ts';

@@ -1,6 +1,6 @@
 import type { QuoteComment } from '@bastion/domain/comments/schemas';
 import type { AuthContext } from '../../lib/access.ts';
-import type { QuoteRow } from '../../lib/quote-writes.ts';
+import type { QuoteRow } from '../../core/quotes/quote-writes.repository.ts';
 import type { CommentDeps } from './comment-deps.ts';
 import { findUserNames, type CommentRow, type PersonRow } from './comments.repository.ts';
 import { commentAnswer } from './list-quote-comments.ts';

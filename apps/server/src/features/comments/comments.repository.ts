@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { quoteComments } from '@bastion/db/schema/documents';
 import { users } from '@bastion/db/schema/users';
-import { containsText, personName } from '../../lib/queries.ts';
+import { containsText, personName } from '../../lib/db/queries.ts';
 
 /* The comments' reads and writes (Drizzle only; the use-cases decide). */
 

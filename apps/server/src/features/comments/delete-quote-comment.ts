@@ -4,7 +4,10 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { appNow } from '../../lib/clock.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { requireQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import {
+  requireQuoteForReader,
+  type ApproverQuoteAccess,
+} from '../../core/quotes/visibility.repository.ts';
 import { requireChangeableComment } from './comment-access.ts';
 import { deleteComment } from './comments.repository.ts';
 

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { requireQuoteForReader } from '../../lib/visibility.ts';
+import { requireQuoteForReader } from '../../core/quotes/visibility.repository.ts';
 import { requireChangeableComment } from './comment-access.ts';
 import { announceComment } from './announce-comment.ts';
 import type { CommentDeps } from './comment-deps.ts';

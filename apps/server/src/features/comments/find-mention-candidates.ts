@@ -2,7 +2,10 @@ import { authorInitials } from '@bastion/domain/comments/comment-rules';
 import type { MentionCandidate } from '@bastion/domain/comments/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { requireQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import {
+  requireQuoteForReader,
+  type ApproverQuoteAccess,
+} from '../../core/quotes/visibility.repository.ts';
 import { searchActiveUsers } from './comments.repository.ts';
 import { canReadQuote } from './quote-readers.ts';
 

@@ -3,7 +3,10 @@ import type { QuoteComment, QuoteComments } from '@bastion/domain/comments/schem
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { appNow } from '../../lib/clock.ts';
-import { requireQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import {
+  requireQuoteForReader,
+  type ApproverQuoteAccess,
+} from '../../core/quotes/visibility.repository.ts';
 import { mayChange } from './comment-access.ts';
 import { findUserNames, listCommentsOfQuote, type CommentRow } from './comments.repository.ts';
 

@@ -2,13 +2,16 @@ import { derivePermissions } from '@bastion/domain/permissions/flags';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
-import { buildRoleEntries, findRoleRows } from '../../lib/user-roles.ts';
+import {
+  findQuoteForReader,
+  type ApproverQuoteAccess,
+} from '../../core/quotes/visibility.repository.ts';
+import { buildRoleEntries, findRoleRows } from '../../core/access/user-roles.repository.ts';
 import type { PersonRow } from './comments.repository.ts';
 
 /**
  * Whether someone other than the caller could open the quote, by the very rule that opens it to
- * the caller (lib/visibility.ts: their roles' scope, or as one of its approvers). A mention must
+ * the caller (core/quotes/visibility.repository.ts: their roles' scope, or as one of its approvers). A mention must
  * not tell anyone about a quote they could not open, so only such people are offered and mailed.
  */
 export async function canReadQuote(

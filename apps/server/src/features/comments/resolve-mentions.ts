@@ -1,7 +1,7 @@
 import type { Mention } from '@bastion/domain/comments/mentions';
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
-import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
+import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
 import { findActiveUsers, type PersonRow } from './comments.repository.ts';
 import { canReadQuote } from './quote-readers.ts';
 

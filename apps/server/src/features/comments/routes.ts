@@ -13,9 +13,9 @@ import {
 import type { Database } from '@bastion/db/client';
 import { addressesQuote, currentUser, signedInAccess } from '../../lib/access.ts';
 import { zDeletedEnvelope, zEnvelope } from '../../lib/envelope.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
-import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
+import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
 import { addQuoteComment } from './add-quote-comment.ts';
 import { deleteQuoteComment } from './delete-quote-comment.ts';
 import { editQuoteComment } from './edit-quote-comment.ts';

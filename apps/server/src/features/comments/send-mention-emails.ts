@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { QuoteCommentKind } from '@bastion/domain/comments/comment-rules';
 import { plainBody } from '@bastion/domain/comments/mentions';
-import type { Mailer } from '../../lib/mailer.ts';
-import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
-import type { QuoteRow } from '../../lib/quote-writes.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
+import type { QuoteRow } from '../../core/quotes/quote-writes.repository.ts';
 import type { PersonRow } from './comments.repository.ts';
 
 export const MENTION_MAIL_PURPOSE = 'quote_mention';

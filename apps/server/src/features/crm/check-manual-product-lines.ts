@@ -1,9 +1,9 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { withCrm } from '../../lib/crm/with-crm.ts';
-import { canSeeOpportunity, viewerOf } from '../../lib/visibility.ts';
+import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
+import { withCrm } from '../../integrations/crm/with-crm.ts';
+import { canSeeOpportunity, viewerOf } from '../../core/quotes/visibility.repository.ts';
 
 /**
  * Whether the opportunity has product lines entered by hand in the CRM (spec §7), asked of the

@@ -10,7 +10,7 @@ import {
   crmOpportunities,
   crmOpportunityTeamMembers,
 } from '@bastion/db/schema/crm';
-import { createEmbeddedAdapter } from '../../lib/crm/embedded-adapter.ts';
+import { createEmbeddedAdapter } from '../../integrations/crm/embedded-adapter.repository.ts';
 import { createAppOver } from '../../test/test-app.ts';
 import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { EDITED_IN_SALESFORCE_MESSAGE } from './require-embedded-crm.ts';

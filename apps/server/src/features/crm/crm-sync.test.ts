@@ -14,8 +14,8 @@ import {
   CrmUnavailableError,
   type CrmAdapter,
   type CrmOpportunitySnapshot,
-} from '../../lib/crm/crm-adapter.ts';
-import { createEmbeddedAdapter } from '../../lib/crm/embedded-adapter.ts';
+} from '../../integrations/crm/crm-adapter.ts';
+import { createEmbeddedAdapter } from '../../integrations/crm/embedded-adapter.repository.ts';
 import { createAppOver } from '../../test/test-app.ts';
 import { useTestBed } from '../../test/test-bed.ts';
 import { INTERRUPTED_SYNC_MESSAGE } from './start-crm-connection.ts';

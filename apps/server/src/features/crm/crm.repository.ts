@@ -20,7 +20,7 @@ import {
   crmOpportunities,
   crmOpportunityTeamMembers,
 } from '@bastion/db/schema/crm';
-import { containsText, firstOrNull, readPage } from '../../lib/queries.ts';
+import { containsText, firstOrNull, readPage } from '../../lib/db/queries.ts';
 import type {
   CrmAccount,
   CrmAccountRow,
@@ -30,7 +30,7 @@ import type {
   CrmOpportunity,
   CrmOpportunityRow,
   CrmTeamMemberRow,
-} from '../../lib/rows.ts';
+} from '../../lib/db/rows.ts';
 
 export type { CrmAccountRow, CrmConnectionRow, CrmContactRow, CrmOpportunityRow, CrmTeamMemberRow };
 export type CrmAdapterKind = CrmConnectionRow['adapter'];

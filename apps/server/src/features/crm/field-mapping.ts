@@ -5,8 +5,8 @@ import {
   crmOpportunities,
   crmOpportunityLineItems,
 } from '@bastion/db/schema/crm';
-import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { SALESFORCE_FIELD_MAP } from '../../lib/crm/salesforce/field-map.ts';
+import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
+import { SALESFORCE_FIELD_MAP } from '../../integrations/crm/salesforce/field-map.ts';
 import type { FieldMapping } from './crm.schemas.ts';
 
 /**

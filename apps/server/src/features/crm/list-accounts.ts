@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import type { AccountSummary, ListAccountsInput } from './crm.schemas.ts';
 import { findAccountPage } from './crm.repository.ts';
-import { pageOf, pageWindow } from '../../lib/paging.ts';
+import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 
 /** One page of the built-in CRM's accounts, by name; searched by name, id or country. */
 export async function listAccounts(db: Database, input: ListAccountsInput) {

@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import type { ListOpportunitiesInput, OpportunitySummary } from './crm.schemas.ts';
 import { findOpportunityPage } from './crm.repository.ts';
-import { pageOf, pageWindow } from '../../lib/paging.ts';
+import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 
 /**
  * One page of the built-in CRM's opportunities for its admins, last changed first, removed ones

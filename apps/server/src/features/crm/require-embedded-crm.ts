@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
-import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
+import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 
 export const EDITED_IN_SALESFORCE_MESSAGE =
   'Records are edited in Salesforce when the CRM is Salesforce.';

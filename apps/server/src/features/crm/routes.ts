@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { addressesOpportunity, currentUser, requirePermission } from '../../lib/access.ts';
-import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
+import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { ok } from '../../lib/envelope.ts';
 import { changedRecordRoute, postRoute, recordSaveRoute } from '../../lib/post-route.ts';
 import { checkManualProductLines } from './check-manual-product-lines.ts';

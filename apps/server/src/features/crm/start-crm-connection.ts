@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
+import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import {
   failStaleSync,
   findConnection,

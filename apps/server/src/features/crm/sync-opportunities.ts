@@ -5,9 +5,12 @@ import {
   CrmUnavailableError,
   type CrmAdapter,
   type CrmOpportunitySnapshot,
-} from '../../lib/crm/crm-adapter.ts';
-import { markOpportunitiesRemoved, upsertSnapshots } from '../../lib/crm/local-copy.ts';
-import { crmUnavailable } from '../../lib/crm/with-crm.ts';
+} from '../../integrations/crm/crm-adapter.ts';
+import {
+  markOpportunitiesRemoved,
+  upsertSnapshots,
+} from '../../integrations/crm/local-copy.repository.ts';
+import { crmUnavailable } from '../../integrations/crm/with-crm.ts';
 import { claimSync, updateClaimedSync, type CrmConnectionRow } from './crm.repository.ts';
 import type { ConnectionStatus, SyncRecordError } from './crm.schemas.ts';
 import { describeRecordError } from './describe-record-error.ts';

@@ -10,8 +10,8 @@ import {
   type DemoBookQuote,
 } from '@bastion/db/seed/quote-book-demo-data';
 import type { ServerConfig } from '../../config.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
-import { openSession } from '../../lib/sessions.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
+import { openSession } from '../../core/access/sessions.repository.ts';
 import { recordDemoBook, snapshotDatabase, type DemoBookRecording } from './demo-book-recording.ts';
 
 /*

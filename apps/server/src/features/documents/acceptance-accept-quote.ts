@@ -2,9 +2,9 @@ import type { AcceptanceRecord } from '@bastion/domain/documents/acceptance-sche
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
-import { recordInstalledBase } from '../../lib/installed-base.ts';
-import type { Mailer } from '../../lib/mailer.ts';
-import { writeQuoteAtVersion } from '../../lib/quote-writes.ts';
+import { recordInstalledBase } from '../../core/renewals/installed-base.repository.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { writeQuoteAtVersion } from '../../core/quotes/quote-writes.repository.ts';
 import { findUserEmail, insertAcceptance, type AcceptanceRow } from './acceptance.repository.ts';
 import { acceptanceRecordOf, customerNameOf, linkRefusal } from './acceptance-records.ts';
 import { openAcceptanceLink } from './acceptance-public-view.ts';

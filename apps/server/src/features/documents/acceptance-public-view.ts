@@ -8,7 +8,7 @@ import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
 import type { FileAnswer } from '../../lib/file-answers.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 import {
   findAcceptance,
   findLinkByTokenHash,

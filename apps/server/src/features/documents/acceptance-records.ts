@@ -11,8 +11,8 @@ import type {
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readAppSetting } from '../../lib/app-settings.ts';
-import type { QuoteRow } from '../../lib/quote-writes.ts';
+import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
+import type { QuoteRow } from '../../core/quotes/quote-writes.repository.ts';
 import type { AcceptanceRow, ListedAcceptanceLink } from './acceptance.repository.ts';
 
 /** What the acceptance use-cases share: the setting, who may send, and the answers' shapes. */

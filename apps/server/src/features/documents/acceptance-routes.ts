@@ -21,13 +21,13 @@ import {
   publicAccess,
   signedInAccess,
 } from '../../lib/access.ts';
-import { accessSettings } from '../../lib/access-settings.ts';
+import { accessSettings } from '../../core/access/access-settings.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ok, zEnvelope } from '../../lib/envelope.ts';
 import { sendFile } from '../../lib/file-answers.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
-import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
+import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
 import { acceptQuote } from './acceptance-accept-quote.ts';
 import { readAcceptanceDocument, viewAcceptanceLink } from './acceptance-public-view.ts';
 import { revokeAcceptanceLink } from './acceptance-revoke-link.ts';

@@ -4,10 +4,17 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
-import type { Mailer } from '../../lib/mailer.ts';
-import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.ts';
-import { quoteActorOf, recordQuoteEvent, STALE_QUOTE_MESSAGE } from '../../lib/quote-writes.ts';
-import { requireQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../core/access/opaque-token.ts';
+import {
+  quoteActorOf,
+  recordQuoteEvent,
+  STALE_QUOTE_MESSAGE,
+} from '../../core/quotes/quote-writes.repository.ts';
+import {
+  requireQuoteForReader,
+  type ApproverQuoteAccess,
+} from '../../core/quotes/visibility.repository.ts';
 import { findAcceptanceLink, insertAcceptanceLink } from './acceptance.repository.ts';
 import {
   ACCEPTANCE_OFF_MESSAGE,

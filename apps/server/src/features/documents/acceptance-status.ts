@@ -2,7 +2,10 @@ import type { QuoteAcceptance } from '@bastion/domain/documents/acceptance-schem
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { appNow } from '../../lib/clock.ts';
-import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import {
+  findQuoteForReader,
+  type ApproverQuoteAccess,
+} from '../../core/quotes/visibility.repository.ts';
 import { findAcceptance, listAcceptanceLinks } from './acceptance.repository.ts';
 import {
   acceptanceLinkOf,

@@ -3,7 +3,7 @@ import type { Database } from '@bastion/db/client';
 import { acceptanceLinks, quoteAcceptances, quoteDocuments } from '@bastion/db/schema/documents';
 import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
-import { firstOrNull, personName } from '../../lib/queries.ts';
+import { firstOrNull, personName } from '../../lib/db/queries.ts';
 
 /** Queries of customer acceptance (issue 17, point 4): links, the acceptance, the PDF's bytes. */
 

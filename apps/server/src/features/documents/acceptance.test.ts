@@ -21,9 +21,9 @@ import {
   unique,
 } from '../../test/quote-fixtures.ts';
 import { postCallsAs, useTestBed } from '../../test/test-bed.ts';
-import { forgetAccessSettings } from '../../lib/access-settings.ts';
+import { forgetAccessSettings } from '../../core/access/access-settings.repository.ts';
 import { advanceAppClock } from '../../lib/clock.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 import { NOT_APPROVED_MESSAGE } from './acceptance-send-link.ts';
 import { ACCEPTANCE_OFF_MESSAGE } from './acceptance-records.ts';
 

@@ -6,7 +6,7 @@ import { quoteComments, quoteDocuments } from '@bastion/db/schema/documents';
 import { lookupValues } from '@bastion/db/schema/forms';
 import { quoteLines, quoteShippingLines } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
-import { firstOrNull, personName } from '../../lib/queries.ts';
+import { firstOrNull, personName } from '../../lib/db/queries.ts';
 
 /**
  * The revision a document of this version of the quote carries: 1 + the earlier versions that

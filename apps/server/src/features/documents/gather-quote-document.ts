@@ -3,13 +3,13 @@ import { contractYearsOf } from '@bastion/domain/documents/quote-document';
 import { CUSTOM_CLAUSE_TITLE } from '@bastion/domain/terms/quote-terms';
 import type { Database } from '@bastion/db/client';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
-import { readRenewalOverview } from '../../lib/renewal-overview.ts';
-import { listSavedTerms } from '../../lib/saved-quote-terms.ts';
+import { readRenewalOverview } from '../../core/renewals/renewal-overview.repository.ts';
+import { listSavedTerms } from '../../core/terms/saved-quote-terms.repository.ts';
 import {
   priceStoredLines,
   storedManualShippingQuantities,
   storedQuantities,
-} from '../../lib/stored-line-pricing.ts';
+} from '../../core/pricing/stored-line-pricing.ts';
 import {
   documentRevisionOf,
   findLatestApproval,

@@ -5,9 +5,12 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
-import { requireSummaryReached } from '../../lib/quote-summary-reached.ts';
-import { quoteActorOf, recordQuoteEvent } from '../../lib/quote-writes.ts';
-import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import { requireSummaryReached } from '../../core/quotes/quote-summary-reached.ts';
+import { quoteActorOf, recordQuoteEvent } from '../../core/quotes/quote-writes.repository.ts';
+import {
+  findQuoteForReader,
+  type ApproverQuoteAccess,
+} from '../../core/quotes/visibility.repository.ts';
 import {
   findQuoteDocumentRow,
   insertQuoteDocument,

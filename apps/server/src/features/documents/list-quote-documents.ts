@@ -2,8 +2,11 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
-import { quoteActorOf, recordQuoteEvent } from '../../lib/quote-writes.ts';
-import { requireQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import { quoteActorOf, recordQuoteEvent } from '../../core/quotes/quote-writes.repository.ts';
+import {
+  requireQuoteForReader,
+  type ApproverQuoteAccess,
+} from '../../core/quotes/visibility.repository.ts';
 import {
   findQuoteDocumentContent,
   findQuoteDocumentRow,

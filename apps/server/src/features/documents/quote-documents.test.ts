@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quoteDocuments } from '@bastion/db/schema/documents';
 import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
-import { SUMMARY_NOT_REACHED } from '../../lib/quote-summary-reached.ts';
+import { SUMMARY_NOT_REACHED } from '../../core/quotes/quote-summary-reached.ts';
 import { headerValues, insertOpportunity } from '../../test/quote-fixtures.ts';
 import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { DOCX_FORBIDDEN_MESSAGE } from './generate-quote-document.ts';

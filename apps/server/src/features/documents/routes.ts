@@ -11,9 +11,9 @@ import type { Database } from '@bastion/db/client';
 import { addressesQuote, currentUser, signedInAccess } from '../../lib/access.ts';
 import { zEmptyBody, zEnvelope } from '../../lib/envelope.ts';
 import { sendFile } from '../../lib/file-answers.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { postRoute } from '../../lib/post-route.ts';
-import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
+import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
 import { generateQuoteDocument } from './generate-quote-document.ts';
 import { getQuoteDocumentFile, listQuoteDocuments } from './list-quote-documents.ts';
 

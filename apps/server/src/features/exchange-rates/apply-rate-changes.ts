@@ -9,7 +9,7 @@ import {
   saveCurrentRate,
   type RateHistoryRow,
 } from './exchange-rates.repository.ts';
-import { todayIso } from '../../lib/contracts.ts';
+import { todayIso } from '../../core/renewals/contracts.repository.ts';
 
 /** The note of a history's first row, made from the rate in use when the history began. */
 export const BASELINE_NOTE = 'Rate in use when rate history began';

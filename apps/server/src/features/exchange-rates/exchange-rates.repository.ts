@@ -3,7 +3,7 @@ import type { Database } from '@bastion/db/client';
 import { currencyRates } from '@bastion/db/schema/catalog';
 import { currencyRateHistory } from '@bastion/db/schema/pricing';
 import { users } from '@bastion/db/schema/users';
-import { firstOrNull } from '../../lib/queries.ts';
+import { firstOrNull } from '../../lib/db/queries.ts';
 
 /* Queries of the exchange rates: the history (currency_rate_history) and the rate in use. */
 

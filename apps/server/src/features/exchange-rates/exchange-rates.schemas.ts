@@ -7,7 +7,7 @@ import {
   ZRateCsvFile,
 } from '@bastion/domain/exchange-rates/schemas';
 import { zEnvelope } from '../../lib/envelope.ts';
-import { todayIso } from '../../lib/contracts.ts';
+import { todayIso } from '../../core/renewals/contracts.repository.ts';
 
 /*
  * Requests and answers of the exchange rates (POST /api/dx/exchange-rates/…). Rates travel as

@@ -4,7 +4,7 @@ import { appNow } from '../../lib/clock.ts';
 import { formatCsv, neutralizeFormulaReversibly } from '../../lib/csv.ts';
 import { normalRate } from './apply-rate-changes.ts';
 import { listHistoryForExport } from './exchange-rates.repository.ts';
-import { todayIso } from '../../lib/contracts.ts';
+import { todayIso } from '../../core/renewals/contracts.repository.ts';
 
 /** Columns the export adds after the import's: who entered each rate and when. */
 export const EXPORT_ONLY_COLUMNS = ['entered_by', 'entered_at'] as const;

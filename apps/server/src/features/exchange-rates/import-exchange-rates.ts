@@ -17,7 +17,7 @@ import {
 } from '../../lib/csv-import.ts';
 import { applyRateChanges } from './apply-rate-changes.ts';
 import { EXPORT_ONLY_COLUMNS } from './export-exchange-rates.ts';
-import { todayIso } from '../../lib/contracts.ts';
+import { todayIso } from '../../core/renewals/contracts.repository.ts';
 
 const RATE_FILE: CsvImportShape<RateCsvColumn> = {
   columns: RATE_CSV_COLUMNS,

@@ -6,10 +6,10 @@ import {
 } from '@bastion/domain/exchange-rates/schemas';
 import type { Database } from '@bastion/db/client';
 import { appNow } from '../../lib/clock.ts';
-import { readTogether } from '../../lib/read-together.ts';
+import { readTogether } from '../../lib/db/read-together.ts';
 import { normalRate } from './apply-rate-changes.ts';
 import { listCurrentRates, listRecentHistory } from './exchange-rates.repository.ts';
-import { todayIso } from '../../lib/contracts.ts';
+import { todayIso } from '../../core/renewals/contracts.repository.ts';
 
 type HistoryRow = Awaited<ReturnType<typeof listRecentHistory>>[number];
 

@@ -14,7 +14,7 @@ import {
   ZValidateFormBody,
   ZValidateFormResponse,
 } from './forms.schemas.ts';
-import { loadFormDefinition } from '../../lib/form-definitions.ts';
+import { loadFormDefinition } from '../../core/forms/form-definitions.repository.ts';
 import { listFormRecipes } from './forms.repository.ts';
 import { listLookupLists } from './list-lookup-lists.ts';
 import { moveLookupValue } from './move-lookup-value.ts';

@@ -1,8 +1,8 @@
 import type { FormValues } from '@bastion/domain/forms/recipe';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { validateRecipeSubmission } from '../../lib/recipe-submission.ts';
-import { loadFormDefinition } from '../../lib/form-definitions.ts';
+import { validateRecipeSubmission } from '../../core/forms/recipe-submission.ts';
+import { loadFormDefinition } from '../../core/forms/form-definitions.repository.ts';
 
 /**
  * Checks values against a form without storing them: what a screen's own save does first, open to

@@ -5,7 +5,7 @@ import { globalAccounts } from '@bastion/db/schema/global-accounts';
 import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readContractSummaries } from '../../lib/contracts.ts';
+import { readContractSummaries } from '../../core/renewals/contracts.repository.ts';
 import { GLOBAL_ACCOUNT_MESSAGES } from '@bastion/domain/global-accounts/schemas';
 import { canManageGlobalAccounts, requireVisibleGroup } from './global-account-scope.ts';
 import {
@@ -57,7 +57,7 @@ export async function readGlobalAccountDetail(
 /**
  * POST /api/dx/global-accounts/get: one group on one page: its owner and team, its accounts with
  * their regions, its installed base (the contracts of its accounts) and its open quotes. Its
- * managers see every account of it (lib/user-roles.ts), so nothing of it is hidden from them.
+ * managers see every account of it (core/access/user-roles.repository.ts), so nothing of it is hidden from them.
  */
 export async function getGlobalAccount(
   db: Database,

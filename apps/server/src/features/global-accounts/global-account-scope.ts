@@ -4,7 +4,7 @@ import { GLOBAL_ACCOUNT_MESSAGES } from '@bastion/domain/global-accounts/schemas
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findGlobalAccountHolders } from '../../lib/user-roles.ts';
+import { findGlobalAccountHolders } from '../../core/access/user-roles.repository.ts';
 import { findGroup, groupsOf } from './global-accounts.repository.ts';
 
 /** Root admins, deal-desk admins and GAM_GMs create and change global accounts. */

@@ -29,9 +29,9 @@ import {
 import { quotes } from '@bastion/db/schema/quotes';
 import { contracts } from '@bastion/db/schema/renewals';
 import { userRoles, users } from '@bastion/db/schema/users';
-import { amountToRenewSql } from '../../lib/contracts.ts';
-import { personName } from '../../lib/queries.ts';
-import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
+import { amountToRenewSql } from '../../core/renewals/contracts.repository.ts';
+import { personName } from '../../lib/db/queries.ts';
+import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 
 /* The global accounts' queries (issue 19): groups, their accounts and team, and what they add up to. */
 

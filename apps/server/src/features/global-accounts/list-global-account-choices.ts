@@ -1,7 +1,7 @@
 import type { GlobalAccountChoices } from '@bastion/domain/global-accounts/schemas';
 import type { Database } from '@bastion/db/client';
 import { crmAccounts } from '@bastion/db/schema/crm';
-import { containsText } from '../../lib/queries.ts';
+import { containsText } from '../../lib/db/queries.ts';
 import { findGamPeople, searchCustomerAccounts } from './global-accounts.repository.ts';
 
 /**

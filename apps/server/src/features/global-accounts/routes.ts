@@ -39,7 +39,7 @@ const managesGlobalAccounts = requirePermission(
 
 /**
  * Global accounts (issue 19, /cpq/gam-account/{ref}): groups linking CRM accounts across regions,
- * with a GAM owner and a team, who see and quote for every account of them (lib/user-roles.ts).
+ * with a GAM owner and a team, who see and quote for every account of them (core/access/user-roles.repository.ts).
  */
 export function registerGlobalAccountRoutes(app: FastifyInstance, deps: { db: Database }) {
   const { db } = deps;

@@ -4,9 +4,9 @@ import { canSwitchMaintenance } from '@bastion/domain/accounts/policy';
 import { isRoleValue, type RoleEntry } from '@bastion/domain/permissions/roles';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
-import { accessSettings } from '../../lib/access-settings.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
-import { openSession } from '../../lib/sessions.ts';
+import { accessSettings } from '../../core/access/access-settings.repository.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
+import { openSession } from '../../core/access/sessions.repository.ts';
 import type { GoogleRefusal } from './google-refusals.ts';
 import {
   googleConfiguration,

@@ -3,7 +3,7 @@ import type { Database } from '@bastion/db/client';
 import { auditLog } from '@bastion/db/schema/audit';
 import { oauthStates } from '@bastion/db/schema/sessions';
 import { userRoles, users } from '@bastion/db/schema/users';
-import { firstOrNull } from '../../lib/queries.ts';
+import { firstOrNull } from '../../lib/db/queries.ts';
 
 export const GOOGLE_SIGN_IN_ACTION = 'auth.google.succeeded';
 

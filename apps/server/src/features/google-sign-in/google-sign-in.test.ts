@@ -6,8 +6,8 @@ import { auditLog } from '@bastion/db/schema/audit';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { oauthStates, sessions } from '@bastion/db/schema/sessions';
 import { users } from '@bastion/db/schema/users';
-import { forgetAccessSettings } from '../../lib/access-settings.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { forgetAccessSettings } from '../../core/access/access-settings.repository.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 import {
   createTestApp,
   createUser,

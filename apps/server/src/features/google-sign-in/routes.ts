@@ -4,11 +4,15 @@ import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { currentUser, publicAccess, signedInAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/db/audit.repository.ts';
 import { ok } from '../../lib/envelope.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 import { authRouteRateLimit } from '../../lib/rate-limit.ts';
-import { sessionCookieOptions, sessionTokenFrom, setSessionCookie } from '../../lib/sessions.ts';
+import {
+  sessionCookieOptions,
+  sessionTokenFrom,
+  setSessionCookie,
+} from '../../core/access/sessions.repository.ts';
 import { finishGoogleSignIn } from './finish-google-sign-in.ts';
 import { getGoogleProfile } from './get-google-profile.ts';
 import { GOOGLE_ROUTE } from './google-provider.ts';

@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import { isSafeReturnPath } from '@bastion/domain/navigation/landing';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
-import { hashOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 import { googleConfiguration, redirectUriOf, type GoogleConfig } from './google-provider.ts';
 import { deleteExpiredOAuthStates, insertOAuthState } from './google-sign-in.repository.ts';
 

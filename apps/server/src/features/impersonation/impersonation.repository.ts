@@ -4,8 +4,8 @@ import { isRoleValue } from '@bastion/domain/permissions/roles';
 import type { Database } from '@bastion/db/client';
 import { sessions } from '@bastion/db/schema/sessions';
 import { userRoles, users } from '@bastion/db/schema/users';
-import { firstOrNull } from '../../lib/queries.ts';
-import { announceSessionChange } from '../../lib/session-cache.ts';
+import { firstOrNull } from '../../lib/db/queries.ts';
+import { announceSessionChange } from '../../core/access/session-cache.ts';
 
 /** The user to act as, by e-mail, with the roles they hold themselves (delegations lend none). */
 export async function findTargetUser(db: Database, email: string) {

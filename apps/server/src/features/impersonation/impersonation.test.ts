@@ -4,7 +4,7 @@ import { auditLog } from '@bastion/db/schema/audit';
 import { passwordResetTokens, sessions } from '@bastion/db/schema/sessions';
 import { delegations, userRoles, users } from '@bastion/db/schema/users';
 import { PERMISSION_REQUIRED_MESSAGE } from '../../lib/access.ts';
-import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../core/access/opaque-token.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { auditEntriesOf } from '../../test/audit.ts';
 import { createUser, signedIn, type TestUser } from '../../test/test-app.ts';

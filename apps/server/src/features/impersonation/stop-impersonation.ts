@@ -2,7 +2,7 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { endImpersonation } from '../../lib/sessions.ts';
+import { endImpersonation } from '../../core/access/sessions.repository.ts';
 
 /** The administrator returns to their own account; the session stays signed in. */
 export async function stopImpersonation(

@@ -1,2 +1,2 @@
 // Shared with the app-settings page (issue 19), which switches maintenance too.
-export { writeMaintenanceSettings } from '../../lib/setting-changes.ts';
+export { writeMaintenanceSettings } from '../../core/settings/setting-changes.repository.ts';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAINTENANCE_MESSAGE, PERMISSION_REQUIRED_MESSAGE } from '../../lib/access.ts';
-import { forgetAccessSettings } from '../../lib/access-settings.ts';
-import { readAppSetting } from '../../lib/app-settings.ts';
+import { forgetAccessSettings } from '../../core/access/access-settings.repository.ts';
+import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { auditEntriesOf } from '../../test/audit.ts';
 import { createUser, signedIn } from '../../test/test-app.ts';

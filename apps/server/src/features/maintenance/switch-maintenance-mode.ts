@@ -1,7 +1,10 @@
 import type { Database } from '@bastion/db/client';
-import { forgetAccessSettings } from '../../lib/access-settings.ts';
+import { forgetAccessSettings } from '../../core/access/access-settings.repository.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { askEveryoneToReload, writeMaintenanceSettings } from '../../lib/setting-changes.ts';
+import {
+  askEveryoneToReload,
+  writeMaintenanceSettings,
+} from '../../core/settings/setting-changes.repository.ts';
 
 /**
  * Turns maintenance mode on or off (spec §4, §7). The spec spells the on value 'enable'. Other

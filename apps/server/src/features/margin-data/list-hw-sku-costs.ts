@@ -13,7 +13,7 @@ import {
   type HwSkuCost,
   type ListHwSkuCostsInput,
 } from './margin-data.schemas.ts';
-import { pageOf, pageWindow } from '../../lib/paging.ts';
+import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 
 /** The day list prices are read on: today, as the catalogue's pickers read it. */
 export const priceDateOf = (now: Date) => now.toISOString().slice(0, 10);

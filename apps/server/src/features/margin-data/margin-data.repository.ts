@@ -11,8 +11,8 @@ import {
   skuPrices,
   skus,
 } from '@bastion/db/schema/catalog';
-import { containsText, countOf, firstOrNull, inEffectOn, readPage } from '../../lib/queries.ts';
-import type { CostLookupRow, SkuRow, SupportCaseRow } from '../../lib/rows.ts';
+import { containsText, countOf, firstOrNull, inEffectOn, readPage } from '../../lib/db/queries.ts';
+import type { CostLookupRow, SkuRow, SupportCaseRow } from '../../lib/db/rows.ts';
 
 /* The margin data and approval SKUs, as their screens read and write them. Queries only. */
 

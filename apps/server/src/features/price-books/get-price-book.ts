@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import type { PriceBookDetail, PriceBookView } from '@bastion/domain/price-books/answers';
-import { pageOf, pageWindow } from '../../lib/paging.ts';
+import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 import type { GetPriceBookInput } from './price-books.schemas.ts';
 import { findBookWithFacts, findEntryPage, listCurrencyCodes } from './price-books.repository.ts';
 import { bookNotFound } from './price-book-errors.ts';

@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import type { PriceBookMatrix } from '@bastion/domain/price-books/answers';
-import { pageOf, pageWindow } from '../../lib/paging.ts';
+import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 import type { PriceBookMatrixInput } from './price-books.schemas.ts';
 import {
   findMatrixSkuPage,

@@ -5,8 +5,8 @@ import { crmAccounts } from '@bastion/db/schema/crm';
 import { priceBookEntries, priceBooks } from '@bastion/db/schema/pricing';
 import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
-import { containsText, firstOrNull, readPage } from '../../lib/queries.ts';
-import type { Page } from '../../lib/paging.ts';
+import { containsText, firstOrNull, readPage } from '../../lib/db/queries.ts';
+import type { Page } from '../../lib/db/paging.ts';
 
 /* Queries of the price books (issue 35) only: the use-cases decide. */
 

@@ -4,7 +4,7 @@ import { skuPrices, skus } from '@bastion/db/schema/catalog';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { PRICING_MESSAGES } from '@bastion/domain/pricing/validate';
-import { loadApprovalFacts } from '../../lib/approval-facts.ts';
+import { loadApprovalFacts } from '../../core/approvals/approval-facts.repository.ts';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
 import {
   ensureTestFamily,

@@ -14,9 +14,9 @@ import type { Database } from '@bastion/db/client';
 import type { quoteLines } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
-import { readAppSetting } from '../../lib/app-settings.ts';
-import { loadPricingInput } from '../../lib/pricing-inputs.ts';
-import { todayIso } from '../../lib/contracts.ts';
+import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
+import { loadPricingInput } from '../../core/pricing/pricing-inputs.repository.ts';
+import { todayIso } from '../../core/renewals/contracts.repository.ts';
 import {
   evaluateQuoteRules,
   recordRuleFailures,
@@ -24,9 +24,9 @@ import {
   sellerOutcomeOf,
   withAutomaticChanges,
   type RuleDraftLine,
-} from '../../lib/product-rule-inputs.ts';
-import { contractPricingOf, storedQuantities } from '../../lib/stored-line-pricing.ts';
-import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
+} from '../../core/pricing/product-rule-inputs.repository.ts';
+import { contractPricingOf, storedQuantities } from '../../core/pricing/stored-line-pricing.ts';
+import { EDITABLE_STATUSES } from '../../core/quotes/quote-writes.repository.ts';
 import { requireVisibleQuote } from './get-quote.ts';
 import type { listQuoteLines } from './quote-lines.repository.ts';
 import type { QuoteRow } from './quotes.repository.ts';

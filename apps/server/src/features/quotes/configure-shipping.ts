@@ -5,9 +5,9 @@ import {
 } from '@bastion/domain/quotes/shipping-plan';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { quoteActorOf } from '../../lib/quote-writes.ts';
+import { quoteActorOf } from '../../core/quotes/quote-writes.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findLookups } from '../../lib/form-definitions.ts';
+import { findLookups } from '../../core/forms/form-definitions.repository.ts';
 import { quoteView, requireVisibleQuote } from './get-quote.ts';
 import {
   listQuoteLines,
@@ -17,7 +17,10 @@ import {
 } from './quote-lines.repository.ts';
 import type { HistoryChange, QuoteRow } from './quotes.repository.ts';
 import { STALE_QUOTE_MESSAGE } from './update-quote-header.ts';
-import { storedManualShippingQuantities, storedQuantities } from '../../lib/stored-line-pricing.ts';
+import {
+  storedManualShippingQuantities,
+  storedQuantities,
+} from '../../core/pricing/stored-line-pricing.ts';
 
 /** Admins edit these lists (form lookups); a shipping line must name one of their values. */
 const REGIONS = 'shipping_regions';

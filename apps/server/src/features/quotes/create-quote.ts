@@ -4,17 +4,17 @@ import type { FormValues } from '@bastion/domain/forms/recipe';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { refreshOpportunity } from '../../lib/crm/local-copy.ts';
-import { validateRecipeSubmission } from '../../lib/recipe-submission.ts';
-import { loadFormDefinition } from '../../lib/form-definitions.ts';
+import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
+import { refreshOpportunity } from '../../integrations/crm/local-copy.repository.ts';
+import { validateRecipeSubmission } from '../../core/forms/recipe-submission.ts';
+import { loadFormDefinition } from '../../core/forms/form-definitions.repository.ts';
 import { quotableChannelOf } from './quote-channel.ts';
 import { mapSnapshot } from './quote-details.ts';
-import { insertQuoteWithHistory, quoteActorOf } from '../../lib/quote-writes.ts';
-import { refuseQuoteTypeNotOffered } from '../../lib/ela-offer.ts';
-import { writeBackNewQuote } from '../../lib/crm/write-back-new-quote.ts';
+import { insertQuoteWithHistory, quoteActorOf } from '../../core/quotes/quote-writes.repository.ts';
+import { refuseQuoteTypeNotOffered } from '../../core/quotes/ela-offer.repository.ts';
+import { writeBackNewQuote } from '../../integrations/crm/write-back-new-quote.ts';
 import { findVisibleOpportunity } from './quotes.repository.ts';
-import { viewerOf } from '../../lib/visibility.ts';
+import { viewerOf } from '../../core/quotes/visibility.repository.ts';
 
 /** The recipe of the create-quote form (a form recipe, so admins can change it). */
 export const CREATE_QUOTE_FORM = 'quote_details';

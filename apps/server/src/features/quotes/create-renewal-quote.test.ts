@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '@bastion/domain/renewals/proration';
 import { quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { contracts } from '@bastion/db/schema/renewals';
-import { todayIso } from '../../lib/contracts.ts';
+import { todayIso } from '../../core/renewals/contracts.repository.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { insertContract, type ContractOptions } from '../../test/contract-fixtures.ts';
 import { insertPricedTestSkus, unique } from '../../test/quote-fixtures.ts';

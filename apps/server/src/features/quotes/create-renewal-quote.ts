@@ -19,15 +19,19 @@ import { quoteLines } from '@bastion/db/schema/quotes';
 import { contracts, type ContractRow } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readAppSetting } from '../../lib/app-settings.ts';
+import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
 import { appNow } from '../../lib/clock.ts';
-import { findVisibleContract, readContractDetails, todayIso } from '../../lib/contracts.ts';
-import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
-import { refreshOpportunity } from '../../lib/crm/local-copy.ts';
-import { writeBackNewQuote } from '../../lib/crm/write-back-new-quote.ts';
-import { loadFormDefinition } from '../../lib/form-definitions.ts';
-import { insertQuoteWithHistory, quoteActorOf } from '../../lib/quote-writes.ts';
-import { viewerOf } from '../../lib/visibility.ts';
+import {
+  findVisibleContract,
+  readContractDetails,
+  todayIso,
+} from '../../core/renewals/contracts.repository.ts';
+import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
+import { refreshOpportunity } from '../../integrations/crm/local-copy.repository.ts';
+import { writeBackNewQuote } from '../../integrations/crm/write-back-new-quote.ts';
+import { loadFormDefinition } from '../../core/forms/form-definitions.repository.ts';
+import { insertQuoteWithHistory, quoteActorOf } from '../../core/quotes/quote-writes.repository.ts';
+import { viewerOf } from '../../core/quotes/visibility.repository.ts';
 import { CREATE_QUOTE_FORM } from './create-quote.ts';
 import { quotableChannelOf } from './quote-channel.ts';
 import { mapSnapshot, prefillOf } from './quote-details.ts';

@@ -13,17 +13,17 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { valueKeysOf } from '@bastion/domain/forms/engine';
-import { loadFormDefinition } from '../../lib/form-definitions.ts';
+import { loadFormDefinition } from '../../core/forms/form-definitions.repository.ts';
 import {
   EDITABLE_STATUSES,
   quoteActorOf,
   STALE_QUOTE_MESSAGE,
   writeQuoteAtVersion,
   type HistoryChange,
-} from '../../lib/quote-writes.ts';
-import { refreshQuoteSkuDiscounts } from '../../lib/report-rollups.ts';
-import { validateRecipeSubmission } from '../../lib/recipe-submission.ts';
-import { priceStoredLines } from '../../lib/stored-line-pricing.ts';
+} from '../../core/quotes/quote-writes.repository.ts';
+import { refreshQuoteSkuDiscounts } from '../../core/reports/report-rollups.repository.ts';
+import { validateRecipeSubmission } from '../../core/forms/recipe-submission.ts';
+import { priceStoredLines } from '../../core/pricing/stored-line-pricing.ts';
 import { yearsOf } from './configure-lines.ts';
 import { CREATE_QUOTE_FORM } from './create-quote.ts';
 import { quoteView, requireVisibleQuote } from './get-quote.ts';
@@ -50,7 +50,7 @@ const fieldProblem = (path: string, message: string) =>
  * derivations, with the fields settled at creation kept as they are (domain quotes/header-edit).
  * A change of what prices the lines (partner type, contract length, deal type) prices them again
  * and stores the new total; the write voids a submission whose approvers judged otherwise, as
- * every content change does (lib/quote-writes.ts), and the history lists each field changed.
+ * every content change does (core/quotes/quote-writes.repository.ts), and the history lists each field changed.
  */
 export async function editQuoteDetails(
   db: Database,

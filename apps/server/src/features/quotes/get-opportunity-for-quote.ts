@@ -1,13 +1,13 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createEmbeddedAdapter } from '../../lib/crm/embedded-adapter.ts';
-import { quoteTypesNotOffered } from '../../lib/ela-offer.ts';
-import { loadFormDefinition } from '../../lib/form-definitions.ts';
+import { createEmbeddedAdapter } from '../../integrations/crm/embedded-adapter.repository.ts';
+import { quoteTypesNotOffered } from '../../core/quotes/ela-offer.repository.ts';
+import { loadFormDefinition } from '../../core/forms/form-definitions.repository.ts';
 import { CREATE_QUOTE_FORM } from './create-quote.ts';
 import { mapSnapshot, prefillOf } from './quote-details.ts';
 import { findVisibleOpportunity } from './quotes.repository.ts';
-import { viewerOf } from '../../lib/visibility.ts';
+import { viewerOf } from '../../core/quotes/visibility.repository.ts';
 
 /**
  * An opportunity in the caller's scope, read from Bastion's copy of the CRM (a page view does not

@@ -3,10 +3,14 @@ import { NO_RULE_OUTCOME } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import { appNow } from '../../lib/clock.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { bundleOptionsOf, loadRuleSet, storedRuleLine } from '../../lib/product-rule-inputs.ts';
-import { priceStoredLines } from '../../lib/stored-line-pricing.ts';
-import { LOCKED_BY_OTHER_MESSAGE } from '../../lib/quote-terms.ts';
-import { EDITABLE_STATUSES } from '../../lib/quote-writes.ts';
+import {
+  bundleOptionsOf,
+  loadRuleSet,
+  storedRuleLine,
+} from '../../core/pricing/product-rule-inputs.repository.ts';
+import { priceStoredLines } from '../../core/pricing/stored-line-pricing.ts';
+import { LOCKED_BY_OTHER_MESSAGE } from '../../core/terms/quote-terms.repository.ts';
+import { EDITABLE_STATUSES } from '../../core/quotes/quote-writes.repository.ts';
 import {
   canAdjustUnitListPrices,
   forViewer,

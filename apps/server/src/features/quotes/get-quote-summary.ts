@@ -2,10 +2,13 @@ import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
 import { dealTypeName } from '@bastion/domain/quotes/quote-types';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { findLookups } from '../../lib/form-definitions.ts';
-import { requireSummaryReached } from '../../lib/quote-summary-reached.ts';
-import { readRenewalOverview } from '../../lib/renewal-overview.ts';
-import { findQuoteForReader, type ApproverQuoteAccess } from '../../lib/visibility.ts';
+import { findLookups } from '../../core/forms/form-definitions.repository.ts';
+import { requireSummaryReached } from '../../core/quotes/quote-summary-reached.ts';
+import { readRenewalOverview } from '../../core/renewals/renewal-overview.repository.ts';
+import {
+  findQuoteForReader,
+  type ApproverQuoteAccess,
+} from '../../core/quotes/visibility.repository.ts';
 import { configurationWithFullPricing } from './get-quote-configuration.ts';
 import { shippingOf } from './configure-shipping.ts';
 
@@ -26,7 +29,7 @@ export {
   requireSummaryReached,
   SAVE_TERMS_FIRST,
   SUMMARY_NOT_REACHED,
-} from '../../lib/quote-summary-reached.ts';
+} from '../../core/quotes/quote-summary-reached.ts';
 
 /**
  * Everything the summary shows (spec §2 quote-summary, legacy-quote-summary): the header as the

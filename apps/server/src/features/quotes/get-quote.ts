@@ -4,8 +4,8 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { QuoteRow } from './quotes.repository.ts';
-import { findVisibleQuote, viewerOf } from '../../lib/visibility.ts';
-import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
+import { findVisibleQuote, viewerOf } from '../../core/quotes/visibility.repository.ts';
+import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 
 /** A quote outside the caller's scope reads as absent: its existence is not theirs to know. */
 export async function requireVisibleQuote(db: Database, caller: AuthContext, id: string) {

@@ -13,9 +13,9 @@ import {
   type OpportunityGridQuery,
   type QuoteGridQuery,
 } from './quotes.repository.ts';
-import { viewerOf, type Viewer } from '../../lib/visibility.ts';
-import { targetPathOfQuote } from '../../lib/quote-target-path.ts';
-import { pageOf, pageWindow } from '../../lib/paging.ts';
+import { viewerOf, type Viewer } from '../../core/quotes/visibility.repository.ts';
+import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
+import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 
 export interface GridRequest {
   module_name: GridModuleName;

@@ -5,7 +5,7 @@ import { skuPrices, skus } from '@bastion/db/schema/catalog';
 import { crmAccounts } from '@bastion/db/schema/crm';
 import { priceBookEntries, priceBooks } from '@bastion/db/schema/pricing';
 import { quotes } from '@bastion/db/schema/quotes';
-import { PRICE_BOOK_NOTICES } from '../../lib/quote-price-book.ts';
+import { PRICE_BOOK_NOTICES } from '../../core/pricing/quote-price-book.repository.ts';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
 import {
   ensureTestFamily,

@@ -5,16 +5,16 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
-import { todayIso } from '../../lib/contracts.ts';
-import { loadFormDefinition } from '../../lib/form-definitions.ts';
+import { todayIso } from '../../core/renewals/contracts.repository.ts';
+import { loadFormDefinition } from '../../core/forms/form-definitions.repository.ts';
 import {
   labelledActions,
   loadRuleSet,
   recordRuleFailures,
   ruleQuoteFacts,
   storedLinesHiddenSkus,
-} from '../../lib/product-rule-inputs.ts';
-import { validateRecipeSubmission } from '../../lib/recipe-submission.ts';
+} from '../../core/pricing/product-rule-inputs.repository.ts';
+import { validateRecipeSubmission } from '../../core/forms/recipe-submission.ts';
 import { requireVisibleQuote } from './get-quote.ts';
 import { refuseRenewalQuote } from './save-quote-configuration.ts';
 

@@ -1,7 +1,7 @@
 import { deriveSalesChannel } from '@bastion/domain/quotes/sales-channel';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CrmOpportunitySnapshot } from '../../lib/crm/crm-adapter.ts';
+import type { CrmOpportunitySnapshot } from '../../integrations/crm/crm-adapter.ts';
 
 export const DIRECT_QUOTE_REFUSED =
   'You can create quotes for partner deals only, and this opportunity has no partner.';

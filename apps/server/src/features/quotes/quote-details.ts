@@ -3,8 +3,8 @@ import {
   mapOpportunityToQuote,
   type OpportunityQuoteFields,
 } from '@bastion/domain/quotes/opportunity-mapping';
-import type { CrmOpportunitySnapshot } from '../../lib/crm/crm-adapter.ts';
-import { opportunityFactsOf } from '../../lib/crm/opportunity-facts.ts';
+import type { CrmOpportunitySnapshot } from '../../integrations/crm/crm-adapter.ts';
+import { opportunityFactsOf } from '../../integrations/crm/opportunity-facts.ts';
 
 /** The opportunity's facts as a quote keeps them (spec §3), with the form's lookup lists. */
 export function mapSnapshot(

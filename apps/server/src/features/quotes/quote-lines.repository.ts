@@ -4,8 +4,12 @@ import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
 import { quoteLines, quoteShippingLines, type quotes } from '@bastion/db/schema/quotes';
 import { formatBp, parsePercentBp } from '@bastion/domain/pricing/decimal';
-import { writeQuoteAtVersion, type HistoryChange, type QuoteRow } from '../../lib/quote-writes.ts';
-import { refreshQuoteSkuDiscounts } from '../../lib/report-rollups.ts';
+import {
+  writeQuoteAtVersion,
+  type HistoryChange,
+  type QuoteRow,
+} from '../../core/quotes/quote-writes.repository.ts';
+import { refreshQuoteSkuDiscounts } from '../../core/reports/report-rollups.repository.ts';
 
 export type QuoteLineRow = typeof quoteLines.$inferSelect;
 

@@ -9,12 +9,12 @@ import {
   opportunityVisibleTo,
   quoteVisibleTo,
   type Viewer,
-} from '../../lib/visibility.ts';
-import type { Page } from '../../lib/paging.ts';
-import { containsText, countOf, firstOrNull, inRange } from '../../lib/queries.ts';
+} from '../../core/quotes/visibility.repository.ts';
+import type { Page } from '../../lib/db/paging.ts';
+import { containsText, countOf, firstOrNull, inRange } from '../../lib/db/queries.ts';
 
-export type { HistoryChange, QuoteRow } from '../../lib/quote-writes.ts';
-import type { QuoteRow } from '../../lib/quote-writes.ts';
+export type { HistoryChange, QuoteRow } from '../../core/quotes/quote-writes.repository.ts';
+import type { QuoteRow } from '../../core/quotes/quote-writes.repository.ts';
 
 export async function findVisibleOpportunity(db: Database, viewer: Viewer, id: string) {
   return firstOrNull(

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { crmOpportunities } from '@bastion/db/schema/crm';
 import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
-import { CrmUnavailableError, type CrmAdapter } from '../../lib/crm/crm-adapter.ts';
+import { CrmUnavailableError, type CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { createAppOver, createUser, signedIn } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/test-bed.ts';
 import { testDatabase } from '../../test/test-database.ts';

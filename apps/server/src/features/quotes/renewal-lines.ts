@@ -30,15 +30,22 @@ import type { Database } from '@bastion/db/client';
 import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readAppSetting } from '../../lib/app-settings.ts';
-import { readContractDetails, readContractSummaries, todayIso } from '../../lib/contracts.ts';
-import { loadPricingInput } from '../../lib/pricing-inputs.ts';
-import { LOCKED_BY_OTHER_MESSAGE } from '../../lib/quote-terms.ts';
-import { EDITABLE_STATUSES, FINAL_STATUS_MESSAGES } from '../../lib/quote-writes.ts';
-import { contractPricingOf, priceStoredLines } from '../../lib/stored-line-pricing.ts';
-import { contractVisibleTo, viewerOf } from '../../lib/visibility.ts';
+import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
+import {
+  readContractDetails,
+  readContractSummaries,
+  todayIso,
+} from '../../core/renewals/contracts.repository.ts';
+import { loadPricingInput } from '../../core/pricing/pricing-inputs.repository.ts';
+import { LOCKED_BY_OTHER_MESSAGE } from '../../core/terms/quote-terms.repository.ts';
+import {
+  EDITABLE_STATUSES,
+  FINAL_STATUS_MESSAGES,
+} from '../../core/quotes/quote-writes.repository.ts';
+import { contractPricingOf, priceStoredLines } from '../../core/pricing/stored-line-pricing.ts';
+import { contractVisibleTo, viewerOf } from '../../core/quotes/visibility.repository.ts';
 import { appNow } from '../../lib/clock.ts';
-import { storedRuleLine } from '../../lib/product-rule-inputs.ts';
+import { storedRuleLine } from '../../core/pricing/product-rule-inputs.repository.ts';
 import { ruleOutcomeOfDrafts, yearsOf } from './configure-lines.ts';
 import { findSkus, listQuoteLines } from './quote-lines.repository.ts';
 import type { QuoteRow } from './quotes.repository.ts';

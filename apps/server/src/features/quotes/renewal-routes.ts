@@ -15,10 +15,10 @@ import {
   currentUser,
   requirePermission,
 } from '../../lib/access.ts';
-import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
+import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { zEnvelope } from '../../lib/envelope.ts';
 import { postRoute } from '../../lib/post-route.ts';
-import { refuseWhenRenewalsDisabled } from '../../lib/renewals-switch.ts';
+import { refuseWhenRenewalsDisabled } from '../../core/renewals/renewals-switch.ts';
 import { createRenewalQuote } from './create-renewal-quote.ts';
 import {
   getRenewalConfiguration,

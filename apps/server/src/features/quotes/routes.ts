@@ -7,8 +7,8 @@ import {
   requirePermission,
   signedInAccess,
 } from '../../lib/access.ts';
-import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
-import type { CrmAdapter } from '../../lib/crm/crm-adapter.ts';
+import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
+import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import { zEnvelope } from '../../lib/envelope.ts';
 import { getQuoteConfiguration } from './get-quote-configuration.ts';

@@ -7,7 +7,7 @@ import { parsePercentBp } from '@bastion/domain/pricing/decimal';
 import { priceQuote } from '@bastion/domain/pricing/engine';
 import type { LineResult, PricingLine } from '@bastion/domain/pricing/model';
 import { decimalAsMinor, slimPricingResult } from '@bastion/domain/pricing/slim-result';
-import { loadPricingInput } from '../../lib/pricing-inputs.ts';
+import { loadPricingInput } from '../../core/pricing/pricing-inputs.repository.ts';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
 import {
   ensureTestFamily,

@@ -7,7 +7,7 @@ import {
   writeQuoteAtVersion,
   type HistoryChange,
   quoteActorOf,
-} from '../../lib/quote-writes.ts';
+} from '../../core/quotes/quote-writes.repository.ts';
 
 export { STALE_QUOTE_MESSAGE };
 

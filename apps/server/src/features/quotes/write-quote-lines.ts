@@ -12,9 +12,9 @@ import type { PricingResult } from '@bastion/domain/pricing/model';
 import type { Database } from '@bastion/db/client';
 import type { quotes } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
-import { quoteActorOf } from '../../lib/quote-writes.ts';
+import { quoteActorOf } from '../../core/quotes/quote-writes.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { refuseRuleErrors } from '../../lib/product-rule-inputs.ts';
+import { refuseRuleErrors } from '../../core/pricing/product-rule-inputs.repository.ts';
 import {
   checkDrafts,
   parseBp,

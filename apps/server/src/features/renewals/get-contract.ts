@@ -4,8 +4,11 @@ import type { Database } from '@bastion/db/client';
 import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findVisibleContract, readContractDetails } from '../../lib/contracts.ts';
-import { viewerOf } from '../../lib/visibility.ts';
+import {
+  findVisibleContract,
+  readContractDetails,
+} from '../../core/renewals/contracts.repository.ts';
+import { viewerOf } from '../../core/quotes/visibility.repository.ts';
 
 export const NO_SUCH_CONTRACT = 'There is no such contract, or it is not yours to see.';
 

@@ -5,8 +5,8 @@ import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
 import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readContractDetails } from '../../lib/contracts.ts';
-import { opportunityVisibleTo, viewerOf } from '../../lib/visibility.ts';
+import { readContractDetails } from '../../core/renewals/contracts.repository.ts';
+import { opportunityVisibleTo, viewerOf } from '../../core/quotes/visibility.repository.ts';
 
 /**
  * POST /api/dx/installed-base: the contracts of an opportunity's account, by end date. Whoever

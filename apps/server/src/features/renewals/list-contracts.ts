@@ -12,9 +12,9 @@ import {
   selectContractSummaries,
   summaryRowOf,
   todayIso,
-} from '../../lib/contracts.ts';
-import { containsText, countOf } from '../../lib/queries.ts';
-import { contractVisibleTo, viewerOf } from '../../lib/visibility.ts';
+} from '../../core/renewals/contracts.repository.ts';
+import { containsText, countOf } from '../../lib/db/queries.ts';
+import { contractVisibleTo, viewerOf } from '../../core/quotes/visibility.repository.ts';
 
 type ContractsQuery = z.output<typeof ZContractsBody>;
 

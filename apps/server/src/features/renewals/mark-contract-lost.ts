@@ -5,9 +5,12 @@ import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
-import { findVisibleContract, readContractSummaries } from '../../lib/contracts.ts';
+import {
+  findVisibleContract,
+  readContractSummaries,
+} from '../../core/renewals/contracts.repository.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { viewerOf } from '../../lib/visibility.ts';
+import { viewerOf } from '../../core/quotes/visibility.repository.ts';
 import { NO_SUCH_CONTRACT } from './get-contract.ts';
 
 /**

@@ -20,7 +20,7 @@ import {
 } from '../../lib/access.ts';
 import { zEnvelope } from '../../lib/envelope.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
-import { refuseWhenRenewalsDisabled } from '../../lib/renewals-switch.ts';
+import { refuseWhenRenewalsDisabled } from '../../core/renewals/renewals-switch.ts';
 import { getContract } from './get-contract.ts';
 import { getInstalledBase } from './get-installed-base.ts';
 import { importContracts } from './import-contracts.ts';

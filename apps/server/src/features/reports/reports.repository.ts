@@ -15,7 +15,7 @@ import { quotes } from '@bastion/db/schema/quotes';
  * The SQL aggregates of the report dashboard (issue 19). Every report reads the quotes the
  * filters select, within the caller's visibility scope; amounts are summed per quote currency
  * and rate, then converted once into the report currency, exactly (convertedSum). They rely on
- * quotes_report_idx, quote_sku_discounts (kept by lib/report-rollups.ts) and the copies of the
+ * quotes_report_idx, quote_sku_discounts (kept by core/reports/report-rollups.repository.ts) and the copies of the
  * quote's filters on its approval steps (decision 025); npm run bench:reports measures them.
  */
 

@@ -11,7 +11,7 @@ import {
   insertPricedTestSkus,
   unique,
 } from '../../test/quote-fixtures.ts';
-import { refreshQuoteSkuDiscounts } from '../../lib/report-rollups.ts';
+import { refreshQuoteSkuDiscounts } from '../../core/reports/report-rollups.repository.ts';
 import { selectDiscounts } from './reports.repository.ts';
 
 const bed = useTestBed({ desk: 'DEAL_DESK', root: 'ROOT_ADMIN', seller: 'SALES_USER' });

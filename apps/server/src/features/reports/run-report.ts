@@ -8,8 +8,8 @@ import { currencyRates } from '@bastion/db/schema/catalog';
 import type { z } from 'zod';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { todayIso } from '../../lib/contracts.ts';
-import { quoteVisibleTo, viewerOf } from '../../lib/visibility.ts';
+import { todayIso } from '../../core/renewals/contracts.repository.ts';
+import { quoteVisibleTo, viewerOf } from '../../core/quotes/visibility.repository.ts';
 import { requireReportModule } from './report-module.ts';
 import {
   minorOf,

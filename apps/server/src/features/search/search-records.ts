@@ -11,7 +11,7 @@ import type { SearchKind, SearchResult, SearchResults } from '@bastion/domain/se
 import { searchTermsOf } from '@bastion/domain/search/terms';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { viewerOf } from '../../lib/visibility.ts';
+import { viewerOf } from '../../core/quotes/visibility.repository.ts';
 import {
   searchAccounts,
   searchOpportunities,

@@ -6,7 +6,7 @@ import {
   opportunityVisibleTo,
   quoteVisibleTo,
   type Viewer,
-} from '../../lib/visibility.ts';
+} from '../../core/quotes/visibility.repository.ts';
 
 /*
  * The global search's reads (issue 19). Each kind matches in two ways:
@@ -17,7 +17,7 @@ import {
  * never makes PostgreSQL recheck thousands of quote rows. Only when that finds nothing is the
  * quotes' own trigram index asked (misspelt quote names and numbers). Quote numbers typed from
  * their start read one stretch of the quote-number index. Scoping is the grids'
- * (lib/visibility.ts), applied in every branch; broad matches are bounded before it (CANDIDATES).
+ * (core/quotes/visibility.repository.ts), applied in every branch; broad matches are bounded before it (CANDIDATES).
  */
 
 /**

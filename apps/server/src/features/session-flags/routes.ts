@@ -5,7 +5,7 @@ import type { Database } from '@bastion/db/client';
 import { users } from '@bastion/db/schema/users';
 import { currentUser, type RouteAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readAppSetting } from '../../lib/app-settings.ts';
+import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
 import { zEnvelope } from '../../lib/envelope.ts';
 import { postRoute } from '../../lib/post-route.ts';
 

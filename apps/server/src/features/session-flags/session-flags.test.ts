@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appSettings } from '@bastion/db/schema/navigation';
-import { forgetAccessSettings } from '../../lib/access-settings.ts';
+import { forgetAccessSettings } from '../../core/access/access-settings.repository.ts';
 import { users } from '@bastion/db/schema/users';
 import { createUser, signedIn } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/test-bed.ts';

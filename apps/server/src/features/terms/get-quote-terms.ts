@@ -12,13 +12,13 @@ import {
   loadTermsContext,
   readOnlyReasonOf,
   type TermsContext,
-} from '../../lib/quote-terms.ts';
+} from '../../core/terms/quote-terms.repository.ts';
 import {
   findVisibleQuote,
   requireQuoteForReader,
   viewerOf,
   type ApproverQuoteAccess,
-} from '../../lib/visibility.ts';
+} from '../../core/quotes/visibility.repository.ts';
 import type { QuoteTermsView } from './terms.schemas.ts';
 
 /** A quote outside the caller's scope reads as absent: its existence is not theirs to know. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import type { Database } from '@bastion/db/client';
-import type { ApproverQuoteAccess } from '../../lib/visibility.ts';
+import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
 import {
   addressesQuote,
   currentUser,

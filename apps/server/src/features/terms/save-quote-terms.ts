@@ -7,10 +7,10 @@ import {
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { loadTermsContext, readOnlyReasonOf } from '../../lib/quote-terms.ts';
+import { loadTermsContext, readOnlyReasonOf } from '../../core/terms/quote-terms.repository.ts';
 import { quoteTermsView, requireVisibleQuote } from './get-quote-terms.ts';
 import type { SaveQuoteTermsInput } from './terms.schemas.ts';
-import { STALE_QUOTE_MESSAGE, quoteActorOf } from '../../lib/quote-writes.ts';
+import { STALE_QUOTE_MESSAGE, quoteActorOf } from '../../core/quotes/quote-writes.repository.ts';
 import { replaceQuoteTermsAtVersion, type HistoryChange } from './terms.repository.ts';
 
 /** The quotes feature's wording (update-quote-header.ts), so every stale save reads alike. */

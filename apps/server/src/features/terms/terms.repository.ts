@@ -3,26 +3,26 @@ import type { Database } from '@bastion/db/client';
 import { termsClauseRules, termsClauseVersions, termsClauses } from '@bastion/db/schema/terms';
 import { users } from '@bastion/db/schema/users';
 import type { StoredTerm } from '@bastion/domain/terms/quote-terms';
-import { firstOrNull, personName } from '../../lib/queries.ts';
-import type { ClauseRuleRow } from '../../lib/rows.ts';
-import { replaceSavedTerms } from '../../lib/saved-quote-terms.ts';
+import { firstOrNull, personName } from '../../lib/db/queries.ts';
+import type { ClauseRuleRow } from '../../lib/db/rows.ts';
+import { replaceSavedTerms } from '../../core/terms/saved-quote-terms.repository.ts';
 import {
   findOtherWithText,
   insertVersioned,
   updateAtVersion,
   versionedRecords,
-} from '../../lib/versioned-rows.ts';
+} from '../../lib/db/versioned-rows.ts';
 
 /** Queries of the terms feature: no decisions here, only reads and writes. */
 
-export type { ClauseRow, ClauseRuleRow as RuleRow } from '../../lib/rows.ts';
-export type { HistoryChange, QuoteRow } from '../../lib/quote-writes.ts';
+export type { ClauseRow, ClauseRuleRow as RuleRow } from '../../lib/db/rows.ts';
+export type { HistoryChange, QuoteRow } from '../../core/quotes/quote-writes.repository.ts';
 import {
   writeQuoteAtVersion,
   type HistoryChange,
   type QuoteActor,
   type QuoteRow,
-} from '../../lib/quote-writes.ts';
+} from '../../core/quotes/quote-writes.repository.ts';
 
 /** Null when the editor's account is gone (the users are left-joined). */
 const editorName: SQL<string | null> = personName;
@@ -158,7 +158,7 @@ export const { insert: insertRule, updateAtVersion: updateRuleAtVersion } = vers
 );
 
 // ---------------------------------------------------------------------------------------------
-// A quote's terms (saved through lib/saved-quote-terms.ts, which the summary reads too)
+// A quote's terms (saved through core/terms/saved-quote-terms.repository.ts, which the summary reads too)
 
 /**
  * Replaces the quote's terms if the quote is still at `expectedVersion`, raising its version and

@@ -4,7 +4,7 @@ import type { ApiTokenRow } from '@bastion/domain/accounts/user-admin-schemas';
 import type { Database } from '@bastion/db/client';
 import { apiTokens } from '@bastion/db/schema/integrations';
 import { users } from '@bastion/db/schema/users';
-import { announceSessionChange } from '../../lib/session-cache.ts';
+import { announceSessionChange } from '../../core/access/session-cache.ts';
 
 const creator = alias(users, 'token_creator');
 const revoker = alias(users, 'token_revoker');

@@ -4,7 +4,7 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { hashOpaqueToken, newOpaqueToken } from '../../lib/opaque-token.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../core/access/opaque-token.ts';
 import { countActiveApiTokens, findApiTokens, insertApiToken } from './api-tokens.repository.ts';
 import { requireServiceAccount } from './service-account.ts';
 import { refuseWhileImpersonating } from './user-admin-errors.ts';

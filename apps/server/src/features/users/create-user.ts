@@ -3,7 +3,7 @@ import type { UserDetail } from '@bastion/domain/accounts/user-admin-schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuditEntry } from '../../lib/audit.ts';
+import type { AuditEntry } from '../../lib/db/audit.repository.ts';
 import { getUserDetail } from './get-user-detail.ts';
 import { checkRoleGrants } from './role-grants.ts';
 import { mailSetPasswordLink, type MailDeps } from './send-password-link.ts';

@@ -1,6 +1,6 @@
 import type { UserHistoryRow, UserSignInRow } from '@bastion/domain/accounts/user-admin-schemas';
 import type { Database } from '@bastion/db/client';
-import { pageOf, pageWindow, type PageRequest } from '../../lib/paging.ts';
+import { pageOf, pageWindow, type PageRequest } from '../../lib/db/paging.ts';
 import { requireUser } from './get-user-detail.ts';
 import { findHistoryPage, findSignInPage } from './users.repository.ts';
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { UserListRow } from '@bastion/domain/accounts/user-admin-schemas';
 import { canonicalRegion } from '@bastion/domain/permissions/visibility';
 import type { Database } from '@bastion/db/client';
-import { pageOf, pageWindow } from '../../lib/paging.ts';
+import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 import type { ZUserListBody, ZUserListFilters } from './users.schemas.ts';
 import {
   findOwnRoleRows,

@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuditEntry } from '../../lib/audit.ts';
+import type { AuditEntry } from '../../lib/db/audit.repository.ts';
 import { requireUser } from './get-user-detail.ts';
 import {
   LAST_ROOT_DISABLE_MESSAGE,

@@ -2,9 +2,9 @@ import { isMfaRequiredFor, parseMfaRequiredRoles } from '@bastion/domain/account
 import { ROLE_VALUES, type RoleValue } from '@bastion/domain/permissions/roles';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { forgetAccessSettings } from '../../lib/access-settings.ts';
+import { forgetAccessSettings } from '../../core/access/access-settings.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuditEntry } from '../../lib/audit.ts';
+import type { AuditEntry } from '../../lib/db/audit.repository.ts';
 import { listInWords, refuseWhileImpersonating } from './user-admin-errors.ts';
 import { findSetting, findUserByEmail, saveSetting } from './users.repository.ts';
 

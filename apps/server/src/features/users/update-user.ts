@@ -3,7 +3,7 @@ import type { RoleGrant, UserDetail } from '@bastion/domain/accounts/user-admin-
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuditEntry } from '../../lib/audit.ts';
+import type { AuditEntry } from '../../lib/db/audit.repository.ts';
 import { refuseServiceAccountSignIn } from './create-user.ts';
 import { getUserDetail, requireUser } from './get-user-detail.ts';
 import { checkRoleGrants, touchedRoles } from './role-grants.ts';

@@ -25,9 +25,9 @@ import { crmAccounts } from '@bastion/db/schema/crm';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { mfaRecoveryCodes, sessions, userMfa } from '@bastion/db/schema/sessions';
 import { delegations, userRoles, users } from '@bastion/db/schema/users';
-import type { Page } from '../../lib/paging.ts';
-import { containsText, countOf, firstOrNull, readPage } from '../../lib/queries.ts';
-import { announceSessionChange } from '../../lib/session-cache.ts';
+import type { Page } from '../../lib/db/paging.ts';
+import { containsText, countOf, firstOrNull, readPage } from '../../lib/db/queries.ts';
+import { announceSessionChange } from '../../core/access/session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = Pick<

@@ -1,7 +1,7 @@
 import { afterFailedAttempt } from '@bastion/domain/integrations/webhook-retries';
 import type { Database } from '@bastion/db/client';
 import { appNow } from '../../lib/clock.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
+import type { SecretBox } from '../../core/access/secret-box.ts';
 import { postWebhook, type PostOutcome } from './post-webhook.ts';
 import {
   findEndpoint,

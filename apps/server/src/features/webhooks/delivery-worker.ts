@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { listenForNotifications } from '@bastion/db/notifications';
 import { appNow } from '../../lib/clock.ts';
-import { WEBHOOK_CHANNEL } from '../../lib/webhook-outbox.ts';
+import { WEBHOOK_CHANNEL } from '../../integrations/webhooks/webhook-outbox.repository.ts';
 import { attemptDelivery, type WebhookDeps } from './attempt-delivery.ts';
 import { claimDueDeliveries } from './webhooks.repository.ts';
 

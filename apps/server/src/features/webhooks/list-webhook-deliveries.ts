@@ -5,7 +5,7 @@ import type {
 import { WEBHOOK_MESSAGES } from '@bastion/domain/integrations/webhook-schemas';
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
-import { pageOf, pageWindow, type PageRequest } from '../../lib/paging.ts';
+import { pageOf, pageWindow, type PageRequest } from '../../lib/db/paging.ts';
 import { deliveryViewsOf } from './webhook-views.ts';
 import { findEndpoint, listDeliveries } from './webhooks.repository.ts';
 

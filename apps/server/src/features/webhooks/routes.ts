@@ -21,7 +21,7 @@ import {
   postRoute,
   recordSaveRoute,
 } from '../../lib/post-route.ts';
-import { createSecretBox } from '../../lib/secret-box.ts';
+import { createSecretBox } from '../../core/access/secret-box.ts';
 import { deleteWebhookEndpoint } from './delete-webhook-endpoint.ts';
 import { listWebhookDeliveries } from './list-webhook-deliveries.ts';
 import { listWebhookEndpoints } from './list-webhook-endpoints.ts';

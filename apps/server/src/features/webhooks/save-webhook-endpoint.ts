@@ -10,7 +10,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
 import type { Saved } from '../../lib/post-route.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
+import type { SecretBox } from '../../core/access/secret-box.ts';
 import { newWebhookSecret } from './post-webhook.ts';
 import { getEndpointView } from './webhook-views.ts';
 import { endpointRecords, findEndpoint } from './webhooks.repository.ts';

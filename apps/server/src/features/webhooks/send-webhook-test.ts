@@ -8,7 +8,7 @@ import {
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
-import type { WebhookEvent } from '../../lib/webhook-outbox.ts';
+import type { WebhookEvent } from '../../integrations/webhooks/webhook-outbox.repository.ts';
 import type { WebhookDeps } from './attempt-delivery.ts';
 import { WEBHOOK_CLAIM_MS } from './delivery-worker.ts';
 import { sendNow } from './send-webhook-again.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { webhookAttempts, webhookDeliveries } from '@bastion/db/schema/integrations';
 import { quotes } from '@bastion/db/schema/quotes';
 import { advanceAppClock, appNow } from '../../lib/clock.ts';
-import { writeQuoteAtVersion } from '../../lib/quote-writes.ts';
+import { writeQuoteAtVersion } from '../../core/quotes/quote-writes.repository.ts';
 import { webhookSignature } from './post-webhook.ts';
 import { runDueDeliveries, startDeliveryWorker } from './delivery-worker.ts';
 import { endpointRecords } from './webhooks.repository.ts';

@@ -8,9 +8,9 @@ import {
   webhookEndpoints,
 } from '@bastion/db/schema/integrations';
 import { users } from '@bastion/db/schema/users';
-import { firstOrNull } from '../../lib/queries.ts';
-import type { Page } from '../../lib/paging.ts';
-import { versionedRecords } from '../../lib/versioned-rows.ts';
+import { firstOrNull } from '../../lib/db/queries.ts';
+import type { Page } from '../../lib/db/paging.ts';
+import { versionedRecords } from '../../lib/db/versioned-rows.ts';
 
 /** Queries of webhook endpoints, deliveries and attempts: no decisions here. */
 

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { SavedWebhookEndpoint } from '@bastion/domain/integrations/webhook-schemas';
 import { approvalGroupMembers, approvalGroups } from '@bastion/db/schema/approvals';
 import { resetAppClock } from '../../lib/clock.ts';
-import { createSecretBox } from '../../lib/secret-box.ts';
+import { createSecretBox } from '../../core/access/secret-box.ts';
 import { takeOverApprovalRouting } from '../../test/approval-routing.ts';
 import {
   headerValues,
