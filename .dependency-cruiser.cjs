@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * The rooms of the code and who may import whom (docs/architecture.md). `npm run deps:check`
- * runs these rules over apps/ and packages/; e2e/tests... fixtures under scripts/deps-fixtures/
- * show each rule firing (scripts/deps-rules.test.ts).
+ * (scripts/deps/check.mjs) runs these rules over apps/ and packages/, then over the broken-on-
+ * purpose tree in scripts/deps/fixtures/, where each rule must fire exactly where expected.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
@@ -89,7 +89,9 @@ module.exports = {
     exclude: { path: '^(apps|packages)/[^/]+/(dist|migrations)/' },
     // Type-only imports make cycles and boundaries too: they are edges of the design.
     tsPreCompilationDeps: true,
-    webpackConfig: { fileName: 'scripts/deps/resolve-aliases.cjs' },
+    webpackConfig: {
+      fileName: require('node:path').join(__dirname, 'scripts/deps/resolve-aliases.cjs'),
+    },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

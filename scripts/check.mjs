@@ -1,4 +1,4 @@
-// npm run check: the typecheck, lint, format check and migration check. They read the tree and
+// npm run check: the typecheck, lint, import rules, format check and migration check. They read the tree and
 // write only to gitignored caches, so they are independent. The machines have two cores: the
 // type-aware lint, the longest step, has one to itself, and the others run one after another on
 // the other. All five at once made the lint share its core and end last: on 2026-12-06's machine
@@ -7,7 +7,10 @@
 // fails when any step fails.
 import { spawn } from 'node:child_process';
 
-const lanes = [['lint'], ['typecheck', 'format:check', 'db:check', 'engines:check']];
+const lanes = [
+  ['lint'],
+  ['typecheck', 'deps:check', 'files:check', 'format:check', 'db:check', 'engines:check'],
+];
 
 const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
