@@ -9,10 +9,10 @@ import { NoData } from '@/components/no-data.tsx';
 import { useLeaveGuard } from '@/components/leave-guard.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { QuoteAttachments } from '../../attachments/components/quote-attachments.tsx';
-import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
+import { QuoteAttachments } from '../../attachments/index.ts';
+import { QuoteCommentsButton } from '../../comments/index.ts';
 import { isApiError } from '@/lib/api-client.ts';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import {
   priceDraft,
   pricingView,
