@@ -39,6 +39,17 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       {
+        // The web's components and pure logic in a simulated DOM (happy-dom), found by role and
+        // name with Testing Library; `@/` as apps/web/tsconfig.json maps it.
+        resolve: { alias: { '@': `${import.meta.dirname}/apps/web/src` } },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      {
         test: {
           name: 'server-pglite',
           ...serverTests,

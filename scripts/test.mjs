@@ -1,4 +1,4 @@
-// Runs every test tier (domain, server on PGlite or, with TEST_DATABASE_URL, on both engines,
+// Runs every test tier (domain, web components, server on PGlite or, with TEST_DATABASE_URL, on both engines,
 // browser), then prints each tier's wall time and the ten slowest files, and ends with a plain
 // "N passed, N failed" line.
 //
@@ -74,6 +74,7 @@ const runs =
         {
           args: [
             '--project=domain',
+            '--project=web',
             '--project=server-pglite',
             ...(hasPostgres ? ['--project=server-postgres'] : []),
           ],

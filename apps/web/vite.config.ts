@@ -83,6 +83,11 @@ export default defineConfig({
     // Read by scripts/bench-web.mjs, which the build script runs after scripts/precompress-web.mjs.
     manifest: true,
     rolldownOptions: {
+      // A feature's index.ts only re-exports (its public entry): a page that imports one thing
+      // through it must not pull in the others, nor their chunks and styles.
+      treeshake: {
+        moduleSideEffects: (id) => !/[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id),
+      },
       output: {
         // Libraries in chunks of their own change rarely, so browsers keep them across releases;
         // the heavy ones are downloaded only by the pages that use them.

@@ -1,10 +1,7 @@
+import { amendRefusal, renewRefusal } from '@bastion/domain/renewals/contract-refusals';
 import type { ContractsPage, ContractSummary } from '@bastion/domain/renewals/schemas';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  amendRefusal,
-  renewRefusal,
-} from '../../../apps/web/src/features/renewals/components/contract-rules.ts';
 import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
 import { apiData } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';

@@ -4,7 +4,8 @@ import { lazyPage, pageRoute } from './route-modules/lazy-page.ts';
 /*
  * One chunk per feature area, loaded when a route of it first matches (issue 20). Areas with one
  * page load the page module itself; so do the areas whose pages together would break a page's
- * download budget (scripts/bench-web.mjs): quotes, catalog, terms, approval admin.
+ * download budget (scripts/bench-web.mjs): quotes, catalog, terms, approval admin, and renewals
+ * (the desk apart from the configurators).
  */
 const accountPages = () => import('../features/account/pages/user-profile-page.tsx');
 const appSettingsPages = () => import('../features/app-settings/pages/app-settings-page.tsx');
@@ -29,12 +30,13 @@ const marginDataPages = () => import('./route-modules/margin-data.tsx');
 const priceBookPages = () => import('./route-modules/price-books.ts');
 const quoteGridPages = () => import('./route-modules/quote-grid.tsx');
 const viewQuotePages = () => import('../features/quotes/pages/view-quote-page.tsx');
-const createQuotePages = () => import('../features/quotes/pages/create-quote-page.tsx');
+const createQuotePages = () => import('./route-modules/create-quote.tsx');
 const configureQuotePages = () => import('../features/quotes/pages/configure-quote-page.tsx');
 const shippingPages = () => import('../features/quotes/pages/shipping-page.tsx');
-const quoteSummaryPages = () => import('../features/quotes/pages/quote-summary-page.tsx');
+const quoteSummaryPages = () => import('./route-modules/quote-summary.tsx');
 const quoteHistoryPages = () => import('../features/quotes/pages/quote-history-page.tsx');
-const renewalPages = () => import('./route-modules/renewals.ts');
+const renewalsDeskPages = () => import('../features/renewals/pages/renewals-desk-page.tsx');
+const renewalConfiguratorPages = () => import('./route-modules/renewal-configurators.ts');
 const reportPages = () => import('../features/reports/pages/report-page.tsx');
 const clauseLibraryPages = () => import('../features/terms/pages/clause-library-page.tsx');
 const clauseRulePages = () => import('../features/terms/pages/clause-rules-page.tsx');
@@ -67,7 +69,7 @@ export const featureRoutes: RouteObject[] = [
   ),
   ...gridRoutes(
     'renewals',
-    lazyPage(renewalPages, (pages) => pages.RenewalsDeskPage),
+    lazyPage(renewalsDeskPages, (pages) => pages.RenewalsDeskPage),
   ),
   ...gridRoutes(
     ':module_name',
@@ -113,6 +115,10 @@ export const featureRoutes: RouteObject[] = [
   pageRoute('product-rules/:ref', productRulesPages, 'ProductRulesPage'),
   pageRoute('discount-schedules/:ref', discountSchedulePages, 'DiscountSchedulesPage'),
   pageRoute('legacy-quote-summary/:id/:ref', quoteSummaryPages, 'QuoteSummaryPage'),
-  pageRoute('configure-renewal-quote/:id/:ref', renewalPages, 'ConfigureRenewalPage'),
-  pageRoute('configure-renewal-coterm-quote/:id/:ref', renewalPages, 'ConfigureCotermPage'),
+  pageRoute('configure-renewal-quote/:id/:ref', renewalConfiguratorPages, 'ConfigureRenewalPage'),
+  pageRoute(
+    'configure-renewal-coterm-quote/:id/:ref',
+    renewalConfiguratorPages,
+    'ConfigureCotermPage',
+  ),
 ];

@@ -1,7 +1,7 @@
 import type { RoleEntry } from '@bastion/domain/permissions/roles';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
-import type { SessionUser } from '../../auth/api/session.ts';
+import type { SessionUser } from '../../auth/index.ts';
 
 const limitOf = (role: RoleEntry) =>
   role.assignment === 'REGION'

@@ -1,5 +1,4 @@
-import { AuthCard } from '../../auth/components/auth-card.tsx';
-import { SignOutButton } from '../../auth/components/sign-out-button.tsx';
+import { AuthCard, SignOutButton } from '../../auth/index.ts';
 import { useFinishEnrolment } from '../api/account-security.ts';
 import { MfaEnrolment } from '../components/mfa-enrolment.tsx';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMaintenanceMessage } from '../../auth/api/session-flags.ts';
-import { MaintenanceControl } from '../../maintenance/components/maintenance-control.tsx';
+import { useMaintenanceMessage } from '../../auth/index.ts';
+import { MaintenanceControl } from '../../maintenance/index.ts';
 import { appSettingKeys } from '../api/app-settings.ts';
 
 /**

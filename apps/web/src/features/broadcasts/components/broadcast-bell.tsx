@@ -4,7 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { NoData } from '@/components/no-data.tsx';
 import { SidePanel } from '@/components/side-panel.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import {
   useMarkBroadcastRead,
   useMyBroadcastsInStep,

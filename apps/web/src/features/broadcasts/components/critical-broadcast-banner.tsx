@@ -1,6 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import { useDismissBroadcast, useMyBroadcasts } from '../api/my-broadcasts.ts';
 import { BroadcastMarkdown } from './broadcast-markdown.tsx';
 import './broadcasts.css';

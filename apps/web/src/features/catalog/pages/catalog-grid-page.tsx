@@ -9,7 +9,7 @@ import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SidePanel } from '@/components/side-panel.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import { useCatalogSkus, type SkuSortField } from '../api/catalog-skus.ts';
 import { useDebouncedSearch } from '@/lib/use-debounced-value.ts';
 import { catalogColumns } from '../components/catalog-columns.tsx';

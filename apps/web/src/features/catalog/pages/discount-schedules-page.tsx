@@ -3,7 +3,7 @@ import { AdminScreen } from '@/components/admin/admin-screen.tsx';
 import { editColumn } from '@/components/admin/admin-parts.tsx';
 import { ReadOnlyNotice } from '@/components/admin/admin-layout.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import { useDiscountSchedules, type DiscountScheduleView } from '../api/pricing-methods.ts';
 import { plural } from '../components/catalog-labels.ts';
 import { DiscountScheduleEditor } from '../components/discount-schedule-editor.tsx';

@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import { useProductHierarchy, type ProductHierarchy } from '../api/product-hierarchy.ts';
 import { childrenByParent, totalSkuCounts } from '../components/hierarchy-model.ts';
 import { AddLine } from '../components/hierarchy-node-forms.tsx';

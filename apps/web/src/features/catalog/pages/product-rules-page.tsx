@@ -5,7 +5,7 @@ import Table from 'react-bootstrap/Table';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SidePanel } from '@/components/side-panel.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import { useProductRules, type ProductRuleView } from '../api/product-rules.ts';
 import { formatDay } from '../components/catalog-labels.ts';
 import {

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import { useCancelScheduledPrice, type PriceHistory } from '../api/sku-prices.ts';
 import { formatDay, skuStatusOf } from '../components/catalog-labels.ts';
 import { PriceChangeForm } from '../components/price-change-form.tsx';

@@ -3,7 +3,7 @@ import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import {
   useCrmConnectionStatus,
   useRefreshWhenSyncEnds,

@@ -1,10 +1,5 @@
 import Button from 'react-bootstrap/Button';
-import {
-  CsvImportForm,
-  downloadCsv,
-  ExportStatus,
-  TransferCard,
-} from '../../catalog/components/csv-transfer.tsx';
+import { CsvImportForm, downloadCsv, ExportStatus, TransferCard } from '../../catalog/index.ts';
 import {
   useExportExchangeRates,
   useImportExchangeRates,

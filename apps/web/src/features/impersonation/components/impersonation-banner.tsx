@@ -1,8 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { displayNameOf } from '../../auth/api/session.ts';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { displayNameOf, useSession } from '../../auth/index.ts';
 import { useImpersonate } from '../api/impersonate.ts';
 import './impersonation-banner.css';
 

@@ -1,8 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { useMaintenanceMessage, useMaintenanceMode } from '../../auth/api/session-flags.ts';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useMaintenanceMessage, useMaintenanceMode, useSession } from '../../auth/index.ts';
 import { useSetMaintenanceMode } from '../api/maintenance-mode.ts';
 
 /**

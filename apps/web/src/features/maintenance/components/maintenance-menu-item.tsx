@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
-import { useMaintenanceMessage, useMaintenanceMode } from '../../auth/api/session-flags.ts';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useMaintenanceMessage, useMaintenanceMode, useSession } from '../../auth/index.ts';
 import { MaintenanceControl } from './maintenance-control.tsx';
 
 /** The user menu's "Maintenance mode…" entry, for root and IT admins; opens the control. */

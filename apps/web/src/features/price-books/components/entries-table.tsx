@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { actionsColumn, nameColumn, valueColumn } from '@/components/admin/record-columns.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { skuStatusOf } from '../../catalog/components/catalog-labels.ts';
+import { skuStatusOf } from '../../catalog/index.ts';
 import type { PriceBookEntry } from '../api/price-books.ts';
 import { differenceFromList, moneyOf } from './price-book-labels.ts';
 

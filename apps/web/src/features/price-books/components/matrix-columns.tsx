@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { KIND_LABELS, skuStatusOf } from '../../catalog/components/catalog-labels.ts';
+import { KIND_LABELS, skuStatusOf } from '../../catalog/index.ts';
 import type { PriceBookMatrix, PriceBookMatrixRow } from '../api/price-books.ts';
 import { differenceFromList, moneyOf } from './price-book-labels.ts';
 

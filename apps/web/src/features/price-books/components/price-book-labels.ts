@@ -3,13 +3,13 @@ import { formatCurrency } from '@bastion/domain/format/currency';
 import { statusColor } from '@bastion/domain/quotes/status-display';
 import { useParams } from 'react-router';
 import type { AdminTab } from '@/components/admin/admin-layout.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
-import { formatDay } from '../../catalog/components/catalog-labels.ts';
+import { useSession } from '../../auth/index.ts';
+import { formatDay } from '../../catalog/index.ts';
 
 /* How the price book screens name a book's state, its match fields, its days and its prices. */
 
 export { formatDay };
-export { plural } from '../../catalog/components/catalog-labels.ts';
+export { plural } from '../../catalog/index.ts';
 
 export const BOOK_STATE_BADGES: Readonly<Record<PriceBookState, { label: string; tone: string }>> =
   {

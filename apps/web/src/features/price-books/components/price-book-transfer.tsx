@@ -1,12 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import {
-  CsvImportForm,
-  downloadCsv,
-  ExportStatus,
-  TransferCard,
-} from '../../catalog/components/csv-transfer.tsx';
+import { CsvImportForm, downloadCsv, ExportStatus, TransferCard } from '../../catalog/index.ts';
 import { useExportPriceBooks, useImportPriceBooks } from '../api/price-books.ts';
 import { plural } from './price-book-labels.ts';
 

@@ -9,25 +9,19 @@ import { NoData } from '@/components/no-data.tsx';
 import { useLeaveGuard } from '@/components/leave-guard.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { QuoteAttachments } from '../../attachments/components/quote-attachments.tsx';
-import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
-import { isApiError } from '@/lib/api-client.ts';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { QuoteAttachments } from '../../attachments/index.ts';
+import { QuoteCommentsButton } from '../../comments/index.ts';
+import { useSession } from '../../auth/index.ts';
 import {
   priceDraft,
   pricingView,
   useQuoteConfiguration,
   useSaveConfiguration,
   type CatalogSku,
-  type PricingView,
   type QuoteConfiguration,
 } from '../api/configure.ts';
 import { REALIGNMENT_NOTICE } from '@bastion/domain/validation/messages';
-import {
-  blockingMessages,
-  NO_RULE_OUTCOME,
-  type RuleOutcome,
-} from '@bastion/domain/product-rules/schemas';
+import { blockingMessages } from '@bastion/domain/product-rules/schemas';
 import { LinesTable } from '../components/configure/lines-table.tsx';
 import { BundleOptionsPanel } from '../components/configure/bundle-options-panel.tsx';
 import {
@@ -35,7 +29,6 @@ import {
   hasProblems,
   linesReducer,
   toPayload,
-  type DraftLine,
 } from '../components/configure/line-state.ts';
 import {
   isConfigurable,
@@ -45,6 +38,7 @@ import {
 import { ProductFinder } from '../components/configure/product-finder.tsx';
 import { lineNotesOf, RuleChecks } from '@/components/rule-checks.tsx';
 import { SecureAccessPanel } from '../components/configure/secure-access-panel.tsx';
+import { byKey, errorsOf, type PricingState } from '../components/configure/pricing-state.ts';
 import { TotalsPanel } from '../components/configure/totals-panel.tsx';
 import { WaterfallOffcanvas } from '../components/configure/waterfall-offcanvas.tsx';
 import { QuoteLoadState } from '../components/quote-load-state.tsx';
@@ -74,41 +68,6 @@ export function ConfigureQuotePage() {
       )}
     </QuoteLoadState>
   );
-}
-
-interface PricingState {
-  result: PricingView | null;
-  /** The lines as they were priced, by key: a row whose line differs shows it is repricing. */
-  pricedDrafts: ReadonlyMap<string, DraftLine>;
-  /** Counts the pricings: a line's waterfall is fetched for the pricing shown. */
-  revision: number;
-  /** Server problems by line key, and those of the quote as a whole. */
-  lineErrors: Map<string, string>;
-  quoteErrors: string[];
-  /** Issue 34: what the product rules say of the lines priced, by line key. */
-  rules: RuleOutcome;
-}
-
-const byKey = (lines: readonly DraftLine[]) => new Map(lines.map((line) => [line.key, line]));
-
-function errorsOf(
-  error: unknown,
-  lines: readonly DraftLine[],
-): Pick<PricingState, 'lineErrors' | 'quoteErrors' | 'rules'> {
-  const lineErrors = new Map<string, string>();
-  const quoteErrors: string[] = [];
-  if (isApiError(error) && error.errors.length > 0) {
-    for (const problem of error.errors) {
-      const match = /^lines\.(\d+)\./.exec(problem.path);
-      const line = match ? lines[Number(match[1])] : undefined;
-      if (line && !lineErrors.has(line.key)) lineErrors.set(line.key, problem.message);
-      else if (!line) quoteErrors.push(problem.message);
-    }
-  } else {
-    quoteErrors.push(error instanceof Error ? error.message : 'The quote could not be priced.');
-  }
-  // Lines that cannot be priced were not checked either.
-  return { lineErrors, quoteErrors, rules: NO_RULE_OUTCOME };
 }
 
 function ConfigureQuote({

@@ -12,14 +12,14 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { RecipeForm } from '@/components/recipe-form/recipe-form.tsx';
 import { useFormDefinition } from '@/components/recipe-form/use-form-definition.ts';
 import { isApiError } from '@/lib/api-client.ts';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import { FactList, type Fact } from '../components/quote-facts.tsx';
 import { OpportunityPicker } from '../components/opportunity-picker.tsx';
-import { InstalledBasePanel } from '../../renewals/components/installed-base-panel.tsx';
+import type { InstalledBaseSlot } from '../components/installed-base-slot.ts';
 import { useCreateQuote, useOpportunityForQuote, type OpportunityForQuote } from '../api/quotes.ts';
 
 /** create-quote/{id}/{opp_id}/{ref}: a quote header form prefilled from the opportunity. */
-export function CreateQuotePage() {
+export function CreateQuotePage({ InstalledBasePanel }: { InstalledBasePanel: InstalledBaseSlot }) {
   const { opp_id: opportunityId } = useParams();
   const navigate = useNavigate();
   const session = useSession();
@@ -40,10 +40,21 @@ export function CreateQuotePage() {
       </>
     );
   }
-  return <CreateQuoteForOpportunity opportunityId={opportunityId} />;
+  return (
+    <CreateQuoteForOpportunity
+      opportunityId={opportunityId}
+      InstalledBasePanel={InstalledBasePanel}
+    />
+  );
 }
 
-function CreateQuoteForOpportunity({ opportunityId }: { opportunityId: string }) {
+function CreateQuoteForOpportunity({
+  opportunityId,
+  InstalledBasePanel,
+}: {
+  opportunityId: string;
+  InstalledBasePanel: InstalledBaseSlot;
+}) {
   const navigate = useNavigate();
   const opportunity = useOpportunityForQuote(opportunityId);
   const form = useFormDefinition('quote_details');

@@ -7,8 +7,8 @@ import { DataGrid, type GridSort } from '@/components/data-grid/data-grid.tsx';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
-import { CrmSyncButton } from '../../crm/components/crm-sync-button.tsx';
+import { useSession } from '../../auth/index.ts';
+import { CrmSyncButton } from '../../crm/index.ts';
 import { useGridPage } from '../api/grid.ts';
 import {
   EMPTY_FILTERS,

@@ -10,7 +10,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
+import { QuoteCommentsButton } from '../../comments/index.ts';
 import { useQuoteHistory } from '../api/quotes.ts';
 
 /** A customer who accepted through a link is not a user: the entry names them in its changes. */

@@ -4,8 +4,8 @@ import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { QuoteCommentsButton } from '../../comments/index.ts';
+import { useSession } from '../../auth/index.ts';
 import { useQuote } from '../api/quotes.ts';
 
 /**

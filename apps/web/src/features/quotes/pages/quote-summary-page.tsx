@@ -8,15 +8,15 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { PRODUCT_NAME, printDocument } from '@/lib/print.ts';
-import { ApprovalOnlySummary } from '../../approvals/components/approval-only-summary.tsx';
-import { ApprovalsPanel } from '../../approvals/components/approvals-panel.tsx';
-import { BudgetaryMarker } from '../../approvals/components/budgetary-marker.tsx';
-import { QuoteLifecycleActions } from '../../approvals/components/quote-lifecycle-actions.tsx';
-import { QuoteAttachments } from '../../attachments/components/quote-attachments.tsx';
-import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
-import { AcceptancePanel } from '../../documents/components/acceptance-panel.tsx';
-import { DocumentButtons } from '../../documents/components/document-buttons.tsx';
-import { QuoteDocumentsSection } from '../../documents/components/quote-documents-section.tsx';
+import {
+  ApprovalOnlySummary,
+  ApprovalsPanel,
+  BudgetaryMarker,
+  QuoteLifecycleActions,
+} from '../../approvals/index.ts';
+import { QuoteAttachments } from '../../attachments/index.ts';
+import { QuoteCommentsButton } from '../../comments/index.ts';
+import { AcceptancePanel, DocumentButtons, QuoteDocumentsSection } from '../../documents/index.ts';
 import { useQuoteSummary, type QuoteSummary } from '../api/summary.ts';
 import {
   FactList,
@@ -26,8 +26,8 @@ import {
 } from '../components/quote-facts.tsx';
 import { QuoteLoadState } from '../components/quote-load-state.tsx';
 import { configurePathOf, QuoteSteps } from '../components/quote-steps.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
-import { InstalledBasePanel } from '../../renewals/components/installed-base-panel.tsx';
+import { useSession } from '../../auth/index.ts';
+import type { InstalledBaseSlot } from '../components/installed-base-slot.ts';
 import { SummaryNotReached } from '../components/summary/summary-not-reached.tsx';
 import { SummaryProducts } from '../components/summary/summary-products.tsx';
 import { SummaryShipping } from '../components/summary/summary-shipping.tsx';
@@ -37,7 +37,11 @@ import { TermsSection } from '../components/summary/summary-terms.tsx';
  * quote-summary/{id}/{ref} and legacy-quote-summary/{id}/{ref}: the quote as the customer will
  * read it, on screen and printed on A4 (spec §2, §9).
  */
-export function QuoteSummaryPage() {
+export function QuoteSummaryPage({
+  InstalledBasePanel,
+}: {
+  InstalledBasePanel: InstalledBaseSlot;
+}) {
   const { id = '' } = useParams();
   const summary = useQuoteSummary(id);
   return (
@@ -46,7 +50,7 @@ export function QuoteSummaryPage() {
       what="the summary"
       refusal={(error) => summaryRefusal(id, error)}
     >
-      {(data) => <Summary summary={data} />}
+      {(data) => <Summary summary={data} InstalledBasePanel={InstalledBasePanel} />}
     </QuoteLoadState>
   );
 }
@@ -88,7 +92,13 @@ function detailsOf({ header }: QuoteSummary): Fact[] {
   ];
 }
 
-function Summary({ summary }: { summary: QuoteSummary }) {
+function Summary({
+  summary,
+  InstalledBasePanel,
+}: {
+  summary: QuoteSummary;
+  InstalledBasePanel: InstalledBaseSlot;
+}) {
   const { quote, header } = summary;
   const isFlow = !summary.is_legacy;
   const canSeeInstalledBase = useSession().user.permissions.can_see_quotes;

@@ -10,7 +10,7 @@ import { NoData } from '@/components/no-data.tsx';
 import { useLeaveGuard } from '@/components/leave-guard.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { QuoteCommentsButton } from '../../comments/components/quote-comments-button.tsx';
+import { QuoteCommentsButton } from '../../comments/index.ts';
 import { fieldErrorsOf } from '@/lib/api-problems.ts';
 import { useQuoteShipping, useSaveShipping, type QuoteShipping } from '../api/shipping.ts';
 import { QuoteSaveProblem } from '../components/quote-save-problem.tsx';

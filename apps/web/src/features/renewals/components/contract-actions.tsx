@@ -1,8 +1,8 @@
+import { amendRefusal, renewRefusal } from '@bastion/domain/renewals/contract-refusals';
 import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Spinner from 'react-bootstrap/Spinner';
 import type { ContractSummary, RenewalKind } from '../api/contracts.ts';
-import { amendRefusal, renewRefusal } from './contract-rules.ts';
 
 /** What the caller may do from the desk (the desk page's answer says). */
 export interface DeskPermissions {

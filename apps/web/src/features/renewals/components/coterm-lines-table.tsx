@@ -1,12 +1,9 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
-import type { Dispatch } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import type { RenewalLine } from '../api/renewal-configuration.ts';
-import type { DraftAction, EditLine } from './renewal-draft.ts';
 import { FieldMessage, showDate } from './renewal-page-parts.tsx';
 import { ProrationExplanation } from './proration-explanation.tsx';
+import { RemoveLineButton, type LinesTableProps } from './renewal-products.tsx';
 
 /**
  * The lines of a co-term quote: new products from the co-term start, and the lines of merged
@@ -21,15 +18,9 @@ export function CotermLinesTable({
   isReadOnly,
   problemAt,
   dispatch,
-}: {
-  lines: readonly EditLine[];
-  priced: ReadonlyMap<string, RenewalLine>;
+}: LinesTableProps & {
   /** Contract numbers by contract id, to say where an extended line comes from. */
   contractNumbers: ReadonlyMap<string, string>;
-  currency: string;
-  isReadOnly: boolean;
-  problemAt: (key: string) => string | undefined;
-  dispatch: Dispatch<DraftAction>;
 }) {
   const money = (minor: number | null | undefined) =>
     minor === null || minor === undefined ? '—' : formatCurrency(minor, currency);
@@ -166,16 +157,10 @@ export function CotermLinesTable({
               </td>
               <td className="text-end">
                 {isReadOnly || !isNew ? null : (
-                  <Button
-                    size="sm"
-                    variant="link"
-                    className="p-1 text-danger"
-                    aria-label={`Remove ${line.sku_name} (${line.sku})`}
-                    title="Remove"
-                    onClick={() => dispatch({ type: 'remove', key: line.key })}
-                  >
-                    <i className="bi bi-trash" aria-hidden="true" />
-                  </Button>
+                  <RemoveLineButton
+                    label={`${line.sku_name} (${line.sku})`}
+                    onRemove={() => dispatch({ type: 'remove', key: line.key })}
+                  />
                 )}
               </td>
             </tr>

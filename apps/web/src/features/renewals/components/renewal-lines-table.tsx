@@ -14,6 +14,7 @@ import {
   type EditLine,
 } from './renewal-draft.ts';
 import { FieldMessage } from './renewal-page-parts.tsx';
+import { RemoveLineButton, type LinesTableProps } from './renewal-products.tsx';
 
 export const NO_SUCCESSOR = 'No successor SKU in the catalogue';
 
@@ -241,16 +242,10 @@ function RenewalRow(props: RowProps) {
             Drop
           </Button>
         ) : (
-          <Button
-            size="sm"
-            variant="link"
-            className="p-1 text-danger"
-            aria-label={`Remove ${label}`}
-            title="Remove"
-            onClick={() => dispatch({ type: 'remove', key: line.key })}
-          >
-            <i className="bi bi-trash" aria-hidden="true" />
-          </Button>
+          <RemoveLineButton
+            label={label}
+            onRemove={() => dispatch({ type: 'remove', key: line.key })}
+          />
         )}
       </td>
     </tr>
@@ -262,10 +257,7 @@ export function RenewalLinesTable({
   lines,
   priced,
   ...rest
-}: Omit<RowProps, 'line' | 'priced'> & {
-  lines: readonly EditLine[];
-  priced: ReadonlyMap<string, RenewalLine>;
-}) {
+}: LinesTableProps & { defaultUplift: string }) {
   return (
     <Table
       responsive

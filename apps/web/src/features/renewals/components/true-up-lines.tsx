@@ -1,11 +1,11 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
-import type { Dispatch } from 'react';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import type { Entitlement, RenewalLine } from '../api/renewal-configuration.ts';
-import { overageOf, type DraftAction, type EditLine } from './renewal-draft.ts';
+import type { Entitlement } from '../api/renewal-configuration.ts';
+import { overageOf } from './renewal-draft.ts';
 import { FieldMessage } from './renewal-page-parts.tsx';
 import { ProrationExplanation } from './proration-explanation.tsx';
+import type { LinesTableProps } from './renewal-products.tsx';
 
 /**
  * The contract's annual lines with the usage measured: the overage (usage above the entitled
@@ -20,15 +20,7 @@ export function TrueUpLines({
   isReadOnly,
   problemAt,
   dispatch,
-}: {
-  lines: readonly EditLine[];
-  priced: ReadonlyMap<string, RenewalLine>;
-  entitlements: ReadonlyMap<string, Entitlement>;
-  currency: string;
-  isReadOnly: boolean;
-  problemAt: (key: string) => string | undefined;
-  dispatch: Dispatch<DraftAction>;
-}) {
+}: LinesTableProps & { entitlements: ReadonlyMap<string, Entitlement> }) {
   const money = (minor: number | null | undefined) =>
     minor === null || minor === undefined ? '—' : formatCurrency(minor, currency);
   return (

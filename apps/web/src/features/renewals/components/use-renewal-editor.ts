@@ -3,7 +3,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLeaveGuard } from '@/components/leave-guard.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import {
   priceRenewalDraft,
   useSaveRenewalConfiguration,

@@ -1,11 +1,9 @@
 import { buildCotermTimeline } from '@bastion/domain/renewals/timeline';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useParams } from 'react-router';
-import { NoData } from '@/components/no-data.tsx';
-import { ProductFinder } from '../../quotes/components/configure/product-finder.tsx';
-import { QuoteLoadState } from '../../quotes/components/quote-load-state.tsx';
+import { QuoteLoadState } from '../../quotes/index.ts';
 import {
   useRenewalConfiguration,
   type RenewalConfiguration,
@@ -22,6 +20,7 @@ import {
   showDate,
   todayIso,
 } from '../components/renewal-page-parts.tsx';
+import { ContractFact, linesTableProps, ProductsCard } from '../components/renewal-products.tsx';
 import { useRenewalEditor, type RenewalEditor } from '../components/use-renewal-editor.ts';
 import { DateInput } from '@/components/form/date-input.tsx';
 
@@ -81,7 +80,6 @@ export function CotermConfigurator({
 }) {
   const editor = useRenewalEditor(configuration);
   const { state, dispatch, isReadOnly, quote } = editor;
-  const [showFinder, setShowFinder] = useState(false);
   const [target, ...merged] = configuration.contracts;
   const chosen = new Set(state.contract_ids);
   const mergeable = configuration.available_contracts.filter((c) => !chosen.has(c.id));
@@ -93,7 +91,6 @@ export function CotermConfigurator({
   const cotermEnd = configuration.term_end ?? target?.end_date ?? null;
   const startMessage = editor.problemAt('term_start');
   const isBusy = editor.save.isPending;
-  const lineCount = state.lines.length;
 
   return (
     <>
@@ -112,15 +109,7 @@ export function CotermConfigurator({
           <Card className="mb-3">
             <Card.Body>
               <dl className="renewal-facts row row-cols-1 row-cols-md-3 g-3 mb-0">
-                <div>
-                  <dt className="small text-body-secondary fw-normal">Co-term contract</dt>
-                  <dd className="mb-0 fw-semibold" data-testid="contract-number">
-                    {target.contract_number}
-                  </dd>
-                  <dd className="mb-0 small">
-                    {showDate(target.start_date)} to {showDate(target.end_date)}
-                  </dd>
-                </div>
+                <ContractFact label="Co-term contract" contract={target} />
                 <div>
                   <dt className="small text-body-secondary fw-normal">
                     <label htmlFor="coterm-start">Co-term start date</label>
@@ -202,39 +191,18 @@ export function CotermConfigurator({
               </div>
             </details>
           )}
-          <div className="card mb-3">
-            <div className="card-header d-flex align-items-center justify-content-between gap-2 flex-wrap">
-              <h2 className="h6 mb-0">
-                Products{' '}
-                <span className="text-body-secondary fw-normal">
-                  ({lineCount} {lineCount === 1 ? 'line' : 'lines'})
-                </span>
-              </h2>
-              {isReadOnly ? null : (
-                <Button size="sm" onClick={() => setShowFinder(true)}>
-                  <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                  Add product
-                </Button>
-              )}
-            </div>
-            {lineCount === 0 ? (
-              <NoData
-                icon="bi-box-seam"
-                title="No products yet"
-                message="Add the products to co-term: they are priced from the start date to the contract's end."
-              />
-            ) : (
-              <CotermLinesTable
-                lines={state.lines}
-                priced={editor.priced}
-                contractNumbers={contractNumbers}
-                currency={quote.currency_code}
-                isReadOnly={isReadOnly}
-                problemAt={editor.problemAt}
-                dispatch={dispatch}
-              />
-            )}
-          </div>
+          <ProductsCard
+            editor={editor}
+            priceDate={state.term_start || today}
+            className="mb-3"
+            empty={{
+              title: 'No products yet',
+              message:
+                "Add the products to co-term: they are priced from the start date to the contract's end.",
+            }}
+          >
+            <CotermLinesTable {...linesTableProps(editor)} contractNumbers={contractNumbers} />
+          </ProductsCard>
           <Card>
             <Card.Header>
               <h2 className="h6 mb-0">Co-term timeline</h2>
@@ -247,17 +215,7 @@ export function CotermConfigurator({
               />
             </Card.Body>
           </Card>
-          <RenewalFooter editor={editor} canAdvance={lineCount > 0} />
-          {isReadOnly ? null : (
-            <ProductFinder
-              show={showFinder}
-              onHide={() => setShowFinder(false)}
-              quoteId={quote.id}
-              currency={quote.currency_code}
-              priceDate={state.term_start || today}
-              onAdd={(sku) => dispatch({ type: 'add', sku })}
-            />
-          )}
+          <RenewalFooter editor={editor} canAdvance={state.lines.length > 0} />
         </>
       )}
     </>

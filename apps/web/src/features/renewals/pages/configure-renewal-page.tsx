@@ -1,12 +1,10 @@
 import { addDays, addMonths, dayNumber } from '@bastion/domain/renewals/proration';
-import { useMemo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useMemo } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useParams } from 'react-router';
 import { NoData } from '@/components/no-data.tsx';
-import { ProductFinder } from '../../quotes/components/configure/product-finder.tsx';
-import { QuoteLoadState } from '../../quotes/components/quote-load-state.tsx';
+import { QuoteLoadState } from '../../quotes/index.ts';
 import {
   useRenewalConfiguration,
   type ContractDetail,
@@ -22,6 +20,7 @@ import {
   showDate,
   todayIso,
 } from '../components/renewal-page-parts.tsx';
+import { ContractFact, linesTableProps, ProductsCard } from '../components/renewal-products.tsx';
 import { TrueUpLines } from '../components/true-up-lines.tsx';
 import { useRenewalEditor, type RenewalEditor } from '../components/use-renewal-editor.ts';
 import { CotermConfigurator } from './configure-coterm-page.tsx';
@@ -117,27 +116,17 @@ function RenewalBody({
   editor: RenewalEditor;
 }) {
   const { state, dispatch, isReadOnly, quote } = editor;
-  const [showFinder, setShowFinder] = useState(false);
   const lengths = CONTRACT_LENGTHS.includes(state.contract_length ?? 0)
     ? CONTRACT_LENGTHS
     : [...CONTRACT_LENGTHS, state.contract_length ?? 12].sort((a, b) => a - b);
   const term = newTermOf(contract, configuration.term_start, state.contract_length);
   const lengthMessage = editor.problemAt('contract_length');
-  const lineCount = state.lines.length;
   return (
     <>
       <Card className="mb-3">
         <Card.Body>
           <dl className="renewal-facts row row-cols-1 row-cols-md-2 row-cols-xl-4 g-3 mb-0">
-            <div>
-              <dt className="small text-body-secondary fw-normal">Contract renewed</dt>
-              <dd className="mb-0 fw-semibold" data-testid="contract-number">
-                {contract.contract_number}
-              </dd>
-              <dd className="mb-0 small">
-                {showDate(contract.start_date)} to {showDate(contract.end_date)}
-              </dd>
-            </div>
+            <ContractFact label="Contract renewed" contract={contract} />
             <div>
               <dt className="small text-body-secondary fw-normal">Account</dt>
               <dd className="mb-0">{quote.account_name}</dd>
@@ -180,55 +169,25 @@ function RenewalBody({
           </dl>
         </Card.Body>
       </Card>
-      <div className="card">
-        <div className="card-header d-flex align-items-center justify-content-between gap-2 flex-wrap">
-          <h2 className="h6 mb-0">
-            Products{' '}
-            <span className="text-body-secondary fw-normal">
-              ({lineCount} {lineCount === 1 ? 'line' : 'lines'})
-            </span>
-          </h2>
-          {isReadOnly ? null : (
-            <Button size="sm" onClick={() => setShowFinder(true)}>
-              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-              Add product
-            </Button>
-          )}
-        </div>
-        {lineCount === 0 ? (
-          <NoData
-            icon="bi-box-seam"
-            title="Nothing renewed"
-            message="Every contract line is dropped. Restore one or add a product."
-          />
-        ) : (
-          <RenewalLinesTable
-            lines={state.lines}
-            priced={editor.priced}
-            currency={quote.currency_code}
-            defaultUplift={state.default_uplift_percent}
-            isReadOnly={isReadOnly}
-            problemAt={editor.problemAt}
-            dispatch={dispatch}
-          />
-        )}
-      </div>
+      <ProductsCard
+        editor={editor}
+        priceDate={todayIso()}
+        empty={{
+          title: 'Nothing renewed',
+          message: 'Every contract line is dropped. Restore one or add a product.',
+        }}
+      >
+        <RenewalLinesTable
+          {...linesTableProps(editor)}
+          defaultUplift={state.default_uplift_percent}
+        />
+      </ProductsCard>
       <DroppedLines
         drops={state.drops}
         isReadOnly={isReadOnly}
         problemAt={editor.problemAt}
         dispatch={dispatch}
       />
-      {isReadOnly ? null : (
-        <ProductFinder
-          show={showFinder}
-          onHide={() => setShowFinder(false)}
-          quoteId={quote.id}
-          currency={quote.currency_code}
-          priceDate={todayIso()}
-          onAdd={(sku) => dispatch({ type: 'add', sku })}
-        />
-      )}
     </>
   );
 }
@@ -241,7 +200,7 @@ function TrueUpBody({
   contract: ContractDetail;
   editor: RenewalEditor;
 }) {
-  const { state, dispatch, isReadOnly, quote } = editor;
+  const { state, dispatch, isReadOnly } = editor;
   const entitlements = useMemo(
     () => new Map(contract.entitlements.map((entitlement) => [entitlement.id, entitlement])),
     [contract],
@@ -252,15 +211,7 @@ function TrueUpBody({
       <Card className="mb-3">
         <Card.Body>
           <dl className="renewal-facts row row-cols-1 row-cols-md-3 g-3 mb-0">
-            <div>
-              <dt className="small text-body-secondary fw-normal">Contract</dt>
-              <dd className="mb-0 fw-semibold" data-testid="contract-number">
-                {contract.contract_number}
-              </dd>
-              <dd className="mb-0 small">
-                {showDate(contract.start_date)} to {showDate(contract.end_date)}
-              </dd>
-            </div>
+            <ContractFact label="Contract" contract={contract} />
             <div>
               <dt className="small text-body-secondary fw-normal">
                 <label htmlFor="true-up-measured-on">Measurement date</label>
@@ -305,15 +256,7 @@ function TrueUpBody({
             message="The contract has no annual lines."
           />
         ) : (
-          <TrueUpLines
-            lines={state.lines}
-            priced={editor.priced}
-            entitlements={entitlements}
-            currency={quote.currency_code}
-            isReadOnly={isReadOnly}
-            problemAt={editor.problemAt}
-            dispatch={dispatch}
-          />
+          <TrueUpLines {...linesTableProps(editor)} entitlements={entitlements} />
         )}
       </div>
     </>

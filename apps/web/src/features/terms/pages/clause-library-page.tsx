@@ -5,7 +5,7 @@ import { ReadOnlyNotice } from '@/components/admin/admin-layout.tsx';
 import { NewButton } from '@/components/admin/admin-parts.tsx';
 import { PanelScreen, usePanelScreen } from '@/components/admin/panel-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import { useClauses, type Clause } from '../api/clauses.ts';
 import { ClauseEditor } from '../components/clause-editor.tsx';
 import {

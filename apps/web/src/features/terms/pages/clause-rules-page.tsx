@@ -2,7 +2,7 @@ import Card from 'react-bootstrap/Card';
 import { useParams } from 'react-router';
 import { AdminScreen } from '@/components/admin/admin-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import { useClauses } from '../api/clauses.ts';
 import { useClauseRules, type ClauseRule } from '../api/rules.ts';
 import { ClauseRuleTable } from '../components/clause-rule-table.tsx';

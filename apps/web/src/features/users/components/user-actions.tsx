@@ -6,8 +6,8 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
-import { useImpersonate } from '../../impersonation/api/impersonate.ts';
-import type { SessionUser } from '../../auth/api/session.ts';
+import { useImpersonate } from '../../impersonation/index.ts';
+import type { SessionUser } from '../../auth/index.ts';
 import {
   useResetUserMfa,
   useSendPasswordLink,

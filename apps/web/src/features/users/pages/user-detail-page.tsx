@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import { Link, useLocation, useParams } from 'react-router';
 import { AdminLayout, LoadState } from '@/components/admin/admin-layout.tsx';
 import { SectionTabs } from '@/components/admin/section-tabs.tsx';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import { useUserDetail } from '../api/users.ts';
 import { UserActions } from '../components/user-actions.tsx';
 import { UserDetailForm } from '../components/user-detail-form.tsx';

@@ -13,7 +13,7 @@ import { DataTable, type TableSort } from '@/components/data-table/data-table.ts
 import { TablePager } from '@/components/data-table/table-pager.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { useDebouncedSearch } from '@/lib/use-debounced-value.ts';
-import { useSession } from '../../auth/components/session-context.tsx';
+import { useSession } from '../../auth/index.ts';
 import {
   downloadUsersCsv,
   useAccountOptions,

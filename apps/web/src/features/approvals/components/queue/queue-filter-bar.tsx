@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { FilterBar, FilterField, SearchBox } from '@/components/data-grid/filter-controls.tsx';
-import { useSession } from '../../../auth/components/session-context.tsx';
+import { useSession } from '../../../auth/index.ts';
 import type { AssignedTo } from '../../api/approval-types.ts';
 
 /**

@@ -2,7 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
-import { useQuoteTerms } from '../../../terms/api/quote-terms.ts';
+import { useQuoteTerms } from '../../../terms/index.ts';
 
 /** The quote's terms as the customer reads them (from the terms feature). */
 export function TermsSection({ quoteId, quoteType }: { quoteId: string; quoteType: string }) {

@@ -1,3 +1,4 @@
+// The renewal, true-up and co-term configurators: one chunk, apart from the renewals desk, so
+// neither route downloads the other's pages.
 export { ConfigureCotermPage } from '../../features/renewals/pages/configure-coterm-page.tsx';
 export { ConfigureRenewalPage } from '../../features/renewals/pages/configure-renewal-page.tsx';
-export { RenewalsDeskPage } from '../../features/renewals/pages/renewals-desk-page.tsx';

@@ -1,0 +1,2 @@
+// Maintenance offers the control that switches maintenance mode and its message.
+export { MaintenanceControl } from './components/maintenance-control.tsx';

@@ -1,0 +1,7 @@
+// Quotes offers the pieces a quote's other configurators reuse: load state, steps, save problem,
+// product finder, and the quote's query key.
+export { quoteQueryKey } from './api/quotes.ts';
+export { ProductFinder } from './components/configure/product-finder.tsx';
+export { QuoteLoadState } from './components/quote-load-state.tsx';
+export { QuoteSaveProblem } from './components/quote-save-problem.tsx';
+export { QuoteSteps } from './components/quote-steps.tsx';

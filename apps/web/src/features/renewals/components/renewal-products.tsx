@@ -1,0 +1,121 @@
+import { useState, type Dispatch, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import { NoData } from '@/components/no-data.tsx';
+import { ProductFinder } from '../../quotes/index.ts';
+import type { ContractDetail, RenewalLine } from '../api/renewal-configuration.ts';
+import type { DraftAction, EditLine } from './renewal-draft.ts';
+import { showDate } from './renewal-page-parts.tsx';
+import type { RenewalEditor } from './use-renewal-editor.ts';
+
+/* The pieces the renewal, co-term and true-up configurators share: the contract's fact, the
+   products card with its finder, and a new line's remove button. */
+
+/** What every lines table of the configurators is given. */
+export interface LinesTableProps {
+  lines: readonly EditLine[];
+  priced: ReadonlyMap<string, RenewalLine>;
+  currency: string;
+  isReadOnly: boolean;
+  problemAt: (key: string) => string | undefined;
+  dispatch: Dispatch<DraftAction>;
+}
+
+/** The lines tables' common props, from the editor. */
+export function linesTableProps(editor: RenewalEditor): LinesTableProps {
+  return {
+    lines: editor.state.lines,
+    priced: editor.priced,
+    currency: editor.quote.currency_code,
+    isReadOnly: editor.isReadOnly,
+    problemAt: editor.problemAt,
+    dispatch: editor.dispatch,
+  };
+}
+
+/** The contract a quote is about, with its term, as the first fact of the configurator's card. */
+export function ContractFact({ label, contract }: { label: string; contract: ContractDetail }) {
+  return (
+    <div>
+      <dt className="small text-body-secondary fw-normal">{label}</dt>
+      <dd className="mb-0 fw-semibold" data-testid="contract-number">
+        {contract.contract_number}
+      </dd>
+      <dd className="mb-0 small">
+        {showDate(contract.start_date)} to {showDate(contract.end_date)}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The products card: the line count, Add product (which opens the product finder, priced on
+ * `priceDate`), and the lines table, or what an empty list means.
+ */
+export function ProductsCard({
+  editor,
+  priceDate,
+  empty,
+  className,
+  children,
+}: {
+  editor: RenewalEditor;
+  priceDate: string;
+  empty: { title: string; message: string };
+  className?: string;
+  children: ReactNode;
+}) {
+  const { state, dispatch, isReadOnly, quote } = editor;
+  const [showFinder, setShowFinder] = useState(false);
+  const lineCount = state.lines.length;
+  return (
+    <>
+      <div className={className ? `card ${className}` : 'card'}>
+        <div className="card-header d-flex align-items-center justify-content-between gap-2 flex-wrap">
+          <h2 className="h6 mb-0">
+            Products{' '}
+            <span className="text-body-secondary fw-normal">
+              ({lineCount} {lineCount === 1 ? 'line' : 'lines'})
+            </span>
+          </h2>
+          {isReadOnly ? null : (
+            <Button size="sm" onClick={() => setShowFinder(true)}>
+              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+              Add product
+            </Button>
+          )}
+        </div>
+        {lineCount === 0 ? (
+          <NoData icon="bi-box-seam" title={empty.title} message={empty.message} />
+        ) : (
+          children
+        )}
+      </div>
+      {isReadOnly ? null : (
+        <ProductFinder
+          show={showFinder}
+          onHide={() => setShowFinder(false)}
+          quoteId={quote.id}
+          currency={quote.currency_code}
+          priceDate={priceDate}
+          onAdd={(sku) => dispatch({ type: 'add', sku })}
+        />
+      )}
+    </>
+  );
+}
+
+/** Removes a line the seller added (contract lines are dropped, not removed). */
+export function RemoveLineButton({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <Button
+      size="sm"
+      variant="link"
+      className="p-1 text-danger"
+      aria-label={`Remove ${label}`}
+      title="Remove"
+      onClick={onRemove}
+    >
+      <i className="bi bi-trash" aria-hidden="true" />
+    </Button>
+  );
+}
