@@ -11,7 +11,7 @@ import { writeBackNewQuote } from '../../lib/crm/write-back-new-quote.ts';
 import { industryOfAccount, refuseQuoteTypeNotOffered } from '../../lib/ela-offer.ts';
 import { insertQuoteWithHistory, quoteActorOf, type QuoteRow } from '../../lib/quote-writes.ts';
 import { lifecycleResultOf, requireApprovalQuote } from './approval-state.ts';
-import type { LifecycleResult } from './approvals.schemas.ts';
+import type { LifecycleResult } from '@bastion/domain/approvals/api';
 
 export interface CopyDeps {
   db: Database;

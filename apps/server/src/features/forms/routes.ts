@@ -13,7 +13,7 @@ import {
   ZSaveLookupValueBody,
   ZValidateFormBody,
   ZValidateFormResponse,
-} from './forms.schemas.ts';
+} from '@bastion/domain/forms/api';
 import { loadFormDefinition } from '../../lib/form-definitions.ts';
 import { listFormRecipes } from './forms.repository.ts';
 import { listLookupLists } from './list-lookup-lists.ts';
