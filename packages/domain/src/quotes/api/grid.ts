@@ -3,7 +3,7 @@ import { zEnvelope, zPageRequestFields, zSearchText } from '../../api/envelope.t
 import { ZOpportunityId } from './quote.ts';
 
 /** The lists the generic grid draws (spec §2); the server describes each (grid-modules.ts). */
-export const GRID_MODULE_NAMES = ['quotes', 'opportunities'] as const;
+export const GRID_MODULE_NAMES = ['quotes', 'my-quotes', 'opportunities'] as const;
 export type GridModuleName = (typeof GRID_MODULE_NAMES)[number];
 
 const ZDate = z.iso.date({ error: 'Dates look like 2026-03-31.' });
