@@ -99,6 +99,30 @@ export default tseslint.config(
     },
   },
   {
+    // One contract (issue 36): the web's API types are inferred from the schemas the server
+    // validates with (packages/domain, `z.infer` / `z.input` / AnswerData), so a changed answer is
+    // a compile error where it is used. No object type is written by hand in an api/ folder. A
+    // hook's own arguments that are no API shape may be named `…Args` (say `UseListArgs`).
+    // The areas listed are converted; the others follow (issue 36, part 2).
+    files: [
+      'apps/web/src/features/approvals/api/**/*.ts',
+      'apps/web/src/features/approval-admin/api/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'TSInterfaceDeclaration[id.name!=/Args$/]',
+          'TSTypeAliasDeclaration[id.name!=/Args$/] > TSTypeLiteral',
+        ].map((selector) => ({
+          selector,
+          message:
+            'API answer and request types come from the domain contract: z.infer<typeof ZSchema> (or AnswerData) from @bastion/domain, imported with `import type`.',
+        })),
+      ],
+    },
+  },
+  {
     // Features never reach into each other's internals: share through lib/ or components/.
     files: ['apps/server/src/features/**/*.ts'],
     rules: forbidden(notWeb, [

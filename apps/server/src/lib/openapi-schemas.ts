@@ -1,35 +1,5 @@
-import { z } from 'zod';
-
-/** What the API reference knows of a schema: its component name, for the few that need one. */
-export interface ApiSchemaMeta {
-  id?: string;
-  [key: string]: unknown;
-}
-
-/** A WeakMap that reads through to another where it holds nothing itself. */
-class ReadThroughWeakMap<K extends WeakKey, V> extends WeakMap<K, V> {
-  readonly #fallback: WeakMap<K, V>;
-
-  constructor(fallback: WeakMap<K, V>) {
-    super();
-    this.#fallback = fallback;
-  }
-
-  override get(key: K): V | undefined {
-    return super.get(key) ?? this.#fallback.get(key);
-  }
-
-  override has(key: K): boolean {
-    return super.has(key) || this.#fallback.has(key);
-  }
-}
-
-/**
- * The schemas the OpenAPI document (lib/openapi.ts) names as components. A recursive schema
- * (z.lazy) must be added with an id: a `$ref` to it needs a name, and without one the document
- * would point at nothing (the docs test says which). What `.meta()` and `.describe()` record in
- * zod's global registry is read through, so formats and descriptions still reach the document.
+/*
+ * The registry of named API schemas lives with the contracts in packages/domain, so a contract
+ * names its shared answers where it defines them; the server's OpenAPI document reads it here.
  */
-export const namedApiSchemas = z.registry<ApiSchemaMeta>();
-// zod offers no public way to layer registries; fastify-type-provider-zod reads `_map` the same way.
-namedApiSchemas._map = new ReadThroughWeakMap(z.globalRegistry._map);
+export { namedApiSchemas, type ApiSchemaMeta } from '@bastion/domain/api/named-schemas';

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { DEMO_PASSWORD } from '@bastion/db/seed/demo-data';
 import { auditEntriesOf } from '../../test/audit.ts';
 import { openBeforeAll, openTestBed, postCallsAs, type TestBed } from '../../test/test-bed.ts';
-import type { GroupView as Group, RuleView as Rule } from './approval-admin.schemas.ts';
+import type { GroupView as Group, RuleView as Rule } from '@bastion/domain/approval-admin/api';
 
 /*
  * What the approval admin's tests share. The test database is shared with other files (and

@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { GroupView } from './approval-admin.schemas.ts';
+import type { GroupView } from '@bastion/domain/approval-admin/api';
 import { notFound } from './approval-admin-errors.ts';
 import { findGroup, listGroups, listMembers, type GroupRow } from './approval-admin.repository.ts';
 import { editedFieldsOf } from '../../lib/edited-fields.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { PartnerExceptionView } from './approval-admin.schemas.ts';
+import type { PartnerExceptionView } from '@bastion/domain/approval-admin/api';
 import { notFound } from './approval-admin-errors.ts';
 import {
   findPartnerException,

@@ -1,6 +1,6 @@
 import { describePredicateTree, type PredicateNode } from '@bastion/domain/approvals/predicates';
 import type { Database } from '@bastion/db/client';
-import type { RuleView } from './approval-admin.schemas.ts';
+import type { RuleView } from '@bastion/domain/approval-admin/api';
 import { notFound } from './approval-admin-errors.ts';
 import { findRule, listGroupScopes, listRules, type RuleRow } from './approval-admin.repository.ts';
 import { versionedFieldsOf } from '../../lib/edited-fields.ts';

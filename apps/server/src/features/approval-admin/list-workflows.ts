@@ -1,6 +1,6 @@
 import type { WorkflowNode } from '@bastion/domain/approvals/workflow';
 import type { Database } from '@bastion/db/client';
-import type { WorkflowView } from './approval-admin.schemas.ts';
+import type { WorkflowView } from '@bastion/domain/approval-admin/api';
 import { notFound } from './approval-admin-errors.ts';
 import { findWorkflow, listWorkflows, type WorkflowRow } from './approval-admin.repository.ts';
 import { versionedFieldsOf } from '../../lib/edited-fields.ts';

@@ -3,7 +3,7 @@ import { crmDemoData } from '@bastion/db/seed/crm-demo-data';
 import { DEMO_EXCEPTION_PARTNER } from '@bastion/db/seed/approval-demo-data';
 import { useApprovalAdminBed } from './approval-admin.test-harness.ts';
 import { parseExtraDiscount } from '@bastion/domain/approval-admin/schemas';
-import type { PartnerExceptionView as PartnerException } from './approval-admin.schemas.ts';
+import type { PartnerExceptionView as PartnerException } from '@bastion/domain/approval-admin/api';
 
 const { calls } = useApprovalAdminBed();
 

@@ -32,7 +32,7 @@ import {
   ZSetDefaultWorkflowBody,
   ZWorkflowResponse,
   ZWorkflowsResponse,
-} from './approval-admin.schemas.ts';
+} from '@bastion/domain/approval-admin/api';
 import { deleteApprovalGroup } from './delete-group.ts';
 import { deletePartnerException } from './delete-partner-exception.ts';
 import { deleteApprovalRule } from './delete-rule.ts';

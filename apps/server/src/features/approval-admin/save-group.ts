@@ -2,7 +2,7 @@ import { approvalFact } from '@bastion/domain/approvals/facts';
 import { isRoleValue } from '@bastion/domain/permissions/roles';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import type { SaveGroupInput } from './approval-admin.schemas.ts';
+import type { SaveGroupInput } from '@bastion/domain/approval-admin/api';
 import { invalidField, requireAllStored } from './approval-admin-errors.ts';
 import {
   findGroup,

@@ -1,7 +1,7 @@
 import { parseExtraDiscount, showDay } from '@bastion/domain/approval-admin/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import type { SavePartnerExceptionInput } from './approval-admin.schemas.ts';
+import type { SavePartnerExceptionInput } from '@bastion/domain/approval-admin/api';
 import { invalidField } from './approval-admin-errors.ts';
 import { findCrmAccount } from './approval-admin.repository.ts';
 import {

@@ -1,7 +1,7 @@
 import { checkPredicateTree } from '@bastion/domain/approvals/predicates';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import type { SaveRuleInput } from './approval-admin.schemas.ts';
+import type { SaveRuleInput } from '@bastion/domain/approval-admin/api';
 import { invalidField, requireAllStored } from './approval-admin-errors.ts';
 import {
   findRule,

@@ -2,7 +2,7 @@ import { checkWorkflowNodes } from '@bastion/domain/approvals/workflow';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SaveWorkflowInput } from './approval-admin.schemas.ts';
+import type { SaveWorkflowInput } from '@bastion/domain/approval-admin/api';
 import { invalidField, isUniqueViolation } from './approval-admin-errors.ts';
 import {
   clearDefaultWorkflow,

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundEmails } from '@bastion/db/schema/mail';
-import type { ApprovalState } from './approvals.schemas.ts';
+import type { ApprovalState } from '@bastion/domain/approvals/api';
 import { useApprovalBed } from './approvals.test-harness.ts';
 
 /*

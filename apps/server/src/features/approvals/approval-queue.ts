@@ -8,7 +8,7 @@ import {
   listPendingSteps,
   listPendingStepsOfOwnQuotes,
 } from './approvals.repository.ts';
-import type { AssignedTo, QueueBody } from './approvals.schemas.ts';
+import type { AssignedTo, QueueBody } from '@bastion/domain/approvals/api';
 import {
   actorFor,
   loadGroupMembers,

@@ -28,7 +28,7 @@ import {
   type StepRow,
   type SubmissionRow,
 } from './approvals.repository.ts';
-import type { ApprovalState, LifecycleResult } from './approvals.schemas.ts';
+import type { ApprovalState, LifecycleResult } from '@bastion/domain/approvals/api';
 import { actorFor, loadGroupMembers, loadPrincipals, type Principal } from './approvers.ts';
 
 /* What the approvals panel shows of a quote, and what the caller may do with it. */

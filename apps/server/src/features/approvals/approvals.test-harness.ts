@@ -12,7 +12,7 @@ import type {
   ApprovalState,
   ApproveManyResult,
   LifecycleResult,
-} from './approvals.schemas.ts';
+} from '@bastion/domain/approvals/api';
 import { dataOfSuccess } from '../../test/answers.ts';
 
 /*

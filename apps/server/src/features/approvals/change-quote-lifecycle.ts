@@ -18,7 +18,7 @@ import {
 import { lifecycleResultOf, requireApprovalQuote } from './approval-state.ts';
 import { findLatestSubmission } from './approvals.repository.ts';
 import { endSubmission, statusChange, submissionChange } from './end-submission.ts';
-import type { LifecycleAction, LifecycleResult } from './approvals.schemas.ts';
+import type { LifecycleAction, LifecycleResult } from '@bastion/domain/approvals/api';
 import { requireWorkableQuote } from './submit-for-approval.ts';
 
 /** The stage a completed quote's opportunity is written back with. */

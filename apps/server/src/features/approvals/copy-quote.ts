@@ -18,7 +18,7 @@ import {
   type QuoteRow,
 } from '../../core/quotes/quote-writes.repository.ts';
 import { lifecycleResultOf, requireApprovalQuote } from './approval-state.ts';
-import type { LifecycleResult } from './approvals.schemas.ts';
+import type { LifecycleResult } from '@bastion/domain/approvals/api';
 
 export interface CopyDeps {
   db: Database;

@@ -27,7 +27,7 @@ import {
   type StepRow,
   type SubmissionRow,
 } from './approvals.repository.ts';
-import type { ApproveManyResult } from './approvals.schemas.ts';
+import type { ApproveManyResult } from '@bastion/domain/approvals/api';
 import { actorFor, loadGroupMembers, loadPrincipals, type Principal } from './approvers.ts';
 import { endSubmission, statusChange, statusMoveOf, submissionChange } from './end-submission.ts';
 

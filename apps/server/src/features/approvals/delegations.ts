@@ -16,7 +16,7 @@ import {
   searchActiveUsers,
   type DelegationRow,
 } from './approvals.repository.ts';
-import type { CreateDelegationBody } from './approvals.schemas.ts';
+import type { CreateDelegationBody } from '@bastion/domain/approvals/api';
 import { announceSessionChange } from '../../core/access/session-cache.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { approvalFactsOf } from '../../core/approvals/approval-facts.repository.ts';
 import { requireApprovalQuote, scopeOf, submitBlockersOf, worksOnQuote } from './approval-state.ts';
-import type { ApprovalPreview } from './approvals.schemas.ts';
+import type { ApprovalPreview } from '@bastion/domain/approvals/api';
 import { listApprovers, loadGroupMembers, loadPrincipals } from './approvers.ts';
 import { planApproval } from './plan-approval.ts';
 

@@ -34,7 +34,7 @@ import {
   ZQueueFiltersResponse,
   ZQueueResponse,
   type ApprovalBody,
-} from './approvals.schemas.ts';
+} from '@bastion/domain/approvals/api';
 import { loadPrincipals } from './approvers.ts';
 import { changeQuoteLifecycle } from './change-quote-lifecycle.ts';
 import { copyQuote } from './copy-quote.ts';

@@ -13,7 +13,7 @@ import {
 } from '../../test/quote-fixtures.ts';
 import { postCallsAs, useTestBed } from '../../test/test-bed.ts';
 import { APPROVAL } from './approvals.test-harness.ts';
-import type { ApprovalPreview } from './approvals.schemas.ts';
+import type { ApprovalPreview } from '@bastion/domain/approvals/api';
 
 /*
  * Issue 33: standard channel pricing is not a seller's discount. A tier-2 quote at the standard

@@ -24,7 +24,7 @@ import {
   ZResetPasswordBody,
   ZResetPasswordResponse,
   ZSessionStateResponse,
-} from './auth.schemas.ts';
+} from '@bastion/domain/auth/api';
 import { getSessionUser } from './get-session-user.ts';
 import { offerUnlockLink } from './offer-unlock-link.ts';
 import { requestPasswordReset } from './request-password-reset.ts';

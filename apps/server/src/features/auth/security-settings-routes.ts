@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { isMfaRequiredFor } from '@bastion/domain/accounts/policy';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { currentUser, refuseWhileImpersonating, type RouteAccess } from '../../lib/access.ts';
 import { accessSettings } from '../../core/access/access-settings.repository.ts';
-import { zEnvelope } from '../../lib/envelope.ts';
+import {
+  ZMfaEnabledResponse,
+  ZMfaEnrolmentResponse,
+  ZMfaStatusResponse,
+  ZOwnSessionsResponse,
+  ZPasswordChangedResponse,
+  ZRecoveryCodesResponse,
+  ZSignedOutOthersResponse,
+} from '@bastion/domain/auth/security-settings-api';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
 import type { SecretBox } from '../../core/access/secret-box.ts';
 import {
@@ -33,8 +40,6 @@ const enrolmentAccess = {
 /** A person's own sign-in settings: an API token has none. */
 const ownSignInAccess = { kind: 'session', personOnly: true } as const satisfies RouteAccess;
 
-const zRecoveryCodes = z.array(z.string());
-
 /**
  * The signed-in user's own sign-in settings (decision 021): two-step sign-in (spec §7 gen-qr and
  * update-mfa-enabled), recovery codes, password and sessions. None can be used by an
@@ -49,15 +54,7 @@ export function registerSecuritySettingsRoutes(
   postRoute(app, {
     path: '/api/security/mfa-status',
     access: enrolmentAccess,
-    response: zEnvelope(
-      z.object({
-        mfa_enabled: z.boolean(),
-        enabled_at: z.string().nullable(),
-        recovery_codes_left: z.number().int(),
-        required_by_policy: z.boolean(),
-        can_use_mfa: z.boolean(),
-      }),
-    ),
+    response: ZMfaStatusResponse,
     handler: async (request) => {
       const caller = currentUser(request);
       const [user, mfa, left, settings] = await Promise.all([
@@ -79,7 +76,7 @@ export function registerSecuritySettingsRoutes(
   auditedPostRoute(app, db, {
     path: '/api/security/gen-qr',
     access: enrolmentAccess,
-    response: zEnvelope(z.object({ otpauth_url: z.string(), qr: z.string(), secret: z.string() })),
+    response: ZMfaEnrolmentResponse,
     handler: async (request) => {
       const caller = currentUser(request);
       refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
@@ -99,7 +96,7 @@ export function registerSecuritySettingsRoutes(
     path: '/api/security/update-mfa-enabled',
     access: enrolmentAccess,
     body: ZUpdateMfaEnabledBody,
-    response: zEnvelope(z.object({ mfa_enabled: z.boolean(), recovery_codes: zRecoveryCodes })),
+    response: ZMfaEnabledResponse,
     handler: async (request) => {
       const caller = currentUser(request);
       refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
@@ -123,7 +120,7 @@ export function registerSecuritySettingsRoutes(
     path: '/api/security/regenerate-recovery-codes',
     access: ownSignInAccess,
     body: ZMfaCodeBody,
-    response: zEnvelope(z.object({ recovery_codes: zRecoveryCodes })),
+    response: ZRecoveryCodesResponse,
     handler: async (request) => {
       const caller = currentUser(request);
       refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
@@ -146,7 +143,7 @@ export function registerSecuritySettingsRoutes(
     path: '/api/security/change-password',
     access: ownSignInAccess,
     body: ZChangePasswordBody,
-    response: zEnvelope(z.object({ signed_out_elsewhere: z.number().int() })),
+    response: ZPasswordChangedResponse,
     handler: async (request) => {
       const caller = currentUser(request);
       refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
@@ -165,20 +162,7 @@ export function registerSecuritySettingsRoutes(
   postRoute(app, {
     path: '/api/security/sessions',
     access: ownSignInAccess,
-    response: zEnvelope(
-      z.object({
-        sessions: z.array(
-          z.object({
-            id: z.string(),
-            created_at: z.string(),
-            last_seen_at: z.string(),
-            ip: z.string(),
-            user_agent: z.string(),
-            is_current: z.boolean(),
-          }),
-        ),
-      }),
-    ),
+    response: ZOwnSessionsResponse,
     handler: async (request) => {
       const caller = currentUser(request);
       refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
@@ -200,7 +184,7 @@ export function registerSecuritySettingsRoutes(
   auditedPostRoute(app, db, {
     path: '/api/security/sign-out-other-sessions',
     access: ownSignInAccess,
-    response: zEnvelope(z.object({ signed_out: z.number().int() })),
+    response: ZSignedOutOthersResponse,
     handler: async (request) => {
       const caller = currentUser(request);
       refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);

@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { AddNodeInput, HierarchyNode } from './catalog-admin.schemas.ts';
+import type { AddNodeInput, HierarchyNode } from '@bastion/domain/catalog/admin-api';
 import {
   findFamily,
   findNode,

@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import { lockSkus } from './catalog-admin.repository.ts';
 import { invalidField, skuNotFound } from './catalog-admin-errors.ts';
-import type { AssignDiscountScheduleInput } from './pricing-methods.schemas.ts';
+import type { AssignDiscountScheduleInput } from '@bastion/domain/pricing/methods-api';
 import { findScheduleOf, lockSchedule, setScheduleOf } from './pricing-methods.repository.ts';
 
 /**

@@ -15,7 +15,7 @@ import { quoteLines } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import { containsText, firstOrNull, inEffectOn, readPage } from '../../lib/db/queries.ts';
 import type { NewSku, NodeRow, PriceRow, SkuRow } from '../../lib/db/rows.ts';
-import type { SkuSortField } from './catalog-admin.schemas.ts';
+import type { SkuSortField } from '@bastion/domain/catalog/admin-api';
 
 /* Queries of the catalogue administration only: the use-cases decide. */
 

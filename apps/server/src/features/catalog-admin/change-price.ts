@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { ChangePriceInput } from './catalog-admin.schemas.ts';
+import type { ChangePriceInput } from '@bastion/domain/catalog/admin-api';
 import { listCurrencyCodes, listPriceRowsOf, lockSkus } from './catalog-admin.repository.ts';
 import { conflictOn, invalidField, skuNotFound } from './catalog-admin-errors.ts';
 import { applyPricePlan } from './apply-price-plan.ts';

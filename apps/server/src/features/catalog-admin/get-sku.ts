@@ -1,6 +1,6 @@
 import { storedSkuAttributes } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
-import type { SkuDetail } from './catalog-admin.schemas.ts';
+import type { SkuDetail } from '@bastion/domain/catalog/admin-api';
 import {
   countQuoteLinesOf,
   findFamily,

@@ -4,7 +4,7 @@ import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
 import { restoreFormula, type CsvRecord } from '../../lib/csv.ts';
 import { lockSkus, type SkuRow } from './catalog-admin.repository.ts';
-import type { SaveSkuInput } from './catalog-admin.schemas.ts';
+import type { SaveSkuInput } from '@bastion/domain/catalog/admin-api';
 import {
   importRefused,
   readCsvTable,

@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { PriceHistory } from './catalog-admin.schemas.ts';
+import type { PriceHistory } from '@bastion/domain/catalog/admin-api';
 import { findSku, listCurrencyCodes, listPriceHistory } from './catalog-admin.repository.ts';
 import { skuNotFound } from './catalog-admin-errors.ts';
 import { dayOf } from './today.ts';

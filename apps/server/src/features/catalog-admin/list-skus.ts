@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { ListSkusInput } from './catalog-admin.schemas.ts';
+import type { ListSkusInput } from '@bastion/domain/catalog/admin-api';
 import { findSkuPage, listNodes } from './catalog-admin.repository.ts';
 import { pathsOf, subtreeOf } from './hierarchy-tree.ts';
 import { dayOf } from './today.ts';

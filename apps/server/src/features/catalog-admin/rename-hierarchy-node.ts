@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { HierarchyNode } from './catalog-admin.schemas.ts';
+import type { HierarchyNode } from '@bastion/domain/catalog/admin-api';
 import { findNode, lockHierarchy, updateNode } from './catalog-admin.repository.ts';
 import { nodeNotFound } from './catalog-admin-errors.ts';
 import { requireFreeName } from './hierarchy-names.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { HierarchyNode, ReorderNodeInput } from './catalog-admin.schemas.ts';
+import type { HierarchyNode, ReorderNodeInput } from '@bastion/domain/catalog/admin-api';
 import { findNode, listSiblings, lockHierarchy, setSortOrder } from './catalog-admin.repository.ts';
 import { invalidField, nodeNotFound } from './catalog-admin-errors.ts';
 import { hierarchyNodeOf } from './list-hierarchy.ts';

@@ -51,7 +51,7 @@ import {
   ZProductRuleResponse,
   ZProductRulesResponse,
   ZSaveProductRuleBody,
-} from './catalog-admin.schemas.ts';
+} from '@bastion/domain/catalog/admin-api';
 import { changePrice } from './change-price.ts';
 import { deleteHierarchyNode } from './delete-hierarchy-node.ts';
 import { exportPrices } from './export-prices.ts';
@@ -91,7 +91,7 @@ import {
   ZSchedulePricingMethodBody,
   ZSkuPricingResponse,
   ZTermDiscountsResponse,
-} from './pricing-methods.schemas.ts';
+} from '@bastion/domain/pricing/methods-api';
 import { saveDiscountSchedule } from './save-discount-schedule.ts';
 import { savePriceBlocks } from './save-price-blocks.ts';
 import { saveTermDiscount } from './save-term-discount.ts';

@@ -1,7 +1,7 @@
 import type { BundleFeature, OptionSelection } from '@bastion/domain/catalog/bundle-options';
 import type { Database } from '@bastion/db/client';
 import type { AppErrorDetail } from '../../lib/app-error.ts';
-import type { SaveBundleComponentsInput, SkuDetail } from './catalog-admin.schemas.ts';
+import type { SaveBundleComponentsInput, SkuDetail } from '@bastion/domain/catalog/admin-api';
 import {
   listComponentsOf,
   listFeaturesOf,

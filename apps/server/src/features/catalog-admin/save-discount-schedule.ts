@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Saved } from '../../lib/post-route.ts';
 import { conflictOn, isUniqueViolation } from './catalog-admin-errors.ts';
 import { getDiscountSchedule } from './list-discount-schedules.ts';
-import type { SaveDiscountScheduleInput } from './pricing-methods.schemas.ts';
+import type { SaveDiscountScheduleInput } from '@bastion/domain/pricing/methods-api';
 import {
   findScheduleNamed,
   insertSchedule,

@@ -4,7 +4,7 @@ import { listCurrencyCodes, lockSkus } from './catalog-admin.repository.ts';
 import { invalidField, skuNotFound } from './catalog-admin-errors.ts';
 import { unknownCurrencyMessage } from './change-price.ts';
 import { getSkuPricing } from './get-sku-pricing.ts';
-import type { SavePriceBlocksInput } from './pricing-methods.schemas.ts';
+import type { SavePriceBlocksInput } from '@bastion/domain/pricing/methods-api';
 import { listBlocksOf, replaceBlocks } from './pricing-methods.repository.ts';
 
 type Band = SavePriceBlocksInput['bands'][number];

@@ -1,7 +1,7 @@
 import { SKU_ATTRIBUTE_VALUES, type SkuAttributes } from '@bastion/domain/product-rules/model';
 import { storedSkuAttributes } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
-import type { SaveSkuInput, SkuDetail } from './catalog-admin.schemas.ts';
+import type { SaveSkuInput, SkuDetail } from '@bastion/domain/catalog/admin-api';
 import {
   countQuoteLinesOf,
   findFamily,

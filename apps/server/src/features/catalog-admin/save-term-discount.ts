@@ -2,7 +2,7 @@ import type { TermDiscountsView } from '@bastion/domain/pricing/methods-views';
 import type { Database } from '@bastion/db/client';
 import { percentView } from './get-sku-pricing.ts';
 import { listTermDiscounts } from './list-term-discounts.ts';
-import type { SaveTermDiscountInput } from './pricing-methods.schemas.ts';
+import type { SaveTermDiscountInput } from '@bastion/domain/pricing/methods-api';
 import { findTermDiscount, upsertTermDiscount } from './pricing-methods.repository.ts';
 
 /**

@@ -4,7 +4,7 @@ import { lockSkus } from './catalog-admin.repository.ts';
 import { conflictOn, invalidField, skuNotFound } from './catalog-admin-errors.ts';
 import { getSkuPricing } from './get-sku-pricing.ts';
 import { requireCoverHolds } from './pricing-method-rules.ts';
-import type { SchedulePricingMethodInput } from './pricing-methods.schemas.ts';
+import type { SchedulePricingMethodInput } from '@bastion/domain/pricing/methods-api';
 import {
   insertMethodRow,
   listMethodRowsOf,

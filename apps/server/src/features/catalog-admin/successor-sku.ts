@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { SaveSkuInput } from './catalog-admin.schemas.ts';
+import type { SaveSkuInput } from '@bastion/domain/catalog/admin-api';
 import { findSku, listPredecessorsOf, type SkuRow } from './catalog-admin.repository.ts';
 import { conflictOn, invalidField } from './catalog-admin-errors.ts';
 

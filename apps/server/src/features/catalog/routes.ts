@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import { addressesQuote, currentUser, requirePermission } from '../../lib/access.ts';
 import { postRoute } from '../../lib/post-route.ts';
-import { ZHierarchyResponse, ZSearchSkusBody, ZSearchSkusResponse } from './catalog.schemas.ts';
+import {
+  ZHierarchyResponse,
+  ZSearchSkusBody,
+  ZSearchSkusResponse,
+} from '@bastion/domain/catalog/api';
 import { listProductHierarchy } from './list-product-hierarchy.ts';
 import { searchSkus } from './search-skus.ts';
 

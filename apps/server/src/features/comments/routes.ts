@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   ZAddQuoteCommentBody,
   ZDeleteQuoteCommentBody,
   ZEditQuoteCommentBody,
   ZMentionCandidates,
   ZMentionCandidatesBody,
-  ZQuoteComment,
   ZQuoteComments,
   ZQuoteCommentsBody,
 } from '@bastion/domain/comments/schemas';
 import type { Database } from '@bastion/db/client';
 import { addressesQuote, currentUser, signedInAccess } from '../../lib/access.ts';
-import { zDeletedEnvelope, zEnvelope } from '../../lib/envelope.ts';
+import { zEnvelope } from '../../lib/envelope.ts';
+import { ZCommentAnswer, ZCommentDeletedResponse } from '@bastion/domain/comments/api';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
 import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
@@ -21,8 +20,6 @@ import { deleteQuoteComment } from './delete-quote-comment.ts';
 import { editQuoteComment } from './edit-quote-comment.ts';
 import { findMentionCandidates } from './find-mention-candidates.ts';
 import { listQuoteComments } from './list-quote-comments.ts';
-
-const ZCommentAnswer = zEnvelope(z.object({ comment: ZQuoteComment }));
 
 /**
  * Comments and internal notes on a quote, with @-mentions (issue 17). Whoever can read the quote,
@@ -71,7 +68,7 @@ export function registerCommentRoutes(
     access: signedInAccess,
     addresses: addressesQuote('quote_id'),
     body: ZDeleteQuoteCommentBody,
-    response: zDeletedEnvelope({ id: z.string() }),
+    response: ZCommentDeletedResponse,
     handler: (request) =>
       deleteQuoteComment(db, currentUser(request), request.body, approverAccess),
   });

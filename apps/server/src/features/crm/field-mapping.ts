@@ -7,7 +7,7 @@ import {
 } from '@bastion/db/schema/crm';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { SALESFORCE_FIELD_MAP } from '../../integrations/crm/salesforce/field-map.ts';
-import type { FieldMapping } from './crm.schemas.ts';
+import type { FieldMapping } from '@bastion/domain/crm/api';
 
 /**
  * Where each quote field comes from (spec §3 "Opportunity mapped to a quote"), for the CRM admin

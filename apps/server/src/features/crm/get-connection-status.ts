@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
-import type { ConnectionStatus } from './crm.schemas.ts';
+import type { ConnectionStatus } from '@bastion/domain/crm/api';
 import { countOpportunities, findConnection, type CrmConnectionRow } from './crm.repository.ts';
 import { INTERRUPTED_SYNC_MESSAGE, isStaleSync } from './sync-claim.ts';
 

@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
-import type { OpportunityRecord } from './crm.schemas.ts';
+import type { OpportunityRecord } from '@bastion/domain/crm/api';
 import {
   findAccounts,
   findContact,

@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { AccountSummary, ListAccountsInput } from './crm.schemas.ts';
+import type { AccountSummary, ListAccountsInput } from '@bastion/domain/crm/api';
 import { findAccountPage } from './crm.repository.ts';
 import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 

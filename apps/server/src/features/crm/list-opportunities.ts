@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { ListOpportunitiesInput, OpportunitySummary } from './crm.schemas.ts';
+import type { ListOpportunitiesInput, OpportunitySummary } from '@bastion/domain/crm/api';
 import { findOpportunityPage } from './crm.repository.ts';
 import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 

@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { OpportunityRecord } from './crm.schemas.ts';
+import type { OpportunityRecord } from '@bastion/domain/crm/api';
 import { findOpportunity, updateOpportunity } from './crm.repository.ts';
 import { opportunityRecordOf, opportunityNotFound } from './get-opportunity.ts';
 import type { RecordEditor } from './save-opportunity.ts';

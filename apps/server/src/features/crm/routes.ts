@@ -26,7 +26,7 @@ import {
   ZSaveAccountBody,
   ZSaveContactBody,
   ZSaveOpportunityBody,
-} from './crm.schemas.ts';
+} from '@bastion/domain/crm/api';
 import { deleteContact } from './delete-contact.ts';
 import { listFieldMappings } from './field-mapping.ts';
 import { getAccount } from './get-account.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '@bastion/db/client';
-import type { AccountRecord, SaveAccountInput } from './crm.schemas.ts';
+import type { AccountRecord, SaveAccountInput } from '@bastion/domain/crm/api';
 import {
   countAccountUses,
   findAccount,

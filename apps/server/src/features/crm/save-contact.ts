@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
-import type { ContactRecord, SaveContactInput } from './crm.schemas.ts';
+import type { ContactRecord, SaveContactInput } from '@bastion/domain/crm/api';
 import { findAccount, findContact, insertContact, updateContact } from './crm.repository.ts';
 import { accountNotFound, contactRecordOf } from './get-account.ts';
 import { invalidField } from './invalid-field.ts';

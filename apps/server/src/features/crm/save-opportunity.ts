@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import type { AppErrorDetail } from '../../lib/app-error.ts';
-import type { OpportunityRecord, SaveOpportunityInput } from './crm.schemas.ts';
+import type { OpportunityRecord, SaveOpportunityInput } from '@bastion/domain/crm/api';
 import {
   findAccounts,
   findContact,

@@ -12,7 +12,7 @@ import {
 } from '../../integrations/crm/local-copy.repository.ts';
 import { crmUnavailable } from '../../integrations/crm/with-crm.ts';
 import { claimSync, updateClaimedSync, type CrmConnectionRow } from './crm.repository.ts';
-import type { ConnectionStatus, SyncRecordError } from './crm.schemas.ts';
+import type { ConnectionStatus, SyncRecordError } from '@bastion/domain/crm/api';
 import { describeRecordError } from './describe-record-error.ts';
 import { getConnectionStatus } from './get-connection-status.ts';
 import { SYNC_STALE_AFTER_MS } from './sync-claim.ts';

@@ -9,14 +9,14 @@ import {
   readsExchangeRates,
 } from './exchange-rates-access.ts';
 import {
-  IMPORT_BODY_LIMIT,
-  ZAddExchangeRateBody,
   ZExchangeRateAddedResponse,
   ZExchangeRateListResponse,
   ZExchangeRatesExportResponse,
   ZExchangeRatesImportedResponse,
+  IMPORT_BODY_LIMIT,
   ZImportExchangeRatesBody,
-} from './exchange-rates.schemas.ts';
+} from '@bastion/domain/exchange-rates/api';
+import { ZAddExchangeRateBody } from './exchange-rates.schemas.ts';
 import { exportExchangeRates } from './export-exchange-rates.ts';
 import { importExchangeRates } from './import-exchange-rates.ts';
 import { listExchangeRates } from './list-exchange-rates.ts';

@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
 import { lockLookupList, type LookupValueRow } from './forms.repository.ts';
-import type { LookupList, LookupValue } from './forms.schemas.ts';
+import type { LookupList, LookupValue } from '@bastion/domain/forms/api';
 
 /** A lookup value as the API shows it. */
 export function toLookupValue(row: LookupValueRow): LookupValue {

@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
 import { renumberLookupList } from './forms.repository.ts';
-import type { LookupList, MoveLookupValueInput } from './forms.schemas.ts';
+import type { LookupList, MoveLookupValueInput } from '@bastion/domain/forms/api';
 import { inLockedList, toLookupValue } from './lookup-list-records.ts';
 
 /**

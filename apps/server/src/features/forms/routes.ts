@@ -13,7 +13,7 @@ import {
   ZSaveLookupValueBody,
   ZValidateFormBody,
   ZValidateFormResponse,
-} from './forms.schemas.ts';
+} from '@bastion/domain/forms/api';
 import { loadFormDefinition } from '../../core/forms/form-definitions.repository.ts';
 import { listFormRecipes } from './forms.repository.ts';
 import { listLookupLists } from './list-lookup-lists.ts';

@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import { insertLookupValue, updateLookupValue } from './forms.repository.ts';
-import type { LookupValue, SaveLookupValueInput } from './forms.schemas.ts';
+import type { LookupValue, SaveLookupValueInput } from '@bastion/domain/forms/api';
 import { inLockedList, invalidField, toLookupValue } from './lookup-list-records.ts';
 
 export const LAST_ACTIVE_MESSAGE = 'A list needs at least one value people can choose.';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '@bastion/db/client';
 import { findLatestGoogleSignIn } from './google-sign-in.repository.ts';
-import type { ZGoogleProfile } from './google-sign-in.schemas.ts';
+import type { ZGoogleProfile } from '@bastion/domain/auth/google-sign-in-api';
 
 /** What a successful Google sign-in records of the account (finishGoogleSignIn's `account`). */
 const ZRecordedAccount = z.object({ email: z.string(), name: z.string().default('') });

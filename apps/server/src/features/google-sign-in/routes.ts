@@ -22,7 +22,7 @@ import {
   ZGoogleProfileResponse,
   ZGoogleQuery,
   ZSignInProvidersResponse,
-} from './google-sign-in.schemas.ts';
+} from '@bastion/domain/auth/google-sign-in-api';
 import { OAUTH_STATE_MINUTES, startGoogleSignIn } from './start-google-sign-in.ts';
 
 /** Holds the state this browser was sent to the provider with; read by the callback only. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import { currentUser, type RouteAccess } from '../../lib/access.ts';
 import { auditedPostRoute } from '../../lib/post-route.ts';
-import { ZImpersonateBody, ZImpersonateResponse } from './impersonation.schemas.ts';
+import { ZImpersonateBody, ZImpersonateResponse } from '@bastion/domain/accounts/impersonation-api';
 import { startImpersonation } from './start-impersonation.ts';
 import { stopImpersonation } from './stop-impersonation.ts';
 

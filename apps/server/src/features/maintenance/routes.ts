@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import { currentUser, type RouteAccess } from '../../lib/access.ts';
 import { auditedPostRoute } from '../../lib/post-route.ts';
-import { ZMaintenanceModeBody, ZMaintenanceModeResponse } from './maintenance.schemas.ts';
+import {
+  ZMaintenanceModeBody,
+  ZMaintenanceModeResponse,
+} from '@bastion/domain/accounts/maintenance-api';
 import { switchMaintenanceMode } from './switch-maintenance-mode.ts';
 
 /**

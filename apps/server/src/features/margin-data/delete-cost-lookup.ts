@@ -7,7 +7,7 @@ import {
   findFamily,
   type LookupKindValue,
 } from './margin-data.repository.ts';
-import { normalizedPercent } from './margin-data.schemas.ts';
+import { normalizedPercent } from '@bastion/domain/margin-data/api';
 import { KIND_NAMES } from './product-kinds.ts';
 
 const skuCount = (n: number) => (n === 1 ? '1 SKU' : `${n.toLocaleString('en-US')} SKUs`);

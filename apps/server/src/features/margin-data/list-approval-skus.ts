@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import { listApprovalSkus as queryApprovalSkus } from './margin-data.repository.ts';
-import type { ApprovalSku } from './margin-data.schemas.ts';
+import type { ApprovalSku } from '@bastion/domain/margin-data/api';
 
 /** The SKUs whose presence on a quote asks for approval, with their names and reasons. */
 export async function listApprovalSkus(db: Database, options: { canEdit: boolean }) {

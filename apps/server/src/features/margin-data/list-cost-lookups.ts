@@ -3,7 +3,7 @@ import {
   listCostLookups as queryCostLookups,
   listFamiliesWithSkuCounts,
 } from './margin-data.repository.ts';
-import { normalizedPercent, type CostLookup } from './margin-data.schemas.ts';
+import { normalizedPercent, type CostLookup } from '@bastion/domain/margin-data/api';
 
 /**
  * Every cost lookup row by family (the family's ANY default first), and every family with its

@@ -5,7 +5,7 @@ import {
   DEPRECIATION_YEARS,
   normalizedPercent,
   type Depreciation,
-} from './margin-data.schemas.ts';
+} from '@bastion/domain/margin-data/api';
 
 /** A year without a row costs what year one costs, as the pricing inputs read it. */
 const FULL_COST = '100.00';

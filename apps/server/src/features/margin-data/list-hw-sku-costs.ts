@@ -12,7 +12,7 @@ import {
   percentText,
   type HwSkuCost,
   type ListHwSkuCostsInput,
-} from './margin-data.schemas.ts';
+} from '@bastion/domain/margin-data/api';
 import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 
 /** The day list prices are read on: today, as the catalogue's pickers read it. */

@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import { listMarkups as queryMarkups } from './margin-data.repository.ts';
-import { COSTED_KINDS, normalizedPercent, type Markup } from './margin-data.schemas.ts';
+import { COSTED_KINDS, normalizedPercent, type Markup } from '@bastion/domain/margin-data/api';
 
 /** The markup of every kind with a cost; a kind without a row adds nothing (0 %). */
 export async function listMarkups(db: Database, options: { canEdit: boolean }) {

@@ -6,7 +6,7 @@ import {
   listSupportCases as querySupportCases,
   type SupportCaseRow,
 } from './margin-data.repository.ts';
-import { normalizedPercent, type SupportCase } from './margin-data.schemas.ts';
+import { normalizedPercent, type SupportCase } from '@bastion/domain/margin-data/api';
 import { supportCaseValuesOf } from './support-case-values.ts';
 
 /** A stored row as the screens show it, with its cost per unit-year worked out. */

@@ -17,7 +17,7 @@ import { auditActionsOf } from '../../test/audit.ts';
 import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
 import { postCallsAs, useTestBed, type Account } from '../../test/test-bed.ts';
 import { decimalAsMinor } from '@bastion/domain/pricing/slim-result';
-import type { SupportCase, ZSupportCasesResponse } from './margin-data.schemas.ts';
+import type { SupportCase, ZSupportCasesResponse } from '@bastion/domain/margin-data/api';
 
 const tag = unique().slice(0, 8).toUpperCase();
 const family = `TF_${tag}`;

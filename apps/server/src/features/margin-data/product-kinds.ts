@@ -1,4 +1,4 @@
-import type { ProductKind } from './margin-data.schemas.ts';
+import type { ProductKind } from '@bastion/domain/margin-data/api';
 
 /** How the margin screens name each kind of product in messages. */
 export const KIND_NAMES: Readonly<Record<ProductKind | 'ANY', string>> = {

@@ -49,7 +49,7 @@ import {
   ZSupportCaseKeyBody,
   ZSupportCaseResponse,
   ZSupportCasesResponse,
-} from './margin-data.schemas.ts';
+} from '@bastion/domain/margin-data/api';
 import { saveApprovalSku } from './save-approval-sku.ts';
 import { saveCostLookup } from './save-cost-lookup.ts';
 import { saveDurationDepreciation } from './save-duration-depreciation.ts';

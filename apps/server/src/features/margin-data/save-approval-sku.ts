@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import { invalidField } from './invalid-field.ts';
 import { findApprovalSku, findSku, upsertApprovalSku } from './margin-data.repository.ts';
-import type { ApprovalSku, SaveApprovalSkuInput } from './margin-data.schemas.ts';
+import type { ApprovalSku, SaveApprovalSkuInput } from '@bastion/domain/margin-data/api';
 
 /** Puts a SKU on the approval list with its reason, or changes its reason or whether it applies. */
 export async function saveApprovalSku(

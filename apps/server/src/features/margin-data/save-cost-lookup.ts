@@ -6,7 +6,7 @@ import {
   percentText,
   type CostLookup,
   type SaveCostLookupInput,
-} from './margin-data.schemas.ts';
+} from '@bastion/domain/margin-data/api';
 
 /**
  * Sets what a family's SKUs of one kind cost, as a percentage of their USD list price (ANY: the

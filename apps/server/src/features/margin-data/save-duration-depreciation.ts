@@ -5,7 +5,7 @@ import {
   percentText,
   type CostedKind,
   type Depreciation,
-} from './margin-data.schemas.ts';
+} from '@bastion/domain/margin-data/api';
 
 /** Sets a kind's five yearly percentages together, so a kind is never left half changed. */
 export async function saveDurationDepreciation(

@@ -7,7 +7,7 @@ import {
   findUsdPricesOn,
   upsertHwSkuCost,
 } from './margin-data.repository.ts';
-import type { HwSkuCost } from './margin-data.schemas.ts';
+import type { HwSkuCost } from '@bastion/domain/margin-data/api';
 import { hwSkuCostOf, priceDateOf } from './list-hw-sku-costs.ts';
 import { KIND_NAMES } from './product-kinds.ts';
 

@@ -5,7 +5,7 @@ import {
   percentText,
   type CostedKind,
   type Markup,
-} from './margin-data.schemas.ts';
+} from '@bastion/domain/margin-data/api';
 
 /** Sets the overhead (freight, duty, handling) added to the cost of every SKU of a kind. */
 export async function saveMarkup(

@@ -2,7 +2,11 @@ import type { Database } from '@bastion/db/client';
 import { inFamily } from './in-family.ts';
 import { supportCaseOf } from './list-support-cases.ts';
 import { findSupportCase, upsertSupportCase } from './margin-data.repository.ts';
-import { casesText, type SaveSupportCaseInput, type SupportCase } from './margin-data.schemas.ts';
+import {
+  casesText,
+  type SaveSupportCaseInput,
+  type SupportCase,
+} from '@bastion/domain/margin-data/api';
 import { supportCaseValuesOf, type SupportCaseValues } from './support-case-values.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { SupportCaseRow } from './margin-data.repository.ts';
-import { normalizedCases } from './margin-data.schemas.ts';
+import { normalizedCases } from '@bastion/domain/margin-data/api';
 
 /** What the audit trail keeps of a support-case row: its two inputs. */
 export interface SupportCaseValues {

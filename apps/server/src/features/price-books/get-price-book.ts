@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import type { PriceBookDetail, PriceBookView } from '@bastion/domain/price-books/answers';
 import { pageOf, pageWindow } from '../../lib/db/paging.ts';
-import type { GetPriceBookInput } from './price-books.schemas.ts';
+import type { GetPriceBookInput } from '@bastion/domain/price-books/api';
 import { findBookWithFacts, findEntryPage, listCurrencyCodes } from './price-books.repository.ts';
 import { bookNotFound } from './price-book-errors.ts';
 import { bookViewOf, dayOf } from './price-book-view.ts';

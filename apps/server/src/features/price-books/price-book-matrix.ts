@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import type { PriceBookMatrix } from '@bastion/domain/price-books/answers';
 import { pageOf, pageWindow } from '../../lib/db/paging.ts';
-import type { PriceBookMatrixInput } from './price-books.schemas.ts';
+import type { PriceBookMatrixInput } from '@bastion/domain/price-books/api';
 import {
   findMatrixSkuPage,
   listActiveBooks,

@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import type { PriceBookEntryChange } from '@bastion/domain/price-books/answers';
 import { AppError } from '../../lib/app-error.ts';
-import type { RemovePriceBookEntryInput } from './price-books.schemas.ts';
+import type { RemovePriceBookEntryInput } from '@bastion/domain/price-books/api';
 import { deleteEntry, findEntry, lockBook } from './price-books.repository.ts';
 import { bookNotFound } from './price-book-errors.ts';
 

@@ -28,7 +28,7 @@ import {
   ZRemovePriceBookEntryBody,
   ZSavePriceBookBody,
   ZSetPriceBookEntryBody,
-} from './price-books.schemas.ts';
+} from '@bastion/domain/price-books/api';
 import { removePriceBookEntry } from './remove-price-book-entry.ts';
 import { savePriceBook } from './save-price-book.ts';
 import { setPriceBookEntry } from './set-price-book-entry.ts';

@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import { canonicalRegion } from '@bastion/domain/permissions/visibility';
 import type { PriceBookView } from '@bastion/domain/price-books/answers';
-import type { SavePriceBookInput } from './price-books.schemas.ts';
+import type { SavePriceBookInput } from '@bastion/domain/price-books/api';
 import {
   findBookNamed,
   insertBook,

@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import type { PriceBookEntryChange } from '@bastion/domain/price-books/answers';
-import type { SetPriceBookEntryInput } from './price-books.schemas.ts';
+import type { SetPriceBookEntryInput } from '@bastion/domain/price-books/api';
 import {
   findEntry,
   findSkusByCode,

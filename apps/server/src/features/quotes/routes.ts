@@ -28,28 +28,31 @@ import { getQuoteHistory } from './get-quote-history.ts';
 import { getQuote } from './get-quote.ts';
 import { listGridRows } from './list-grid-rows.ts';
 import {
-  ZConfigurationResponse,
-  ZExplainLineBody,
-  ZExplainLineResponse,
-  ZPriceDraftBody,
-  ZPriceDraftResponse,
-  ZSaveConfigurationBody,
-  ZSaveSecureAccessBody,
-  ZSaveShippingBody,
-  ZShippingResponse,
-  ZSummaryResponse,
   ZCreateQuoteBody,
-  ZEditQuoteDetailsBody,
   ZCreateQuoteResponse,
-  ZGridBody,
-  ZGridResponse,
+  ZEditQuoteDetailsBody,
   ZHistoryResponse,
   ZOpportunityBody,
   ZOpportunityForQuoteResponse,
   ZQuoteId,
   ZQuoteResponse,
   ZUpdateQuoteBody,
-} from './quotes.schemas.ts';
+} from '@bastion/domain/quotes/api/quote';
+import { ZGridBody, ZGridResponse } from '@bastion/domain/quotes/api/grid';
+import {
+  ZExplainLineBody,
+  ZExplainLineResponse,
+  ZPriceDraftBody,
+  ZPriceDraftResponse,
+  ZSaveConfigurationBody,
+} from '@bastion/domain/quotes/api/pricing';
+import {
+  ZConfigurationResponse,
+  ZSaveSecureAccessBody,
+  ZSaveShippingBody,
+  ZShippingResponse,
+  ZSummaryResponse,
+} from '@bastion/domain/quotes/api/configure';
 import { updateQuoteHeader } from './update-quote-header.ts';
 import { editQuoteDetails } from './edit-quote-details.ts';
 

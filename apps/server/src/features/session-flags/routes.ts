@@ -1,21 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { users } from '@bastion/db/schema/users';
 import { currentUser, type RouteAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
-import { zEnvelope } from '../../lib/envelope.ts';
+import {
+  ZIsDisabledResponse,
+  ZReloadRequiredResponse,
+  ZReloadResetResponse,
+  ZSettingBody,
+  ZSettingValueResponse,
+} from '@bastion/domain/auth/session-flags-api';
 import { postRoute } from '../../lib/post-route.ts';
-
-const ZSettingBody = z.object({
-  name: z
-    .string({ error: 'Say which setting to read.' })
-    .trim()
-    .min(1, 'Say which setting to read.')
-    .max(100, 'The setting name is too long.'),
-});
 
 async function readUserFlags(db: Database, userId: string) {
   const [row] = await db
@@ -40,7 +37,7 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
     path: '/api/dx/get-setting-value',
     access: pollAccess,
     body: ZSettingBody,
-    response: zEnvelope(z.object({ name: z.string(), value: z.string() })),
+    response: ZSettingValueResponse,
     handler: async (request) => {
       const value = await readAppSetting(db, request.body.name);
       if (value === null) {
@@ -53,7 +50,7 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
   postRoute(app, {
     path: '/api/dx/get-is-reload-required',
     access: pollAccess,
-    response: zEnvelope(z.object({ reload_required: z.boolean() })),
+    response: ZReloadRequiredResponse,
     handler: async (request) => {
       const flags = await readUserFlags(db, currentUser(request).userId);
       return { reload_required: flags.reloadRequired };
@@ -63,7 +60,7 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
   postRoute(app, {
     path: '/api/dx/reset-user-reload',
     access: pollAccess,
-    response: zEnvelope(z.object({ reload_required: z.literal(false) })),
+    response: ZReloadResetResponse,
     handler: async (request) => {
       await db
         .update(users)
@@ -76,7 +73,7 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
   postRoute(app, {
     path: '/api/dx/get-is-disabled',
     access: { ...pollAccess, allowDisabled: true },
-    response: zEnvelope(z.object({ is_disabled: z.boolean() })),
+    response: ZIsDisabledResponse,
     handler: async (request) => {
       const flags = await readUserFlags(db, currentUser(request).userId);
       return { is_disabled: flags.isDisabled };

@@ -3,14 +3,17 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '@bastion/db/client';
 import { publicAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { advanceAppClock } from '../../lib/clock.ts';
-import { ok, zEnvelope } from '../../lib/envelope.ts';
-
-const ZMeta = z.object({ version: z.string(), built_at: z.string() });
+import { ok } from '../../lib/envelope.ts';
+import {
+  ZAdvanceClockBody,
+  ZAdvanceClockResponse,
+  ZHealthResponse,
+  ZMeta,
+} from '@bastion/domain/system/api';
 
 export function registerSystemRoutes(
   app: FastifyInstance,
@@ -24,9 +27,7 @@ export function registerSystemRoutes(
     {
       config: { access: publicAccess },
       schema: {
-        response: {
-          200: zEnvelope(z.object({ status: z.literal('ok'), database: z.literal('ok') })),
-        },
+        response: { 200: ZHealthResponse },
       },
     },
     async () => {
@@ -65,14 +66,8 @@ export function registerSystemRoutes(
       {
         config: { access: publicAccess },
         schema: {
-          body: z.object({
-            advance_seconds: z
-              .number()
-              .int()
-              .min(0)
-              .max(366 * 86_400),
-          }),
-          response: { 200: zEnvelope(z.object({ now: z.string() })) },
+          body: ZAdvanceClockBody,
+          response: { 200: ZAdvanceClockResponse },
         },
       },
       async (request) =>

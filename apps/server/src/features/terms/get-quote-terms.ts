@@ -19,7 +19,7 @@ import {
   viewerOf,
   type ApproverQuoteAccess,
 } from '../../core/quotes/visibility.repository.ts';
-import type { QuoteTermsView } from './terms.schemas.ts';
+import type { QuoteTermsView } from '@bastion/domain/terms/api';
 
 /** A quote outside the caller's scope reads as absent: its existence is not theirs to know. */
 export async function requireVisibleQuote(db: Database, caller: AuthContext, id: string) {

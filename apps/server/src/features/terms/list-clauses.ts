@@ -2,7 +2,7 @@ import { compareClauses } from '@bastion/domain/terms/clauses';
 import { placeholdersIn } from '@bastion/domain/terms/placeholders';
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
-import type { ClauseView } from './terms.schemas.ts';
+import type { ClauseView } from '@bastion/domain/terms/api';
 import { findClause, listClauses, type ClauseRow } from './terms.repository.ts';
 import { editedFieldsOf } from '../../lib/edited-fields.ts';
 

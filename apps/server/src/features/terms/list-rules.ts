@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
-import type { RuleView } from './terms.schemas.ts';
+import type { RuleView } from '@bastion/domain/terms/api';
 import { findRule, listRules, type RuleRow } from './terms.repository.ts';
 import { versionedFieldsOf } from '../../lib/edited-fields.ts';
 

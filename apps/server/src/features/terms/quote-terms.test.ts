@@ -7,7 +7,7 @@ import { createTestApp, createUser, signedIn, type TestContext } from '../../tes
 import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
 import { STALE_QUOTE_MESSAGE } from './save-quote-terms.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
-import type { QuoteTermsView as QuoteTerms } from './terms.schemas.ts';
+import type { QuoteTermsView as QuoteTerms } from '@bastion/domain/terms/api';
 
 let ctx: TestContext;
 let seller: string;

@@ -29,7 +29,7 @@ import {
   ZSaveClauseBody,
   ZSaveQuoteTermsBody,
   ZSaveRuleBody,
-} from './terms.schemas.ts';
+} from '@bastion/domain/terms/api';
 
 /** The terms admins (docs/decisions/002 menus: Terms & conditions). */
 const isTermsAdmin = (f: PermissionFlags) => f.is_root_admin || f.is_deal_desk_admin || f.is_legal;

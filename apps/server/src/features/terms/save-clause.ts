@@ -3,7 +3,7 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
 import { clauseView, requireClause } from './list-clauses.ts';
-import type { SaveClauseInput } from './terms.schemas.ts';
+import type { SaveClauseInput } from '@bastion/domain/terms/api';
 import {
   findClauseTitled,
   insertClause,

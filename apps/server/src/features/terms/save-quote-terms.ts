@@ -9,7 +9,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadTermsContext, readOnlyReasonOf } from '../../core/terms/quote-terms.repository.ts';
 import { quoteTermsView, requireVisibleQuote } from './get-quote-terms.ts';
-import type { SaveQuoteTermsInput } from './terms.schemas.ts';
+import type { SaveQuoteTermsInput } from '@bastion/domain/terms/api';
 import { STALE_QUOTE_MESSAGE, quoteActorOf } from '../../core/quotes/quote-writes.repository.ts';
 import { replaceQuoteTermsAtVersion, type HistoryChange } from './terms.repository.ts';
 

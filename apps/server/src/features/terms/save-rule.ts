@@ -4,7 +4,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clauseNotFound } from './list-clauses.ts';
 import { requireRule, ruleView } from './list-rules.ts';
-import type { SaveRuleInput } from './terms.schemas.ts';
+import type { SaveRuleInput } from '@bastion/domain/terms/api';
 import {
   findClause,
   insertRule,

@@ -10,7 +10,7 @@ import { unique } from '../../test/quote-fixtures.ts';
 import { STALE_CLAUSE_MESSAGE } from './save-clause.ts';
 import { STALE_RULE_MESSAGE } from './save-rule.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
-import type { ClauseView as Clause, RuleView as Rule } from './terms.schemas.ts';
+import type { ClauseView as Clause, RuleView as Rule } from '@bastion/domain/terms/api';
 
 const { ctx, cookies } = useTestBed<string>({
   legal: 'LEGAL_MANAGER',

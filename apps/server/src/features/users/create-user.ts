@@ -8,7 +8,7 @@ import { getUserDetail } from './get-user-detail.ts';
 import { checkRoleGrants } from './role-grants.ts';
 import { mailSetPasswordLink, type MailDeps } from './send-password-link.ts';
 import { invalidField, refuseWhileImpersonating, requireGrantable } from './user-admin-errors.ts';
-import type { ZCreateUserBody } from './users.schemas.ts';
+import type { ZCreateUserBody } from '@bastion/domain/accounts/users-api';
 import { findUserByEmail, insertUserWithRoles } from './users.repository.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'A user with this e-mail address already exists.';

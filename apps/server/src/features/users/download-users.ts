@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { UserListRow, UserRoleView } from '@bastion/domain/accounts/user-admin-schemas';
 import type { Database } from '@bastion/db/client';
-import type { ZUserListFilters } from './users.schemas.ts';
+import type { ZUserListFilters } from '@bastion/domain/accounts/users-api';
 import { formatCsv } from '../../lib/csv.ts';
 import { findAllUsers } from './users.repository.ts';
 import { userFilterOf, withOwnRoles } from './list-users.ts';

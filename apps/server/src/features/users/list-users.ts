@@ -3,7 +3,7 @@ import type { UserListRow } from '@bastion/domain/accounts/user-admin-schemas';
 import { canonicalRegion } from '@bastion/domain/permissions/visibility';
 import type { Database } from '@bastion/db/client';
 import { pageOf, pageWindow } from '../../lib/db/paging.ts';
-import type { ZUserListBody, ZUserListFilters } from './users.schemas.ts';
+import type { ZUserListBody, ZUserListFilters } from '@bastion/domain/accounts/users-api';
 import {
   findOwnRoleRows,
   findStoredRegionValues,

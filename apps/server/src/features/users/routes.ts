@@ -47,7 +47,7 @@ import {
   ZUserRefBody,
   ZUsersCsv,
   ZUserSignInsResponse,
-} from './users.schemas.ts';
+} from '@bastion/domain/accounts/users-api';
 
 /** Root and user administrators manage users: the flags of policy.ts's canAdministerUsers. */
 export const administersUsers = (f: PermissionFlags) => f.is_root_admin || f.is_user_admin;

@@ -14,7 +14,7 @@ import {
   requireMayChange,
   STALE_USER_MESSAGE,
 } from './user-admin-errors.ts';
-import type { ZUpdateUserBody } from './users.schemas.ts';
+import type { ZUpdateUserBody } from '@bastion/domain/accounts/users-api';
 import {
   countOtherActiveRootAdmins,
   lockRootAdmins,

@@ -1,30 +1,40 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  ZDeleted,
+  ZGroup,
+  ZPartnerException,
+  ZRule,
+  ZWorkflow,
+} from '@bastion/domain/approval-admin/api';
+import type {
+  ZSaveGroupBody,
+  ZSavePartnerExceptionBody,
+  ZSaveRuleBody,
+  ZSaveWorkflowBody,
+} from '@bastion/domain/approval-admin/schemas';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { useOptimisticListMutation, withoutRow } from '@/components/admin/use-optimistic-list.ts';
 import { useRowSaveMutation } from '@/components/admin/use-row-save.ts';
 import { apiPost } from '@/lib/api-client.ts';
 import { approvalAdminKeys, BASE, LIST_PATHS, type ListName } from './approval-admin-keys.ts';
-import type { ApprovalGroup, ApprovalGroupInput } from './groups.ts';
-import type { PartnerException, PartnerExceptionInput } from './partner-exceptions.ts';
-import type { ApprovalRule, ApprovalRuleInput } from './rules.ts';
-import type { WorkflowTemplate, WorkflowTemplateInput } from './workflows.ts';
 
 /* The list, save and delete of every approval admin list, one declaration for all four. */
 
-/** Each list's row, and what a save of one sends. */
-interface ApprovalAdminLists extends Record<ListName, { row: unknown; input: unknown }> {
-  groups: { row: ApprovalGroup; input: ApprovalGroupInput };
-  rules: { row: ApprovalRule; input: ApprovalRuleInput };
-  workflows: { row: WorkflowTemplate; input: WorkflowTemplateInput };
-  partner_exceptions: { row: PartnerException; input: PartnerExceptionInput };
-}
-type RowOf<K extends ListName> = ApprovalAdminLists[K]['row'];
+/** Each list's row (the server answers `{ groups: [...] }`), and what a save of one sends. */
+type Rows = Record<'groups', z.infer<typeof ZGroup>> &
+  Record<'rules', z.infer<typeof ZRule>> &
+  Record<'workflows', z.infer<typeof ZWorkflow>> &
+  Record<'partner_exceptions', z.infer<typeof ZPartnerException>>;
+type SaveBodies = Record<'groups', z.input<typeof ZSaveGroupBody>> &
+  Record<'rules', z.input<typeof ZSaveRuleBody>> &
+  Record<'workflows', z.input<typeof ZSaveWorkflowBody>> &
+  Record<'partner_exceptions', z.input<typeof ZSavePartnerExceptionBody>>;
+type RowOf<K extends ListName> = Rows[K];
 /** The list as the server answers it: `{ groups: [...] }`. */
 type ListOf<K extends ListName> = { [F in K]: RowOf<F>[] };
 
-export interface Deleted {
-  id: string;
-  is_deleted: true;
-}
+export type Deleted = AnswerData<typeof ZDeleted>;
 
 const idOf = (row: { id: string }) => row.id;
 const pathOf = (name: ListName, action: 'list' | 'save' | 'delete') =>
@@ -43,7 +53,7 @@ export function useAdminList<K extends ListName>(name: K) {
  * workflows name their groups).
  */
 export function useRowSave<K extends ListName>(name: K) {
-  return useRowSaveMutation<ListOf<K>, RowOf<K>, ApprovalAdminLists[K]['input']>({
+  return useRowSaveMutation<ListOf<K>, RowOf<K>, SaveBodies[K]>({
     listKey: approvalAdminKeys.list(name),
     save: (input) => apiPost<RowOf<K>>(pathOf(name, 'save'), input),
     rowsOf: (list) => list[name],

@@ -1,3 +1,5 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZGroup, ZMemberOptionsResponse } from '@bastion/domain/approval-admin/api';
 import type { ZSaveGroupBody } from '@bastion/domain/approval-admin/schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -7,38 +9,13 @@ import { useAdminList, useRowDelete, useRowSave } from './admin-list.ts';
 
 /* Approval groups (POST /api/dx/approval-admin/groups/*) and the member pickers' options. */
 
-export interface GroupMemberUser {
-  id: string;
-  name: string;
-  email: string;
-  is_disabled: boolean;
-}
-
-export interface ApprovalGroup {
-  id: string;
-  name: string;
-  description: string;
-  is_global: boolean;
-  regions: string[];
-  is_active: boolean;
-  version: number;
-  users: GroupMemberUser[];
-  roles: string[];
-  member_count: number;
-  /** Active rules that require the group. */
-  rule_count: number;
-  updated_at: string;
-  updated_by: string | null;
-}
+export type ApprovalGroup = z.infer<typeof ZGroup>;
+export type GroupMemberUser = ApprovalGroup['users'][number];
 
 /** What a save sends: the server's schema (packages/domain). */
 export type ApprovalGroupInput = z.input<typeof ZSaveGroupBody>;
 
-export interface MemberOptions {
-  users: { id: string; name: string; email: string }[];
-  roles: string[];
-  regions: string[];
-}
+export type MemberOptions = AnswerData<typeof ZMemberOptionsResponse>;
 
 export const useApprovalGroups = () => useAdminList('groups');
 

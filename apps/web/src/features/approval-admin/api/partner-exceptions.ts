@@ -1,4 +1,12 @@
-import type { ZSavePartnerExceptionBody } from '@bastion/domain/approval-admin/schemas';
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  ZPartnerException,
+  ZPartnerOptionsResponse,
+} from '@bastion/domain/approval-admin/api';
+import type {
+  PARTNER_EXCEPTION_STATES,
+  ZSavePartnerExceptionBody,
+} from '@bastion/domain/approval-admin/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
@@ -7,33 +15,15 @@ import { useAdminList, useRowDelete, useRowSave } from './admin-list.ts';
 
 /* Partner exceptions (POST /api/dx/approval-admin/partner-exceptions/*). */
 
-export type PartnerExceptionState = 'ACTIVE' | 'SCHEDULED' | 'EXPIRED' | 'INACTIVE';
+export type PartnerExceptionState = (typeof PARTNER_EXCEPTION_STATES)[number];
 
-export interface PartnerException {
-  id: string;
-  partner_account_id: string;
-  partner_name: string;
-  /** "5.00" */
-  extra_discount_percent: string;
-  valid_from: string;
-  valid_to: string;
-  reason: string;
-  is_active: boolean;
-  state: PartnerExceptionState;
-  version: number;
-  updated_at: string;
-  updated_by: string | null;
-}
+export type PartnerException = z.infer<typeof ZPartnerException>;
 
 /** What a save sends: the server's schema (packages/domain). */
 export type PartnerExceptionInput = z.input<typeof ZSavePartnerExceptionBody>;
 
-export interface PartnerOption {
-  id: string;
-  name: string;
-  region: string;
-  partner_type: string | null;
-}
+export type PartnerOptions = AnswerData<typeof ZPartnerOptionsResponse>;
+export type PartnerOption = PartnerOptions['partners'][number];
 
 export const usePartnerExceptions = () => useAdminList('partner_exceptions');
 
@@ -41,7 +31,7 @@ export function usePartnerOptions(search: string) {
   return useQuery({
     queryKey: approvalAdminKeys.partnerOptions(search),
     queryFn: ({ signal }) =>
-      apiPost<{ partners: PartnerOption[] }>(`${BASE}/partner-options`, { search }, { signal }),
+      apiPost<PartnerOptions>(`${BASE}/partner-options`, { search }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

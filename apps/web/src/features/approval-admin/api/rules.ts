@@ -1,5 +1,6 @@
-import type { ZSaveRuleBody } from '@bastion/domain/approval-admin/schemas';
-import type { PredicateExplanation, PredicateNode } from '@bastion/domain/approvals/predicates';
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZPreviewRuleResponse, ZRule } from '@bastion/domain/approval-admin/api';
+import type { ZPreviewRuleBody, ZSaveRuleBody } from '@bastion/domain/approval-admin/schemas';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
@@ -8,38 +9,12 @@ import { useAdminList, useRowDelete, useRowSave } from './admin-list.ts';
 
 /* Approval rules (POST /api/dx/approval-admin/rules/*) and the preview against a quote. */
 
-export interface ApprovalRule {
-  id: string;
-  name: string;
-  description: string;
-  predicate: PredicateNode;
-  /** The condition in words. */
-  condition_text: string;
-  group_ids: string[];
-  groups: { id: string; name: string; is_active: boolean }[];
-  is_active: boolean;
-  version: number;
-  updated_at: string;
-  updated_by: string | null;
-}
+export type ApprovalRule = z.infer<typeof ZRule>;
 
 /** What a save sends: the server's schema (packages/domain). */
 export type ApprovalRuleInput = z.input<typeof ZSaveRuleBody>;
 
-export interface RulePreview {
-  quote: {
-    id: string;
-    quote_number: string;
-    quote_name: string;
-    account_name: string;
-    region: string;
-  };
-  matched: boolean;
-  explanations: PredicateExplanation[];
-  facts: Record<string, number | string | boolean>;
-  /** Why the quote's lines could not be priced; its price facts are then absent. */
-  pricing_problems: string[];
-}
+export type RulePreview = AnswerData<typeof ZPreviewRuleResponse>;
 
 export const useApprovalRules = () => useAdminList('rules');
 export const useSaveApprovalRule = () => useRowSave('rules');
@@ -47,7 +22,7 @@ export const useDeleteApprovalRule = () => useRowDelete('rules');
 
 export function usePreviewRule() {
   return useMutation({
-    mutationFn: (input: { predicate: unknown; quote_number: string }) =>
+    mutationFn: (input: z.input<typeof ZPreviewRuleBody>) =>
       apiPost<RulePreview>(`${BASE}/preview-rule`, input),
   });
 }

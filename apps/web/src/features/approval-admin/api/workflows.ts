@@ -1,5 +1,8 @@
-import type { ZSaveWorkflowBody } from '@bastion/domain/approval-admin/schemas';
-import type { WorkflowNode } from '@bastion/domain/approvals/workflow';
+import type { ZWorkflow } from '@bastion/domain/approval-admin/api';
+import type {
+  ZSaveWorkflowBody,
+  ZSetDefaultWorkflowBody,
+} from '@bastion/domain/approval-admin/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
@@ -8,16 +11,7 @@ import { useAdminList, useRowDelete, useRowSave } from './admin-list.ts';
 
 /* Workflow templates (POST /api/dx/approval-admin/workflows/*). */
 
-export interface WorkflowTemplate {
-  id: string;
-  name: string;
-  description: string;
-  nodes: WorkflowNode[];
-  is_default: boolean;
-  version: number;
-  updated_at: string;
-  updated_by: string | null;
-}
+export type WorkflowTemplate = z.infer<typeof ZWorkflow>;
 
 /** What a save sends: the server's schema (packages/domain). */
 export type WorkflowTemplateInput = z.input<typeof ZSaveWorkflowBody>;
@@ -29,7 +23,7 @@ export const useSaveWorkflowTemplate = () => useRowSave('workflows');
 export function useSetDefaultWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; version: number }) =>
+    mutationFn: (input: z.input<typeof ZSetDefaultWorkflowBody>) =>
       apiPost<WorkflowTemplate>(`${BASE}/workflows/set-default`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalAdminKeys.all }),
   });

@@ -1,14 +1,12 @@
+import type { ZQueueBody } from '@bastion/domain/approvals/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
 import { approvalKeys } from './approval-keys.ts';
-import type { ApprovalQueueFilters, ApprovalQueuePage, AssignedTo } from './approval-types.ts';
+import type { ApprovalQueueFilters, ApprovalQueuePage } from './approval-types.ts';
 
-export interface ApprovalQueueQuery {
-  assigned_to: AssignedTo;
-  search?: string;
-  page: number;
-  page_size: number;
-}
+/** What the queue asks for: the view, the search and the page. */
+export type ApprovalQueueQuery = z.input<typeof ZQueueBody>;
 
 /** Pending steps the caller may decide (POST /api/dx/approval-queue). */
 export function useApprovalQueue(query: ApprovalQueueQuery, isEnabled: boolean) {

@@ -5,7 +5,7 @@ import type {
   CreateDelegationBody,
   Delegation,
   Delegations,
-  PersonWithEmail,
+  DelegateCandidates,
 } from './approval-types.ts';
 
 /* Delegating one's approvals (docs/decisions/013: "while a delegation is open…"). */
@@ -29,7 +29,7 @@ export function useDelegateCandidates(search: string) {
   return useQuery({
     queryKey: [...approvalKeys.delegations, 'candidates', search],
     queryFn: ({ signal }) =>
-      apiPost<{ users: PersonWithEmail[] }>(DELEGATION_PATHS.candidates, { search }, { signal }),
+      apiPost<DelegateCandidates>(DELEGATION_PATHS.candidates, { search }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

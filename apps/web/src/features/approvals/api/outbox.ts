@@ -1,16 +1,13 @@
+import type { ZOutboxBody } from '@bastion/domain/approvals/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
 import { approvalKeys } from './approval-keys.ts';
 import type { OutboxPage } from './approval-types.ts';
 
 export const OUTBOX_PATH = '/api/admin/outbox';
 
-export interface OutboxQuery {
-  purpose?: string;
-  recipient?: string;
-  page: number;
-  page_size: number;
-}
+export type OutboxQuery = z.input<typeof ZOutboxBody>;
 
 /** The application's e-mail as it was queued and sent (root and IT admins; decision 013). */
 export function useOutbox(query: OutboxQuery) {

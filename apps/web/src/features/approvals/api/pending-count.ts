@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 import { usePollInterval } from '../../auth/api/session-flags.ts';
 import { approvalKeys } from './approval-keys.ts';
+import type { PendingCount } from './approval-types.ts';
 
 /**
  * Steps waiting for the signed-in user's decision (`my-pending-approval-count`, spec §7), asked
@@ -12,11 +13,7 @@ export function usePendingApprovalCount() {
   return useQuery({
     queryKey: approvalKeys.pendingCount,
     queryFn: ({ signal }) =>
-      apiPost<{ pending_approval_count: number }>(
-        '/api/dx/my-pending-approval-count',
-        {},
-        { signal },
-      ),
+      apiPost<PendingCount>('/api/dx/my-pending-approval-count', {}, { signal }),
     select: (answer) => answer.pending_approval_count,
     refetchInterval: pollIntervalMs,
     refetchOnWindowFocus: 'always',

@@ -1,50 +1,15 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZSaveShippingBody, ZShippingResponse } from '@bastion/domain/quotes/api/configure';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
 import { configurationKey } from './configure.ts';
-import { quoteQueryKey, type QuoteView } from './quotes.ts';
+import { quoteQueryKey } from './quotes.ts';
 
-export interface ShippingOption {
-  value: string;
-  label: string;
-}
-
-export interface QuoteShipping {
-  quote: QuoteView;
-  years: number;
-  is_read_only: boolean;
-  needs_configuration: boolean;
-  needs_realignment: boolean;
-  products: {
-    line_id: string;
-    sku: string;
-    name: string;
-    quantities: number[];
-    manual_shipping_quantities: (number | null)[];
-    needs_realignment: boolean;
-  }[];
-  lines: {
-    id: string;
-    line_id: string;
-    region: string;
-    incoterm: string;
-    quantity: number | null;
-    years: number[] | null;
-  }[];
-  regions: ShippingOption[];
-  incoterms: ShippingOption[];
-  errors: Record<string, string>;
-}
-
-export interface ShippingPayload {
-  products: { line_id: string; manual_shipping_quantities: (number | null)[] }[];
-  lines: {
-    line_id: string;
-    region?: string;
-    incoterm?: string;
-    quantity?: number | null;
-    years?: (number | null)[];
-  }[];
-}
+export type QuoteShipping = AnswerData<typeof ZShippingResponse>;
+export type ShippingOption = QuoteShipping['regions'][number];
+/** What a save sends besides the quote's id, version and whether to go on to the next page. */
+export type ShippingPayload = Omit<z.input<typeof ZSaveShippingBody>, 'id' | 'version' | 'advance'>;
 
 export const shippingKey = (id: string) => ['quote-shipping', id] as const;
 
@@ -60,7 +25,7 @@ export function useQuoteShipping(id: string) {
 export function useSaveShipping(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ShippingPayload & { version: number; advance: boolean }) =>
+    mutationFn: (input: Omit<z.input<typeof ZSaveShippingBody>, 'id'>) =>
       apiPost<QuoteShipping>('/api/dx/save-quote-shipping', { id, ...input }),
     onSuccess: (saved) => {
       queryClient.setQueryData(shippingKey(id), saved);

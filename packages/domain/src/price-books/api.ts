@@ -1,24 +1,22 @@
 import { z } from 'zod';
+import { utf8ByteLength } from '../api/utf8.ts';
 import {
   ZPriceBookDetail,
   ZPriceBookEntryChange,
   ZPriceBookList,
   ZPriceBookMatrix,
   ZPriceBookView,
-} from '@bastion/domain/price-books/answers';
-import { PRICE_BOOK_FIELD_MESSAGES } from '@bastion/domain/price-books/schemas';
-import { zDeletedEnvelope, zEnvelope, zPagedSearchBody } from '../../lib/envelope.ts';
+} from './answers.ts';
+import { PRICE_BOOK_FIELD_MESSAGES } from './schemas.ts';
+import { zDeletedEnvelope, zEnvelope, zPagedSearchBody } from '../api/envelope.ts';
 
 /*
  * Requests and answers of the price books (POST /api/admin/catalog/price-books/…). The bodies
  * the admin screen's forms share (a book, an entry) are packages/domain's; the answers too, the
  * screen reading their types. Money is integer minor units out and decimal text in.
  */
-export { ZSavePriceBookBody, type SavePriceBookInput } from '@bastion/domain/price-books/schemas';
-export {
-  ZSetPriceBookEntryBody,
-  type SetPriceBookEntryInput,
-} from '@bastion/domain/price-books/entry-body';
+export { ZSavePriceBookBody, type SavePriceBookInput } from './schemas.ts';
+export { ZSetPriceBookEntryBody, type SetPriceBookEntryInput } from './entry-body.ts';
 
 const zBookId = z.uuid({ error: PRICE_BOOK_FIELD_MESSAGES.book });
 
@@ -85,7 +83,7 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const ZImportPriceBooksBody = z.object({
   csv: z
     .string({ error: 'Send the file’s text as csv.' })
-    .refine((text) => Buffer.byteLength(text, 'utf8') <= MAX_IMPORT_BYTES, {
+    .refine((text) => utf8ByteLength(text) <= MAX_IMPORT_BYTES, {
       message: 'The file is larger than 5 MB: split it and import the parts one after another.',
     }),
 });

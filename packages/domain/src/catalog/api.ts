@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PRODUCT_KINDS } from '@bastion/db/schema/catalog';
-import { OPTION_SELECTIONS } from '@bastion/domain/catalog/bundle-options';
-import { zActiveOption, zEnvelope, zPageFields, zSearchText } from '../../lib/envelope.ts';
+import { PRODUCT_KINDS } from '../pricing/model.ts';
+import { OPTION_SELECTIONS } from './bundle-options.ts';
+import { zActiveOption, zEnvelope, zPageFields, zSearchText } from '../api/envelope.ts';
 
 const ZCurrency = z
   .string({ error: 'Say which currency.' })

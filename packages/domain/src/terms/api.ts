@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { CLAUSE_RULE_EFFECTS } from '@bastion/domain/terms/clause-rules';
-import { QUOTE_TERM_SOURCES } from '@bastion/domain/terms/quote-terms';
+import { CLAUSE_RULE_EFFECTS } from './clause-rules.ts';
+import { QUOTE_TERM_SOURCES } from './quote-terms.ts';
 import {
   zEditedFields,
   zEnvelope,
   zListEnvelope,
   zQuoteHeadingFields,
   zVersionedFields,
-} from '../../lib/envelope.ts';
+} from '../api/envelope.ts';
 
 /*
  * Terms and conditions (issue 6): the clause library and its rules (admin), and a quote's terms.
@@ -26,7 +26,7 @@ export {
   type SaveClauseInput,
   type SaveQuoteTermsInput,
   type SaveRuleInput,
-} from '@bastion/domain/terms/schemas';
+} from './schemas.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The library

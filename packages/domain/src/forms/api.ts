@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { zRequiredText } from '@bastion/domain/validation/required-text';
-import { RENDERERS, RULE_EFFECTS, type FormRecipe } from '@bastion/domain/forms/recipe';
-import { ZLookupValueLabel } from '@bastion/domain/forms/schemas';
-import { zEnvelope } from '../../lib/envelope.ts';
-import { ZJson } from '../../lib/zod-json.ts';
+import { zRequiredText } from '../validation/required-text.ts';
+import { RENDERERS, RULE_EFFECTS, type FormRecipe } from './recipe.ts';
+import { ZLookupValueLabel } from './schemas.ts';
+import { zEnvelope } from '../api/envelope.ts';
+import { ZJson } from '../api/json.ts';
 
 const fieldProps = {
   field1: z.string().optional(),

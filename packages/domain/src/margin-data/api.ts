@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { PRODUCT_KINDS } from '@bastion/db/schema/catalog';
-import {
-  COSTED_KINDS,
-  DEPRECIATION_YEARS,
-  HW_KINDS,
-  ZSkuCode,
-} from '@bastion/domain/margin-data/schemas';
-import { parsePercentBp, parseScaledDecimal } from '@bastion/domain/pricing/decimal';
+import { PRODUCT_KINDS } from '../pricing/model.ts';
+import { COSTED_KINDS, DEPRECIATION_YEARS, HW_KINDS, ZSkuCode } from './schemas.ts';
+import { parsePercentBp, parseScaledDecimal } from '../pricing/decimal.ts';
 import {
   CASES_DECIMALS,
   casesText,
@@ -14,7 +9,7 @@ import {
   percentProblem,
   percentText,
   usdProblem,
-} from '@bastion/domain/validation/amounts';
+} from '../validation/amounts.ts';
 import {
   zActiveOption,
   zDeletedEnvelope,
@@ -23,7 +18,7 @@ import {
   zPagedSearchBody,
   zRowsPageEnvelope,
   zSearchText,
-} from '../../lib/envelope.ts';
+} from '../api/envelope.ts';
 
 export { casesText, MAX_UNIT_COST_MINOR, percentText, percentProblem, usdProblem };
 
@@ -55,7 +50,7 @@ export {
   type SaveApprovalSkuInput,
   type SaveCostLookupInput,
   type SaveSupportCaseInput,
-} from '@bastion/domain/margin-data/schemas';
+} from './schemas.ts';
 
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 

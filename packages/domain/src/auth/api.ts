@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ROLE_ASSIGNMENT_TYPES, ROLE_VALUES } from '@bastion/domain/permissions/roles';
-import { zEnvelope } from '../../lib/envelope.ts';
+import { ROLE_ASSIGNMENT_TYPES, ROLE_VALUES } from '../permissions/roles.ts';
+import { zEnvelope } from '../api/envelope.ts';
 
 // The request bodies are the forms' schemas too (the browser checks with the same messages).
-export { ZForgotPasswordBody, ZLoginBody, ZResetPasswordBody } from '@bastion/domain/auth/schemas';
+export { ZForgotPasswordBody, ZLoginBody, ZResetPasswordBody } from './schemas.ts';
 
 export const ZForgotPasswordResponse = zEnvelope(z.object({ requested: z.literal(true) }));
 

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import type { PredicateNode } from '@bastion/domain/approvals/predicates';
-import {
-  BOOLEAN_OPERATORS,
-  NUMBER_OPERATORS,
-  TEXT_OPERATORS,
-} from '@bastion/domain/approvals/predicates';
-import { STEP_MODES } from '@bastion/domain/approvals/workflow';
-import { PARTNER_EXCEPTION_STATES } from '@bastion/domain/approval-admin/schemas';
-import { namedApiSchemas } from '../../lib/openapi-schemas.ts';
+import type { PredicateNode } from '../approvals/predicates.ts';
+import { BOOLEAN_OPERATORS, NUMBER_OPERATORS, TEXT_OPERATORS } from '../approvals/predicates.ts';
+import { STEP_MODES } from '../approvals/workflow.ts';
+import { PARTNER_EXCEPTION_STATES } from './schemas.ts';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import {
   zActiveOption,
   zDeletedEnvelope,
@@ -16,7 +12,7 @@ import {
   zListEnvelope,
   zPredicateExplanation,
   zVersionedFields,
-} from '../../lib/envelope.ts';
+} from '../api/envelope.ts';
 
 /*
  * Approval admin (issue 7, decision 013): groups, rules, workflow templates and partner
@@ -40,7 +36,7 @@ export {
   type SavePartnerExceptionInput,
   type SaveRuleInput,
   type SaveWorkflowInput,
-} from '@bastion/domain/approval-admin/schemas';
+} from './schemas.ts';
 
 export const ZDeleted = zDeletedEnvelope({ id: z.string() });
 

@@ -1,18 +1,13 @@
 import { z } from 'zod';
-import { zRequiredText } from '@bastion/domain/validation/required-text';
-import {
-  CRM_ACCOUNT_KINDS,
-  ZAccountId,
-  ZContactId,
-  ZRecordOpportunityId,
-} from '@bastion/domain/crm/schemas';
+import { zRequiredText } from '../validation/required-text.ts';
+import { CRM_ACCOUNT_KINDS, ZAccountId, ZContactId, ZRecordOpportunityId } from './schemas.ts';
 import {
   zCountedPageFields,
   zDeletedEnvelope,
   zEnvelope,
   zPagedSearchBody,
   zRowsPageEnvelope,
-} from '../../lib/envelope.ts';
+} from '../api/envelope.ts';
 
 // What admins save is validated with the browser's schemas (packages/domain).
 export {
@@ -31,7 +26,7 @@ export {
   type SaveAccountInput,
   type SaveContactInput,
   type SaveOpportunityInput,
-} from '@bastion/domain/crm/schemas';
+} from './schemas.ts';
 
 export const ZCrmAdapterKind = z.enum(['embedded', 'salesforce']);
 export const ZCrmSyncStatus = z.enum(['idle', 'syncing', 'synced', 'failed']);

@@ -5,8 +5,8 @@ import {
   ZScheduledMethodView,
   ZSkuPricingView,
   ZTermDiscountsView,
-} from '@bastion/domain/pricing/methods-views';
-import { zDeletedEnvelope, zEnvelope } from '../../lib/envelope.ts';
+} from './methods-views.ts';
+import { zDeletedEnvelope, zEnvelope } from '../api/envelope.ts';
 
 /*
  * Requests and answers of the pricing methods, block bands, discount schedules and term
@@ -27,7 +27,7 @@ export {
   type SavePriceBlocksInput,
   type SaveTermDiscountInput,
   type SchedulePricingMethodInput,
-} from '@bastion/domain/pricing/methods-schema';
+} from './methods-schema.ts';
 
 export const ZSkuPricingResponse = zEnvelope(ZSkuPricingView);
 export const ZScheduledMethodResponse = zEnvelope(ZScheduledMethodView);

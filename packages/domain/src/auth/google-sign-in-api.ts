@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEnvelope } from '../../lib/envelope.ts';
+import { zEnvelope } from '../api/envelope.ts';
 
 /** Long enough for any provider's values; what they mean is checked by the sign-in itself. */
 const zParameter = z.string().max(4096).optional();

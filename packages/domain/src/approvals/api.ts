@@ -1,6 +1,6 @@
 // Kept whole: the approvals API contract, every request and response schema of its routes.
 import { z } from 'zod';
-import { LIFECYCLE_ACTIONS } from '@bastion/domain/quotes/lifecycle-actions';
+import { LIFECYCLE_ACTIONS } from '../quotes/lifecycle-actions.ts';
 import {
   zArchivableQuoteStatusFields,
   zEnvelope,
@@ -10,7 +10,7 @@ import {
   zQuoteHeadingFields,
   zRowsPageEnvelope,
   zSearchText,
-} from '../../lib/envelope.ts';
+} from '../api/envelope.ts';
 
 /*
  * The approvals API (docs/decisions/013): request and response of every route of this feature,
@@ -234,7 +234,7 @@ export const ZApprovalResponse = zEnvelope(
 // ---------------------------------------------------------------------------------------------
 // POST /api/dx/quote-lifecycle
 
-export type { LifecycleAction } from '@bastion/domain/quotes/lifecycle-actions';
+export type { LifecycleAction } from '../quotes/lifecycle-actions.ts';
 
 export const ZLifecycleBody = z.discriminatedUnion(
   'action',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { ZSkuAttributes } from '@bastion/domain/product-rules/schemas';
-import { ZProductRulePreview, ZProductRuleView } from '@bastion/domain/product-rules/admin-schemas';
-import { BILLING_TYPES, PRODUCT_KINDS } from '@bastion/domain/pricing/model';
-import { LAP_SIZES } from '@bastion/domain/validation/secure-access';
-import { OPTION_SELECTIONS } from '@bastion/domain/catalog/bundle-options';
-import { ZDate, ZNodeId, ZSkuRef } from '@bastion/domain/catalog/schemas';
+import { utf8ByteLength } from '../api/utf8.ts';
+import { ZSkuAttributes } from '../product-rules/schemas.ts';
+import { ZProductRulePreview, ZProductRuleView } from '../product-rules/admin-schemas.ts';
+import { BILLING_TYPES, PRODUCT_KINDS } from '../pricing/model.ts';
+import { LAP_SIZES } from '../validation/secure-access.ts';
+import { OPTION_SELECTIONS } from './bundle-options.ts';
+import { ZDate, ZNodeId, ZSkuRef } from './schemas.ts';
 import {
   zActiveOption,
   zCountedPageFields,
@@ -12,7 +13,7 @@ import {
   zEnvelope,
   zPagedSearchBody,
   zRowsPageEnvelope,
-} from '../../lib/envelope.ts';
+} from '../api/envelope.ts';
 
 /*
  * The input schemas the admin forms share with the server live in packages/domain: the routes
@@ -29,7 +30,7 @@ export {
   type ChangePriceInput,
   type SaveBundleComponentsInput,
   type SaveSkuInput,
-} from '@bastion/domain/catalog/schemas';
+} from './schemas.ts';
 
 /*
  * Requests and answers of the catalogue administration (POST /api/admin/catalog/…). Money is
@@ -279,7 +280,7 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 const ZCsvImportBody = z.object({
   csv: z
     .string({ error: 'Send the file’s text as csv.' })
-    .refine((text) => Buffer.byteLength(text, 'utf8') <= MAX_IMPORT_BYTES, {
+    .refine((text) => utf8ByteLength(text) <= MAX_IMPORT_BYTES, {
       message: 'The file is larger than 5 MB: split it and import the parts one after another.',
     }),
 });
@@ -309,7 +310,7 @@ export {
   ZDeleteProductRuleBody,
   ZPreviewProductRuleBody,
   ZSaveProductRuleBody,
-} from '@bastion/domain/product-rules/admin-schemas';
+} from '../product-rules/admin-schemas.ts';
 
 export const ZProductRulesResponse = zEnvelope(z.object({ rules: z.array(ZProductRuleView) }));
 export const ZProductRuleResponse = zEnvelope(ZProductRuleView);

@@ -8,9 +8,9 @@ import {
   type UserListRow,
   type UserRoleView,
   type UserSignInRow,
-} from '@bastion/domain/accounts/user-admin-schemas';
-import { ROLE_ASSIGNMENT_TYPES, ROLE_VALUES } from '@bastion/domain/permissions/roles';
-import { zCountedPageFields, zEnvelope, zRowsPageEnvelope } from '../../lib/envelope.ts';
+} from './user-admin-schemas.ts';
+import { ROLE_ASSIGNMENT_TYPES, ROLE_VALUES } from '../permissions/roles.ts';
+import { zCountedPageFields, zEnvelope, zRowsPageEnvelope } from '../api/envelope.ts';
 
 /*
  * User administration (issue 16, decision 021), under POST /api/admin/… and
@@ -31,7 +31,7 @@ export {
   ZUserListBody,
   ZUserListFilters,
   ZUserRefBody,
-} from '@bastion/domain/accounts/user-admin-schemas';
+} from './user-admin-schemas.ts';
 
 /** A schema whose output is exactly `T`, both ways: a drifted field fails to compile. */
 type Exactly<T, S extends z.ZodType> = [z.output<S>] extends [T]

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZUserEmail } from '@bastion/domain/accounts/user-admin-schemas';
-import { zEnvelope } from '../../lib/envelope.ts';
+import { ZUserEmail } from './user-admin-schemas.ts';
+import { zEnvelope } from '../api/envelope.ts';
 
 const EITHER_MESSAGE =
   'Send either the e-mail of the user to act as, or stop: true to return to your own account.';
