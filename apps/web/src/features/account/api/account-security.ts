@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { usePostMutation, usePostQuery } from '@/lib/api-query.ts';
-import { sessionQueryKey } from '../../auth/api/session.ts';
+import { sessionQueryKey } from '../../auth/index.ts';
 
 /* The signed-in user's own sign-in settings (decision 021). */
 

@@ -5,8 +5,7 @@ import type {
   UpdateAppSettingInput,
 } from '@bastion/domain/app-settings/schemas';
 import { usePostMutation, usePostQuery } from '@/lib/api-query.ts';
-import { sessionQueryKey } from '../../auth/api/session.ts';
-import { maintenanceQueryKey } from '../../auth/api/session-flags.ts';
+import { maintenanceQueryKey, sessionQueryKey } from '../../auth/index.ts';
 
 export type { AppSetting, AppSettingList };
 

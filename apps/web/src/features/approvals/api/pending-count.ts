@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
-import { usePollInterval } from '../../auth/api/session-flags.ts';
+import { usePollInterval } from '../../auth/index.ts';
 import { approvalKeys } from './approval-keys.ts';
 import type { PendingCount } from './approval-types.ts';
 

@@ -2,7 +2,7 @@ import type { MyBroadcast, MyBroadcasts } from '@bastion/domain/broadcasts/schem
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiPost } from '@/lib/api-client.ts';
-import { usePollInterval } from '../../auth/api/session-flags.ts';
+import { usePollInterval } from '../../auth/index.ts';
 
 /*
  * Every signed-in user's broadcasts (issue 19, spec §7): the unread count the bell shows

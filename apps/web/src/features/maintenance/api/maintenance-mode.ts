@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MaintenanceMode } from '@bastion/domain/accounts/maintenance';
 import { apiPost } from '@/lib/api-client.ts';
-import { maintenanceMessageQueryKey, maintenanceQueryKey } from '../../auth/api/session-flags.ts';
+import { maintenanceMessageQueryKey, maintenanceQueryKey } from '../../auth/index.ts';
 
 export const setMaintenanceMode = (mode: MaintenanceMode) =>
   apiPost<MaintenanceMode>('/api/security/maintenance_mode', mode);

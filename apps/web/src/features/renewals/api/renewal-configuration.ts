@@ -5,7 +5,7 @@ import type {
   RenewalPricing,
 } from '@bastion/domain/renewals/schemas';
 import { apiPost } from '@/lib/api-client.ts';
-import { quoteQueryKey } from '../../quotes/api/quotes.ts';
+import { quoteQueryKey } from '../../quotes/index.ts';
 
 export type {
   ContractDetail,
