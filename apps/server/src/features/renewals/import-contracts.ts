@@ -1,16 +1,20 @@
-import { inArray } from 'drizzle-orm';
 import { parseScaledDecimal } from '@bastion/domain/pricing/decimal';
 import { dayNumber } from '@bastion/domain/renewals/proration';
 import type { ImportContractsResult } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
-import { skus } from '@bastion/db/schema/catalog';
-import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
-import { contracts, entitlements } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
 import { parseCsv, type CsvRecord } from '../../lib/csv.ts';
 import type { Audited } from '../../lib/post-route.ts';
+import {
+  insertContracts,
+  insertEntitlements,
+  listAccountNames,
+  listKnownSkus,
+  listOpportunityAccounts,
+  listTakenContractNumbers,
+} from './renewals.repository.ts';
 
 /*
  * Existing customers' contracts from a CSV (issue 18): one row per entitlement, rows with the same
@@ -60,7 +64,6 @@ export const MAX_IMPORT_CONTRACT_ROWS = 50_000;
 /** The first problems show what is wrong; a file with more lists this many. */
 export const MAX_REPORTED_IMPORT_PROBLEMS = 100;
 const MAX_QUANTITY = 10_000_000;
-const INSERT_CHUNK = 1000;
 
 interface Problem {
   row: number;
@@ -337,30 +340,10 @@ export async function importContracts(
       ...new Set(rows.map((r) => r.values[column]).filter((v) => v !== '')),
     ];
     // One connection in a transaction: the reads go one after the other.
-    const accountRows = distinct('account_id').length
-      ? await tx
-          .select({ id: crmAccounts.id, name: crmAccounts.name })
-          .from(crmAccounts)
-          .where(inArray(crmAccounts.id, distinct('account_id')))
-      : [];
-    const opportunityRows = distinct('opportunity_id').length
-      ? await tx
-          .select({ id: crmOpportunities.id, accountId: crmOpportunities.accountId })
-          .from(crmOpportunities)
-          .where(inArray(crmOpportunities.id, distinct('opportunity_id')))
-      : [];
-    const skuRows = distinct('sku').length
-      ? await tx
-          .select({ sku: skus.sku })
-          .from(skus)
-          .where(inArray(skus.sku, distinct('sku')))
-      : [];
-    const takenRows = distinct('contract_number').length
-      ? await tx
-          .select({ contractNumber: contracts.contractNumber })
-          .from(contracts)
-          .where(inArray(contracts.contractNumber, distinct('contract_number')))
-      : [];
+    const accountRows = await listAccountNames(tx, distinct('account_id'));
+    const opportunityRows = await listOpportunityAccounts(tx, distinct('opportunity_id'));
+    const skuRows = await listKnownSkus(tx, distinct('sku'));
+    const takenRows = await listTakenContractNumbers(tx, distinct('contract_number'));
     const accountName = new Map(accountRows.map((a) => [a.id, a.name]));
     const opportunityAccount = new Map(opportunityRows.map((o) => [o.id, o.accountId]));
     const knownSkus = new Set(skuRows.map((s) => s.sku));
@@ -421,15 +404,7 @@ export async function importContracts(
       createdAt: now,
       updatedAt: now,
     }));
-    const inserted: { id: string; contractNumber: string }[] = [];
-    for (let i = 0; i < newContracts.length; i += INSERT_CHUNK) {
-      inserted.push(
-        ...(await tx
-          .insert(contracts)
-          .values(newContracts.slice(i, i + INSERT_CHUNK))
-          .returning({ id: contracts.id, contractNumber: contracts.contractNumber })),
-      );
-    }
+    const inserted = await insertContracts(tx, newContracts);
     const contractId = new Map(inserted.map((c) => [c.contractNumber, c.id]));
     const lines = rows.map((row) => ({
       contractId: contractId.get(row.values.contract_number) ?? '',
@@ -442,9 +417,7 @@ export async function importContracts(
       currencyCode: row.values.currency_code,
       createdAt: now,
     }));
-    for (let i = 0; i < lines.length; i += INSERT_CHUNK) {
-      await tx.insert(entitlements).values(lines.slice(i, i + INSERT_CHUNK));
-    }
+    await insertEntitlements(tx, lines);
     return {
       data,
       audit: {
