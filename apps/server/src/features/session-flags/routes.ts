@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
-import { users } from '@bastion/db/schema/users';
 import { currentUser, type RouteAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
 import { zEnvelope } from '../../lib/envelope.ts';
 import { postRoute } from '../../lib/post-route.ts';
+import { clearUserReload, readUserFlags } from './session-flags.repository.ts';
 
 const ZSettingBody = z.object({
   name: z
@@ -16,14 +15,6 @@ const ZSettingBody = z.object({
     .min(1, 'Say which setting to read.')
     .max(100, 'The setting name is too long.'),
 });
-
-async function readUserFlags(db: Database, userId: string) {
-  const [row] = await db
-    .select({ reloadRequired: users.reloadRequired, isDisabled: users.isDisabled })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? { reloadRequired: false, isDisabled: true };
-}
 
 /** The polls go on during enrolment and maintenance: they are how the client learns of both. */
 const pollAccess = {
@@ -65,10 +56,7 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
     access: pollAccess,
     response: zEnvelope(z.object({ reload_required: z.literal(false) })),
     handler: async (request) => {
-      await db
-        .update(users)
-        .set({ reloadRequired: false })
-        .where(eq(users.id, currentUser(request).userId));
+      await clearUserReload(db, currentUser(request).userId);
       return { reload_required: false as const };
     },
   });

@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@bastion/db/client';
 import { publicAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { advanceAppClock } from '../../lib/clock.ts';
 import { ok, zEnvelope } from '../../lib/envelope.ts';
+import { pingDatabase } from './system.repository.ts';
 
 const ZMeta = z.object({ version: z.string(), built_at: z.string() });
 
@@ -31,7 +31,7 @@ export function registerSystemRoutes(
     },
     async () => {
       try {
-        await db.execute(sql`select 1`);
+        await pingDatabase(db);
       } catch (error) {
         throw new AppError('INTERNAL', 'The database is not answering.', { cause: error });
       }
