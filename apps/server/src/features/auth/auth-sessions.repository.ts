@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@bastion/db/client';
 import { sessions } from '@bastion/db/schema/sessions';
-import { delegations, users } from '@bastion/db/schema/users';
+import { users } from '@bastion/db/schema/users';
 import { firstOrNull } from '../../lib/db/queries.ts';
 import { announceSessionChange } from '../../core/access/session-cache.ts';
 
