@@ -63,18 +63,27 @@ module.exports = {
     {
       name: 'sql-only-in-repositories',
       comment:
-        'Only repositories (*.repository.ts), the database package, lib/db/ and test, bench and tool code import drizzle-orm.',
+        'Only repositories (*.repository.ts), the database package, lib/db/ and test, bench and tool code (test harnesses included) import drizzle-orm.',
       severity: 'error',
       from: {
         path: '^apps/server/src/',
         pathNot: [
           '\\.repository\\.ts$',
           '\\.test\\.ts$',
+          '\\.test-harness\\.ts$',
           '^apps/server/src/lib/db/',
           '^apps/server/src/(test|bench|reliability|security|cli)/',
         ],
       },
       to: { path: '(^|/)node_modules/drizzle-orm/' },
+    },
+    {
+      name: 'test-harness-only-in-tests',
+      comment:
+        'A *.test-harness.ts file is test support (it may write SQL): only tests and other harnesses import it.',
+      severity: 'error',
+      from: { pathNot: ['\\.test\\.tsx?$', '\\.test-harness\\.ts$'] },
+      to: { path: '\\.test-harness\\.ts$' },
     },
     {
       name: 'domain-is-pure',

@@ -1,4 +1,4 @@
-import { AppError } from './app-error.ts';
+import { AppError, type AppErrorDetail } from './app-error.ts';
 import { parseCsv, type CsvRecord } from './csv.ts';
 
 /*
@@ -22,10 +22,23 @@ export interface ImportProblem {
 export const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** The 400 that says what is wrong with the file: nothing of it was imported. */
+/** A problem as the refusal's details list it: path `row.N.column`, with its row and column. */
+export const problemDetail = (p: ImportProblem) => ({
+  path: `row.${p.row}${p.column ? `.${p.column}` : ''}`,
+  row: p.row,
+  column: p.column,
+  message: p.message,
+});
+
+/**
+ * The 400 that says what is wrong with the file: nothing of it was imported. Its details are the
+ * first MAX_REPORTED_PROBLEMS problems by row, then by column; `detailOf` writes each (an import
+ * whose details were published in another shape keeps it).
+ */
 export function importRefused(
   problems: readonly ImportProblem[],
   columns: readonly string[],
+  detailOf: (problem: ImportProblem) => AppErrorDetail = problemDetail,
 ): AppError {
   const columnRank = (column: string | null) => (column === null ? -1 : columns.indexOf(column));
   const sorted = [...problems].sort(
@@ -40,14 +53,7 @@ export function importRefused(
   ]
     .filter(Boolean)
     .join(' ');
-  return new AppError('VALIDATION_FAILED', message, {
-    details: listed.map((p) => ({
-      path: `row.${p.row}${p.column ? `.${p.column}` : ''}`,
-      row: p.row,
-      column: p.column,
-      message: p.message,
-    })),
-  });
+  return new AppError('VALIDATION_FAILED', message, { details: listed.map(detailOf) });
 }
 
 /** What an import reads: its columns in the order messages name them, and what a row is. */

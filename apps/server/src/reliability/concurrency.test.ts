@@ -4,7 +4,8 @@ import { testEngine } from '../test/test-database.ts';
 import { injectApi, signIn } from './calls.ts';
 import { quoteBed, singleStepApproval, type SingleStepApproval } from './fixtures.ts';
 import { holdRow, urlOfTestDatabase } from './postgres.ts';
-import { configurationStorm, creationStorm, decisionRace, type Stage } from './scenarios.ts';
+import { creationStorm, decisionRace } from './race-scenarios.test-harness.ts';
+import { configurationStorm, type Stage } from './scenarios.test-harness.ts';
 
 /*
  * Issue 14, point 3, in one process: the in-process app on PGlite (which runs one query at a

@@ -20,7 +20,7 @@ import {
   type Configuration,
   type LineDraft,
   type LineFacts,
-} from './scenarios.ts';
+} from './scenarios.test-harness.ts';
 import { killAllServers, startServer, type ServerProcess } from './server-process.ts';
 
 /*

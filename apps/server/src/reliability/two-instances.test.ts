@@ -7,15 +7,14 @@ import { createPostgresDatabase, testEngine } from '../test/test-database.ts';
 import { dataOf, httpApi, messageOf, signIn, type Api } from './calls.ts';
 import { quoteBed, singleStepApproval, type SingleStepApproval } from './fixtures.ts';
 import { dropDatabase, holdRow } from './postgres.ts';
+import { creationStorm, decisionRace } from './race-scenarios.test-harness.ts';
 import {
   configurationStorm,
   createQuoteAs,
-  creationStorm,
-  decisionRace,
   readConfiguration,
   saveConfiguration,
   type Stage,
-} from './scenarios.ts';
+} from './scenarios.test-harness.ts';
 import { killAllServers, startServer, type ServerProcess } from './server-process.ts';
 
 /*

@@ -175,6 +175,18 @@ export async function readContractDetails(
   return summaries.map((summary) => ({ ...summary, entitlements: lines.get(summary.id) ?? [] }));
 }
 
+/** One contract with its lines, by id; undefined when there is none. */
+export async function readContractDetail(db: Database, id: string) {
+  const [detail] = await readContractDetails(db, eq(contracts.id, id));
+  return detail;
+}
+
+/** One contract's summary, by id; undefined when there is none. */
+export async function readContractSummary(db: Database, id: string) {
+  const [summary] = await readContractSummaries(db, eq(contracts.id, id));
+  return summary;
+}
+
 /** The contract if the viewer may see it; null when absent or out of scope alike (404). */
 export async function findVisibleContract(
   db: Database,

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
-import { quoteLines, quoteShippingLines } from '@bastion/db/schema/quotes';
-import { quoteTermSets, quoteTerms } from '@bastion/db/schema/terms';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
@@ -19,6 +16,14 @@ import {
 } from '../../core/quotes/quote-writes.repository.ts';
 import { lifecycleResultOf, requireApprovalQuote } from './approval-state.ts';
 import type { LifecycleResult } from '@bastion/domain/approvals/api';
+import {
+  insertQuoteLineRecords,
+  insertShippingLineRecords,
+  insertTermRecords,
+  insertTermSetRecord,
+  readQuoteContents,
+  type QuoteLineRecord,
+} from './quote-copy.repository.ts';
 
 export interface CopyDeps {
   db: Database;
@@ -33,7 +38,7 @@ async function totalOf(
   db: Database,
   source: QuoteRow,
   priceDate: string,
-  lines: (typeof quoteLines.$inferSelect)[],
+  lines: QuoteLineRecord[],
 ) {
   if (lines.length === 0) return 0;
   const years = source.quoteType === 'ELA' ? Math.min(5, Math.ceil(source.contractLength / 12)) : 1;
@@ -63,20 +68,7 @@ export async function copyQuote(
     quoteType: source.quoteType,
     industry: await industryOfAccount(db, source.accountId),
   });
-  const [lines, shipping, terms, termSets] = await Promise.all([
-    db
-      .select()
-      .from(quoteLines)
-      .where(eq(quoteLines.quoteId, source.id))
-      .orderBy(asc(quoteLines.position)),
-    db.select().from(quoteShippingLines).where(eq(quoteShippingLines.quoteId, source.id)),
-    db
-      .select()
-      .from(quoteTerms)
-      .where(eq(quoteTerms.quoteId, source.id))
-      .orderBy(asc(quoteTerms.position)),
-    db.select().from(quoteTermSets).where(eq(quoteTermSets.quoteId, source.id)),
-  ]);
+  const { lines, shipping, terms, termSets } = await readQuoteContents(db, source.id);
   const priceDate = now.toISOString().slice(0, 10);
   const name = (input.quoteName ?? `Copy of ${source.quoteName}`).slice(0, MAX_NAME);
 
@@ -125,24 +117,19 @@ export async function copyQuote(
         ...copied.filter((l) => !l.parentLineId),
         ...copied.filter((l) => l.parentLineId),
       ];
-      for (let start = 0; start < ordered.length; start += 500) {
-        await tx.insert(quoteLines).values(ordered.slice(start, start + 500));
-      }
+      await insertQuoteLineRecords(tx, ordered);
       const shipped = shipping.flatMap(({ id: _id, ...l }) => {
         const lineId = idOf.get(l.quoteLineId);
         return lineId ? [{ ...l, quoteId: row.id, quoteLineId: lineId }] : [];
       });
-      for (let start = 0; start < shipped.length; start += 500) {
-        await tx.insert(quoteShippingLines).values(shipped.slice(start, start + 500));
-      }
-      if (terms.length > 0) {
-        await tx
-          .insert(quoteTerms)
-          .values(terms.map(({ id: _id, ...t }) => ({ ...t, quoteId: row.id })));
-      }
+      await insertShippingLineRecords(tx, shipped);
+      await insertTermRecords(
+        tx,
+        terms.map(({ id: _id, ...t }) => ({ ...t, quoteId: row.id })),
+      );
       const termSet = termSets[0];
       if (termSet) {
-        await tx.insert(quoteTermSets).values({
+        await insertTermSetRecord(tx, {
           ...termSet,
           quoteId: row.id,
           savedAt: now,

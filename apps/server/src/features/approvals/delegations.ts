@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '@bastion/db/client';
-import { delegations, userRoles, users } from '@bastion/db/schema/users';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../../lib/db/audit.repository.ts';
@@ -17,6 +15,14 @@ import {
   type DelegationRow,
 } from './approvals.repository.ts';
 import type { CreateDelegationBody } from '@bastion/domain/approvals/api';
+import {
+  deleteDelegation,
+  insertDelegation,
+  insertLentRoles,
+  lockUser,
+  requireUserReload,
+  updateDelegationEnd,
+} from './delegations.repository.ts';
 import { announceSessionChange } from '../../core/access/session-cache.ts';
 
 /**
@@ -127,7 +133,7 @@ export async function createDelegation(
 
   const created = await db.transaction(async (tx) => {
     // Held for the check: two overlapping windows saved at once cannot both pass.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.userId)).for('update');
+    await lockUser(tx, caller.userId);
     const clash = (await findUnendedDelegationsFrom(tx, caller.userId, now)).find(
       (d) => d.startsAt < endsAt && startsAt < d.endsAt,
     );
@@ -137,33 +143,18 @@ export async function createDelegation(
         `This overlaps your delegation from ${shownTime(clash.startsAt)} to ${shownTime(clash.endsAt)}: end or change that one first.`,
       );
     }
-    const [row] = await tx
-      .insert(delegations)
-      .values({
-        delegatorUserId: caller.userId,
-        delegateUserId: delegate.id,
-        startsAt,
-        endsAt,
-        reason: input.reason,
-      })
-      .returning();
-    if (!row) throw new Error('delegation insert returned nothing');
+    const row = await insertDelegation(tx, {
+      delegatorUserId: caller.userId,
+      delegateUserId: delegate.id,
+      startsAt,
+      endsAt,
+      reason: input.reason,
+    });
     const lent = own.filter((r) => lend.includes(r.role));
-    if (lent.length > 0) {
-      await tx.insert(userRoles).values(
-        lent.map((r) => ({
-          userId: delegate.id,
-          role: r.role,
-          assignment: r.assignment,
-          assignmentValue: r.assignmentValue,
-          isDeligatedRole: true,
-          delegationId: row.id,
-        })),
-      );
-    }
+    await insertLentRoles(tx, { id: row.id, delegateUserId: delegate.id }, lent);
     // The delegate's menus and rights change: their client reloads them.
     if (lent.length > 0 && startsAt <= now) {
-      await tx.update(users).set({ reloadRequired: true }).where(eq(users.id, delegate.id));
+      await requireUserReload(tx, delegate.id);
     }
     // The delegate's sessions read the lent roles (each request checks their window itself).
     if (lent.length > 0) await announceSessionChange(tx);
@@ -204,17 +195,14 @@ export async function endDelegation(
   if (state === 'ended') throw new AppError('CONFLICT', 'This delegation has already ended.');
   let ended: DelegationRow;
   if (state === 'scheduled') {
-    await db.delete(delegations).where(eq(delegations.id, id));
+    await deleteDelegation(db, id);
     ended = { ...found, endsAt: now };
   } else {
-    const [row] = await db
-      .update(delegations)
-      // A window must end after it starts, even one ended the instant it began.
-      .set({ endsAt: now > found.startsAt ? now : new Date(found.startsAt.getTime() + 1) })
-      .where(eq(delegations.id, id))
-      .returning();
+    // A window must end after it starts, even one ended the instant it began.
+    const endsAt = now > found.startsAt ? now : new Date(found.startsAt.getTime() + 1);
+    const row = await updateDelegationEnd(db, id, endsAt);
     ended = row ?? { ...found, endsAt: now };
-    await db.update(users).set({ reloadRequired: true }).where(eq(users.id, found.delegateUserId));
+    await requireUserReload(db, found.delegateUserId);
   }
   await announceSessionChange(db);
   await recordAudit(db, request, {

@@ -4,7 +4,9 @@ import type { ServerConfig } from '../../config.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../core/access/passwords.ts';
-import { deleteOtherSessions, findUserById, setPasswordHash } from './auth.repository.ts';
+import { deleteOtherSessions } from './auth-sessions.repository.ts';
+import { findUserById } from './auth.repository.ts';
+import { setPasswordHash } from './passwords.repository.ts';
 import { checkWithinFailureBudget } from './code-attempts.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
-import { findUserByEmail, hasLiveUnlockToken, insertUnlockToken } from './auth.repository.ts';
+import { findUserByEmail } from './auth.repository.ts';
+import { hasLiveUnlockToken, insertUnlockToken } from './passwords.repository.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../core/access/opaque-token.ts';
 
 export type UnlockOfferOutcome =

@@ -2,7 +2,7 @@ import { newPasswordProblem } from '@bastion/domain/validation/password';
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../core/access/passwords.ts';
-import { applyPasswordReset, findUsableResetToken } from './auth.repository.ts';
+import { applyPasswordReset, findUsableResetToken } from './passwords.repository.ts';
 import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 
 export const INVALID_RESET_LINK_MESSAGE =

@@ -17,7 +17,7 @@ import {
   touchApiToken,
   touchSession,
   type SessionFacts,
-} from './auth.repository.ts';
+} from './auth-sessions.repository.ts';
 import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 import type { SessionCache } from '../../core/access/session-cache.ts';
 import { endImpersonation, sessionTokenFrom } from '../../core/access/sessions.repository.ts';

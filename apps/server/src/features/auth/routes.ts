@@ -13,7 +13,7 @@ import {
   sessionTokenFrom,
   setSessionCookie,
 } from '../../core/access/sessions.repository.ts';
-import { deleteSession } from './auth.repository.ts';
+import { deleteSession } from './auth-sessions.repository.ts';
 import {
   ZForgotPasswordBody,
   ZForgotPasswordResponse,

@@ -20,7 +20,8 @@ import {
   ZMfaCodeBody,
   ZUpdateMfaEnabledBody,
 } from '@bastion/domain/auth/schemas';
-import { deleteOtherSessions, findOwnSessions, findUserById } from './auth.repository.ts';
+import { deleteOtherSessions, findOwnSessions } from './auth-sessions.repository.ts';
+import { findUserById } from './auth.repository.ts';
 import { changePassword } from './change-password.ts';
 import { countUnusedRecoveryCodes, findMfa } from './mfa.repository.ts';
 import { regenerateRecoveryCodes } from './regenerate-recovery-codes.ts';

@@ -13,13 +13,12 @@ import {
   countRecentFailures,
   deleteLoginFailure,
   deletePairFailures,
-  findUsableUnlockToken,
   findUserByEmail,
   recordLoginFailure,
-  spendUnlockToken,
   type FailureCounts,
   type UserRow,
 } from './auth.repository.ts';
+import { findUsableUnlockToken, spendUnlockToken } from './passwords.repository.ts';
 import { useSecondFactor, type SecondFactorUse } from './second-factor.ts';
 import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 

@@ -1,4 +1,3 @@
-import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import {
   crmAccounts,
   crmContacts,
@@ -7,6 +6,7 @@ import {
 } from '@bastion/db/schema/crm';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { SALESFORCE_FIELD_MAP } from '../../integrations/crm/salesforce/field-map.ts';
+import { qualifiedColumnName as columnName } from '../../lib/db/column-names.ts';
 import type { FieldMapping } from '@bastion/domain/crm/api';
 
 /**
@@ -251,11 +251,6 @@ const SECTIONS: readonly [Section, readonly MappingEntry[]][] = [
 const ADDRESS_PARTS = ['Street', 'City', 'State', 'PostalCode', 'Country'] as const;
 const addressColumns = (kind: 'billing' | 'shipping') =>
   ADDRESS_PARTS.map((part) => `${kind}${part}` as AccountColumn);
-
-function columnName(table: Table, key: string): string {
-  const column = (getTableColumns(table) as Record<string, { name: string } | undefined>)[key];
-  return `${getTableName(table)}.${column?.name ?? key}`;
-}
 
 function embeddedName(source: Source): string {
   switch (source.from) {

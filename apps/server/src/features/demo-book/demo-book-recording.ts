@@ -1,7 +1,21 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
+import {
+  advanceSequence,
+  insertJsonRows,
+  listColumns,
+  listForeignKeys,
+  listPrimaryKeys,
+  listTables,
+  readNamedIds,
+  readRowTexts,
+  readRowTextsInOrder,
+  readSequences,
+  updateJsonRows,
+  type ColumnInfo,
+  type ForeignKey,
+} from './demo-book-recording.repository.ts';
 
 /*
  * The demo book as rows (decision 035). `npm run demo-book:record` plays the book through the API
@@ -88,86 +102,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  // Both drivers answer with { rows }; the shared query builder types it loosely.
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
-
-interface ColumnInfo {
-  table_name: string;
-  column_name: string;
-  data_type: string;
-  is_nullable: 'YES' | 'NO';
-  column_default: string | null;
-  is_generated: string;
-  is_identity: 'YES' | 'NO';
-}
-
-interface ForeignKey {
-  table_name: string;
-  column_name: string;
-  ref_table: string;
-}
-
-const columnsOf = (db: Database) =>
-  rowsOf<ColumnInfo>(
-    db,
-    sql`select table_name, column_name, data_type, is_nullable, column_default, is_generated, is_identity
-        from information_schema.columns
-        where table_schema = current_schema()
-        order by table_name, ordinal_position`,
-  );
-
-const foreignKeysOf = (db: Database) =>
-  rowsOf<ForeignKey>(
-    db,
-    sql`select kcu.table_name, kcu.column_name, ccu.table_name as ref_table
-        from information_schema.table_constraints tc
-        join information_schema.key_column_usage kcu
-          on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema
-        join information_schema.constraint_column_usage ccu
-          on ccu.constraint_name = tc.constraint_name and ccu.table_schema = tc.table_schema
-        where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = current_schema()`,
-  );
-
-const sequencesOf = async (db: Database) =>
-  new Map(
-    (
-      await rowsOf<{ name: string; value: string | number | null }>(
-        db,
-        sql`select sequencename as name, last_value as value from pg_sequences
-            where schemaname = current_schema()`,
-      )
-    ).map((s) => [s.name, Number(s.value ?? 0)]),
-  );
-
 const parseRow = (text: string) => JSON.parse(text) as Record<string, unknown>;
-
-const primaryKeysOf = async (db: Database) => {
-  const keys = new Map<string, string[]>();
-  const columns = await rowsOf<{ table_name: string; column_name: string }>(
-    db,
-    sql`select kcu.table_name, kcu.column_name
-        from information_schema.table_constraints tc
-        join information_schema.key_column_usage kcu
-          on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema
-        where tc.constraint_type = 'PRIMARY KEY' and tc.table_schema = current_schema()
-        order by kcu.table_name, kcu.ordinal_position`,
-  );
-  for (const c of columns)
-    keys.set(c.table_name, [...(keys.get(c.table_name) ?? []), c.column_name]);
-  return keys;
-};
-
-const tablesOf = async (db: Database) =>
-  (
-    await rowsOf<{ name: string }>(
-      db,
-      sql`select table_name as name from information_schema.tables
-          where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
-    )
-  ).map((t) => t.name);
 
 /** Every row of every table, as text: what a play added is what was not here before. */
 export interface DatabaseSnapshot {
@@ -177,14 +112,10 @@ export interface DatabaseSnapshot {
 
 export async function snapshotDatabase(db: Database): Promise<DatabaseSnapshot> {
   const rows = new Map<string, Set<string>>();
-  for (const table of await tablesOf(db)) {
-    const texts = await rowsOf<{ r: string }>(
-      db,
-      sql`select to_jsonb(t)::text as r from ${sql.identifier(table)} t`,
-    );
-    rows.set(table, new Set(texts.map((t) => t.r)));
+  for (const table of await listTables(db)) {
+    rows.set(table, new Set(await readRowTexts(db, table)));
   }
-  return { rows, sequences: await sequencesOf(db) };
+  return { rows, sequences: await readSequences(db) };
 }
 
 /**
@@ -198,8 +129,8 @@ export async function recordDemoBook(
   before: DatabaseSnapshot,
   recordedAt: Date,
 ): Promise<DemoBookRecording> {
-  const columns = await columnsOf(db);
-  const primaryKeys = await primaryKeysOf(db);
+  const columns = await listColumns(db);
+  const primaryKeys = await listPrimaryKeys(db);
   // Numbered by the database (a history entry's id), or computed by it: the load's own. The
   // rows keep the order of their numbers, which breaks ties of time (a quote's history).
   const ownColumns = new Set(
@@ -215,7 +146,7 @@ export async function recordDemoBook(
 
   const added = new Map<string, Record<string, unknown>[]>();
   const changed: RecordedUpdate[] = [];
-  for (const table of await tablesOf(db)) {
+  for (const table of await listTables(db)) {
     if (NOT_RECORDED.has(table)) continue;
     const had = before.rows.get(table) ?? new Set<string>();
     const numbered = columns.find(
@@ -223,12 +154,8 @@ export async function recordDemoBook(
         c.table_name === table &&
         (c.is_identity === 'YES' || c.column_default?.startsWith('nextval(')),
     );
-    const now = await rowsOf<{ r: string }>(
-      db,
-      sql`select to_jsonb(t)::text as r from ${sql.identifier(table)} t
-          order by ${numbered ? sql`t.${sql.identifier(numbered.column_name)}` : sql`1`}`,
-    );
-    const fresh = now.filter((row) => !had.has(row.r)).map((row) => parseRow(row.r));
+    const now = await readRowTextsInOrder(db, table, numbered ? numbered.column_name : null);
+    const fresh = now.filter((row) => !had.has(row)).map(parseRow);
     const key = primaryKeys.get(table) ?? [];
     const keyOf = (row: Record<string, unknown>) => JSON.stringify(key.map((c) => row[c]));
     const earlier = new Map<string, Record<string, unknown>>();
@@ -276,10 +203,7 @@ export async function recordDemoBook(
 
   const names = new Map<string, RecordedRef>();
   for (const [table, column] of Object.entries(NAMED_BY)) {
-    const named = await rowsOf<{ id: string; key: string | null }>(
-      db,
-      sql`select id::text as id, ${sql.identifier(column)} as key from ${sql.identifier(table)}`,
-    );
+    const named = await readNamedIds(db, table, column);
     for (const row of named) if (row.key !== null) names.set(row.id, { $ref: [table, row.key] });
   }
   const recordedIds = new Set<string>();
@@ -309,7 +233,7 @@ export async function recordDemoBook(
     return value;
   };
 
-  const order = loadOrder([...added.keys()], await foreignKeysOf(db), columns);
+  const order = loadOrder([...added.keys()], await listForeignKeys(db), columns);
   const tables = order.map(({ name, later }) => ({
     name,
     later,
@@ -338,7 +262,7 @@ export async function recordDemoBook(
   const sequences: Record<string, number> = {};
   // A numbered column's sequence goes with the rows the load inserts.
   const ownSequences = new Set([...ownColumns].map((column) => `${column.replace('.', '_')}_seq`));
-  for (const [name, value] of await sequencesOf(db)) {
+  for (const [name, value] of await readSequences(db)) {
     if (value !== (before.sequences.get(name) ?? 0) && !ownSequences.has(name)) {
       sequences[name] = value;
     }
@@ -475,10 +399,7 @@ export async function loadDemoBookRecording(
   for (const table of refTables) {
     const column = NAMED_BY[table];
     if (!column) throw new Error(`the recording names rows of ${table}, which it cannot find`);
-    const named = await rowsOf<{ id: string; key: string }>(
-      db,
-      sql`select id::text as id, ${sql.identifier(column)} as key from ${sql.identifier(table)}`,
-    );
+    const named = await readNamedIds(db, table, column);
     for (const row of named) ids.set(`${table}\u0000${row.key}`, row.id);
   }
 
@@ -513,32 +434,17 @@ export async function loadDemoBookRecording(
     for (const table of tables) {
       const first = table.rows[0];
       if (!first) continue;
-      const columns = sql.join(
-        Object.keys(first).map((c) => sql.identifier(c)),
-        sql`, `,
-      );
-      const target = sql.identifier(table.name);
       const laterNull = Object.fromEntries(table.later.map((c) => [c, null]));
-      for (let i = 0; i < table.rows.length; i += 500) {
-        const chunk = table.rows.slice(i, i + 500).map((row) => ({ ...row, ...laterNull }));
-        await tx.execute(
-          sql`insert into ${target} (${columns}) select ${columns}
-              from jsonb_populate_recordset(null::${target}, ${JSON.stringify(chunk)}::jsonb)`,
-        );
-      }
+      const rows = table.rows.map((row) => ({ ...row, ...laterNull }));
+      await insertJsonRows(tx, table.name, Object.keys(first), rows);
     }
     for (const table of tables) {
-      const target = sql.identifier(table.name);
       for (const column of table.later) {
         const pairs = table.rows
           .filter((row) => row[column] !== null && row[column] !== undefined)
           .map((row) => ({ id: row.id, [column]: row[column] }));
         if (pairs.length === 0) continue;
-        await tx.execute(
-          sql`update ${target} t set ${sql.identifier(column)} = x.${sql.identifier(column)}
-              from jsonb_populate_recordset(null::${target}, ${JSON.stringify(pairs)}::jsonb) x
-              where t.id = x.id`,
-        );
+        await updateJsonRows(tx, table.name, ['id'], [column], pairs);
       }
     }
     for (const update of recording.updates) {
@@ -551,25 +457,12 @@ export async function loadDemoBookRecording(
           .join(',');
         if (set) bySet.set(set, [...(bySet.get(set) ?? []), row]);
       }
-      const target = sql.identifier(update.name);
       for (const [set, rows] of bySet) {
-        await tx.execute(
-          sql`update ${target} t set ${sql.join(
-            set.split(',').map((c) => sql`${sql.identifier(c)} = x.${sql.identifier(c)}`),
-            sql`, `,
-          )}
-              from jsonb_populate_recordset(null::${target}, ${JSON.stringify(rows)}::jsonb) x
-              where ${sql.join(
-                update.key.map((c) => sql`t.${sql.identifier(c)} = x.${sql.identifier(c)}`),
-                sql` and `,
-              )}`,
-        );
+        await updateJsonRows(tx, update.name, update.key, set.split(','), rows);
       }
     }
     for (const [name, value] of Object.entries(recording.sequences)) {
-      await tx.execute(
-        sql`select setval(${name}::regclass, greatest(${value}::bigint, (select last_value from ${sql.identifier(name)})))`,
-      );
+      await advanceSequence(tx, name, value);
     }
   });
   const quoteCount = tables.find((t) => t.name === 'quotes')?.rows.length ?? 0;

@@ -1,18 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
-import { contracts } from '@bastion/db/schema/renewals';
-import { sessions } from '@bastion/db/schema/sessions';
-import { users } from '@bastion/db/schema/users';
-import {
-  DEMO_BOOK_ACTORS,
-  demoBookQuotes,
-  type DemoBookQuote,
-} from '@bastion/db/seed/quote-book-demo-data';
+import { demoBookQuotes, type DemoBookQuote } from '@bastion/db/seed/quote-book-demo-data';
 import type { ServerConfig } from '../../config.ts';
-import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
-import { openSession } from '../../core/access/sessions.repository.ts';
 import { recordDemoBook, snapshotDatabase, type DemoBookRecording } from './demo-book-recording.ts';
+import { findContractOfSourceQuote, moveQuoteWritesBack } from './demo-book.repository.ts';
+import { DemoBookError, demoSessions, type Call } from './demo-sessions.ts';
 
 /*
  * Plays the demo book (packages/db/src/seed/quote-book-demo-data.ts) through the server's own API,
@@ -33,16 +25,6 @@ interface Step {
   /** Where in the quote's story the step belongs, in days after its creation. */
   day: number;
 }
-
-export class DemoBookError extends Error {}
-
-/** A POST as the demo account `actor`; answers the envelope's data, or nothing for a file. */
-export type Call = <T>(
-  actor: string,
-  path: string,
-  body: unknown,
-  answer?: 'json' | 'file',
-) => Promise<T>;
 
 interface OpportunityForQuote {
   sales_channel: string;
@@ -99,52 +81,6 @@ interface RenewalConfigurationData extends QuoteState {
   pricing: { lines: { entitlement_id: string | null; quantity: number }[] };
 }
 
-/** The demo accounts' sessions for a seed's calls, and a way to end them all. */
-export async function demoSessions(app: FastifyInstance, db: Database, config: ServerConfig) {
-  const people = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.email, [...DEMO_BOOK_ACTORS]));
-  const cookies = new Map<string, string>();
-  const tokenHashes: string[] = [];
-  for (const person of people) {
-    const token = await openSession(db, config, {
-      userId: person.id,
-      ip: '127.0.0.1',
-      userAgent: 'Bastion CPQ demo seed',
-      previousTokenHash: null,
-    });
-    tokenHashes.push(hashOpaqueToken(token));
-    cookies.set(person.email, `${config.session.cookieName}=${token}`);
-  }
-
-  const call: Call = async <T>(actor: string, path: string, body: unknown, answer = 'json') => {
-    const cookie = cookies.get(actor);
-    if (!cookie) throw new DemoBookError(`no demo account ${actor}`);
-    const response = await app.inject({
-      method: 'POST',
-      url: path,
-      payload: body as Record<string, unknown>,
-      headers: { cookie },
-    });
-    if (response.statusCode !== 200) {
-      throw new DemoBookError(`${actor} ${path}: ${response.statusCode} ${response.body}`);
-    }
-    return answer === 'file' ? (undefined as T) : response.json<{ data: T }>().data;
-  };
-
-  // A thousand calls would each log their request and the mails they send: only problems show.
-  const logLevel = app.log.level;
-  if (['trace', 'debug', 'info'].includes(logLevel)) app.log.level = 'warn';
-  const end = async () => {
-    app.log.level = logLevel;
-    if (tokenHashes.length > 0) {
-      await db.delete(sessions).where(inArray(sessions.tokenHash, tokenHashes));
-    }
-  };
-  return { call, end };
-}
-
 /**
  * Plays the whole demo book into `db` through the app's API, each quote's writes moved back to
  * its story's days before `now`; answers how many quotes it made. Only `npm run
@@ -171,12 +107,7 @@ export async function playDemoBook(
   const quoteIdByKey = new Map<string, string>();
   const contractOf = async (key: string) => {
     const sourceQuoteId = quoteIdByKey.get(key);
-    const [contract] = sourceQuoteId
-      ? await db
-          .select({ id: contracts.id })
-          .from(contracts)
-          .where(eq(contracts.sourceQuoteId, sourceQuoteId))
-      : [];
+    const contract = sourceQuoteId ? await findContractOfSourceQuote(db, sourceQuoteId) : undefined;
     if (!contract) throw new DemoBookError(`${key} made no contract to renew`);
     return contract.id;
   };
@@ -495,41 +426,7 @@ async function moveBack(
     }),
   );
   if (rows.length === 0) return;
-  await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`create temporary table demo_book_moves (quote_id uuid, real_from timestamptz, real_to timestamptz, shift interval) on commit drop`,
-    );
-    for (let i = 0; i < rows.length; i += 500) {
-      const chunk = rows.slice(i, i + 500);
-      await tx.execute(
-        sql`insert into demo_book_moves values ${sql.join(
-          chunk.map(
-            (r) =>
-              sql`(${r.quoteId}::uuid, ${new Date(r.from).toISOString()}::timestamptz, ${new Date(r.to).toISOString()}::timestamptz, ${`${r.shiftMs} milliseconds`}::interval)`,
-          ),
-          sql`, `,
-        )}`,
-      );
-    }
-    const columns: unknown = await tx.execute(sql`
-      select c.table_name, c.column_name
-      from information_schema.columns c
-      where c.table_schema = current_schema()
-        and c.data_type = 'timestamp with time zone'
-        and (c.table_name = 'quotes' or exists (
-          select 1 from information_schema.columns q
-          where q.table_schema = c.table_schema and q.table_name = c.table_name
-            and q.column_name = 'quote_id'))
-      order by 1, 2`);
-    const list = (columns as { rows: { table_name: string; column_name: string }[] }).rows;
-    for (const { table_name: table, column_name: column } of list) {
-      const key = table === 'quotes' ? sql.identifier('id') : sql.identifier('quote_id');
-      await tx.execute(sql`
-        update ${sql.identifier(table)} t set ${sql.identifier(column)} = t.${sql.identifier(column)} - m.shift
-        from demo_book_moves m
-        where t.${key} = m.quote_id and t.${sql.identifier(column)} >= m.real_from and t.${sql.identifier(column)} < m.real_to`);
-    }
-  });
+  await moveQuoteWritesBack(db, rows);
 }
 
 /** Plays the book into `db` (a fresh demo database) and answers what it added, as a recording. */

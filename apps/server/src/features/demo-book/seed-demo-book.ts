@@ -1,8 +1,5 @@
-import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
-import { quoteDocuments } from '@bastion/db/schema/documents';
-import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
 import { claimSeed } from '@bastion/db/seed/seed-claims';
 import type { ServerConfig } from '../../config.ts';
 import {
@@ -11,7 +8,8 @@ import {
   readDemoBookRecording,
   type DemoBookRecording,
 } from './demo-book-recording.ts';
-import { demoSessions } from './play-demo-book.ts';
+import { hasAnyQuote, redateGeneratedDocument } from './demo-book.repository.ts';
+import { demoSessions } from './demo-sessions.ts';
 
 /** The demo book's claim (seed_claims): it is seeded once per database. */
 export const DEMO_BOOK_SEED = 'demo_book';
@@ -29,8 +27,7 @@ export async function seedDemoBook(
   now = new Date(),
   recording?: DemoBookRecording,
 ): Promise<number> {
-  const [existing] = await db.select({ id: quotes.id }).from(quotes).limit(1);
-  if (existing) return 0;
+  if (await hasAnyQuote(db)) return 0;
   // Two instances started together on one empty database: only the one that claims it seeds it.
   if (!(await claimSeed(db, DEMO_BOOK_SEED, now))) return 0;
 
@@ -50,25 +47,7 @@ export async function seedDemoBook(
         'file',
       );
       // Stamped now; dated as the recording dates it.
-      await db
-        .update(quoteDocuments)
-        .set({ generatedAt })
-        .where(
-          and(
-            eq(quoteDocuments.quoteId, document.quote_id),
-            gte(quoteDocuments.generatedAt, started),
-          ),
-        );
-      await db
-        .update(quoteHistory)
-        .set({ occurredAt: generatedAt })
-        .where(
-          and(
-            eq(quoteHistory.quoteId, document.quote_id),
-            eq(quoteHistory.action, 'document_generated'),
-            gte(quoteHistory.occurredAt, started),
-          ),
-        );
+      await redateGeneratedDocument(db, document.quote_id, started, generatedAt);
     }
   } finally {
     await end();

@@ -1,16 +1,13 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { GlobalAccountDetail } from '@bastion/domain/global-accounts/schemas';
 import type { Database } from '@bastion/db/client';
-import { globalAccounts } from '@bastion/db/schema/global-accounts';
-import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readContractSummaries } from '../../core/renewals/contracts.repository.ts';
 import { GLOBAL_ACCOUNT_MESSAGES } from '@bastion/domain/global-accounts/schemas';
 import { canManageGlobalAccounts, requireVisibleGroup } from './global-account-scope.ts';
 import {
+  readAccountsContracts,
   readGroupAccounts,
-  readGroupSummaries,
+  readGroupSummary,
   readOpenQuotes,
   readTeam,
 } from './global-accounts.repository.ts';
@@ -21,14 +18,12 @@ export async function readGlobalAccountDetail(
   caller: AuthContext,
   id: string,
 ): Promise<GlobalAccountDetail> {
-  const [summary] = await readGroupSummaries(db, eq(globalAccounts.id, id));
+  const summary = await readGroupSummary(db, id);
   if (!summary) throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.noSuchGroup);
   const [team, accounts] = await Promise.all([readTeam(db, id), readGroupAccounts(db, id)]);
   const accountIds = accounts.map((account) => account.id);
   const [found, openQuotes] = await Promise.all([
-    accountIds.length === 0
-      ? Promise.resolve([])
-      : readContractSummaries(db, inArray(contracts.accountId, accountIds)),
+    readAccountsContracts(db, accountIds),
     readOpenQuotes(db, accountIds),
   ]);
   return {

@@ -1,11 +1,10 @@
-import type { SQL } from 'drizzle-orm';
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import { GLOBAL_ACCOUNT_MESSAGES } from '@bastion/domain/global-accounts/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findGlobalAccountHolders } from '../../core/access/user-roles.repository.ts';
-import { findGroup, groupsOf } from './global-accounts.repository.ts';
+import { findGroup, groupsOf, type GroupScope } from './global-accounts.repository.ts';
 
 /** Root admins, deal-desk admins and GAM_GMs create and change global accounts. */
 export const canManageGlobalAccounts = (f: PermissionFlags) =>
@@ -16,7 +15,7 @@ const seesEveryGroup = (f: PermissionFlags) =>
   f.is_root_admin || f.is_deal_desk_user || f.is_gam_gm;
 
 /** The groups the caller may see: all of them, or (a GAM) those they or their lenders work. */
-export async function groupScopeOf(db: Database, caller: AuthContext): Promise<SQL | undefined> {
+export async function groupScopeOf(db: Database, caller: AuthContext): Promise<GroupScope> {
   if (seesEveryGroup(caller.permissions)) return groupsOf(null);
   return groupsOf(await findGlobalAccountHolders(db, caller.userId, new Date()));
 }

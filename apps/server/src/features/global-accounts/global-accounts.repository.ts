@@ -6,6 +6,7 @@ import {
   eq,
   inArray,
   isNull,
+  ne,
   notInArray,
   or,
   sql,
@@ -29,7 +30,10 @@ import {
 import { quotes } from '@bastion/db/schema/quotes';
 import { contracts } from '@bastion/db/schema/renewals';
 import { userRoles, users } from '@bastion/db/schema/users';
-import { amountToRenewSql } from '../../core/renewals/contracts.repository.ts';
+import {
+  amountToRenewSql,
+  readContractSummaries,
+} from '../../core/renewals/contracts.repository.ts';
 import { personName } from '../../lib/db/queries.ts';
 import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 
@@ -48,11 +52,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** Which groups a caller may see: a condition on the groups, or none (all of them). */
+export type GroupScope = SQL | undefined;
+
 /**
  * Groups owned by or teamed with one of `people`; every group when `people` is null (those who
  * see them all).
  */
-export function groupsOf(people: readonly string[] | null): SQL | undefined {
+export function groupsOf(people: readonly string[] | null): GroupScope {
   if (people === null) return undefined;
   if (people.length === 0) return sql`false`;
   return or(
@@ -285,4 +292,109 @@ export async function searchCustomerAccounts(db: Database, search: SQL | undefin
     .where(and(eq(crmAccounts.kind, 'CUSTOMER'), search))
     .orderBy(asc(crmAccounts.name))
     .limit(20);
+}
+
+/** One group's summary, or undefined. */
+export async function readGroupSummary(db: Database, id: string) {
+  const [summary] = await readGroupSummaries(db, eq(globalAccounts.id, id));
+  return summary;
+}
+
+/** The contracts of these accounts, as the renewals desk sums them up. */
+export async function readAccountsContracts(db: Database, accountIds: readonly string[]) {
+  if (accountIds.length === 0) return [];
+  return readContractSummaries(db, inArray(contracts.accountId, [...accountIds]));
+}
+
+/** Another group with this name in any case (any group when `exceptId` is null). */
+export async function findGroupNamed(db: Executor, name: string, exceptId: string | null) {
+  const [row] = await db
+    .select({ id: globalAccounts.id })
+    .from(globalAccounts)
+    .where(
+      and(
+        eq(sql`lower(${globalAccounts.name})`, name.toLowerCase()),
+        exceptId === null ? undefined : ne(globalAccounts.id, exceptId),
+      ),
+    );
+  return row ?? null;
+}
+
+export interface GroupFields {
+  name: string;
+  description: string;
+}
+
+/** A new group; its id. */
+export async function insertGroup(
+  db: Executor,
+  fields: GroupFields,
+  createdBy: string,
+): Promise<string> {
+  const [created] = await db
+    .insert(globalAccounts)
+    .values({ ...fields, createdBy })
+    .returning({ id: globalAccounts.id });
+  if (!created) throw new Error('global account insert returned nothing');
+  return created.id;
+}
+
+export async function updateGroup(db: Executor, id: string, fields: GroupFields) {
+  await db
+    .update(globalAccounts)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(globalAccounts.id, id));
+}
+
+/** Sets the group's owner (or none); a new owner leaves the team, in the same transaction. */
+export async function setGroupOwner(db: Database, groupId: string, ownerId: string | null) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(globalAccounts)
+      .set({ ownerUserId: ownerId, updatedAt: new Date() })
+      .where(eq(globalAccounts.id, groupId));
+    if (ownerId !== null) {
+      await tx
+        .delete(globalAccountTeam)
+        .where(
+          and(
+            eq(globalAccountTeam.globalAccountId, groupId),
+            eq(globalAccountTeam.userId, ownerId),
+          ),
+        );
+    }
+  });
+}
+
+/** Takes someone off the group's team; false when they were not on it. */
+export async function deleteTeamMember(
+  db: Executor,
+  groupId: string,
+  userId: string,
+): Promise<boolean> {
+  const removed = await db
+    .delete(globalAccountTeam)
+    .where(
+      and(eq(globalAccountTeam.globalAccountId, groupId), eq(globalAccountTeam.userId, userId)),
+    )
+    .returning({ userId: globalAccountTeam.userId });
+  return removed.length > 0;
+}
+
+/** Takes an account out of the group; false when it was not in it. */
+export async function deleteGroupAccount(
+  db: Executor,
+  groupId: string,
+  accountId: string,
+): Promise<boolean> {
+  const removed = await db
+    .delete(globalAccountAccounts)
+    .where(
+      and(
+        eq(globalAccountAccounts.globalAccountId, groupId),
+        eq(globalAccountAccounts.accountId, accountId),
+      ),
+    )
+    .returning({ accountId: globalAccountAccounts.accountId });
+  return removed.length > 0;
 }

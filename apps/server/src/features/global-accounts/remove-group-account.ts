@@ -1,15 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import {
   GLOBAL_ACCOUNT_MESSAGES,
   type GlobalAccountDetail,
 } from '@bastion/domain/global-accounts/schemas';
 import type { Database } from '@bastion/db/client';
-import { globalAccountAccounts } from '@bastion/db/schema/global-accounts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Audited } from '../../lib/post-route.ts';
 import { readGlobalAccountDetail } from './get-global-account.ts';
-import { findGroup } from './global-accounts.repository.ts';
+import { deleteGroupAccount, findGroup } from './global-accounts.repository.ts';
 
 /**
  * POST /api/dx/global-accounts/remove-account: the account leaves the group; its GAMs no longer
@@ -22,16 +20,8 @@ export async function removeGroupAccount(
 ): Promise<Audited<GlobalAccountDetail>> {
   const group = await findGroup(db, input.id);
   if (!group) throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.noSuchGroup);
-  const removed = await db
-    .delete(globalAccountAccounts)
-    .where(
-      and(
-        eq(globalAccountAccounts.globalAccountId, group.id),
-        eq(globalAccountAccounts.accountId, input.account_id),
-      ),
-    )
-    .returning({ accountId: globalAccountAccounts.accountId });
-  if (removed.length === 0) {
+  const isRemoved = await deleteGroupAccount(db, group.id, input.account_id);
+  if (!isRemoved) {
     throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.accountNotInGroup);
   }
   return {

@@ -1,15 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import {
   GLOBAL_ACCOUNT_MESSAGES,
   type GlobalAccountDetail,
 } from '@bastion/domain/global-accounts/schemas';
 import type { Database } from '@bastion/db/client';
-import { globalAccountTeam } from '@bastion/db/schema/global-accounts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Audited } from '../../lib/post-route.ts';
 import { readGlobalAccountDetail } from './get-global-account.ts';
-import { findGroup } from './global-accounts.repository.ts';
+import { deleteTeamMember, findGroup } from './global-accounts.repository.ts';
 
 /** POST /api/dx/global-accounts/remove-member: someone leaves the group's team. */
 export async function removeTeamMember(
@@ -19,16 +17,8 @@ export async function removeTeamMember(
 ): Promise<Audited<GlobalAccountDetail>> {
   const group = await findGroup(db, input.id);
   if (!group) throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.noSuchGroup);
-  const removed = await db
-    .delete(globalAccountTeam)
-    .where(
-      and(
-        eq(globalAccountTeam.globalAccountId, group.id),
-        eq(globalAccountTeam.userId, input.user_id),
-      ),
-    )
-    .returning({ userId: globalAccountTeam.userId });
-  if (removed.length === 0) {
+  const isRemoved = await deleteTeamMember(db, group.id, input.user_id);
+  if (!isRemoved) {
     throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.memberNotInTeam);
   }
   return {

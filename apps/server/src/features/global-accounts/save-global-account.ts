@@ -1,4 +1,3 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   GLOBAL_ACCOUNT_MESSAGES,
@@ -7,12 +6,17 @@ import {
   type ZSaveGlobalAccountBody,
 } from '@bastion/domain/global-accounts/schemas';
 import type { Database } from '@bastion/db/client';
-import { globalAccounts } from '@bastion/db/schema/global-accounts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Audited } from '../../lib/post-route.ts';
 import { readGlobalAccountDetail } from './get-global-account.ts';
-import { findGroup, isUniqueViolation } from './global-accounts.repository.ts';
+import {
+  findGroup,
+  findGroupNamed,
+  insertGroup,
+  isUniqueViolation,
+  updateGroup,
+} from './global-accounts.repository.ts';
 
 type SaveInput = z.output<typeof ZSaveGlobalAccountBody>;
 
@@ -27,31 +31,23 @@ export async function saveGlobalAccount(
   caller: AuthContext,
   input: SaveInput,
 ): Promise<Audited<GlobalAccountDetail>> {
-  const sameName = and(
-    eq(sql`lower(${globalAccounts.name})`, input.name.toLowerCase()),
-    input.id === null ? undefined : ne(globalAccounts.id, input.id),
-  );
-  const [clash] = await db.select({ id: globalAccounts.id }).from(globalAccounts).where(sameName);
+  const clash = await findGroupNamed(db, input.name, input.id);
   if (clash) throw nameTaken(input.name);
 
   let id = input.id;
   let before: { name: string; description: string } | null = null;
   try {
     if (id === null) {
-      const [created] = await db
-        .insert(globalAccounts)
-        .values({ name: input.name, description: input.description, createdBy: caller.userId })
-        .returning({ id: globalAccounts.id });
-      if (!created) throw new Error('global account insert returned nothing');
-      id = created.id;
+      id = await insertGroup(
+        db,
+        { name: input.name, description: input.description },
+        caller.userId,
+      );
     } else {
       const found = await findGroup(db, id);
       if (!found) throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.noSuchGroup);
       before = { name: found.name, description: found.description };
-      await db
-        .update(globalAccounts)
-        .set({ name: input.name, description: input.description, updatedAt: new Date() })
-        .where(eq(globalAccounts.id, id));
+      await updateGroup(db, id, { name: input.name, description: input.description });
     }
   } catch (error) {
     // Two saves of the same name at once: the unique index lets one through.

@@ -1,15 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import {
   GLOBAL_ACCOUNT_MESSAGES,
   type GlobalAccountDetail,
 } from '@bastion/domain/global-accounts/schemas';
 import type { Database } from '@bastion/db/client';
-import { globalAccounts, globalAccountTeam } from '@bastion/db/schema/global-accounts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Audited } from '../../lib/post-route.ts';
 import { readGlobalAccountDetail } from './get-global-account.ts';
-import { findGamPeople, findGroup } from './global-accounts.repository.ts';
+import { findGamPeople, findGroup, setGroupOwner } from './global-accounts.repository.ts';
 import { requireGamPerson } from './add-team-member.ts';
 
 /**
@@ -27,22 +25,7 @@ export async function setGlobalAccountOwner(
     input.owner_user_id === null
       ? null
       : await requireGamPerson(db, input.owner_user_id, 'owner_user_id');
-  await db.transaction(async (tx) => {
-    await tx
-      .update(globalAccounts)
-      .set({ ownerUserId: owner?.id ?? null, updatedAt: new Date() })
-      .where(eq(globalAccounts.id, group.id));
-    if (owner) {
-      await tx
-        .delete(globalAccountTeam)
-        .where(
-          and(
-            eq(globalAccountTeam.globalAccountId, group.id),
-            eq(globalAccountTeam.userId, owner.id),
-          ),
-        );
-    }
-  });
+  await setGroupOwner(db, group.id, owner?.id ?? null);
   const [previous] = group.ownerUserId ? await findGamPeople(db, group.ownerUserId) : [];
   return {
     data: await readGlobalAccountDetail(db, caller, group.id),

@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
 import { partnerTypeFor } from '@bastion/domain/quotes/sales-channel';
@@ -15,15 +14,14 @@ import type {
 } from '@bastion/domain/renewals/schemas';
 import type { FormValues } from '@bastion/domain/forms/recipe';
 import type { Database } from '@bastion/db/client';
-import { quoteLines } from '@bastion/db/schema/quotes';
-import { contracts, type ContractRow } from '@bastion/db/schema/renewals';
+import type { ContractRow } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
 import { appNow } from '../../lib/clock.ts';
 import {
   findVisibleContract,
-  readContractDetails,
+  readContractDetail,
   todayIso,
 } from '../../core/renewals/contracts.repository.ts';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
@@ -35,6 +33,7 @@ import { viewerOf } from '../../core/quotes/visibility.repository.ts';
 import { CREATE_QUOTE_FORM } from './create-quote.ts';
 import { quotableChannelOf } from './quote-channel.ts';
 import { mapSnapshot, prefillOf } from './quote-details.ts';
+import { claimContractRenewal, insertQuoteLineRows } from './renewal-quotes.repository.ts';
 
 export const NO_SUCH_CONTRACT = 'There is no such contract, or it is not yours to see.';
 
@@ -115,7 +114,7 @@ export async function createRenewalQuote(
   const { kind } = input;
   const contract = await findVisibleContract(db, viewerOf(caller), input.contract_id);
   if (!contract) throw new AppError('NOT_FOUND', NO_SUCH_CONTRACT);
-  const [detail] = await readContractDetails(db, eq(contracts.id, contract.id));
+  const detail = await readContractDetail(db, contract.id);
   if (!detail) throw new AppError('NOT_FOUND', NO_SUCH_CONTRACT);
   refuseUnusable(contract, detail, kind);
   refuseWithoutPermission(caller, kind);
@@ -205,35 +204,28 @@ export async function createRenewalQuote(
     quoteActorOf(caller),
     now,
     async (tx, row) => {
-      if (renewedLines.length > 0) {
-        await tx.insert(quoteLines).values(
-          renewedLines.map((entitlement, position) => ({
-            quoteId: row.id,
-            position,
-            sku: entitlement.sku,
-            y1: entitlement.quantity,
-            entitlementId: entitlement.id,
-            skuType,
-            priorUnitNetMinor: entitlement.unit_net_minor,
-            upliftPercent,
-          })),
-        );
-      }
+      await insertQuoteLineRows(
+        tx,
+        renewedLines.map((entitlement, position) => ({
+          quoteId: row.id,
+          position,
+          sku: entitlement.sku,
+          y1: entitlement.quantity,
+          entitlementId: entitlement.id,
+          skuType,
+          priorUnitNetMinor: entitlement.unit_net_minor,
+          upliftPercent,
+        })),
+      );
       if (kind === 'RENEWAL') {
         // Only if no one started another renewal of it meanwhile: else nothing is made.
-        const claimed = await tx
-          .update(contracts)
-          .set({ renewalQuoteId: row.id, updatedAt: now })
-          .where(
-            and(
-              eq(contracts.id, contract.id),
-              contract.renewalQuoteId === null
-                ? isNull(contracts.renewalQuoteId)
-                : eq(contracts.renewalQuoteId, contract.renewalQuoteId),
-            ),
-          )
-          .returning({ id: contracts.id });
-        if (claimed.length === 0) {
+        const isClaimed = await claimContractRenewal(tx, {
+          contractId: contract.id,
+          expected: contract.renewalQuoteId,
+          quoteId: row.id,
+          now,
+        });
+        if (!isClaimed) {
           throw new AppError(
             'CONFLICT',
             `Someone started a renewal of ${contract.contractNumber} just now: reload the desk.`,

@@ -1,4 +1,3 @@
-import { and, eq, gte, inArray, isNull, notInArray } from 'drizzle-orm';
 import { formatCurrency } from '@bastion/domain/format/currency';
 import { priceQuote } from '@bastion/domain/pricing/engine';
 import { formatBp, parsePercentBp } from '@bastion/domain/pricing/decimal';
@@ -27,15 +26,10 @@ import type {
 import { buildCotermTimeline } from '@bastion/domain/renewals/timeline';
 import { NO_RULE_OUTCOME } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
-import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
-import {
-  readContractDetails,
-  readContractSummaries,
-  todayIso,
-} from '../../core/renewals/contracts.repository.ts';
+import { todayIso } from '../../core/renewals/contracts.repository.ts';
 import { loadPricingInput } from '../../core/pricing/pricing-inputs.repository.ts';
 import { LOCKED_BY_OTHER_MESSAGE } from '../../core/terms/quote-terms.repository.ts';
 import {
@@ -43,12 +37,16 @@ import {
   FINAL_STATUS_MESSAGES,
 } from '../../core/quotes/quote-writes.repository.ts';
 import { contractPricingOf, priceStoredLines } from '../../core/pricing/stored-line-pricing.ts';
-import { contractVisibleTo, viewerOf } from '../../core/quotes/visibility.repository.ts';
+import { viewerOf } from '../../core/quotes/visibility.repository.ts';
 import { appNow } from '../../lib/clock.ts';
 import { storedRuleLine } from '../../core/pricing/product-rule-inputs.repository.ts';
 import { ruleOutcomeOfDrafts, yearsOf } from './configure-lines.ts';
 import { findSkus, listQuoteLines } from './quote-lines.repository.ts';
 import type { QuoteRow } from './quotes.repository.ts';
+import {
+  readOpenAccountContracts,
+  readVisibleContractDetails,
+} from './renewal-quotes.repository.ts';
 
 /**
  * What the renewal, co-term and true-up configurators share (issue 18): the facts a draft is
@@ -69,10 +67,7 @@ export async function readVisibleContracts(
   ids: readonly string[],
 ): Promise<ContractDetail[]> {
   if (ids.length === 0) return [];
-  const found = await readContractDetails(
-    db,
-    and(inArray(contracts.id, [...new Set(ids)]), contractVisibleTo(viewerOf(caller))),
-  );
+  const found = await readVisibleContractDetails(db, viewerOf(caller), ids);
   const byId = new Map(found.map((c) => [c.id, c]));
   return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
 }
@@ -307,18 +302,12 @@ async function readAvailableContracts(
 ) {
   const today = todayIso();
   const from = kind === 'RENEWAL' ? addDays(today, -90) : today;
-  return readContractSummaries(
-    db,
-    and(
-      eq(contracts.accountId, quote.accountId),
-      contractVisibleTo(viewerOf(caller)),
-      isNull(contracts.lostAt),
-      isNull(contracts.renewedAt),
-      gte(contracts.endDate, from),
-      chosen.length > 0 ? notInArray(contracts.id, [...chosen]) : undefined,
-    ),
+  return readOpenAccountContracts(db, viewerOf(caller), {
+    accountId: quote.accountId,
+    endingFrom: from,
+    exceptIds: chosen,
     today,
-  );
+  });
 }
 
 /** A stored line in the resolver's shape, with what its entitlement says. */

@@ -1,4 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ResolvedRenewalLine } from '@bastion/domain/renewals/renewal-draft';
 import type {
@@ -6,7 +5,6 @@ import type {
   ZSaveRenewalConfigurationBody,
 } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
-import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
 import { requireEditableQuote, type LineDraft } from './configure-lines.ts';
@@ -20,6 +18,7 @@ import {
   requireRenewalKind,
   resolveDraft,
 } from './renewal-lines.ts';
+import { setContractRenewalQuoteIfNone } from './renewal-quotes.repository.ts';
 import { writeQuoteLines } from './write-quote-lines.ts';
 
 const refuse = (details: AppErrorDetail[]) => {
@@ -88,12 +87,7 @@ export async function saveRenewalConfiguration(
     // A renewal in progress shows on its contract (renewals desk: IN_PROGRESS).
     alsoWrite:
       kind === 'RENEWAL' && target !== null
-        ? async (tx) => {
-            await tx
-              .update(contracts)
-              .set({ renewalQuoteId: quote.id })
-              .where(and(eq(contracts.id, target), isNull(contracts.renewalQuoteId)));
-          }
+        ? (tx) => setContractRenewalQuoteIfNone(tx, target, quote.id)
         : undefined,
   });
   return renewalConfigurationOf(db, caller, updated, kind);

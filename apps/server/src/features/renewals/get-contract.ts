@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { ContractDetail } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
-import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   findVisibleContract,
-  readContractDetails,
+  readContractDetail,
 } from '../../core/renewals/contracts.repository.ts';
 import { viewerOf } from '../../core/quotes/visibility.repository.ts';
 
@@ -20,7 +18,7 @@ export async function getContract(
 ): Promise<ContractDetail> {
   const contract = await findVisibleContract(db, viewerOf(caller), contractId);
   if (!contract) throw new AppError('NOT_FOUND', NO_SUCH_CONTRACT);
-  const [detail] = await readContractDetails(db, eq(contracts.id, contract.id));
+  const detail = await readContractDetail(db, contract.id);
   if (!detail) throw new AppError('NOT_FOUND', NO_SUCH_CONTRACT);
   return detail;
 }

@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { InstalledBase } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
-import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
-import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readContractDetails } from '../../core/renewals/contracts.repository.ts';
-import { opportunityVisibleTo, viewerOf } from '../../core/quotes/visibility.repository.ts';
+import { viewerOf } from '../../core/quotes/visibility.repository.ts';
+import {
+  findVisibleOpportunityAccount,
+  readAccountContractDetails,
+} from './renewals.repository.ts';
 
 /**
  * POST /api/dx/installed-base: the contracts of an opportunity's account, by end date. Whoever
@@ -18,15 +18,11 @@ export async function getInstalledBase(
   caller: AuthContext,
   opportunityId: string,
 ): Promise<InstalledBase> {
-  const [opportunity] = await db
-    .select({ accountId: crmOpportunities.accountId, accountName: crmAccounts.name })
-    .from(crmOpportunities)
-    .leftJoin(crmAccounts, eq(crmAccounts.id, crmOpportunities.accountId))
-    .where(and(eq(crmOpportunities.id, opportunityId), opportunityVisibleTo(db, viewerOf(caller))));
+  const opportunity = await findVisibleOpportunityAccount(db, viewerOf(caller), opportunityId);
   if (!opportunity) {
     throw new AppError('NOT_FOUND', `There is no opportunity ${opportunityId} you can see.`);
   }
-  const found = await readContractDetails(db, eq(contracts.accountId, opportunity.accountId));
+  const found = await readAccountContractDetails(db, opportunity.accountId);
   return {
     account_id: opportunity.accountId,
     account_name: opportunity.accountName ?? found[0]?.account_name ?? '',

@@ -1,16 +1,25 @@
-import { inArray } from 'drizzle-orm';
 import { parseScaledDecimal } from '@bastion/domain/pricing/decimal';
 import { dayNumber } from '@bastion/domain/renewals/proration';
 import type { ImportContractsResult } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
-import { skus } from '@bastion/db/schema/catalog';
-import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
-import { contracts, entitlements } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
 import { parseCsv, type CsvRecord } from '../../lib/csv.ts';
+import {
+  importRefused,
+  MAX_IMPORT_ROWS,
+  plural,
+  type ImportProblem,
+} from '../../lib/csv-import.ts';
 import type { Audited } from '../../lib/post-route.ts';
+import {
+  insertContracts,
+  insertEntitlements,
+  listAccountNames,
+  listKnownSkus,
+  listOpportunityAccounts,
+  listTakenContractNumbers,
+} from './renewals.repository.ts';
 
 /*
  * Existing customers' contracts from a CSV (issue 18): one row per entitlement, rows with the same
@@ -56,16 +65,10 @@ const CONTRACT_COLUMNS = [
   'cam_email',
 ] as const satisfies readonly Column[];
 
-export const MAX_IMPORT_CONTRACT_ROWS = 50_000;
-/** The first problems show what is wrong; a file with more lists this many. */
-export const MAX_REPORTED_IMPORT_PROBLEMS = 100;
 const MAX_QUANTITY = 10_000_000;
-const INSERT_CHUNK = 1000;
 
-interface Problem {
-  row: number;
+interface Problem extends ImportProblem {
   column: Column | null;
-  message: string;
 }
 
 interface ImportRow {
@@ -77,34 +80,20 @@ interface ImportRow {
   endDate: string;
 }
 
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
 const isRealDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && dayNumber(text) !== null;
 const looksLikeEmail = (text: string) => /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/.test(text);
 const isBlank = (record: CsvRecord) => record.fields.every((field) => field.trim() === '');
 
-/** The 400 listing what is wrong: nothing was imported. */
-function importRefused(problems: readonly Problem[]): AppError {
-  const rank = (column: Column | null) =>
-    column === null ? -1 : IMPORT_CONTRACT_COLUMNS.indexOf(column);
-  const sorted = [...problems].sort((a, b) => a.row - b.row || rank(a.column) - rank(b.column));
-  const rows = new Set(sorted.map((p) => p.row)).size;
-  const listed = sorted.slice(0, MAX_REPORTED_IMPORT_PROBLEMS);
-  const summary = [
-    `Nothing was imported: ${plural(sorted.length, 'problem', 'problems')} in ${plural(rows, 'row', 'rows')} of the file.`,
-    sorted.length > listed.length ? `The first ${listed.length} are listed.` : '',
-    'Correct the file and import it again.',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return new AppError('VALIDATION_FAILED', summary, {
-    details: listed.map((p) => ({
-      path: `row ${p.row}${p.column ? `.${p.column}` : ''}`,
-      message: `Row ${p.row}: ${p.message}`,
-    })),
-  });
-}
+/**
+ * The 400 listing what is wrong: nothing was imported (lib/csv-import.ts, as the catalogue's
+ * imports). Its details keep this import's published shape: `row N.column`, the message naming
+ * its row.
+ */
+const contractsRefused = (problems: readonly Problem[]) =>
+  importRefused(problems, IMPORT_CONTRACT_COLUMNS, (p) => ({
+    path: `row ${p.row}${p.column ? `.${p.column}` : ''}`,
+    message: `Row ${p.row}: ${p.message}`,
+  }));
 
 /** Which field holds each column, or the problems of the header row. */
 function readHeader(header: CsvRecord): Map<Column, number> | Problem[] {
@@ -294,7 +283,7 @@ export async function importContracts(
 
   const header = parsed.records.find((record) => !isBlank(record));
   if (!header) {
-    throw importRefused([
+    throw contractsRefused([
       {
         row: 1,
         column: null,
@@ -303,10 +292,10 @@ export async function importContracts(
     ]);
   }
   const positions = readHeader(header);
-  if (Array.isArray(positions)) throw importRefused(positions);
+  if (Array.isArray(positions)) throw contractsRefused(positions);
   const records = parsed.records.filter((r) => r.row > header.row && !isBlank(r));
   if (records.length === 0) {
-    throw importRefused([
+    throw contractsRefused([
       {
         row: header.row,
         column: null,
@@ -314,12 +303,12 @@ export async function importContracts(
       },
     ]);
   }
-  if (records.length > MAX_IMPORT_CONTRACT_ROWS) {
-    throw importRefused([
+  if (records.length > MAX_IMPORT_ROWS) {
+    throw contractsRefused([
       {
         row: header.row,
         column: null,
-        message: `the file has ${plural(records.length, 'row', 'rows')}; at most ${MAX_IMPORT_CONTRACT_ROWS.toLocaleString('en-US')} import at once. Split it into parts.`,
+        message: `the file has ${plural(records.length, 'row', 'rows')}; at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} import at once. Split it into parts.`,
       },
     ]);
   }
@@ -337,30 +326,10 @@ export async function importContracts(
       ...new Set(rows.map((r) => r.values[column]).filter((v) => v !== '')),
     ];
     // One connection in a transaction: the reads go one after the other.
-    const accountRows = distinct('account_id').length
-      ? await tx
-          .select({ id: crmAccounts.id, name: crmAccounts.name })
-          .from(crmAccounts)
-          .where(inArray(crmAccounts.id, distinct('account_id')))
-      : [];
-    const opportunityRows = distinct('opportunity_id').length
-      ? await tx
-          .select({ id: crmOpportunities.id, accountId: crmOpportunities.accountId })
-          .from(crmOpportunities)
-          .where(inArray(crmOpportunities.id, distinct('opportunity_id')))
-      : [];
-    const skuRows = distinct('sku').length
-      ? await tx
-          .select({ sku: skus.sku })
-          .from(skus)
-          .where(inArray(skus.sku, distinct('sku')))
-      : [];
-    const takenRows = distinct('contract_number').length
-      ? await tx
-          .select({ contractNumber: contracts.contractNumber })
-          .from(contracts)
-          .where(inArray(contracts.contractNumber, distinct('contract_number')))
-      : [];
+    const accountRows = await listAccountNames(tx, distinct('account_id'));
+    const opportunityRows = await listOpportunityAccounts(tx, distinct('opportunity_id'));
+    const skuRows = await listKnownSkus(tx, distinct('sku'));
+    const takenRows = await listTakenContractNumbers(tx, distinct('contract_number'));
     const accountName = new Map(accountRows.map((a) => [a.id, a.name]));
     const opportunityAccount = new Map(opportunityRows.map((o) => [o.id, o.accountId]));
     const knownSkus = new Set(skuRows.map((s) => s.sku));
@@ -392,7 +361,7 @@ export async function importContracts(
         }
       }
     }
-    if (problems.length > 0) throw importRefused(problems);
+    if (problems.length > 0) throw contractsRefused(problems);
 
     const contractNumbers = [...leaders.keys()];
     const data: ImportContractsResult = {
@@ -421,15 +390,7 @@ export async function importContracts(
       createdAt: now,
       updatedAt: now,
     }));
-    const inserted: { id: string; contractNumber: string }[] = [];
-    for (let i = 0; i < newContracts.length; i += INSERT_CHUNK) {
-      inserted.push(
-        ...(await tx
-          .insert(contracts)
-          .values(newContracts.slice(i, i + INSERT_CHUNK))
-          .returning({ id: contracts.id, contractNumber: contracts.contractNumber })),
-      );
-    }
+    const inserted = await insertContracts(tx, newContracts);
     const contractId = new Map(inserted.map((c) => [c.contractNumber, c.id]));
     const lines = rows.map((row) => ({
       contractId: contractId.get(row.values.contract_number) ?? '',
@@ -442,9 +403,7 @@ export async function importContracts(
       currencyCode: row.values.currency_code,
       createdAt: now,
     }));
-    for (let i = 0; i < lines.length; i += INSERT_CHUNK) {
-      await tx.insert(entitlements).values(lines.slice(i, i + INSERT_CHUNK));
-    }
+    await insertEntitlements(tx, lines);
     return {
       data,
       audit: {

@@ -1,17 +1,16 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { ContractSummary } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
-import { contracts } from '@bastion/db/schema/renewals';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
 import {
   findVisibleContract,
-  readContractSummaries,
+  readContractSummary,
 } from '../../core/renewals/contracts.repository.ts';
 import type { Audited } from '../../lib/post-route.ts';
 import { viewerOf } from '../../core/quotes/visibility.repository.ts';
 import { NO_SUCH_CONTRACT } from './get-contract.ts';
+import { markContractLostIfOpen } from './renewals.repository.ts';
 
 /**
  * POST /api/dx/renewals/mark-lost: the customer will not renew. A renewed contract, or one
@@ -32,20 +31,18 @@ export async function markContractLost(
   }
   const now = appNow();
   // Conditional, so two people marking it at once record one loss.
-  const updated = await db
-    .update(contracts)
-    .set({ lostAt: now, lostReason: input.reason, lostBy: caller.userId, updatedAt: now })
-    .where(
-      and(eq(contracts.id, contract.id), isNull(contracts.lostAt), isNull(contracts.renewedAt)),
-    )
-    .returning({ id: contracts.id });
-  if (updated.length === 0) {
+  const isMarked = await markContractLostIfOpen(db, contract.id, {
+    reason: input.reason,
+    userId: caller.userId,
+    now,
+  });
+  if (!isMarked) {
     throw new AppError(
       'CONFLICT',
       `${contract.contractNumber} changed meanwhile: reload the desk.`,
     );
   }
-  const [summary] = await readContractSummaries(db, eq(contracts.id, contract.id));
+  const summary = await readContractSummary(db, contract.id);
   if (!summary) throw new AppError('NOT_FOUND', NO_SUCH_CONTRACT);
   return {
     data: summary,

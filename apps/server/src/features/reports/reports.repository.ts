@@ -330,3 +330,12 @@ export async function selectRateCurrencies(
     .from(currencyRates)
     .orderBy(currencyRates.currencyCode);
 }
+
+/** How many units of the currency one US dollar buys; undefined for a currency without a rate. */
+export async function findUnitsPerUsd(db: Database, currencyCode: string) {
+  const [row] = await db
+    .select({ rate: currencyRates.unitsPerUsd })
+    .from(currencyRates)
+    .where(eq(currencyRates.currencyCode, currencyCode));
+  return row?.rate;
+}

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { QUOTE_STATUSES } from '@bastion/domain/quotes/quote-types';
 import { REPORT_MESSAGES } from '@bastion/domain/reports/model';
 import { winRatePercent } from '@bastion/domain/reports/report-tables';
 import type { ReportResult, ZRunReportBody } from '@bastion/domain/reports/schemas';
 import type { Database } from '@bastion/db/client';
-import { currencyRates } from '@bastion/db/schema/catalog';
 import type { z } from 'zod';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,6 +10,7 @@ import { todayIso } from '../../core/renewals/contracts.repository.ts';
 import { quoteVisibleTo, viewerOf } from '../../core/quotes/visibility.repository.ts';
 import { requireReportModule } from './report-module.ts';
 import {
+  findUnitsPerUsd,
   minorOf,
   selectApprovalCycle,
   selectDiscounts,
@@ -28,17 +27,14 @@ type RunReportInput = z.output<typeof ZRunReportBody>;
 /** The report currency's rate: USD is 1; another needs a row in the rates table. */
 async function targetOf(db: Database, code: string): Promise<TargetCurrency> {
   if (code === 'USD') return { code, rate: '1' };
-  const [row] = await db
-    .select({ rate: currencyRates.unitsPerUsd })
-    .from(currencyRates)
-    .where(eq(currencyRates.currencyCode, code));
-  if (!row) {
+  const rate = await findUnitsPerUsd(db, code);
+  if (rate === undefined) {
     const message = REPORT_MESSAGES.unknownCurrency(code);
     throw new AppError('VALIDATION_FAILED', message, {
       details: [{ path: 'filters.currency_code', message }],
     });
   }
-  return { code, rate: row.rate };
+  return { code, rate };
 }
 
 /** Statuses in screen-flow order (spec §4), then anything else by name. */

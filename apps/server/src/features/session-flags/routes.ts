@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
-import { users } from '@bastion/db/schema/users';
 import { currentUser, type RouteAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
@@ -13,14 +11,7 @@ import {
   ZSettingValueResponse,
 } from '@bastion/domain/auth/session-flags-api';
 import { postRoute } from '../../lib/post-route.ts';
-
-async function readUserFlags(db: Database, userId: string) {
-  const [row] = await db
-    .select({ reloadRequired: users.reloadRequired, isDisabled: users.isDisabled })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? { reloadRequired: false, isDisabled: true };
-}
+import { clearUserReload, readUserFlags } from './session-flags.repository.ts';
 
 /** The polls go on during enrolment and maintenance: they are how the client learns of both. */
 const pollAccess = {
@@ -62,10 +53,7 @@ export function registerSessionFlagRoutes(app: FastifyInstance, deps: { db: Data
     access: pollAccess,
     response: ZReloadResetResponse,
     handler: async (request) => {
-      await db
-        .update(users)
-        .set({ reloadRequired: false })
-        .where(eq(users.id, currentUser(request).userId));
+      await clearUserReload(db, currentUser(request).userId);
       return { reload_required: false as const };
     },
   });

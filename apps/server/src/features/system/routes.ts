@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { publicAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,6 +13,7 @@ import {
   ZHealthResponse,
   ZMeta,
 } from '@bastion/domain/system/api';
+import { pingDatabase } from './system.repository.ts';
 
 export function registerSystemRoutes(
   app: FastifyInstance,
@@ -32,7 +32,7 @@ export function registerSystemRoutes(
     },
     async () => {
       try {
-        await db.execute(sql`select 1`);
+        await pingDatabase(db);
       } catch (error) {
         throw new AppError('INTERNAL', 'The database is not answering.', { cause: error });
       }
