@@ -8,7 +8,6 @@ const MAX_LINES = 500;
 const SOURCE = /^(apps|packages|e2e|scripts)\/.*\.(ts|tsx|mjs|cjs)$/;
 const NOT_COUNTED = [
   /\.test\.tsx?$/,
-  /\.test-support\.ts$/,
   /\/migrations\//,
   /\/scripts\/deps\/fixtures\//,
 ];

@@ -37,6 +37,7 @@ const EXPECTED_IN_FIXTURES = [
   'no-import-cycle: packages/domain/src/cycle/first.ts → packages/domain/src/cycle/second.ts → packages/domain/src/cycle/first.ts',
   'server-feature-imports-no-feature: apps/server/src/features/invoices/send-invoice.ts → apps/server/src/features/orders/place-order.ts',
   'sql-only-in-repositories: apps/server/src/features/orders/place-order.ts → node_modules/drizzle-orm/index.d.ts',
+  'test-harness-only-in-tests: apps/server/src/features/orders/ship-order.ts → apps/server/src/features/orders/orders.test-harness.ts',
   'web-feature-through-public-entry: apps/web/src/features/alpha/pages/into-internals.ts → apps/web/src/features/beta/components/beta-card.ts',
   'web-shared-imports-no-feature: apps/web/src/components/shared-widget.ts → apps/web/src/features/beta/index.ts',
 ];
