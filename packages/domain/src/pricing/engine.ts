@@ -41,15 +41,10 @@ import type {
   PricingResult,
   WaterfallStep,
 } from './model.ts';
-import {
-  COST_SCALE,
-  MONTHS_PER_YEAR,
-  preparePricing,
-  PRICING_MESSAGES,
-  type PreparedLine,
-  type PreparedQuote,
-  type PreparedSku,
-} from './validate.ts';
+import type { PreparedLine, PreparedQuote, PreparedSku } from './prepared.ts';
+import { COST_SCALE, MONTHS_PER_YEAR } from './pricing-limits.ts';
+import { PRICING_MESSAGES } from './pricing-messages.ts';
+import { preparePricing } from './validate.ts';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { skuPrices, skus } from '@bastion/db/schema/catalog';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
-import { PRICING_MESSAGES } from '@bastion/domain/pricing/validate';
+import { PRICING_MESSAGES } from '@bastion/domain/pricing/pricing-messages';
 import { loadApprovalFacts } from '../../lib/approval-facts.ts';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
 import {

@@ -1,7 +1,8 @@
 // Kept whole: the quotes API contract, every request and response schema of its routes.
 import { z } from 'zod';
 import { MONEY_TEXT } from '@bastion/domain/pricing/slim-result';
-import { MAX_ADJUSTED_UNIT_LIST_MINOR, PRICING_MESSAGES } from '@bastion/domain/pricing/validate';
+import { MAX_ADJUSTED_UNIT_LIST_MINOR } from '@bastion/domain/pricing/pricing-limits';
+import { PRICING_MESSAGES } from '@bastion/domain/pricing/pricing-messages';
 import { ZLineAttributes, ZRuleOutcome } from '@bastion/domain/product-rules/schemas';
 import { ZBundleOptionsView } from '@bastion/domain/catalog/bundle-options-schema';
 import { RENEWAL_KINDS } from '@bastion/domain/renewals/model';
