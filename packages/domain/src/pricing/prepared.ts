@@ -1,6 +1,7 @@
 /** A pricing input as preparePricing (validate.ts) reads it: the integers the engine works with. */
 import type { PreparedMethod, PreparedSchedule } from './prepare-methods.ts';
-import type { Billing, PricedQuoteType, PricingError, ProductKind } from './model.ts';
+import type { Billing, PricedQuoteType, PricingError } from './model.ts';
+import type { ProductKind } from './product-kinds.ts';
 
 /** A SKU as the engine needs it for this quote: its price, tiers, discount and cost weights. */
 export interface PreparedSku {

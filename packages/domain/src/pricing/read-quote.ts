@@ -7,8 +7,8 @@ import {
   type PricedQuoteType,
   type PricingError,
   type PricingInput,
-  type ProductKind,
 } from './model.ts';
+import { type ProductKind } from './product-kinds.ts';
 import {
   contractYearMonths,
   MAX_CONTRACT_MONTHS,

@@ -1,13 +1,7 @@
 /** Reads a catalogue SKU for one quote: its price on the price date, tiers, method, schedule and cost. */
 import { isIsoDate, isOneOf, isWholeNumber, percentWithin } from './input-checks.ts';
-import {
-  BILLING_TYPES,
-  PRODUCT_KINDS,
-  type Billing,
-  type CatalogSku,
-  type PricedQuoteType,
-  type ProductKind,
-} from './model.ts';
+import { BILLING_TYPES, type Billing, type CatalogSku, type PricedQuoteType } from './model.ts';
+import { PRODUCT_KINDS, type ProductKind } from './product-kinds.ts';
 import type { PreparedSku } from './prepared.ts';
 import { readPricingMethod, readSchedule } from './prepare-methods.ts';
 import {

@@ -6,7 +6,8 @@
  */
 import { SALES_CHANNELS } from '../quotes/sales-channel.ts';
 import { isIsoDate, isOneOf } from './input-checks.ts';
-import type { CatalogSku, PricingError, PricingInput, PricingLine, ProductKind } from './model.ts';
+import type { CatalogSku, PricingError, PricingInput, PricingLine } from './model.ts';
+import type { ProductKind } from './product-kinds.ts';
 import type { Prepared, PreparedLine, PreparedSku } from './prepared.ts';
 import { readInstalledBase, readTermDiscounts } from './prepare-methods.ts';
 import { PRICING_MESSAGES as M } from './pricing-messages.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZSkuAttributes } from '@bastion/domain/product-rules/schemas';
 import { ZProductRulePreview, ZProductRuleView } from '@bastion/domain/product-rules/admin-schemas';
-import { BILLING_TYPES, PRODUCT_KINDS } from '@bastion/domain/pricing/model';
+import { BILLING_TYPES } from '@bastion/domain/pricing/model';
+import { PRODUCT_KINDS } from '@bastion/domain/pricing/product-kinds';
 import { LAP_SIZES } from '@bastion/domain/validation/secure-access';
 import { OPTION_SELECTIONS } from '@bastion/domain/catalog/bundle-options';
 import { ZDate, ZNodeId, ZSkuRef } from '@bastion/domain/catalog/schemas';
