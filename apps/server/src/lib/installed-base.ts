@@ -7,7 +7,7 @@ import { addDays, addMonths, dayNumber } from '@bastion/domain/renewals/proratio
 import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
 import { quoteLines, type QuoteRow } from '@bastion/db/schema/quotes';
-import { contractNumberSequence, contracts, entitlements } from '@bastion/db/schema/renewals';
+import { contractNumberSequence, contracts, entitlements } from '@bastion/db/schema/quotes';
 import { AppError } from './app-error.ts';
 import { todayIso } from './contracts.ts';
 import { loadPricingInput } from './pricing-inputs.ts';

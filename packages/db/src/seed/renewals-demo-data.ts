@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays, addMonths, termStart } from '@bastion/domain/renewals/proration';
 import type { Database } from '../client.ts';
 import { crmOpportunities, crmOpportunityTeamMembers, type crmAccounts } from '../schema/crm.ts';
-import { contractNumberSequence, contracts, entitlements } from '../schema/renewals.ts';
+import { contractNumberSequence, contracts, entitlements } from '../schema/quotes.ts';
 import { crmDemoData, crmDemoId } from './crm-demo-data.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
-import { contracts } from '@bastion/db/schema/renewals';
+import { contracts } from '@bastion/db/schema/quotes';
 import { sessions } from '@bastion/db/schema/sessions';
 import { users } from '@bastion/db/schema/users';
 import {

@@ -2,7 +2,8 @@ import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import { quoteDocuments } from '@bastion/db/schema/documents';
-import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
+import { quoteHistory } from '@bastion/db/schema/quote-history';
+import { quotes } from '@bastion/db/schema/quotes';
 import { claimSeed } from '@bastion/db/seed/seed-claims';
 import type { ServerConfig } from '../../config.ts';
 import {

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { GlobalAccountDetail } from '@bastion/domain/global-accounts/schemas';
 import type { Database } from '@bastion/db/client';
 import { globalAccounts } from '@bastion/db/schema/global-accounts';
-import { contracts } from '@bastion/db/schema/renewals';
+import { contracts } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readContractSummaries } from '../../lib/contracts.ts';

@@ -16,7 +16,7 @@ import type {
 import type { FormValues } from '@bastion/domain/forms/recipe';
 import type { Database } from '@bastion/db/client';
 import { quoteLines } from '@bastion/db/schema/quotes';
-import { contracts, type ContractRow } from '@bastion/db/schema/renewals';
+import { contracts, type ContractRow } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../lib/app-settings.ts';

@@ -27,7 +27,7 @@ import type {
 import { buildCotermTimeline } from '@bastion/domain/renewals/timeline';
 import { NO_RULE_OUTCOME } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
-import { contracts } from '@bastion/db/schema/renewals';
+import { contracts } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../lib/app-settings.ts';

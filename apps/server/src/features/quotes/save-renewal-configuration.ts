@@ -6,7 +6,7 @@ import type {
   ZSaveRenewalConfigurationBody,
 } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
-import { contracts } from '@bastion/db/schema/renewals';
+import { contracts } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
 import { requireEditableQuote, type LineDraft } from './configure-lines.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ContractDetail } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
-import { contracts } from '@bastion/db/schema/renewals';
+import { contracts } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findVisibleContract, readContractDetails } from '../../lib/contracts.ts';

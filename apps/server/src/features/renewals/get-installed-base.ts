@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InstalledBase } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
 import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
-import { contracts } from '@bastion/db/schema/renewals';
+import { contracts } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readContractDetails } from '../../lib/contracts.ts';

@@ -5,7 +5,7 @@ import type { ImportContractsResult } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
 import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
-import { contracts, entitlements } from '@bastion/db/schema/renewals';
+import { contracts, entitlements } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';

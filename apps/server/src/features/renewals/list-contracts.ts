@@ -5,7 +5,7 @@ import { addDays } from '@bastion/domain/renewals/proration';
 import type { ContractsPage, ZContractsBody } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
 import { quotes } from '@bastion/db/schema/quotes';
-import { contracts } from '@bastion/db/schema/renewals';
+import { contracts } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import {
   contractStatusSql,
