@@ -11,13 +11,13 @@ import {
   defaultUpliftOf,
   NOT_RENEWAL_QUOTE_MESSAGE,
   renewalKindOfQuote,
-  resolveRenewalDraft,
   type DraftSku,
   type ParsedRenewalDraft,
   type RenewalProblem,
   type ResolvedRenewal,
   type ResolvedRenewalLine,
 } from '@bastion/domain/renewals/renewal-draft';
+import { resolveRenewalDraft } from '@bastion/domain/renewals/resolve-renewal-draft';
 import type {
   ContractDetail,
   RenewalConfiguration,
@@ -103,7 +103,7 @@ export interface ResolvedDraft {
   skus: Map<string, DraftSku>;
 }
 
-/** Reads what a draft is resolved against, and resolves it (domain rules, renewal-draft.ts). */
+/** Reads what a draft is resolved against, and resolves it (domain rules, resolve-renewal-draft.ts). */
 export async function resolveDraft(
   db: Database,
   caller: AuthContext,
