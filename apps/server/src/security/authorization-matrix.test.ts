@@ -20,7 +20,7 @@ import { appNow } from '../lib/clock.ts';
 import { eq } from 'drizzle-orm';
 import { skus } from '@bastion/db/schema/catalog';
 import { crmOpportunities } from '@bastion/db/schema/crm';
-import { contracts, entitlements } from '@bastion/db/schema/renewals';
+import { contracts, entitlements } from '@bastion/db/schema/quotes';
 import type { CatalogedRoute } from '../lib/route-catalog.ts';
 import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
 import { headerValues, insertOpportunity, unique } from '../test/quote-fixtures.ts';

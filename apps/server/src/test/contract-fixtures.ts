@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { addDays } from '@bastion/domain/renewals/proration';
 import type { Database } from '@bastion/db/client';
 import { crmOpportunities } from '@bastion/db/schema/crm';
-import { contracts, entitlements } from '@bastion/db/schema/renewals';
+import { contracts, entitlements } from '@bastion/db/schema/quotes';
 import { todayIso } from '../core/renewals/contracts.repository.ts';
 import { insertOpportunity, unique, type OpportunityOptions } from './quote-fixtures.ts';
 

@@ -1,5 +1,6 @@
 import { OPTION_SELECTIONS } from '@bastion/domain/catalog/bundle-options';
-import { BILLING_TYPES, PRODUCT_KINDS } from '@bastion/domain/pricing/model';
+import { BILLING_TYPES } from '@bastion/domain/pricing/model';
+import { PRODUCT_KINDS } from '@bastion/domain/pricing/product-kinds';
 import { RULE_KINDS, type SkuAttributes } from '@bastion/domain/product-rules/model';
 import type { StoredProductRule } from '@bastion/domain/product-rules/stored-rule';
 import { sql } from 'drizzle-orm';

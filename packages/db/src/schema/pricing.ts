@@ -1,4 +1,4 @@
-import { PRODUCT_KINDS } from '@bastion/domain/pricing/model';
+import { PRODUCT_KINDS } from '@bastion/domain/pricing/product-kinds';
 import {
   PRICING_METHODS,
   SCHEDULE_AGGREGATES,

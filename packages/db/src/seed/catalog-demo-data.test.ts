@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_KINDS } from '../schema/catalog.ts';
-import {
-  DEMO_SKU_SCHEDULES,
-  CATALOG_DEMO,
-  catalogDemoData,
-  LIST_CURRENCIES,
-  PRICE_PERIODS,
-} from './catalog-demo-data.ts';
+import { CATALOG_DEMO, catalogDemoData } from './catalog-demo-data.ts';
+import { DEMO_SKU_SCHEDULES } from './catalog-demo-products.ts';
+import { LIST_CURRENCIES, PRICE_PERIODS } from './catalog-demo-tables.ts';
 import { REFERENCE_LOOKUPS } from './form-recipes.ts';
 import { choiceProblems, startingChoice } from '@bastion/domain/catalog/bundle-options';
 import { DEMO_RULE_CATALOG } from '@bastion/domain/product-rules/demo-rules';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG_DEMO, PRICE_PERIODS } from './catalog-demo-data.ts';
+import { CATALOG_DEMO } from './catalog-demo-data.ts';
+import { PRICE_PERIODS } from './catalog-demo-tables.ts';
 import { crmDemoData } from './crm-demo-data.ts';
 import { priceBooksDemoData } from './price-books-demo-data.ts';
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../client.ts';
 import { priceBookEntries, priceBooks } from '../schema/pricing.ts';
-import { CATALOG_DEMO, PRICE_PERIODS } from './catalog-demo-data.ts';
+import { CATALOG_DEMO } from './catalog-demo-data.ts';
+import { PRICE_PERIODS } from './catalog-demo-tables.ts';
 import { claimSeed } from './seed-claims.ts';
 
 type BookRow = typeof priceBooks.$inferInsert;

@@ -8,12 +8,8 @@ import {
   skuPricingMethods,
   termDiscounts,
 } from '../schema/pricing.ts';
-import {
-  DEMO_SKU_SCHEDULES,
-  keyedUuid,
-  LIST_CURRENCIES,
-  PRICE_PERIODS,
-} from './catalog-demo-data.ts';
+import { DEMO_SKU_SCHEDULES } from './catalog-demo-products.ts';
+import { keyedUuid, LIST_CURRENCIES, PRICE_PERIODS } from './catalog-demo-tables.ts';
 
 /**
  * Issue 35, the demo's pricing depth (docs/pricing.md): support of firewalls, log-analytics and

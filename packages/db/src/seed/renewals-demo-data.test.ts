@@ -3,9 +3,10 @@ import { addDays, addMonths, daysInclusive } from '@bastion/domain/renewals/pror
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client.ts';
 import { crmOpportunities } from '../schema/crm.ts';
-import { contracts, entitlements } from '../schema/renewals.ts';
+import { contracts, entitlements } from '../schema/quotes.ts';
 import { appSettings } from '../schema/navigation.ts';
-import { CATALOG_DEMO, DEMO_SUCCESSORS } from './catalog-demo-data.ts';
+import { CATALOG_DEMO } from './catalog-demo-data.ts';
+import { DEMO_SUCCESSORS } from './catalog-demo-skus.ts';
 import { crmDemoData } from './crm-demo-data.ts';
 import { seedDemoData } from './demo-data.ts';
 import { seedReferenceData } from './reference-data.ts';

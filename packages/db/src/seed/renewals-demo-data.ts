@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays, addMonths, termStart } from '@bastion/domain/renewals/proration';
 import type { Database } from '../client.ts';
 import { crmOpportunities, crmOpportunityTeamMembers, type crmAccounts } from '../schema/crm.ts';
-import { contractNumberSequence, contracts, entitlements } from '../schema/renewals.ts';
-import { crmDemoData, crmDemoId } from './crm-demo-data.ts';
+import { contractNumberSequence, contracts, entitlements } from '../schema/quotes.ts';
+import { crmDemoId } from './crm-demo-accounts.ts';
+import { crmDemoData } from './crm-demo-data.ts';
 
 /*
  * The demo installed base (issue 18): contracts of the CRM demo customers, dated from the day
@@ -45,7 +46,7 @@ interface Person {
   email: string;
 }
 
-// The CRM demo's own staff (crm-demo-data.ts numbers them the same way).
+// The CRM demo's own staff (crm-demo-people.ts numbers them the same way).
 const RENE: Person = {
   id: crmDemoId('005', 3),
   name: 'Rene Renewals',

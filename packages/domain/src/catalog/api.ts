@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_KINDS } from '../pricing/model.ts';
+import { PRODUCT_KINDS } from '../pricing/product-kinds.ts';
 import { OPTION_SELECTIONS } from './bundle-options.ts';
 import { zActiveOption, zEnvelope, zPageFields, zSearchText } from '../api/envelope.ts';
 

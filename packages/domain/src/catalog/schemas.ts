@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { OPTION_SELECTIONS } from './bundle-options.ts';
 import { zRequiredText } from '../validation/required-text.ts';
-import { BILLING_TYPES, PRODUCT_KINDS } from '../pricing/model.ts';
+import { BILLING_TYPES } from '../pricing/model.ts';
+import { PRODUCT_KINDS } from '../pricing/product-kinds.ts';
 import { LAP_SIZES, PRICING_MODELS } from '../validation/secure-access.ts';
 import { parseUnitPrice } from './price-text.ts';
 import { ZSkuAttributes } from '../product-rules/schemas.ts';

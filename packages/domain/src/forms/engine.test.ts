@@ -5,10 +5,10 @@ import {
   changeFields,
   createFormState,
   evaluateRules,
-  valueKeysOf,
   visibleFieldsOf,
   visibleRowsOf,
 } from './engine.ts';
+import { valueKeysOf } from './form-run.ts';
 import {
   CONDITION_OPERATORS,
   RULE_EFFECTS,

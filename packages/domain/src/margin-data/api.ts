@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_KINDS } from '../pricing/model.ts';
+import { PRODUCT_KINDS } from '../pricing/product-kinds.ts';
 import { COSTED_KINDS, DEPRECIATION_YEARS, HW_KINDS, ZSkuCode } from './schemas.ts';
 import { parsePercentBp, parseScaledDecimal } from '../pricing/decimal.ts';
 import {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zRequiredText } from '../validation/required-text.ts';
 import { parsePercentBp, parseScaledDecimal } from '../pricing/decimal.ts';
-import { PRODUCT_KINDS, type ProductKind } from '../pricing/model.ts';
+import { PRODUCT_KINDS, type ProductKind } from '../pricing/product-kinds.ts';
 import {
   CASES_DECIMALS,
   casesPerYearProblem,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_KINDS } from '../pricing/model.ts';
+import { PRODUCT_KINDS } from '../pricing/product-kinds.ts';
 import { PRICE_BOOK_CHANNELS } from './limits.ts';
 
 /*

@@ -15,7 +15,8 @@ import {
   UNIT_LIST_TEXT_MESSAGES as T,
   unitListText,
 } from './unit-list.ts';
-import { MAX_ADJUSTED_UNIT_LIST_MINOR, PRICING_MESSAGES as M } from './validate.ts';
+import { MAX_ADJUSTED_UNIT_LIST_MINOR } from './pricing-limits.ts';
+import { PRICING_MESSAGES as M } from './pricing-messages.ts';
 
 /** Issue 19: a unit list price typed on the configure page (app setting price_adjustment). */
 

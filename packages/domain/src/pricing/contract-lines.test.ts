@@ -9,7 +9,7 @@ import type {
   PricingLine,
   PricingResult,
 } from './model.ts';
-import { PRICING_MESSAGES as M } from './validate.ts';
+import { PRICING_MESSAGES as M } from './pricing-messages.ts';
 
 /**
  * Issue 18: lines priced from a contract (renewals) and lines that run a period of days

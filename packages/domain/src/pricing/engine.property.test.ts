@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { formatBp } from './decimal.ts';
 import { priceQuote } from './engine.ts';
 import {
-  PRODUCT_KINDS,
   type CatalogSku,
   type LineResult,
   type PricingInput,
   type PricingLine,
   type PricingResult,
 } from './model.ts';
+import { PRODUCT_KINDS } from './product-kinds.ts';
 
 const PRICED_KINDS = PRODUCT_KINDS.filter((kind) => kind !== 'BUNDLE');
 const PARTNER_TYPES = ['AUTHORIZED', 'SILVER', 'GOLD', 'PLATINUM'];

@@ -12,7 +12,7 @@ import {
   type PricingLine,
   type PricingResult,
 } from './model.ts';
-import { PRICING_MESSAGES as M } from './validate.ts';
+import { PRICING_MESSAGES as M } from './pricing-messages.ts';
 
 const sku = (fields: Partial<CatalogSku> & Pick<CatalogSku, 'sku' | 'kind' | 'billing'>) =>
   ({

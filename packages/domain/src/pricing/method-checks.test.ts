@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { coveredSkus, findCoverCycle, type SkuCoverFacts } from './cover-checks.ts';
+import { pricingMethodProblems, type PricingMethodRow } from './method-checks.ts';
+import { METHOD_MESSAGES, readUsdText } from './method-messages.ts';
 import {
   blockBandProblems,
-  coveredSkus,
-  findCoverCycle,
-  METHOD_MESSAGES,
-  pricingMethodProblems,
-  readUsdText,
   scheduleTierProblems,
   termDiscountProblems,
-  type PricingMethodRow,
-  type SkuCoverFacts,
-} from './method-checks.ts';
+} from './schedule-checks.ts';
 import type { PercentOfTotalCover } from './methods.ts';
 
 const SUP = 'BX-200F-SUP-PRM';

@@ -2,12 +2,9 @@ import { z } from 'zod';
 import { parseUnitPrice } from '../catalog/price-text.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 import { formatBp, parsePercentBp } from './decimal.ts';
+import { pricingMethodProblems } from './method-checks.ts';
 import {
-  blockBandProblems,
-  pricingMethodProblems,
   readUsdText,
-  scheduleTierProblems,
-  termDiscountProblems,
   MAX_COVERED_SKUS,
   MAX_PRICE_BANDS,
   MAX_SCHEDULE_TIERS,
@@ -15,7 +12,12 @@ import {
   METHOD_MESSAGES,
   MIN_TERM_MONTHS,
   type MethodProblem,
-} from './method-checks.ts';
+} from './method-messages.ts';
+import {
+  blockBandProblems,
+  scheduleTierProblems,
+  termDiscountProblems,
+} from './schedule-checks.ts';
 import {
   COVER_SCOPES,
   PRICING_METHODS,
@@ -23,7 +25,7 @@ import {
   SCHEDULE_TYPES,
   type PercentOfTotalCover,
 } from './methods.ts';
-import { PRODUCT_KINDS } from './model.ts';
+import { PRODUCT_KINDS } from './product-kinds.ts';
 
 /*
  * What catalogue admins send to edit pricing methods, block bands, discount schedules and term

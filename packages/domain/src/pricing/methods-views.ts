@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPercentOfTotalCover } from './methods-schema.ts';
 import { PRICING_METHODS, SCHEDULE_AGGREGATES, SCHEDULE_TYPES } from './methods.ts';
-import { PRODUCT_KINDS } from './model.ts';
+import { PRODUCT_KINDS } from './product-kinds.ts';
 
 /*
  * What the catalogue admin answers about pricing methods, block bands, discount schedules and

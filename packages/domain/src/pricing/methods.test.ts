@@ -8,7 +8,7 @@ import type {
   PricingLine,
   PricingResult,
 } from './model.ts';
-import { PRICING_MESSAGES as M } from './validate.ts';
+import { PRICING_MESSAGES as M } from './pricing-messages.ts';
 
 /** Issue 35: pricing methods, discount schedules and term discounts (docs/pricing.md). */
 

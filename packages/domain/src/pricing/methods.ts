@@ -4,7 +4,7 @@
  * the engine reads them in validate.ts and engine.ts, the database stores them, the admin edits
  * them with the schemas in methods-schema.ts.
  */
-import type { ProductKind } from './model.ts';
+import type { ProductKind } from './product-kinds.ts';
 
 /**
  * LIST: the price row. PERCENT_OF_TOTAL: a percentage of the net unit price of the lines the SKU

@@ -12,16 +12,7 @@ import type {
   ScheduleAggregate,
   ScheduleType,
 } from './methods.ts';
-
-export const PRODUCT_KINDS = [
-  'HARDWARE',
-  'ACCESS_POINT',
-  'SUBSCRIPTION',
-  'SUPPORT',
-  'SERVICE',
-  'BUNDLE',
-] as const;
-export type ProductKind = (typeof PRODUCT_KINDS)[number];
+import type { ProductKind } from './product-kinds.ts';
 
 /** ONE_TIME: the price of a unit. ANNUAL: the price of a unit for 12 months, prorated by month. */
 export const BILLING_TYPES = ['ONE_TIME', 'ANNUAL'] as const;

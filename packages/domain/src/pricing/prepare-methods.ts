@@ -19,13 +19,8 @@ import {
   type ScheduleAggregate,
   type ScheduleType,
 } from './methods.ts';
-import {
-  PRODUCT_KINDS,
-  type CatalogSku,
-  type PriceBlock,
-  type PricingInput,
-  type ProductKind,
-} from './model.ts';
+import { type CatalogSku, type PriceBlock, type PricingInput } from './model.ts';
+import { PRODUCT_KINDS, type ProductKind } from './product-kinds.ts';
 
 /** A percent-of-total share or a cost-plus markup may be up to ten times the base. */
 export const MAX_METHOD_BP = 1000 * BP_PER_PERCENT;

@@ -11,7 +11,8 @@
  * schedule, and term discounts (the target for 1,000 lines is now 10 ms).
  */
 import { priceQuote } from './engine.ts';
-import type { CatalogSku, PricingInput, PricingLine, ProductKind } from './model.ts';
+import type { CatalogSku, PricingInput, PricingLine } from './model.ts';
+import type { ProductKind } from './product-kinds.ts';
 import { DEMO_PRODUCT_RULES, DEMO_RULE_CATALOG } from '../product-rules/demo-rules.ts';
 import { evaluateProductRules } from '../product-rules/evaluate.ts';
 

@@ -1,6 +1,6 @@
 import { parseCurrency } from '../format/currency.ts';
 import type { LineResult } from './model.ts';
-import { MAX_ADJUSTED_UNIT_LIST_MINOR } from './validate.ts';
+import { MAX_ADJUSTED_UNIT_LIST_MINOR } from './pricing-limits.ts';
 
 type UnitListPrices = Pick<LineResult, 'unit_list_price_minor' | 'adjusted_unit_list_minor'>;
 

@@ -4,7 +4,7 @@
  * place: "Rule 'X' › condition 2: 'foo' is not a fact product rules know."
  */
 import { parseDateInput } from '../format/date-input.ts';
-import { PRODUCT_KINDS, type ProductKind } from '../pricing/model.ts';
+import { PRODUCT_KINDS, type ProductKind } from '../pricing/product-kinds.ts';
 import { checkCondition, isRecord } from './conditions.ts';
 import { checkFactName, checkPlaceholder, type FactCheck } from './facts.ts';
 import {

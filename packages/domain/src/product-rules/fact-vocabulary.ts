@@ -4,7 +4,7 @@
  * (`quantity:sku:BX-200F-HW`). A name's type comes from its shape alone; whether the SKU,
  * family or attribute value exists is checkRule's to say when the rule is saved or tested.
  */
-import { PRODUCT_KINDS } from '../pricing/model.ts';
+import { PRODUCT_KINDS } from '../pricing/product-kinds.ts';
 import { DEAL_TYPE_CODES, QUOTE_TYPES } from '../quotes/quote-types.ts';
 import { SALES_CHANNELS } from '../quotes/sales-channel.ts';
 import { ANSWER_NAME, MODEL_FACTS, type FactType, type ModelFactName } from './facts.ts';

@@ -22,7 +22,7 @@
  * selling questionnaire (a yes/no question answers 1 or 0); no value outside a questionnaire, so
  * a rule that reads them says nothing in the pricing pass.
  */
-import { PRODUCT_KINDS } from '../pricing/model.ts';
+import { PRODUCT_KINDS } from '../pricing/product-kinds.ts';
 import {
   MAX_YEARS,
   SKU_ATTRIBUTE_VALUES,

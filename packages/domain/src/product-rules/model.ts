@@ -4,7 +4,7 @@
  * types in the browser and on the server alike, inside the pricing pass.
  */
 import type { PredicateNode } from '../approvals/predicates.ts';
-import type { ProductKind } from '../pricing/model.ts';
+import type { ProductKind } from '../pricing/product-kinds.ts';
 import type { QuoteType } from '../quotes/quote-types.ts';
 import type { SalesChannel } from '../quotes/sales-channel.ts';
 

@@ -4,10 +4,10 @@ import {
   monthsCovering,
   renewalKindOfQuote,
   renewalTerm,
-  resolveRenewalDraft,
   type ParsedRenewalDraft,
   type ResolveRenewalInput,
 } from './renewal-draft.ts';
+import { resolveRenewalDraft } from './resolve-renewal-draft.ts';
 import { ZRenewalDraft, type ContractDetail, type Entitlement } from './schemas.ts';
 
 const entitlement = (id: string, sku: string, changes: Partial<Entitlement> = {}): Entitlement => ({

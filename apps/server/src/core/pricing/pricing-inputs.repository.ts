@@ -1,5 +1,5 @@
 import { and, eq, gte, lte, sql, type Column } from 'drizzle-orm';
-import { entitlements } from '@bastion/db/schema/renewals';
+import { entitlements } from '@bastion/db/schema/quotes';
 import {
   applyPercent,
   MICRO_PER_UNIT,

@@ -3,12 +3,8 @@ import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm
 import { APPROVAL_STATUSES, EDITABLE_STATUSES } from '@bastion/domain/quotes/editable-statuses';
 import type { Database } from '@bastion/db/client';
 import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
-import {
-  quoteHistory,
-  quoteNumberSequence,
-  quotes,
-  type QuoteRow,
-} from '@bastion/db/schema/quotes';
+import { quoteHistory } from '@bastion/db/schema/quote-history';
+import { quoteNumberSequence, quotes, type QuoteRow } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import { AppError } from '../../lib/app-error.ts';
 import { approvalFactsOf } from '../approvals/approval-facts.repository.ts';

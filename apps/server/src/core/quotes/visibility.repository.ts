@@ -3,7 +3,7 @@ import { visibilityScopeOf, type VisibilityScope } from '@bastion/domain/permiss
 import type { Database } from '@bastion/db/client';
 import { crmOpportunities, crmOpportunityTeamMembers } from '@bastion/db/schema/crm';
 import { quotes } from '@bastion/db/schema/quotes';
-import { contracts } from '@bastion/db/schema/renewals';
+import { contracts } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { RenewalOverview } from '@bastion/domain/renewals/explanations';
 import type { QuoteRenewal } from '@bastion/domain/renewals/model';
 import type { Database } from '@bastion/db/client';
-import { contracts } from '@bastion/db/schema/renewals';
+import { contracts } from '@bastion/db/schema/quotes';
 
 /**
  * What a renewal, co-term or true-up quote says above its products (issue 18): its kind, the

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { quoteApprovals } from '@bastion/db/schema/approvals';
-import { quoteHistory } from '@bastion/db/schema/quotes';
+import { quoteHistory } from '@bastion/db/schema/quote-history';
 import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
 import { useApprovalBed } from './approvals.test-harness.ts';
 

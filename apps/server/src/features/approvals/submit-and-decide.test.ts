@@ -5,7 +5,8 @@ import {
   quoteApprovalSteps,
   quoteApprovals,
 } from '@bastion/db/schema/approvals';
-import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
+import { quoteHistory } from '@bastion/db/schema/quote-history';
+import { quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { useApprovalBed, type Who } from './approvals.test-harness.ts';
 import { CHANGED_SINCE_SUBMISSION_MESSAGE } from './decide-approval-step.ts';
 

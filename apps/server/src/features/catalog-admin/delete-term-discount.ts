@@ -1,4 +1,4 @@
-import type { ProductKind } from '@bastion/domain/pricing/model';
+import type { ProductKind } from '@bastion/domain/pricing/product-kinds';
 import type { TermDiscountsView } from '@bastion/domain/pricing/methods-views';
 import type { Database } from '@bastion/db/client';
 import { AppError } from '../../lib/app-error.ts';

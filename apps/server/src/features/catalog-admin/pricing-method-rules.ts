@@ -1,9 +1,9 @@
 import {
   coveredSkus,
   findCoverCycle,
-  METHOD_MESSAGES,
   type SkuCoverFacts,
-} from '@bastion/domain/pricing/method-checks';
+} from '@bastion/domain/pricing/cover-checks';
+import { METHOD_MESSAGES } from '@bastion/domain/pricing/method-messages';
 import type { PercentOfTotalCover } from '@bastion/domain/pricing/methods';
 import type { Database } from '@bastion/db/client';
 import { invalidField } from './catalog-admin-errors.ts';

@@ -10,7 +10,7 @@ import {
   termDiscounts,
 } from '@bastion/db/schema/pricing';
 import { users } from '@bastion/db/schema/users';
-import type { ProductKind } from '@bastion/domain/pricing/model';
+import type { ProductKind } from '@bastion/domain/pricing/product-kinds';
 import { firstOrNull } from '../../lib/db/queries.ts';
 
 /* Queries of the pricing methods, block bands, discount schedules and term discounts (issue 35). */

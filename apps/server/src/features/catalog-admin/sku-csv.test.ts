@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_KINDS } from '@bastion/domain/pricing/model';
+import { PRODUCT_KINDS } from '@bastion/domain/pricing/product-kinds';
 import { auditLog } from '@bastion/db/schema/audit';
 import { skus } from '@bastion/db/schema/catalog';
 import { quoteLines, quotes } from '@bastion/db/schema/quotes';

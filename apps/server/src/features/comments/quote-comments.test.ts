@@ -6,7 +6,8 @@ import type { QuoteComment, QuoteComments } from '@bastion/domain/comments/schem
 import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
 import { quoteComments } from '@bastion/db/schema/documents';
 import { outboundEmails } from '@bastion/db/schema/mail';
-import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
+import { quoteHistory } from '@bastion/db/schema/quote-history';
+import { quotes } from '@bastion/db/schema/quotes';
 import { users as usersTable } from '@bastion/db/schema/users';
 import { advanceAppClock } from '../../lib/clock.ts';
 import { createUser } from '../../test/test-app.ts';

@@ -9,7 +9,7 @@ import {
   crmOpportunityLineItems,
   crmOpportunityTeamMembers,
 } from '@bastion/db/schema/crm';
-import { crmDemoId } from '@bastion/db/seed/crm-demo-data';
+import { crmDemoId } from '@bastion/db/seed/crm-demo-accounts';
 import {
   CrmUnavailableError,
   type CrmAdapter,

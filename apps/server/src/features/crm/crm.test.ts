@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { crmOpportunities } from '@bastion/db/schema/crm';
-import { crmDemoId } from '@bastion/db/seed/crm-demo-data';
+import { crmDemoId } from '@bastion/db/seed/crm-demo-accounts';
 import { CrmUnavailableError, type CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { createEmbeddedAdapter } from '../../integrations/crm/embedded-adapter.repository.ts';
 import { createAppOver } from '../../test/test-app.ts';

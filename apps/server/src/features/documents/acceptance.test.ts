@@ -11,7 +11,8 @@ import type {
 import { acceptanceLinks, quoteAcceptances, quoteDocuments } from '@bastion/db/schema/documents';
 import { outboundEmails } from '@bastion/db/schema/mail';
 import { appSettings } from '@bastion/db/schema/navigation';
-import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
+import { quoteHistory } from '@bastion/db/schema/quote-history';
+import { quotes } from '@bastion/db/schema/quotes';
 import { takeOverApprovalRouting } from '../../test/approval-routing.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
 import {

@@ -28,7 +28,7 @@ import {
   globalAccountTeam,
 } from '@bastion/db/schema/global-accounts';
 import { quotes } from '@bastion/db/schema/quotes';
-import { contracts } from '@bastion/db/schema/renewals';
+import { contracts } from '@bastion/db/schema/quotes';
 import { userRoles, users } from '@bastion/db/schema/users';
 import {
   amountToRenewSql,

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { skuPrices, skus } from '@bastion/db/schema/catalog';
 import { appSettings } from '@bastion/db/schema/navigation';
-import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
-import { PRICING_MESSAGES } from '@bastion/domain/pricing/validate';
+import { quoteHistory } from '@bastion/db/schema/quote-history';
+import { quoteLines, quotes } from '@bastion/db/schema/quotes';
+import { PRICING_MESSAGES } from '@bastion/domain/pricing/pricing-messages';
 import { loadApprovalFacts } from '../../core/approvals/approval-facts.repository.ts';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
 import {

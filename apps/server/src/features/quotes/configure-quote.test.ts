@@ -6,8 +6,9 @@ import {
   discountScheduleTiers,
   skuDiscountSchedules,
 } from '@bastion/db/schema/pricing';
-import { quoteHistory, quoteLines, quotes } from '@bastion/db/schema/quotes';
-import { contracts, entitlements } from '@bastion/db/schema/renewals';
+import { quoteHistory } from '@bastion/db/schema/quote-history';
+import { quoteLines, quotes } from '@bastion/db/schema/quotes';
+import { contracts, entitlements } from '@bastion/db/schema/quotes';
 import {
   createTestApp,
   createUser,

@@ -14,7 +14,7 @@ import type {
 } from '@bastion/domain/renewals/schemas';
 import type { FormValues } from '@bastion/domain/forms/recipe';
 import type { Database } from '@bastion/db/client';
-import type { ContractRow } from '@bastion/db/schema/renewals';
+import type { ContractRow } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { readAppSetting } from '../../core/settings/app-settings.repository.ts';

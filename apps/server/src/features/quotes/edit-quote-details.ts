@@ -12,7 +12,7 @@ import { opensOnRenewalPage } from '@bastion/domain/renewals/renewal-draft';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { valueKeysOf } from '@bastion/domain/forms/engine';
+import { valueKeysOf } from '@bastion/domain/forms/form-run';
 import { loadFormDefinition } from '../../core/forms/form-definitions.repository.ts';
 import {
   EDITABLE_STATUSES,

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, exists, inArray, sql, type AnyColumn } from 
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '@bastion/db/client';
 import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
-import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
+import { quoteHistory } from '@bastion/db/schema/quote-history';
+import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import {
   opportunityIsLive,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { crmOpportunities } from '@bastion/db/schema/crm';
-import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
+import { quoteHistory } from '@bastion/db/schema/quote-history';
+import { quotes } from '@bastion/db/schema/quotes';
 import { CrmUnavailableError, type CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { createAppOver, createUser, signedIn } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/test-bed.ts';

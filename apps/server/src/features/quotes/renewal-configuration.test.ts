@@ -8,7 +8,7 @@ import { storedRuleOf } from '@bastion/domain/product-rules/stored-rule';
 import { randomUUID } from 'node:crypto';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { quoteLines, quotes } from '@bastion/db/schema/quotes';
-import { contracts, entitlements } from '@bastion/db/schema/renewals';
+import { contracts, entitlements } from '@bastion/db/schema/quotes';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { insertContract, type ContractOptions } from '../../test/contract-fixtures.ts';
 import { ensureTestFamily, headerValues, unique } from '../../test/quote-fixtures.ts';

@@ -10,13 +10,13 @@ import {
   defaultUpliftOf,
   NOT_RENEWAL_QUOTE_MESSAGE,
   renewalKindOfQuote,
-  resolveRenewalDraft,
   type DraftSku,
   type ParsedRenewalDraft,
   type RenewalProblem,
   type ResolvedRenewal,
   type ResolvedRenewalLine,
 } from '@bastion/domain/renewals/renewal-draft';
+import { resolveRenewalDraft } from '@bastion/domain/renewals/resolve-renewal-draft';
 import type {
   ContractDetail,
   RenewalConfiguration,

@@ -4,7 +4,7 @@ import { auditLog } from '@bastion/db/schema/audit';
 import { skuPrices, skus } from '@bastion/db/schema/catalog';
 import { crmAccounts } from '@bastion/db/schema/crm';
 import { appSettings } from '@bastion/db/schema/navigation';
-import { contracts, entitlements } from '@bastion/db/schema/renewals';
+import { contracts, entitlements } from '@bastion/db/schema/quotes';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { ensureTestFamily, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
 import { openBeforeAll, postCallsAs, useTestBed } from '../../test/test-bed.ts';

@@ -6,7 +6,7 @@ import type {
   InstalledBase,
 } from '@bastion/domain/renewals/schemas';
 import { appSettings } from '@bastion/db/schema/navigation';
-import { contracts } from '@bastion/db/schema/renewals';
+import { contracts } from '@bastion/db/schema/quotes';
 import { auditLog } from '@bastion/db/schema/audit';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { insertContract } from '../../test/contract-fixtures.ts';

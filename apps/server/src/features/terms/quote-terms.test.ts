@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { crmOpportunities } from '@bastion/db/schema/crm';
-import { quoteHistory, quotes } from '@bastion/db/schema/quotes';
+import { quoteHistory } from '@bastion/db/schema/quote-history';
+import { quotes } from '@bastion/db/schema/quotes';
 import { quoteTermSets } from '@bastion/db/schema/terms';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
 import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';

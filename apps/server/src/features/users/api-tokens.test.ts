@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiTokenRow, UserDetail } from '@bastion/domain/accounts/user-admin-schemas';
 import { apiTokens } from '@bastion/db/schema/integrations';
 import { outboundEmails } from '@bastion/db/schema/mail';
-import { quoteHistory } from '@bastion/db/schema/quotes';
+import { quoteHistory } from '@bastion/db/schema/quote-history';
 import { API_TOKEN_INVALID_MESSAGE, PERSON_ONLY_MESSAGE } from '../../lib/access.ts';
 import { headerValues, insertOpportunity } from '../../test/quote-fixtures.ts';
 import { login } from '../../test/test-app.ts';

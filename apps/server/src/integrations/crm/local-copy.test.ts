@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@bastion/db/client';
 import { crmOpportunities, crmOpportunityTeamMembers } from '@bastion/db/schema/crm';
-import { crmDemoId } from '@bastion/db/seed/crm-demo-data';
+import { crmDemoId } from '@bastion/db/seed/crm-demo-accounts';
 import { AppError } from '../../lib/app-error.ts';
 import { testDatabase } from '../../test/test-database.ts';
 import {

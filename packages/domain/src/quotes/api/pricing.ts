@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MONEY_TEXT } from '../../pricing/slim-result.ts';
-import { MAX_ADJUSTED_UNIT_LIST_MINOR, PRICING_MESSAGES } from '../../pricing/validate.ts';
+import { MAX_ADJUSTED_UNIT_LIST_MINOR } from '../../pricing/pricing-limits.ts';
+import { PRICING_MESSAGES } from '../../pricing/pricing-messages.ts';
 import { ZLineAttributes, ZRuleOutcome } from '../../product-rules/schemas.ts';
 import { ZProratedSegment } from '../../renewals/schemas.ts';
 import { zEnvelope } from '../../api/envelope.ts';

@@ -1,7 +1,8 @@
 import type { BundleFeature, OptionSelection } from '@bastion/domain/catalog/bundle-options';
 import type { SkuAttributes } from '@bastion/domain/product-rules/model';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Billing, ProductKind } from '@bastion/domain/pricing/model';
+import type { Billing } from '@bastion/domain/pricing/model';
+import type { ProductKind } from '@bastion/domain/pricing/product-kinds';
 import type { ZSaveBundleComponentsBody, ZSaveSkuBody } from '@bastion/domain/catalog/schemas';
 import type { LapSize } from '@bastion/domain/validation/secure-access';
 import type { z } from 'zod';

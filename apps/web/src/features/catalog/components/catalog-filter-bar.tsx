@@ -1,4 +1,4 @@
-import { PRODUCT_KINDS, type ProductKind } from '@bastion/domain/pricing/model';
+import { PRODUCT_KINDS, type ProductKind } from '@bastion/domain/pricing/product-kinds';
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import {

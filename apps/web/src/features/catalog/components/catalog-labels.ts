@@ -1,5 +1,6 @@
 import type { OptionSelection } from '@bastion/domain/catalog/bundle-options';
-import type { Billing, ProductKind } from '@bastion/domain/pricing/model';
+import type { Billing } from '@bastion/domain/pricing/model';
+import type { ProductKind } from '@bastion/domain/pricing/product-kinds';
 import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
 import { statusColor } from '@bastion/domain/quotes/status-display';
 import type { LapSize } from '@bastion/domain/validation/secure-access';

@@ -1,4 +1,4 @@
-import { MAX_SCHEDULE_TIERS } from '@bastion/domain/pricing/method-checks';
+import { MAX_SCHEDULE_TIERS } from '@bastion/domain/pricing/method-messages';
 import { SCHEDULE_AGGREGATES, SCHEDULE_TYPES } from '@bastion/domain/pricing/methods';
 import {
   ZDiscountScheduleForm,

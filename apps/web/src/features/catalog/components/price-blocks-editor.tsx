@@ -1,6 +1,6 @@
 import { formatUnitPrice } from '@bastion/domain/catalog/price-text';
 import { formatCurrency } from '@bastion/domain/format/currency';
-import { MAX_PRICE_BANDS } from '@bastion/domain/pricing/method-checks';
+import { MAX_PRICE_BANDS } from '@bastion/domain/pricing/method-messages';
 import {
   ZPriceBlocksForm,
   type PriceBlocksFormValues,

@@ -3,7 +3,7 @@ import {
   ZPricingMethodForm,
   type PricingMethodFormValues,
 } from '@bastion/domain/pricing/methods-schema';
-import { PRODUCT_KINDS } from '@bastion/domain/pricing/model';
+import { PRODUCT_KINDS } from '@bastion/domain/pricing/product-kinds';
 import { formatUnitPrice } from '@bastion/domain/catalog/price-text';
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';

@@ -1,4 +1,4 @@
-import { PRODUCT_KINDS, type ProductKind } from '@bastion/domain/pricing/model';
+import { PRODUCT_KINDS, type ProductKind } from '@bastion/domain/pricing/product-kinds';
 import type { RuleKind } from '@bastion/domain/product-rules/model';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';

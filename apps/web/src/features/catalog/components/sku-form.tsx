@@ -4,7 +4,8 @@ import {
   ZSkuForm,
   type SkuFormValues,
 } from '@bastion/domain/catalog/schemas';
-import { BILLING_TYPES, PRODUCT_KINDS } from '@bastion/domain/pricing/model';
+import { BILLING_TYPES } from '@bastion/domain/pricing/model';
+import { PRODUCT_KINDS } from '@bastion/domain/pricing/product-kinds';
 import {
   LAP_SIZES,
   PRICING_MODELS,

@@ -2,7 +2,7 @@ import {
   ZTermDiscountForm,
   type TermDiscountFormValues,
 } from '@bastion/domain/pricing/methods-schema';
-import { PRODUCT_KINDS } from '@bastion/domain/pricing/model';
+import { PRODUCT_KINDS } from '@bastion/domain/pricing/product-kinds';
 import { createColumnHelper } from '@tanstack/react-table';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';

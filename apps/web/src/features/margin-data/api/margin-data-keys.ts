@@ -1,5 +1,5 @@
 export type { CostedKind, HwKind, LookupKind } from '@bastion/domain/margin-data/schemas';
-export type { ProductKind } from '@bastion/domain/pricing/model';
+export type { ProductKind } from '@bastion/domain/pricing/product-kinds';
 
 /** Query keys of the margin-data screens; all under one root so a change can refresh them all. */
 export const marginDataKeys = {
