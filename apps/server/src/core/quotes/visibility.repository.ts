@@ -2,8 +2,7 @@ import { and, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm
 import { visibilityScopeOf, type VisibilityScope } from '@bastion/domain/permissions/visibility';
 import type { Database } from '@bastion/db/client';
 import { crmOpportunities, crmOpportunityTeamMembers } from '@bastion/db/schema/crm';
-import { quotes } from '@bastion/db/schema/quotes';
-import { contracts } from '@bastion/db/schema/quotes';
+import { contracts, quotes } from '@bastion/db/schema/quotes';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 

@@ -8,8 +8,7 @@ import type {
 } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
-import { quotes } from '@bastion/db/schema/quotes';
-import { contracts, entitlements, type ContractRow } from '@bastion/db/schema/quotes';
+import { type ContractRow, contracts, entitlements, quotes } from '@bastion/db/schema/quotes';
 import { appNow } from '../../lib/clock.ts';
 import { targetPathOfQuote } from '../quotes/quote-target-path.ts';
 import { contractVisibleTo, type Viewer } from '../quotes/visibility.repository.ts';

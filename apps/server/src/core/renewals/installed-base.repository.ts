@@ -6,8 +6,13 @@ import { parseContractStartDate } from '@bastion/domain/quotes/contract-dates';
 import { addDays, addMonths, dayNumber } from '@bastion/domain/renewals/proration';
 import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
-import { quoteLines, type QuoteRow } from '@bastion/db/schema/quotes';
-import { contractNumberSequence, contracts, entitlements } from '@bastion/db/schema/quotes';
+import {
+  contractNumberSequence,
+  contracts,
+  entitlements,
+  quoteLines,
+  type QuoteRow,
+} from '@bastion/db/schema/quotes';
 import { AppError } from '../../lib/app-error.ts';
 import { todayIso } from './contracts.repository.ts';
 import { loadPricingInput } from '../pricing/pricing-inputs.repository.ts';

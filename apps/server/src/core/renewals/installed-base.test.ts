@@ -2,8 +2,13 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { QuoteRenewal } from '@bastion/domain/renewals/model';
 import { skuPrices, skus } from '@bastion/db/schema/catalog';
-import { quoteLines, quotes, type QuoteRow } from '@bastion/db/schema/quotes';
-import { contracts, entitlements } from '@bastion/db/schema/quotes';
+import {
+  contracts,
+  entitlements,
+  quoteLines,
+  type QuoteRow,
+  quotes,
+} from '@bastion/db/schema/quotes';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { ensureTestFamily, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
 import { openBeforeAll, useTestBed } from '../../test/test-bed.ts';

@@ -2,8 +2,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { quoteDocuments } from '@bastion/db/schema/documents';
 import { quoteHistory } from '@bastion/db/schema/quote-history';
-import { quotes } from '@bastion/db/schema/quotes';
-import { contracts } from '@bastion/db/schema/quotes';
+import { contracts, quotes } from '@bastion/db/schema/quotes';
 import { sessions } from '@bastion/db/schema/sessions';
 import { users } from '@bastion/db/schema/users';
 

@@ -27,8 +27,7 @@ import {
   globalAccounts,
   globalAccountTeam,
 } from '@bastion/db/schema/global-accounts';
-import { quotes } from '@bastion/db/schema/quotes';
-import { contracts } from '@bastion/db/schema/quotes';
+import { contracts, quotes } from '@bastion/db/schema/quotes';
 import { userRoles, users } from '@bastion/db/schema/users';
 import {
   amountToRenewSql,

@@ -7,8 +7,7 @@ import {
   skuDiscountSchedules,
 } from '@bastion/db/schema/pricing';
 import { quoteHistory } from '@bastion/db/schema/quote-history';
-import { quoteLines, quotes } from '@bastion/db/schema/quotes';
-import { contracts, entitlements } from '@bastion/db/schema/quotes';
+import { contracts, entitlements, quoteLines, quotes } from '@bastion/db/schema/quotes';
 import {
   createTestApp,
   createUser,

@@ -1,8 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@bastion/domain/renewals/proration';
-import { quoteLines, quotes } from '@bastion/db/schema/quotes';
-import { contracts } from '@bastion/db/schema/quotes';
+import { contracts, quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { todayIso } from '../../core/renewals/contracts.repository.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { insertContract, type ContractOptions } from '../../test/contract-fixtures.ts';

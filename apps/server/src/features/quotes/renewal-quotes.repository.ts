@@ -1,8 +1,7 @@
 import { and, eq, gte, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { ContractDetail, ContractSummary } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
-import { quoteLines } from '@bastion/db/schema/quotes';
-import { contracts } from '@bastion/db/schema/quotes';
+import { contracts, quoteLines } from '@bastion/db/schema/quotes';
 import {
   readContractDetails,
   readContractSummaries,

@@ -19,8 +19,7 @@ import type { ZContractsBody } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
 import { skus } from '@bastion/db/schema/catalog';
 import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
-import { quotes } from '@bastion/db/schema/quotes';
-import { contracts, entitlements } from '@bastion/db/schema/quotes';
+import { contracts, entitlements, quotes } from '@bastion/db/schema/quotes';
 import {
   contractStatusSql,
   readContractDetails,
