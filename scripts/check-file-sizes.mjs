@@ -6,11 +6,7 @@ import { readFileSync } from 'node:fs';
 
 const MAX_LINES = 500;
 const SOURCE = /^(apps|packages|e2e|scripts)\/.*\.(ts|tsx|mjs|cjs)$/;
-const NOT_COUNTED = [
-  /\.test\.tsx?$/,
-  /\/migrations\//,
-  /\/scripts\/deps\/fixtures\//,
-];
+const NOT_COUNTED = [/\.test\.tsx?$/, /\/migrations\//, /\/scripts\/deps\/fixtures\//];
 
 const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { encoding: 'utf8' })
   .split('\n')
