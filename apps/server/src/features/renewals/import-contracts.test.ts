@@ -74,8 +74,8 @@ const contractsNamed = (...names: string[]) =>
 
 interface Refusal {
   message: string;
-  errors?: { path: string; message: string }[];
-  details?: { path: string; message: string }[];
+  errors?: { path: string; row?: number; column?: string | null; message: string }[];
+  details?: { path: string; row?: number; column?: string | null; message: string }[];
 }
 const refusalOf = (response: { statusCode: number; json: () => unknown }) => {
   const body = response.json() as Refusal;
@@ -159,14 +159,36 @@ describe('contract import', () => {
       'Nothing was imported: 5 problems in 3 rows of the file. Correct the file and import it again.',
     );
     expect(refusal.details).toEqual([
-      { path: 'row 3.quantity', message: 'Row 3: the quantity must be a whole number above 0.' },
-      { path: 'row 4.end_date', message: 'Row 4: the end date is before the start date.' },
-      { path: 'row 5.account_id', message: 'Row 5: there is no CRM account NO-SUCH-ACCOUNT.' },
+      {
+        path: 'row 3.quantity',
+        row: 3,
+        column: 'quantity',
+        message: 'Row 3: the quantity must be a whole number above 0.',
+      },
+      {
+        path: 'row 4.end_date',
+        row: 4,
+        column: 'end_date',
+        message: 'Row 4: the end date is before the start date.',
+      },
+      {
+        path: 'row 5.account_id',
+        row: 5,
+        column: 'account_id',
+        message: 'Row 5: there is no CRM account NO-SUCH-ACCOUNT.',
+      },
       {
         path: 'row 5.unit_net_price',
+        row: 5,
+        column: 'unit_net_price',
         message: 'Row 5: the unit net price has at most 2 decimals.',
       },
-      { path: 'row 5.csm_email', message: 'Row 5: “not-an-email” is not an e-mail address.' },
+      {
+        path: 'row 5.csm_email',
+        row: 5,
+        column: 'csm_email',
+        message: 'Row 5: “not-an-email” is not an e-mail address.',
+      },
     ]);
     expect(await contractsNamed(n.a, n.b)).toEqual([]);
   });
@@ -190,6 +212,8 @@ describe('contract import', () => {
     expect(missing.details).toEqual([
       {
         path: 'row 1.quantity',
+        row: 1,
+        column: 'quantity',
         message: 'Row 1: the header must name the column quantity: it is missing.',
       },
     ]);
@@ -208,6 +232,8 @@ describe('contract import', () => {
     expect(disagree.details).toEqual([
       {
         path: 'row 3.region',
+        row: 3,
+        column: 'region',
         message: `Row 3: region “APJ” differs from row 2 of contract ${n.a} (“EMEA”): rows of one contract must agree.`,
       },
     ]);

@@ -86,12 +86,14 @@ const isBlank = (record: CsvRecord) => record.fields.every((field) => field.trim
 
 /**
  * The 400 listing what is wrong: nothing was imported (lib/csv-import.ts, as the catalogue's
- * imports). Its details keep this import's published shape: `row N.column`, the message naming
- * its row.
+ * imports). Its details keep this import's published path, `row N.column`, and message naming its
+ * row, and carry the row and column as the catalogue's do, so one table in the browser lists both.
  */
 const contractsRefused = (problems: readonly Problem[]) =>
   importRefused(problems, IMPORT_CONTRACT_COLUMNS, (p) => ({
     path: `row ${p.row}${p.column ? `.${p.column}` : ''}`,
+    row: p.row,
+    column: p.column,
     message: `Row ${p.row}: ${p.message}`,
   }));
 

@@ -1,41 +1,14 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { DataTable } from '@/components/data-table/data-table.tsx';
-import { importProblemsOf, type ImportProblem } from '../api/csv-files.ts';
-import { IN_ORDER } from './catalog-columns.tsx';
 import { plural } from './catalog-labels.ts';
+import { fileTooBigMessage, ImportOutcome } from './import-outcome.tsx';
 import { saveDownloadedFile } from '@/lib/api-client.ts';
 
 /* The catalogue's files out and in (prices, SKUs): a card each way, and the import's form. */
-
-const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
-
-const problemColumn = createColumnHelper<ImportProblem>();
-
-/** Each problem of a refused import where it is in the file (the header is row 1). */
-const PROBLEM_COLUMNS = [
-  problemColumn.accessor('row', { ...IN_ORDER, header: 'Row', meta: { align: 'end' } }),
-  problemColumn.accessor('column', {
-    ...IN_ORDER,
-    header: 'Column',
-    cell: ({ getValue }) => {
-      const name = getValue();
-      return name ? <code>{name}</code> : 'whole row';
-    },
-  }),
-  problemColumn.accessor('message', {
-    ...IN_ORDER,
-    header: 'Problem',
-    meta: { isText: true },
-    cell: ({ getValue }) => <span className="small">{getValue()}</span>,
-  }),
-];
 
 /** Saves CSV text as a file through the browser's download. */
 export function downloadCsv(fileName: string, text: string) {
@@ -90,17 +63,12 @@ export function CsvImportForm<T>(props: {
   const [file, setFile] = useState<File | null>(null);
   const [tooBig, setTooBig] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const problems = importProblemsOf(importer.error);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     importer.reset();
     setFile(chosen);
-    setTooBig(
-      chosen && chosen.size > MAX_IMPORT_BYTES
-        ? `${chosen.name} is larger than 5 MB: split it and import the parts one after another.`
-        : null,
-    );
+    setTooBig(fileTooBigMessage(chosen));
   };
 
   return (
@@ -140,26 +108,7 @@ export function CsvImportForm<T>(props: {
           Import
         </Button>
       </Form>
-      {importer.isSuccess ? (
-        <Alert variant="success" className="mt-3 mb-0" role="status">
-          {props.successMessage(importer.data)}
-        </Alert>
-      ) : importer.isError ? (
-        <div className="mt-3" role="alert">
-          <Alert variant="danger" className="mb-2">
-            {importer.error.message}
-          </Alert>
-          {problems.length > 0 ? (
-            <DataTable
-              caption="Import problems"
-              size="sm"
-              data={problems}
-              columns={PROBLEM_COLUMNS}
-              getRowId={(problem) => `${problem.row}:${problem.column ?? ''}`}
-            />
-          ) : null}
-        </div>
-      ) : null}
+      <ImportOutcome importer={importer} successMessage={props.successMessage} />
     </>
   );
 }

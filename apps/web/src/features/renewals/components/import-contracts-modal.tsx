@@ -1,17 +1,14 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import {
   IMPORT_CONTRACT_COLUMNS,
-  importProblemsOf,
   useImportContracts,
   type ImportContractsResult,
 } from '../api/import-contracts.ts';
-
-const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+import { fileTooBigMessage, ImportOutcome, plural } from '../../catalog/index.ts';
 
 const EXAMPLE_ROW = [
   'C-2024-0001',
@@ -31,9 +28,6 @@ const EXAMPLE_ROW = [
   'Cam Account',
   'cam@example.com',
 ];
-
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The header and one example row, saved through the browser's download. */
 function downloadTemplate() {
@@ -71,7 +65,6 @@ export function ImportContractsModal({
   const [tooBig, setTooBig] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const importer = useImportContracts();
-  const problems = importProblemsOf(importer.error);
   const ids = { file: useId(), paste: useId(), source: useId() };
   const busy = importer.isPending;
   const hasInput = source === 'file' ? file !== null && tooBig === null : pasted.trim() !== '';
@@ -88,11 +81,7 @@ export function ImportContractsModal({
     const chosen = event.target.files?.[0] ?? null;
     importer.reset();
     setFile(chosen);
-    setTooBig(
-      chosen && chosen.size > MAX_IMPORT_BYTES
-        ? `${chosen.name} is larger than 5 MB: split it and import the parts one after another.`
-        : null,
-    );
+    setTooBig(fileTooBigMessage(chosen));
   };
 
   const run = async (dryRun: boolean) => {
@@ -203,30 +192,14 @@ export function ImportContractsModal({
             </Form.Group>
           )}
 
-          {importer.isSuccess ? (
-            <Alert variant="success" className="mt-3 mb-0" role="status">
-              {importer.data.dry_run
-                ? `The file is good: ${plural(importer.data.contracts, 'contract', 'contracts')} with ${plural(importer.data.entitlements, 'line', 'lines')} would be imported. Nothing was saved yet.`
-                : `Imported ${plural(importer.data.contracts, 'contract', 'contracts')} with ${plural(importer.data.entitlements, 'line', 'lines')}.`}
-            </Alert>
-          ) : importer.isError ? (
-            <div className="mt-3" role="alert">
-              <Alert variant="danger" className="mb-2">
-                {importer.error.message}
-              </Alert>
-              {problems.length > 0 ? (
-                <ul
-                  className="small mb-0 overflow-auto"
-                  style={{ maxHeight: '16rem' }}
-                  aria-label="Import problems"
-                >
-                  {problems.map((problem) => (
-                    <li key={`${problem.path}:${problem.message}`}>{problem.message}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          ) : null}
+          <ImportOutcome
+            importer={importer}
+            successMessage={(result) =>
+              result.dry_run
+                ? `The file is good: ${plural(result.contracts, 'contract', 'contracts')} with ${plural(result.entitlements, 'line', 'lines')} would be imported. Nothing was saved yet.`
+                : `Imported ${plural(result.contracts, 'contract', 'contracts')} with ${plural(result.entitlements, 'line', 'lines')}.`
+            }
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onHide} disabled={busy}>
