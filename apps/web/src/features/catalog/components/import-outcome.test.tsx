@@ -32,7 +32,7 @@ describe('ImportOutcome', () => {
     const rows = within(screen.getByRole('table', { name: 'Import problems' })).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'RowColumnProblem',
-      '3quantityRow 3: not a count.',
+      '3quantityNot a count.',
       '4whole rowThe row has 3 fields.',
     ]);
   });

@@ -21,6 +21,12 @@ export const fileTooBigMessage = (file: File | null): string | null =>
 
 const problemColumn = createColumnHelper<ImportProblem>();
 
+/** A message that names its row ("Row 3: the quantity…") says it once, in the Row column. */
+const withoutRowPrefix = (problem: ImportProblem) => {
+  const rest = problem.message.replace(`Row ${problem.row}: `, '');
+  return rest === problem.message ? rest : rest.charAt(0).toUpperCase() + rest.slice(1);
+};
+
 /** Each problem of a refused import where it is in the file (the header is row 1). */
 const PROBLEM_COLUMNS = [
   problemColumn.accessor('row', { ...IN_ORDER, header: 'Row', meta: { align: 'end' } }),
@@ -36,7 +42,7 @@ const PROBLEM_COLUMNS = [
     ...IN_ORDER,
     header: 'Problem',
     meta: { isText: true },
-    cell: ({ getValue }) => <span className="small">{getValue()}</span>,
+    cell: ({ row }) => <span className="small">{withoutRowPrefix(row.original)}</span>,
   }),
 ];
 
