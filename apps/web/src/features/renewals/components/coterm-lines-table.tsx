@@ -1,9 +1,7 @@
-import { formatCurrency } from '@bastion/domain/format/currency';
-import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { FieldMessage, showDate } from './renewal-page-parts.tsx';
+import { FieldMessage, moneyOrDash, showDate } from './renewal-page-parts.tsx';
 import { ProrationExplanation } from './proration-explanation.tsx';
-import { RemoveLineButton, type LinesTableProps } from './renewal-products.tsx';
+import { LineNumberInput, RemoveLineButton, type LinesTableProps } from './renewal-products.tsx';
 
 /**
  * The lines of a co-term quote: new products from the co-term start, and the lines of merged
@@ -22,8 +20,7 @@ export function CotermLinesTable({
   /** Contract numbers by contract id, to say where an extended line comes from. */
   contractNumbers: ReadonlyMap<string, string>;
 }) {
-  const money = (minor: number | null | undefined) =>
-    minor === null || minor === undefined ? '—' : formatCurrency(minor, currency);
+  const money = (minor: number | null | undefined) => moneyOrDash(minor, currency);
   return (
     <Table
       responsive
@@ -63,8 +60,6 @@ export function CotermLinesTable({
           const pricedLine = priced.get(line.key);
           const segments = pricedLine?.proration ?? [];
           const isNew = line.entitlement_id === null;
-          const id = `quantity-${line.key}`;
-          const message = problemAt(`${line.key}.quantity`);
           const rowMessage =
             problemAt(`${line.key}.sku`) ?? problemAt(`${line.key}.entitlement_id`);
           const explanationId = `explanation-${line.key}`;
@@ -93,28 +88,14 @@ export function CotermLinesTable({
               </td>
               <td className="renewal-number">
                 {isNew ? (
-                  <>
-                    <Form.Control
-                      size="sm"
-                      id={id}
-                      className="text-end"
-                      inputMode="numeric"
-                      aria-label={`Quantity of ${line.sku_name} (${line.sku})`}
-                      aria-describedby={message ? `${id}-error` : undefined}
-                      value={line.quantity}
-                      disabled={isReadOnly}
-                      isInvalid={message !== undefined}
-                      onChange={(event) =>
-                        dispatch({
-                          type: 'line',
-                          key: line.key,
-                          field: 'quantity',
-                          value: event.target.value,
-                        })
-                      }
-                    />
-                    <FieldMessage id={`${id}-error`} message={message} />
-                  </>
+                  <LineNumberInput
+                    line={line}
+                    field="quantity"
+                    label={`Quantity of ${line.sku_name} (${line.sku})`}
+                    isReadOnly={isReadOnly}
+                    problemAt={problemAt}
+                    dispatch={dispatch}
+                  />
                 ) : (
                   <div className="text-end">{line.quantity}</div>
                 )}

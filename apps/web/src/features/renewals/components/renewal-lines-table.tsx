@@ -1,4 +1,3 @@
-import { formatCurrency } from '@bastion/domain/format/currency';
 import { DISCOUNT_DESCRIPTIONS, DISCOUNT_NAMES } from '@bastion/domain/pricing/discount-names';
 import type { Dispatch } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -13,8 +12,8 @@ import {
   type EditDrop,
   type EditLine,
 } from './renewal-draft.ts';
-import { FieldMessage } from './renewal-page-parts.tsx';
-import { RemoveLineButton, type LinesTableProps } from './renewal-products.tsx';
+import { FieldMessage, moneyOrDash } from './renewal-page-parts.tsx';
+import { LineNumberInput, RemoveLineButton, type LinesTableProps } from './renewal-products.tsx';
 
 export const NO_SUCCESSOR = 'No successor SKU in the catalogue';
 
@@ -27,9 +26,6 @@ interface RowProps {
   problemAt: (key: string) => string | undefined;
   dispatch: Dispatch<DraftAction>;
 }
-
-const money = (minor: number | null | undefined, currency: string) =>
-  minor === null || minor === undefined ? '—' : formatCurrency(minor, currency);
 
 /** Same SKU or its successor; the successor is refused where the catalogue names none. */
 function SkuTypeSelect({ line, isReadOnly, problemAt, dispatch }: RowProps) {
@@ -99,49 +95,6 @@ function SkuTypeSelect({ line, isReadOnly, problemAt, dispatch }: RowProps) {
   );
 }
 
-function NumberInput({
-  line,
-  field,
-  label,
-  isReadOnly,
-  problemAt,
-  dispatch,
-  placeholder,
-  inputMode = 'numeric',
-}: {
-  line: EditLine;
-  field: 'quantity' | 'uplift_percent' | 'manual_discount_percent';
-  label: string;
-  isReadOnly: boolean;
-  problemAt: (key: string) => string | undefined;
-  dispatch: Dispatch<DraftAction>;
-  placeholder?: string;
-  inputMode?: 'numeric' | 'decimal';
-}) {
-  const message = problemAt(`${line.key}.${field}`);
-  const id = `${field}-${line.key}`;
-  return (
-    <>
-      <Form.Control
-        size="sm"
-        id={id}
-        className="text-end"
-        inputMode={inputMode}
-        aria-label={label}
-        aria-describedby={message ? `${id}-error` : undefined}
-        placeholder={placeholder}
-        value={line[field]}
-        disabled={isReadOnly}
-        isInvalid={message !== undefined}
-        onChange={(event) =>
-          dispatch({ type: 'line', key: line.key, field, value: event.target.value })
-        }
-      />
-      <FieldMessage id={`${id}-error`} message={message} />
-    </>
-  );
-}
-
 function RenewalRow(props: RowProps) {
   const { line, priced, currency, isReadOnly, problemAt, dispatch } = props;
   const isContractLine = line.entitlement_id !== null;
@@ -161,7 +114,7 @@ function RenewalRow(props: RowProps) {
       </td>
       <td className="text-end">{line.prior_quantity ?? '—'}</td>
       <td className="renewal-number">
-        <NumberInput
+        <LineNumberInput
           line={line}
           field="quantity"
           label={`Quantity of ${label}`}
@@ -170,12 +123,12 @@ function RenewalRow(props: RowProps) {
           dispatch={dispatch}
         />
       </td>
-      <td className="text-end">{money(priced?.prior_unit_net_minor, currency)}</td>
-      <td className="text-end">{money(priced?.current_unit_list_minor, currency)}</td>
+      <td className="text-end">{moneyOrDash(priced?.prior_unit_net_minor, currency)}</td>
+      <td className="text-end">{moneyOrDash(priced?.current_unit_list_minor, currency)}</td>
       <td className="renewal-uplift">
         {isContractLine ? (
           <>
-            <NumberInput
+            <LineNumberInput
               line={line}
               field="uplift_percent"
               label={`Uplift % of ${label}`}
@@ -216,7 +169,7 @@ function RenewalRow(props: RowProps) {
         )}
       </td>
       <td className="renewal-number">
-        <NumberInput
+        <LineNumberInput
           line={line}
           field="manual_discount_percent"
           label={`${DISCOUNT_NAMES.seller} % of ${label}`}
@@ -227,9 +180,9 @@ function RenewalRow(props: RowProps) {
           inputMode="decimal"
         />
       </td>
-      <td className="text-end">{money(priced?.renewal_unit_minor, currency)}</td>
+      <td className="text-end">{moneyOrDash(priced?.renewal_unit_minor, currency)}</td>
       <td className="text-end fw-semibold" data-testid="line-net">
-        {money(priced?.net_minor, currency)}
+        {moneyOrDash(priced?.net_minor, currency)}
       </td>
       <td className="text-end text-nowrap">
         {isReadOnly ? null : isContractLine ? (

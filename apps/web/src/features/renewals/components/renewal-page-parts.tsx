@@ -20,6 +20,10 @@ export const showDate = (iso: string | null | undefined) =>
   iso ? (formatContractStartDate(iso) ?? iso) : '—';
 
 /** Today as an ISO date, by the browser's calendar. */
+/** An amount in the quote's currency, or a dash while there is none. */
+export const moneyOrDash = (minor: number | null | undefined, currency: string) =>
+  minor === null || minor === undefined ? '—' : formatCurrency(minor, currency);
+
 export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
@@ -135,8 +139,7 @@ function ruleLineSkus(pricing: RenewalPricing): Map<string, string> {
 /** The list and net price of the draft as last priced. */
 export function RenewalTotals({ editor, currency }: { editor: RenewalEditor; currency: string }) {
   const { pricing, isPricing } = editor;
-  const money = (minor: number | null | undefined) =>
-    minor === null || minor === undefined ? '—' : formatCurrency(minor, currency);
+  const money = (minor: number | null | undefined) => moneyOrDash(minor, currency);
   const hasPrice = pricing !== null && pricing.net_minor !== null;
   return (
     <Card className="summary-panel" aria-live="polite" aria-busy={isPricing}>

@@ -1,14 +1,15 @@
 import { useState, type Dispatch, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import { NoData } from '@/components/no-data.tsx';
 import { ProductFinder } from '../../quotes/index.ts';
 import type { ContractDetail, RenewalLine } from '../api/renewal-configuration.ts';
 import type { DraftAction, EditLine } from './renewal-draft.ts';
-import { showDate } from './renewal-page-parts.tsx';
+import { FieldMessage, showDate } from './renewal-page-parts.tsx';
 import type { RenewalEditor } from './use-renewal-editor.ts';
 
 /* The pieces the renewal, co-term and true-up configurators share: the contract's fact, the
-   products card with its finder, and a new line's remove button. */
+   products card with its finder, a line's number input and a new line's remove button. */
 
 /** What every lines table of the configurators is given. */
 export interface LinesTableProps {
@@ -117,5 +118,54 @@ export function RemoveLineButton({ label, onRemove }: { label: string; onRemove:
     >
       <i className="bi bi-trash" aria-hidden="true" />
     </Button>
+  );
+}
+
+/** A number typed into a line of the draft, with the server's or the browser's message under it. */
+export function LineNumberInput({
+  line,
+  field,
+  label,
+  isReadOnly,
+  problemAt,
+  dispatch,
+  placeholder,
+  inputMode = 'numeric',
+  id = `${field}-${line.key}`,
+  wholeNumber = false,
+}: {
+  line: EditLine;
+  field: 'quantity' | 'uplift_percent' | 'manual_discount_percent' | 'measured_quantity';
+  label: string;
+  isReadOnly: boolean;
+  problemAt: (key: string) => string | undefined;
+  dispatch: Dispatch<DraftAction>;
+  placeholder?: string;
+  inputMode?: 'numeric' | 'decimal';
+  id?: string;
+  /** A count typed with the browser's number field (0 and up, in steps of 1). */
+  wholeNumber?: boolean;
+}) {
+  const message = problemAt(`${line.key}.${field}`);
+  return (
+    <>
+      <Form.Control
+        size="sm"
+        id={id}
+        {...(wholeNumber ? { type: 'number', min: 0, step: 1 } : {})}
+        className="text-end"
+        inputMode={inputMode}
+        aria-label={label}
+        aria-describedby={message ? `${id}-error` : undefined}
+        placeholder={placeholder}
+        value={line[field]}
+        disabled={isReadOnly}
+        isInvalid={message !== undefined}
+        onChange={(event) =>
+          dispatch({ type: 'line', key: line.key, field, value: event.target.value })
+        }
+      />
+      <FieldMessage id={`${id}-error`} message={message} />
+    </>
   );
 }

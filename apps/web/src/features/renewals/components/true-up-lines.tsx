@@ -1,11 +1,9 @@
-import { formatCurrency } from '@bastion/domain/format/currency';
-import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import type { Entitlement } from '../api/renewal-configuration.ts';
 import { overageOf } from './renewal-draft.ts';
-import { FieldMessage } from './renewal-page-parts.tsx';
+import { FieldMessage, moneyOrDash } from './renewal-page-parts.tsx';
 import { ProrationExplanation } from './proration-explanation.tsx';
-import type { LinesTableProps } from './renewal-products.tsx';
+import { LineNumberInput, type LinesTableProps } from './renewal-products.tsx';
 
 /**
  * The contract's annual lines with the usage measured: the overage (usage above the entitled
@@ -21,8 +19,7 @@ export function TrueUpLines({
   problemAt,
   dispatch,
 }: LinesTableProps & { entitlements: ReadonlyMap<string, Entitlement> }) {
-  const money = (minor: number | null | undefined) =>
-    minor === null || minor === undefined ? '—' : formatCurrency(minor, currency);
+  const money = (minor: number | null | undefined) => moneyOrDash(minor, currency);
   return (
     <Table
       responsive
@@ -53,8 +50,6 @@ export function TrueUpLines({
           const pricedLine = priced.get(line.key);
           const entitled = line.entitled_quantity ?? pricedLine?.entitled_quantity ?? null;
           const overage = overageOf({ ...line, entitled_quantity: entitled });
-          const id = `measured-${line.key}`;
-          const message = problemAt(`${line.key}.measured_quantity`);
           const unitNet =
             pricedLine?.prior_unit_net_minor ??
             (line.entitlement_id
@@ -75,29 +70,16 @@ export function TrueUpLines({
                 {entitled ?? '—'}
               </td>
               <td className="renewal-number">
-                <Form.Control
-                  size="sm"
-                  id={id}
-                  type="number"
-                  min={0}
-                  step={1}
-                  className="text-end"
-                  inputMode="numeric"
-                  aria-label={`Measured usage of ${line.sku}`}
-                  aria-describedby={message ? `${id}-error` : undefined}
-                  value={line.measured_quantity}
-                  disabled={isReadOnly}
-                  isInvalid={message !== undefined}
-                  onChange={(event) =>
-                    dispatch({
-                      type: 'line',
-                      key: line.key,
-                      field: 'measured_quantity',
-                      value: event.target.value,
-                    })
-                  }
+                <LineNumberInput
+                  line={line}
+                  field="measured_quantity"
+                  id={`measured-${line.key}`}
+                  wholeNumber
+                  label={`Measured usage of ${line.sku}`}
+                  isReadOnly={isReadOnly}
+                  problemAt={problemAt}
+                  dispatch={dispatch}
                 />
-                <FieldMessage id={`${id}-error`} message={message} />
               </td>
               <td
                 className={`text-end ${overage ? 'fw-semibold text-warning-emphasis' : ''}`}
