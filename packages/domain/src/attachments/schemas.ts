@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zDeletedEnvelope } from '../api/envelope.ts';
 import { MAX_ATTACHMENT_KB } from '../validation/attachments.ts';
 
 /*
@@ -106,3 +107,6 @@ export const ATTACHMENT_LIMITS = {
   max_total_kb: MAX_QUOTE_ATTACHMENTS_KB,
   max_file_kb: MAX_ATTACHMENT_KB,
 } as const;
+
+/** POST /api/dx/delete-attachment: which file of which quote is gone. */
+export const ZDeleteAttachmentResponse = zDeletedEnvelope({ id: z.string(), quote_id: z.string() });

@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '@bastion/db/client';
 import {
   ZAttachmentDownloadLink,
   ZAttachmentOfQuoteBody,
   ZAttachmentRecord,
+  ZDeleteAttachmentResponse,
   ZDownloadFileBody,
   ZDownloadFileParams,
   ZDownloadLinkParams,
@@ -21,7 +22,7 @@ import {
   signedInAccess,
 } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ok, zDeletedEnvelope, zEnvelope } from '../../lib/envelope.ts';
+import { ok, zEnvelope } from '../../lib/envelope.ts';
 import { sendFile } from '../../lib/file-answers.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { postRoute } from '../../lib/post-route.ts';
@@ -151,7 +152,7 @@ export function registerAttachmentRoutes(
     access: changesQuoteFiles,
     addresses: addressesQuote('quote_id'),
     body: ZAttachmentOfQuoteBody,
-    response: zDeletedEnvelope({ id: z.string(), quote_id: z.string() }),
+    response: ZDeleteAttachmentResponse,
     handler: (request) =>
       deleteAttachment(
         db,
