@@ -107,6 +107,12 @@ export default tseslint.config(
     files: [
       'apps/web/src/features/approvals/api/**/*.ts',
       'apps/web/src/features/approval-admin/api/**/*.ts',
+      'apps/web/src/features/account/api/**/*.ts',
+      'apps/web/src/features/app-settings/api/**/*.ts',
+      'apps/web/src/features/attachments/api/**/*.ts',
+      'apps/web/src/features/auth/api/**/*.ts',
+      'apps/web/src/features/broadcasts/api/**/*.ts',
+      'apps/web/src/features/catalog/api/**/*.ts',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -287,6 +287,16 @@ const ZCsvImportBody = z.object({
 
 export const ZImportPricesBody = ZCsvImportBody;
 
+/**
+ * One problem of a refused import, in the refusal's `errors`: the row as the file numbers it (the
+ * header is row 1), the column when one is at fault.
+ */
+export const ZImportProblem = z.object({
+  row: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+
 export const ZImportPricesResponse = zEnvelope(z.object({ imported: z.number().int() }));
 
 /* SKUs as CSV: the export's columns are the import's (export-skus.ts). */
