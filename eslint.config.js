@@ -113,6 +113,9 @@ export default tseslint.config(
       'apps/web/src/features/auth/api/**/*.ts',
       'apps/web/src/features/broadcasts/api/**/*.ts',
       'apps/web/src/features/catalog/api/**/*.ts',
+      'apps/web/src/features/comments/api/**/*.ts',
+      'apps/web/src/features/config-admin/api/**/*.ts',
+      'apps/web/src/features/crm/api/**/*.ts',
     ],
     rules: {
       'no-restricted-syntax': [
