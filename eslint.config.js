@@ -116,6 +116,10 @@ export default tseslint.config(
       'apps/web/src/features/comments/api/**/*.ts',
       'apps/web/src/features/config-admin/api/**/*.ts',
       'apps/web/src/features/crm/api/**/*.ts',
+      'apps/web/src/features/documents/api/**/*.ts',
+      'apps/web/src/features/exchange-rates/api/**/*.ts',
+      'apps/web/src/features/global-accounts/api/**/*.ts',
+      'apps/web/src/features/impersonation/api/**/*.ts',
     ],
     rules: {
       'no-restricted-syntax': [
