@@ -120,6 +120,8 @@ export default tseslint.config(
       'apps/web/src/features/exchange-rates/api/**/*.ts',
       'apps/web/src/features/global-accounts/api/**/*.ts',
       'apps/web/src/features/impersonation/api/**/*.ts',
+      'apps/web/src/features/maintenance/api/**/*.ts',
+      'apps/web/src/features/margin-data/api/**/*.ts',
     ],
     rules: {
       'no-restricted-syntax': [

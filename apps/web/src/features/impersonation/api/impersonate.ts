@@ -12,14 +12,6 @@ export type ImpersonationAnswer = AnswerData<typeof ZImpersonateResponse>;
 
 const IMPERSONATE_PATH = '/api/security/impersonate';
 
-/** An administrator starts acting as the user with this e-mail (decision 021). */
-export const startImpersonation = (email: string) =>
-  apiPost<ImpersonationAnswer>(IMPERSONATE_PATH, { email });
-
-/** The administrator returns to their own account. */
-export const stopImpersonation = () =>
-  apiPost<ImpersonationAnswer>(IMPERSONATE_PATH, { stop: true });
-
 /** Either change: `{email}` to start acting as that user, `{stop: true}` to return. */
 export type ImpersonationChange = z.input<typeof ZImpersonateBody>;
 
