@@ -122,6 +122,11 @@ export default tseslint.config(
       'apps/web/src/features/impersonation/api/**/*.ts',
       'apps/web/src/features/maintenance/api/**/*.ts',
       'apps/web/src/features/margin-data/api/**/*.ts',
+      'apps/web/src/features/price-books/api/**/*.ts',
+      'apps/web/src/features/reports/api/**/*.ts',
+      'apps/web/src/features/search/api/**/*.ts',
+      'apps/web/src/features/terms/api/**/*.ts',
+      'apps/web/src/features/webhooks/api/**/*.ts',
     ],
     rules: {
       'no-restricted-syntax': [
