@@ -126,6 +126,7 @@ export default tseslint.config(
       'apps/web/src/features/reports/api/**/*.ts',
       'apps/web/src/features/search/api/**/*.ts',
       'apps/web/src/features/terms/api/**/*.ts',
+      'apps/web/src/features/users/api/**/*.ts',
       'apps/web/src/features/webhooks/api/**/*.ts',
     ],
     rules: {
