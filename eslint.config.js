@@ -123,6 +123,7 @@ export default tseslint.config(
       'apps/web/src/features/maintenance/api/**/*.ts',
       'apps/web/src/features/margin-data/api/**/*.ts',
       'apps/web/src/features/price-books/api/**/*.ts',
+      'apps/web/src/features/renewals/api/**/*.ts',
       'apps/web/src/features/reports/api/**/*.ts',
       'apps/web/src/features/search/api/**/*.ts',
       'apps/web/src/features/terms/api/**/*.ts',
