@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WATERFALL_STEPS } from '../../pricing/model.ts';
 import { MONEY_TEXT } from '../../pricing/slim-result.ts';
 import { MAX_ADJUSTED_UNIT_LIST_MINOR, PRICING_MESSAGES } from '../../pricing/validate.ts';
 import { ZLineAttributes, ZRuleOutcome } from '../../product-rules/schemas.ts';
@@ -58,7 +59,8 @@ export const ZSaveConfigurationBody = z.object({
 });
 
 const ZStep = z.object({
-  step: z.string(),
+  /** The engine's steps, in its order (pricing/model.ts WATERFALL_STEPS). */
+  step: z.enum(WATERFALL_STEPS),
   percent_bp: z.number().int().nullable(),
   amount_minor: z.number().int(),
   subtotal_minor: z.number().int(),
