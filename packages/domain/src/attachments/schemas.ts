@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { zDeletedEnvelope } from '../api/envelope.ts';
 import { MAX_ATTACHMENT_KB } from '../validation/attachments.ts';
 
@@ -110,3 +111,6 @@ export const ATTACHMENT_LIMITS = {
 
 /** POST /api/dx/delete-attachment: which file of which quote is gone. */
 export const ZDeleteAttachmentResponse = zDeletedEnvelope({ id: z.string(), quote_id: z.string() });
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZAttachmentRecord, { id: 'AttachmentRecord' });

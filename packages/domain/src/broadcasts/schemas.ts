@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { ROLE_VALUES } from '../permissions/roles.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 import {
@@ -201,3 +202,7 @@ export type MyBroadcasts = z.infer<typeof ZMyBroadcasts>;
 
 /** POST /api/dx/get-my-broadcast-count (spec §7). */
 export const ZBroadcastCount = z.object({ unread_count: z.number().int().nonnegative() });
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZBroadcast, { id: 'Broadcast' });
+namedApiSchemas.add(ZMyBroadcast, { id: 'MyBroadcast' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { utf8ByteLength } from '../api/utf8.ts';
 import { ZSkuAttributes } from '../product-rules/schemas.ts';
 import { ZProductRulePreview, ZProductRuleView } from '../product-rules/admin-schemas.ts';
@@ -326,3 +327,9 @@ export const ZProductRulesResponse = zEnvelope(z.object({ rules: z.array(ZProduc
 export const ZProductRuleResponse = zEnvelope(ZProductRuleView);
 export const ZProductRuleDeleted = zDeletedEnvelope({ id: z.string() });
 export const ZProductRulePreviewResponse = zEnvelope(ZProductRulePreview);
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZSkuDetail, { id: 'CatalogSku' });
+namedApiSchemas.add(ZHierarchyNode, { id: 'ProductLineNode' });
+namedApiSchemas.add(ZPriceHistory, { id: 'PriceHistory' });
+namedApiSchemas.add(ZProductRuleView, { id: 'ProductRule' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { isValidEmail, MAX_EMAIL_LENGTH } from '../validation/email.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 import {
@@ -170,3 +171,7 @@ export type AcceptanceRecord = z.infer<typeof ZAcceptanceRecord>;
 export type QuoteAcceptance = z.infer<typeof ZQuoteAcceptance>;
 export type SentAcceptanceLink = z.infer<typeof ZSentAcceptanceLink>;
 export type PublicAcceptanceView = z.infer<typeof ZPublicAcceptanceView>;
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZAcceptanceLink, { id: 'AcceptanceLink' });
+namedApiSchemas.add(ZAcceptanceRecord, { id: 'AcceptanceRecord' });

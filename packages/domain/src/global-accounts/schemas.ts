@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 
 /*
@@ -171,3 +172,6 @@ export type GroupContract = z.infer<typeof ZGroupContract>;
 export type GroupQuote = z.infer<typeof ZGroupQuote>;
 export type GlobalAccountDetail = z.infer<typeof ZGlobalAccountDetail>;
 export type GlobalAccountChoices = z.infer<typeof ZGlobalAccountChoices>;
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZGlobalAccountDetail, { id: 'GlobalAccount' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { QUOTE_WEBHOOK_EVENTS } from './webhook-events.ts';
 import { webhookUrlProblem, WEBHOOK_URL_MESSAGES } from './webhook-urls.ts';
 
@@ -182,3 +183,9 @@ export const ZWebhookSendOutcome = z.object({
   delivery: ZWebhookDelivery,
 });
 export type WebhookSendOutcome = z.infer<typeof ZWebhookSendOutcome>;
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZWebhookEndpoint, { id: 'WebhookEndpoint' });
+namedApiSchemas.add(ZSavedWebhookEndpoint, { id: 'SavedWebhookEndpoint' });
+namedApiSchemas.add(ZWebhookDelivery, { id: 'WebhookDelivery' });
+namedApiSchemas.add(ZWebhookSendOutcome, { id: 'WebhookSendOutcome' });

@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../../api/named-schemas.ts';
 import { WATERFALL_STEPS } from '../../pricing/model.ts';
 import { MONEY_TEXT } from '../../pricing/slim-result.ts';
 import { MAX_ADJUSTED_UNIT_LIST_MINOR, PRICING_MESSAGES } from '../../pricing/validate.ts';
-import { ZLineAttributes, ZRuleOutcome } from '../../product-rules/schemas.ts';
+import {
+  ZLineAttributes,
+  ZRuleAction,
+  ZRuleMessage,
+  ZRuleOutcome,
+} from '../../product-rules/schemas.ts';
 import { ZProratedSegment } from '../../renewals/schemas.ts';
 import { zEnvelope } from '../../api/envelope.ts';
 
@@ -259,3 +265,10 @@ export const zPricingOutcome = <R extends z.ZodType>(result: R) =>
       }),
     ])
     .nullable();
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZPricingResult, { id: 'PricingResult' });
+namedApiSchemas.add(ZSlimPricingResult, { id: 'SlimPricingResult' });
+namedApiSchemas.add(ZPricedLine, { id: 'PricedLine' });
+namedApiSchemas.add(ZRuleAction, { id: 'ProductRuleAction' });
+namedApiSchemas.add(ZRuleMessage, { id: 'ProductRuleMessage' });
