@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
 import { namedApiSchemas } from '../api/named-schemas.ts';
 import { APP_SETTING_MESSAGES, APP_SETTING_NAMES, normaliseAppSettingValue } from './catalogue.ts';
 
@@ -64,3 +65,7 @@ export type UpdateAppSettingInput = z.output<typeof ZUpdateAppSettingBody>;
 
 /* Named in the API reference (its components): what several answers share, and big rows. */
 namedApiSchemas.add(ZAppSetting, { id: 'AppSetting' });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZAppSettingResponse = zEnvelope(ZAppSetting);
+export const ZAppSettingListResponse = zEnvelope(ZAppSettingList);

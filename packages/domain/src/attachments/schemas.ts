@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { namedApiSchemas } from '../api/named-schemas.ts';
-import { zDeletedEnvelope } from '../api/envelope.ts';
+import { zDeletedEnvelope, zEnvelope } from '../api/envelope.ts';
 import { MAX_ATTACHMENT_KB } from '../validation/attachments.ts';
 
 /*
@@ -114,3 +114,8 @@ export const ZDeleteAttachmentResponse = zDeletedEnvelope({ id: z.string(), quot
 
 /* Named in the API reference (its components): what several answers share, and big rows. */
 namedApiSchemas.add(ZAttachmentRecord, { id: 'AttachmentRecord' });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZAttachmentDownloadLinkResponse = zEnvelope(ZAttachmentDownloadLink);
+export const ZAttachmentRecordResponse = zEnvelope(ZAttachmentRecord);
+export const ZQuoteAttachmentsResponse = zEnvelope(ZQuoteAttachments);

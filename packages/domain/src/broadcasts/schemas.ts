@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
 import { namedApiSchemas } from '../api/named-schemas.ts';
 import { ROLE_VALUES } from '../permissions/roles.ts';
 import { zRequiredText } from '../validation/required-text.ts';
@@ -206,3 +207,11 @@ export const ZBroadcastCount = z.object({ unread_count: z.number().int().nonnega
 /* Named in the API reference (its components): what several answers share, and big rows. */
 namedApiSchemas.add(ZBroadcast, { id: 'Broadcast' });
 namedApiSchemas.add(ZMyBroadcast, { id: 'MyBroadcast' });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZBroadcastResponse = zEnvelope(ZBroadcast);
+export const ZBroadcastCountResponse = zEnvelope(ZBroadcastCount);
+export const ZBroadcastListResponse = zEnvelope(ZBroadcastList);
+export const ZDeletedBroadcastResponse = zEnvelope(ZDeletedBroadcast);
+export const ZMyBroadcastResponse = zEnvelope(ZMyBroadcast);
+export const ZMyBroadcastsResponse = zEnvelope(ZMyBroadcasts);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
 import { namedApiSchemas } from '../api/named-schemas.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 
@@ -175,3 +176,8 @@ export type GlobalAccountChoices = z.infer<typeof ZGlobalAccountChoices>;
 
 /* Named in the API reference (its components): what several answers share, and big rows. */
 namedApiSchemas.add(ZGlobalAccountDetail, { id: 'GlobalAccount' });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZGlobalAccountChoicesResponse = zEnvelope(ZGlobalAccountChoices);
+export const ZGlobalAccountDetailResponse = zEnvelope(ZGlobalAccountDetail);
+export const ZGlobalAccountListResponse = zEnvelope(ZGlobalAccountList);

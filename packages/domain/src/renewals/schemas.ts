@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
 import { namedApiSchemas } from '../api/named-schemas.ts';
 import { ZRuleOutcome } from '../product-rules/schemas.ts';
 import { CONTRACT_STATUSES, RENEWAL_KINDS, RENEWAL_MESSAGES } from './model.ts';
@@ -370,3 +371,13 @@ namedApiSchemas.add(ZRenewalConfiguration, { id: 'RenewalConfiguration' });
 namedApiSchemas.add(ZRenewalPricing, { id: 'RenewalPricing' });
 namedApiSchemas.add(ZContractDetail, { id: 'RenewalContract' });
 namedApiSchemas.add(ZContractSummary, { id: 'RenewalContractSummary' });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZContractDetailResponse = zEnvelope(ZContractDetail);
+export const ZContractSummaryResponse = zEnvelope(ZContractSummary);
+export const ZContractsPageResponse = zEnvelope(ZContractsPage);
+export const ZImportContractsResultResponse = zEnvelope(ZImportContractsResult);
+export const ZInstalledBaseResponse = zEnvelope(ZInstalledBase);
+export const ZCreatedRenewalQuoteResponse = zEnvelope(ZCreatedRenewalQuote);
+export const ZRenewalConfigurationResponse = zEnvelope(ZRenewalConfiguration);
+export const ZRenewalPricingResponse = zEnvelope(ZRenewalPricing);
