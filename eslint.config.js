@@ -109,11 +109,7 @@ export default tseslint.config(
     // validates with (packages/domain, `z.infer` / `z.input` / AnswerData), so a changed answer is
     // a compile error where it is used. No object type is written by hand in an api/ folder. A
     // hook's own arguments that are no API shape may be named `…Args` (say `UseListArgs`).
-    // The areas listed are converted; the others follow (issue 36, part 2).
-    files: [
-      'apps/web/src/features/approvals/api/**/*.ts',
-      'apps/web/src/features/approval-admin/api/**/*.ts',
-    ],
+    files: ['apps/web/src/features/*/api/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import {
   API_TOKEN_STATES,
   ID_PROVIDERS,
@@ -141,3 +142,8 @@ export const ZCreatedApiTokenResponse = zEnvelope(
   z.object({ token: z.string(), row: ZApiTokenRow }),
 );
 export const ZRevokedApiTokenResponse = zEnvelope(ZApiTokenRow);
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZUserRoleView, { id: 'UserRole' });
+namedApiSchemas.add(ZUserDetail, { id: 'UserDetail' });
+namedApiSchemas.add(ZApiTokenRow, { id: 'ApiToken' });

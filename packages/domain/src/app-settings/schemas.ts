@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { APP_SETTING_MESSAGES, APP_SETTING_NAMES, normaliseAppSettingValue } from './catalogue.ts';
 
 /*
@@ -60,3 +62,10 @@ export const ZUpdateAppSettingBody = z
     return { name: body.name, value: checked.value };
   });
 export type UpdateAppSettingInput = z.output<typeof ZUpdateAppSettingBody>;
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZAppSetting, { id: 'AppSetting' });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZAppSettingResponse = zEnvelope(ZAppSetting);
+export const ZAppSettingListResponse = zEnvelope(ZAppSettingList);

@@ -203,3 +203,8 @@ export const ZPartnerOptionsResponse = zEnvelope(
     ),
   }),
 );
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZGroup, { id: 'ApprovalGroup' });
+namedApiSchemas.add(ZRule, { id: 'ApprovalRule' });
+namedApiSchemas.add(ZWorkflow, { id: 'ApprovalWorkflow' });

@@ -1,5 +1,6 @@
 // Kept whole: the approvals API contract, every request and response schema of its routes.
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { LIFECYCLE_ACTIONS } from '../quotes/lifecycle-actions.ts';
 import {
   zArchivableQuoteStatusFields,
@@ -419,3 +420,8 @@ export const ZOutboxResponse = zEnvelope(
     ...zPageFields,
   }),
 );
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZApprovalState, { id: 'ApprovalState' });
+namedApiSchemas.add(ZSubmission, { id: 'ApprovalSubmission' });
+namedApiSchemas.add(ZDelegation, { id: 'Delegation' });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
+import { zDeletedEnvelope, zEnvelope } from '../api/envelope.ts';
 import { MAX_ATTACHMENT_KB } from '../validation/attachments.ts';
 
 /*
@@ -106,3 +108,14 @@ export const ATTACHMENT_LIMITS = {
   max_total_kb: MAX_QUOTE_ATTACHMENTS_KB,
   max_file_kb: MAX_ATTACHMENT_KB,
 } as const;
+
+/** POST /api/dx/delete-attachment: which file of which quote is gone. */
+export const ZDeleteAttachmentResponse = zDeletedEnvelope({ id: z.string(), quote_id: z.string() });
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZAttachmentRecord, { id: 'AttachmentRecord' });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZAttachmentDownloadLinkResponse = zEnvelope(ZAttachmentDownloadLink);
+export const ZAttachmentRecordResponse = zEnvelope(ZAttachmentRecord);
+export const ZQuoteAttachmentsResponse = zEnvelope(ZQuoteAttachments);

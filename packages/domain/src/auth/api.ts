@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE_ASSIGNMENT_TYPES, ROLE_VALUES } from '../permissions/roles.ts';
 import { zEnvelope } from '../api/envelope.ts';
+import type { PermissionFlags } from '../permissions/flags.ts';
 
 // The request bodies are the forms' schemas too (the browser checks with the same messages).
 export { ZForgotPasswordBody, ZLoginBody, ZResetPasswordBody } from './schemas.ts';
@@ -46,6 +47,16 @@ const ZMenuItem = z.object({
   sort_order: z.number().int(),
 });
 
+/**
+ * The caller's flags, as permissions/flags.ts derivePermissions makes them. The document describes
+ * (and the server checks) them as a map of booleans, as before; the type says which flags the
+ * server always sends, so the web reads `permissions.can_copy` as a boolean.
+ */
+const ZPermissionFlags = z.record(z.string(), z.boolean()) as unknown as z.ZodType<
+  PermissionFlags,
+  Record<string, boolean>
+>;
+
 export const ZIntrospectResponse = zEnvelope(
   z.object({
     user: z.object({
@@ -59,7 +70,7 @@ export const ZIntrospectResponse = zEnvelope(
       has_delegation: z.boolean(),
       roles: z.array(ZRoleEntry),
       delegated_roles: z.array(ZRoleEntry),
-      permissions: z.record(z.string(), z.boolean()),
+      permissions: ZPermissionFlags,
       impersonated_by: z.string().nullable(),
       mfa_enabled: z.boolean(),
       mfa_enrolment_required: z.boolean(),

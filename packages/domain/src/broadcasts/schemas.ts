@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { ROLE_VALUES } from '../permissions/roles.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 import {
@@ -201,3 +203,15 @@ export type MyBroadcasts = z.infer<typeof ZMyBroadcasts>;
 
 /** POST /api/dx/get-my-broadcast-count (spec §7). */
 export const ZBroadcastCount = z.object({ unread_count: z.number().int().nonnegative() });
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZBroadcast, { id: 'Broadcast' });
+namedApiSchemas.add(ZMyBroadcast, { id: 'MyBroadcast' });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZBroadcastResponse = zEnvelope(ZBroadcast);
+export const ZBroadcastCountResponse = zEnvelope(ZBroadcastCount);
+export const ZBroadcastListResponse = zEnvelope(ZBroadcastList);
+export const ZDeletedBroadcastResponse = zEnvelope(ZDeletedBroadcast);
+export const ZMyBroadcastResponse = zEnvelope(ZMyBroadcast);
+export const ZMyBroadcastsResponse = zEnvelope(ZMyBroadcasts);

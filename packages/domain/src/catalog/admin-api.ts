@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { utf8ByteLength } from '../api/utf8.ts';
 import { ZSkuAttributes } from '../product-rules/schemas.ts';
 import { ZProductRulePreview, ZProductRuleView } from '../product-rules/admin-schemas.ts';
@@ -288,6 +289,16 @@ const ZCsvImportBody = z.object({
 
 export const ZImportPricesBody = ZCsvImportBody;
 
+/**
+ * One problem of a refused import, in the refusal's `errors`: the row as the file numbers it (the
+ * header is row 1), the column when one is at fault.
+ */
+export const ZImportProblem = z.object({
+  row: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+
 export const ZImportPricesResponse = zEnvelope(z.object({ imported: z.number().int() }));
 
 /* SKUs as CSV: the export's columns are the import's (export-skus.ts). */
@@ -317,3 +328,9 @@ export const ZProductRulesResponse = zEnvelope(z.object({ rules: z.array(ZProduc
 export const ZProductRuleResponse = zEnvelope(ZProductRuleView);
 export const ZProductRuleDeleted = zDeletedEnvelope({ id: z.string() });
 export const ZProductRulePreviewResponse = zEnvelope(ZProductRulePreview);
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZSkuDetail, { id: 'CatalogSku' });
+namedApiSchemas.add(ZHierarchyNode, { id: 'ProductLineNode' });
+namedApiSchemas.add(ZPriceHistory, { id: 'PriceHistory' });
+namedApiSchemas.add(ZProductRuleView, { id: 'ProductRule' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { zDeletedEnvelope, zEnvelope } from '../api/envelope.ts';
 import { ZQuoteComment } from './schemas.ts';
 
@@ -8,3 +9,6 @@ import { ZQuoteComment } from './schemas.ts';
 export const ZCommentAnswer = zEnvelope(z.object({ comment: ZQuoteComment }));
 
 export const ZCommentDeletedResponse = zDeletedEnvelope({ id: z.string() });
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZQuoteComment, { id: 'QuoteComment' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
 import { COMMENT_MESSAGES, MAX_COMMENT_LENGTH, QUOTE_COMMENT_KINDS } from './comment-rules.ts';
 
 /*
@@ -73,3 +74,7 @@ export type QuoteComment = z.infer<typeof ZQuoteComment>;
 export type QuoteComments = z.infer<typeof ZQuoteComments>;
 export type MentionCandidate = z.infer<typeof ZMentionCandidate>;
 export type CommentForm = z.infer<typeof ZCommentForm>;
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZMentionCandidatesResponse = zEnvelope(ZMentionCandidates);
+export const ZQuoteCommentsResponse = zEnvelope(ZQuoteComments);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 import { CRM_ACCOUNT_KINDS, ZAccountId, ZContactId, ZRecordOpportunityId } from './schemas.ts';
 import {
@@ -262,3 +263,9 @@ export const ZListOpportunitiesResponse = zRowsPageEnvelope(
   ZOpportunitySummary,
   zCountedPageFields,
 );
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZOpportunityRecord, { id: 'CrmOpportunity' });
+namedApiSchemas.add(ZAccountRecord, { id: 'CrmAccount' });
+namedApiSchemas.add(ZContactRecord, { id: 'CrmContact' });
+namedApiSchemas.add(ZConnectionStatus, { id: 'CrmConnectionStatus' });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { isValidEmail, MAX_EMAIL_LENGTH } from '../validation/email.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 import {
@@ -170,3 +172,14 @@ export type AcceptanceRecord = z.infer<typeof ZAcceptanceRecord>;
 export type QuoteAcceptance = z.infer<typeof ZQuoteAcceptance>;
 export type SentAcceptanceLink = z.infer<typeof ZSentAcceptanceLink>;
 export type PublicAcceptanceView = z.infer<typeof ZPublicAcceptanceView>;
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZAcceptanceLink, { id: 'AcceptanceLink' });
+namedApiSchemas.add(ZAcceptanceRecord, { id: 'AcceptanceRecord' });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZAcceptanceLinkResponse = zEnvelope(ZAcceptanceLink);
+export const ZAcceptanceRecordResponse = zEnvelope(ZAcceptanceRecord);
+export const ZPublicAcceptanceViewResponse = zEnvelope(ZPublicAcceptanceView);
+export const ZQuoteAcceptanceResponse = zEnvelope(ZQuoteAcceptance);
+export const ZSentAcceptanceLinkResponse = zEnvelope(ZSentAcceptanceLink);

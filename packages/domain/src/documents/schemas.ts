@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
 
 /*
  * The quote documents' requests and answers (issue 17), shared by the server's routes and the
@@ -49,3 +50,6 @@ export const ZGeneratedDocument = z.object({
 export type GeneratedDocumentView = z.infer<typeof ZGeneratedDocument>;
 
 export const ZQuoteDocumentsAnswer = z.object({ documents: z.array(ZGeneratedDocument) });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZQuoteDocumentsResponse = zEnvelope(ZQuoteDocumentsAnswer);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 import { RENDERERS, RULE_EFFECTS, type FormRecipe } from './recipe.ts';
 import { ZLookupValueLabel } from './schemas.ts';
@@ -166,3 +167,6 @@ export const ZSavedLookupValueResponse = zEnvelope(
 );
 
 export const ZLookupListResponse = zEnvelope(ZLookupList);
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZLookupList, { id: 'LookupList' });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 
 /*
@@ -171,3 +173,11 @@ export type GroupContract = z.infer<typeof ZGroupContract>;
 export type GroupQuote = z.infer<typeof ZGroupQuote>;
 export type GlobalAccountDetail = z.infer<typeof ZGlobalAccountDetail>;
 export type GlobalAccountChoices = z.infer<typeof ZGlobalAccountChoices>;
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZGlobalAccountDetail, { id: 'GlobalAccount' });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZGlobalAccountChoicesResponse = zEnvelope(ZGlobalAccountChoices);
+export const ZGlobalAccountDetailResponse = zEnvelope(ZGlobalAccountDetail);
+export const ZGlobalAccountListResponse = zEnvelope(ZGlobalAccountList);

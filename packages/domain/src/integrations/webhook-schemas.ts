@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { QUOTE_WEBHOOK_EVENTS } from './webhook-events.ts';
 import { webhookUrlProblem, WEBHOOK_URL_MESSAGES } from './webhook-urls.ts';
 
@@ -182,3 +184,16 @@ export const ZWebhookSendOutcome = z.object({
   delivery: ZWebhookDelivery,
 });
 export type WebhookSendOutcome = z.infer<typeof ZWebhookSendOutcome>;
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZWebhookEndpoint, { id: 'WebhookEndpoint' });
+namedApiSchemas.add(ZSavedWebhookEndpoint, { id: 'SavedWebhookEndpoint' });
+namedApiSchemas.add(ZWebhookDelivery, { id: 'WebhookDelivery' });
+namedApiSchemas.add(ZWebhookSendOutcome, { id: 'WebhookSendOutcome' });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZDeletedWebhookEndpointResponse = zEnvelope(ZDeletedWebhookEndpoint);
+export const ZSavedWebhookEndpointResponse = zEnvelope(ZSavedWebhookEndpoint);
+export const ZWebhookDeliveryPageResponse = zEnvelope(ZWebhookDeliveryPage);
+export const ZWebhookEndpointListResponse = zEnvelope(ZWebhookEndpointList);
+export const ZWebhookSendOutcomeResponse = zEnvelope(ZWebhookSendOutcome);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { PRODUCT_KINDS } from '../pricing/product-kinds.ts';
 import { COSTED_KINDS, DEPRECIATION_YEARS, HW_KINDS, ZSkuCode } from './schemas.ts';
 import { parsePercentBp, parseScaledDecimal } from '../pricing/decimal.ts';
@@ -248,3 +249,6 @@ export const ZApprovalSkuOptionsResponse = zEnvelope(
     ),
   }),
 );
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZHwSkuCost, { id: 'HwSkuCost' });

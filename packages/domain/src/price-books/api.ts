@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { utf8ByteLength } from '../api/utf8.ts';
 import {
   ZPriceBookDetail,
@@ -111,3 +112,7 @@ export const ZPriceBooksImportResponse = zEnvelope(
     books: z.array(z.string()),
   }),
 );
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZPriceBookView, { id: 'PriceBook' });
+namedApiSchemas.add(ZPriceBookEntryChange, { id: 'PriceBookEntryChange' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import {
   ZDiscountSchedulesView,
   ZDiscountScheduleView,
@@ -43,3 +44,8 @@ export const ZAssignedScheduleResponse = zEnvelope(
     discount_schedule_id: z.string().nullable(),
   }),
 );
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZSkuPricingView, { id: 'SkuPricing' });
+namedApiSchemas.add(ZTermDiscountsView, { id: 'TermDiscounts' });
+namedApiSchemas.add(ZDiscountScheduleView, { id: 'DiscountSchedule' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
 
 /*
  * Guided selling's contract (issue 34). Apart from the product rules' schemas: the web needs
@@ -42,3 +43,6 @@ export const ZGuidedProposal = z.object({
   ),
 });
 export type GuidedProposal = z.infer<typeof ZGuidedProposal>;
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZGuidedProposalResponse = zEnvelope(ZGuidedProposal);

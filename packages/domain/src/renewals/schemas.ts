@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { ZRuleOutcome } from '../product-rules/schemas.ts';
 import { CONTRACT_STATUSES, RENEWAL_KINDS, RENEWAL_MESSAGES } from './model.ts';
 
@@ -363,3 +365,19 @@ export type RenewalPricing = z.infer<typeof ZRenewalPricing>;
 export type RenewalConfiguration = z.infer<typeof ZRenewalConfiguration>;
 export type TimelineBar = z.infer<typeof ZTimelineBar>;
 export type ImportContractsResult = z.infer<typeof ZImportContractsResult>;
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZRenewalConfiguration, { id: 'RenewalConfiguration' });
+namedApiSchemas.add(ZRenewalPricing, { id: 'RenewalPricing' });
+namedApiSchemas.add(ZContractDetail, { id: 'RenewalContract' });
+namedApiSchemas.add(ZContractSummary, { id: 'RenewalContractSummary' });
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZContractDetailResponse = zEnvelope(ZContractDetail);
+export const ZContractSummaryResponse = zEnvelope(ZContractSummary);
+export const ZContractsPageResponse = zEnvelope(ZContractsPage);
+export const ZImportContractsResultResponse = zEnvelope(ZImportContractsResult);
+export const ZInstalledBaseResponse = zEnvelope(ZInstalledBase);
+export const ZCreatedRenewalQuoteResponse = zEnvelope(ZCreatedRenewalQuote);
+export const ZRenewalConfigurationResponse = zEnvelope(ZRenewalConfiguration);
+export const ZRenewalPricingResponse = zEnvelope(ZRenewalPricing);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
 import {
   MAX_REPORT_RANGE_YEARS,
   REPORT_DEAL_TYPES,
@@ -163,3 +164,7 @@ export const ZReportResult = z.discriminatedUnion('report', [
 export type ReportResult = z.infer<typeof ZReportResult>;
 /** The result of one report, by its id. */
 export type ReportResultOf<R extends ReportResult['report']> = Extract<ReportResult, { report: R }>;
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZReportOptionsResponse = zEnvelope(ZReportOptions);
+export const ZReportResultResponse = zEnvelope(ZReportResult);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zEnvelope } from '../api/envelope.ts';
 
 /*
  * The global search of the top navigation (issue 19): one query, the records it finds grouped by
@@ -86,3 +87,6 @@ export const ZSearchResults = z.object({
   groups: z.array(ZSearchGroup),
 });
 export type SearchResults = z.infer<typeof ZSearchResults>;
+
+/* The answers' envelopes (`{code: 200, data}`), as the routes validate them. */
+export const ZSearchResultsResponse = zEnvelope(ZSearchResults);

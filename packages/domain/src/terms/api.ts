@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../api/named-schemas.ts';
 import { CLAUSE_RULE_EFFECTS } from './clause-rules.ts';
 import { QUOTE_TERM_SOURCES } from './quote-terms.ts';
 import {
@@ -136,3 +137,7 @@ export const ZQuoteTermsResponse = zEnvelope(
   }),
 );
 export type QuoteTermsView = z.infer<typeof ZQuoteTermsResponse>['data'];
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZClause, { id: 'Clause' });
+namedApiSchemas.add(ZRule, { id: 'ClauseRule' });

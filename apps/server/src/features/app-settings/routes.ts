@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ZAppSetting,
-  ZAppSettingList,
+  ZAppSettingListResponse,
+  ZAppSettingResponse,
   ZUpdateAppSettingBody,
 } from '@bastion/domain/app-settings/schemas';
 import type { Database } from '@bastion/db/client';
 import { currentUser, type RouteAccess } from '../../lib/access.ts';
-import { zEnvelope } from '../../lib/envelope.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
 import { listAppSettings } from './list-app-settings.ts';
 import { updateAppSetting } from './update-app-setting.ts';
@@ -31,7 +30,7 @@ export function registerAppSettingRoutes(app: FastifyInstance, deps: { db: Datab
   postRoute(app, {
     path: '/api/admin/app-settings',
     access: managesAppSettings,
-    response: zEnvelope(ZAppSettingList),
+    response: ZAppSettingListResponse,
     handler: () => listAppSettings(db),
   });
 
@@ -39,7 +38,7 @@ export function registerAppSettingRoutes(app: FastifyInstance, deps: { db: Datab
     path: '/api/admin/update-app-setting',
     access: managesAppSettings,
     body: ZUpdateAppSettingBody,
-    response: zEnvelope(ZAppSetting),
+    response: ZAppSettingResponse,
     handler: (request) => updateAppSetting(db, currentUser(request), request.body),
   });
 }

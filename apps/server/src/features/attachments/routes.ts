@@ -1,16 +1,17 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '@bastion/db/client';
 import {
-  ZAttachmentDownloadLink,
+  ZAttachmentDownloadLinkResponse,
   ZAttachmentOfQuoteBody,
-  ZAttachmentRecord,
+  ZAttachmentRecordResponse,
+  ZDeleteAttachmentResponse,
   ZDownloadFileBody,
   ZDownloadFileParams,
   ZDownloadLinkParams,
-  ZQuoteAttachments,
   ZQuoteAttachmentsBody,
+  ZQuoteAttachmentsResponse,
   ZUploadAttachmentParams,
 } from '@bastion/domain/attachments/schemas';
 import {
@@ -21,7 +22,7 @@ import {
   signedInAccess,
 } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ok, zDeletedEnvelope, zEnvelope } from '../../lib/envelope.ts';
+import { ok } from '../../lib/envelope.ts';
 import { sendFile } from '../../lib/file-answers.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { postRoute } from '../../lib/post-route.ts';
@@ -67,7 +68,7 @@ export function registerAttachmentRoutes(
         attachValidation: true,
         schema: {
           params: ZUploadAttachmentParams,
-          response: { 200: zEnvelope(ZAttachmentRecord) },
+          response: { 200: ZAttachmentRecordResponse },
         },
       },
       async (request) => {
@@ -97,7 +98,7 @@ export function registerAttachmentRoutes(
     access: signedInAccess,
     addresses: addressesQuote('quote_id'),
     body: ZQuoteAttachmentsBody,
-    response: zEnvelope(ZQuoteAttachments),
+    response: ZQuoteAttachmentsResponse,
     handler: (request) =>
       listQuoteAttachments(db, currentUser(request), request.body.quote_id, approverAccess),
   });
@@ -126,7 +127,7 @@ export function registerAttachmentRoutes(
     access: signedInAccess,
     addresses: addressesQuote('quote_id'),
     body: ZAttachmentOfQuoteBody,
-    response: zEnvelope(ZAttachmentDownloadLink),
+    response: ZAttachmentDownloadLinkResponse,
     handler: (request) =>
       createDownloadLink(
         db,
@@ -151,7 +152,7 @@ export function registerAttachmentRoutes(
     access: changesQuoteFiles,
     addresses: addressesQuote('quote_id'),
     body: ZAttachmentOfQuoteBody,
-    response: zDeletedEnvelope({ id: z.string(), quote_id: z.string() }),
+    response: ZDeleteAttachmentResponse,
     handler: (request) =>
       deleteAttachment(
         db,

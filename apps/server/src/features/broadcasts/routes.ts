@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ZBroadcast,
-  ZBroadcastCount,
+  ZBroadcastCountResponse,
   ZBroadcastIdBody,
-  ZBroadcastList,
   ZBroadcastListBody,
-  ZDeletedBroadcast,
-  ZMyBroadcast,
-  ZMyBroadcasts,
+  ZBroadcastListResponse,
+  ZBroadcastResponse,
+  ZDeletedBroadcastResponse,
+  ZMyBroadcastResponse,
+  ZMyBroadcastsResponse,
   ZSaveBroadcastBody,
 } from '@bastion/domain/broadcasts/schemas';
 import type { Database } from '@bastion/db/client';
 import { currentUser, requirePermission, signedInAccess } from '../../lib/access.ts';
-import { zEnvelope } from '../../lib/envelope.ts';
 import { changedRecordRoute, postRoute, recordSaveRoute } from '../../lib/post-route.ts';
 import { countMyUnreadBroadcasts } from './count-my-unread-broadcasts.ts';
 import { deleteBroadcastById } from './delete-broadcast.ts';
@@ -43,7 +42,7 @@ export function registerBroadcastRoutes(app: FastifyInstance, deps: { db: Databa
     path: '/api/admin/broadcasts',
     access: managesBroadcasts,
     body: ZBroadcastListBody,
-    response: zEnvelope(ZBroadcastList),
+    response: ZBroadcastListResponse,
     handler: (request) => listBroadcastsForAdmin(db, request.body?.state ?? ''),
   });
 
@@ -51,7 +50,7 @@ export function registerBroadcastRoutes(app: FastifyInstance, deps: { db: Databa
     path: '/api/admin/broadcast',
     access: managesBroadcasts,
     body: ZBroadcastIdBody,
-    response: zEnvelope(ZBroadcast),
+    response: ZBroadcastResponse,
     handler: (request) => getBroadcast(db, request.body.id),
   });
 
@@ -61,7 +60,7 @@ export function registerBroadcastRoutes(app: FastifyInstance, deps: { db: Databa
     entityType: 'broadcast',
     actions: { created: 'broadcast.created', updated: 'broadcast.updated' },
     body: ZSaveBroadcastBody,
-    response: zEnvelope(ZBroadcast),
+    response: ZBroadcastResponse,
     handler: (request) => saveBroadcast(db, currentUser(request), request.body),
     details: AUDITED_FIELDS,
   });
@@ -72,7 +71,7 @@ export function registerBroadcastRoutes(app: FastifyInstance, deps: { db: Databa
     entityType: 'broadcast',
     action: 'broadcast.ended',
     body: ZBroadcastIdBody,
-    response: zEnvelope(ZBroadcast),
+    response: ZBroadcastResponse,
     handler: (request) => endBroadcastNow(db, currentUser(request), request.body.id),
     details: ['title', 'ends_at'],
   });
@@ -83,7 +82,7 @@ export function registerBroadcastRoutes(app: FastifyInstance, deps: { db: Databa
     entityType: 'broadcast',
     action: 'broadcast.deleted',
     body: ZBroadcastIdBody,
-    response: zEnvelope(ZDeletedBroadcast),
+    response: ZDeletedBroadcastResponse,
     handler: (request) => deleteBroadcastById(db, request.body.id),
     details: ['title'],
   });
@@ -91,14 +90,14 @@ export function registerBroadcastRoutes(app: FastifyInstance, deps: { db: Databa
   postRoute(app, {
     path: '/api/dx/get-my-broadcast-count',
     access: signedInAccess,
-    response: zEnvelope(ZBroadcastCount),
+    response: ZBroadcastCountResponse,
     handler: (request) => countMyUnreadBroadcasts(db, currentUser(request)),
   });
 
   postRoute(app, {
     path: '/api/dx/my-broadcasts',
     access: signedInAccess,
-    response: zEnvelope(ZMyBroadcasts),
+    response: ZMyBroadcastsResponse,
     handler: (request) => listMyBroadcasts(db, currentUser(request)),
   });
 
@@ -106,7 +105,7 @@ export function registerBroadcastRoutes(app: FastifyInstance, deps: { db: Databa
     path: '/api/dx/mark-broadcast-read',
     access: signedInAccess,
     body: ZBroadcastIdBody,
-    response: zEnvelope(ZMyBroadcast),
+    response: ZMyBroadcastResponse,
     handler: (request) => markBroadcastRead(db, currentUser(request), request.body.id),
   });
 
@@ -114,7 +113,7 @@ export function registerBroadcastRoutes(app: FastifyInstance, deps: { db: Databa
     path: '/api/dx/dismiss-broadcast',
     access: signedInAccess,
     body: ZBroadcastIdBody,
-    response: zEnvelope(ZMyBroadcast),
+    response: ZMyBroadcastResponse,
     handler: (request) => dismissBroadcast(db, currentUser(request), request.body.id),
   });
 }

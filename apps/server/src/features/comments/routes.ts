@@ -3,14 +3,13 @@ import {
   ZAddQuoteCommentBody,
   ZDeleteQuoteCommentBody,
   ZEditQuoteCommentBody,
-  ZMentionCandidates,
   ZMentionCandidatesBody,
-  ZQuoteComments,
+  ZMentionCandidatesResponse,
   ZQuoteCommentsBody,
+  ZQuoteCommentsResponse,
 } from '@bastion/domain/comments/schemas';
 import type { Database } from '@bastion/db/client';
 import { addressesQuote, currentUser, signedInAccess } from '../../lib/access.ts';
-import { zEnvelope } from '../../lib/envelope.ts';
 import { ZCommentAnswer, ZCommentDeletedResponse } from '@bastion/domain/comments/api';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
@@ -38,7 +37,7 @@ export function registerCommentRoutes(
     access: signedInAccess,
     addresses: addressesQuote('quote_id'),
     body: ZQuoteCommentsBody,
-    response: zEnvelope(ZQuoteComments),
+    response: ZQuoteCommentsResponse,
     handler: (request) =>
       listQuoteComments(db, currentUser(request), request.body.quote_id, approverAccess),
   });
@@ -78,7 +77,7 @@ export function registerCommentRoutes(
     access: signedInAccess,
     addresses: addressesQuote('quote_id'),
     body: ZMentionCandidatesBody,
-    response: zEnvelope(ZMentionCandidates),
+    response: ZMentionCandidatesResponse,
     handler: (request) =>
       findMentionCandidates(db, currentUser(request), request.body, approverAccess),
   });

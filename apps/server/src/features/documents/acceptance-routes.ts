@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZAcceptanceLink,
-  ZAcceptanceRecord,
+  ZAcceptanceLinkResponse,
+  ZAcceptanceRecordResponse,
   ZAcceptanceTokenParams,
   ZAcceptQuoteBody,
-  ZPublicAcceptanceView,
-  ZQuoteAcceptance,
+  ZPublicAcceptanceViewResponse,
   ZQuoteAcceptanceBody,
+  ZQuoteAcceptanceResponse,
   ZRevokeAcceptanceLinkBody,
   ZSendAcceptanceLinkBody,
-  ZSentAcceptanceLink,
+  ZSentAcceptanceLinkResponse,
 } from '@bastion/domain/documents/acceptance-schemas';
 import type { Database } from '@bastion/db/client';
 import {
@@ -23,7 +23,7 @@ import {
 } from '../../lib/access.ts';
 import { accessSettings } from '../../core/access/access-settings.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ok, zEnvelope } from '../../lib/envelope.ts';
+import { ok } from '../../lib/envelope.ts';
 import { sendFile } from '../../lib/file-answers.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
@@ -46,7 +46,7 @@ export function registerAcceptanceRoutes(
     access: signedInAccess,
     addresses: addressesQuote('quote_id'),
     body: ZSendAcceptanceLinkBody,
-    response: zEnvelope(ZSentAcceptanceLink),
+    response: ZSentAcceptanceLinkResponse,
     handler: async (request) => {
       const sent = await sendAcceptanceLink(deps, currentUser(request), request.body);
       return {
@@ -70,7 +70,7 @@ export function registerAcceptanceRoutes(
     access: signedInAccess,
     addresses: addressesQuote('quote_id'),
     body: ZQuoteAcceptanceBody,
-    response: zEnvelope(ZQuoteAcceptance),
+    response: ZQuoteAcceptanceResponse,
     handler: (request) => getQuoteAcceptance(deps, currentUser(request), request.body.quote_id),
   });
 
@@ -79,7 +79,7 @@ export function registerAcceptanceRoutes(
     access: signedInAccess,
     addresses: addressesQuote('quote_id'),
     body: ZRevokeAcceptanceLinkBody,
-    response: zEnvelope(ZAcceptanceLink),
+    response: ZAcceptanceLinkResponse,
     handler: async (request) => {
       const link = await revokeAcceptanceLink(deps, currentUser(request), request.body);
       return {
@@ -102,7 +102,7 @@ export function registerAcceptanceRoutes(
       config: { access: publicAccess },
       schema: {
         params: ZAcceptanceTokenParams,
-        response: { 200: zEnvelope(ZPublicAcceptanceView) },
+        response: { 200: ZPublicAcceptanceViewResponse },
       },
     },
     async (request) => ok(await viewAcceptanceLink(db, request.params.token)),
@@ -122,7 +122,7 @@ export function registerAcceptanceRoutes(
       schema: {
         params: ZAcceptanceTokenParams,
         body: ZAcceptQuoteBody,
-        response: { 200: zEnvelope(ZAcceptanceRecord) },
+        response: { 200: ZAcceptanceRecordResponse },
       },
     },
     async (request) => {

@@ -4,12 +4,12 @@ import {
   DOCUMENT_CONTENT_TYPES,
   ZDocumentParams,
   ZQuoteDocumentFileBody,
-  ZQuoteDocumentsAnswer,
+  ZQuoteDocumentsResponse,
   ZQuoteDocumentsBody,
 } from '@bastion/domain/documents/schemas';
 import type { Database } from '@bastion/db/client';
 import { addressesQuote, currentUser, signedInAccess } from '../../lib/access.ts';
-import { zEmptyBody, zEnvelope } from '../../lib/envelope.ts';
+import { zEmptyBody } from '../../lib/envelope.ts';
 import { sendFile } from '../../lib/file-answers.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { postRoute } from '../../lib/post-route.ts';
@@ -50,7 +50,7 @@ export function registerDocumentRoutes(
     access: signedInAccess,
     addresses: addressesQuote('quote_id'),
     body: ZQuoteDocumentsBody,
-    response: zEnvelope(ZQuoteDocumentsAnswer),
+    response: ZQuoteDocumentsResponse,
     handler: async (request) => ({
       documents: await listQuoteDocuments(deps, currentUser(request), request.body.quote_id),
     }),

@@ -2,17 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import {
   ZGlobalAccountAccountBody,
   ZGlobalAccountBody,
-  ZGlobalAccountChoices,
   ZGlobalAccountChoicesBody,
-  ZGlobalAccountDetail,
-  ZGlobalAccountList,
+  ZGlobalAccountChoicesResponse,
+  ZGlobalAccountDetailResponse,
+  ZGlobalAccountListResponse,
   ZGlobalAccountMemberBody,
   ZSaveGlobalAccountBody,
   ZSetGlobalAccountOwnerBody,
 } from '@bastion/domain/global-accounts/schemas';
 import type { Database } from '@bastion/db/client';
 import { currentUser, requirePermission } from '../../lib/access.ts';
-import { zEnvelope } from '../../lib/envelope.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
 import { addGroupAccount } from './add-group-account.ts';
 import { addTeamMember } from './add-team-member.ts';
@@ -47,7 +46,7 @@ export function registerGlobalAccountRoutes(app: FastifyInstance, deps: { db: Da
   postRoute(app, {
     path: '/api/dx/global-accounts/list',
     access: seesGlobalAccounts,
-    response: zEnvelope(ZGlobalAccountList),
+    response: ZGlobalAccountListResponse,
     handler: (request) => listGlobalAccounts(db, currentUser(request)),
   });
 
@@ -55,7 +54,7 @@ export function registerGlobalAccountRoutes(app: FastifyInstance, deps: { db: Da
     path: '/api/dx/global-accounts/get',
     access: seesGlobalAccounts,
     body: ZGlobalAccountBody,
-    response: zEnvelope(ZGlobalAccountDetail),
+    response: ZGlobalAccountDetailResponse,
     handler: (request) => getGlobalAccount(db, currentUser(request), request.body.id),
   });
 
@@ -63,7 +62,7 @@ export function registerGlobalAccountRoutes(app: FastifyInstance, deps: { db: Da
     path: '/api/dx/global-accounts/choices',
     access: managesGlobalAccounts,
     body: ZGlobalAccountChoicesBody,
-    response: zEnvelope(ZGlobalAccountChoices),
+    response: ZGlobalAccountChoicesResponse,
     handler: (request) => listGlobalAccountChoices(db, request.body),
   });
 
@@ -71,7 +70,7 @@ export function registerGlobalAccountRoutes(app: FastifyInstance, deps: { db: Da
     path: '/api/dx/global-accounts/save',
     access: managesGlobalAccounts,
     body: ZSaveGlobalAccountBody,
-    response: zEnvelope(ZGlobalAccountDetail),
+    response: ZGlobalAccountDetailResponse,
     handler: (request) => saveGlobalAccount(db, currentUser(request), request.body),
   });
 
@@ -79,7 +78,7 @@ export function registerGlobalAccountRoutes(app: FastifyInstance, deps: { db: Da
     path: '/api/dx/global-accounts/set-owner',
     access: managesGlobalAccounts,
     body: ZSetGlobalAccountOwnerBody,
-    response: zEnvelope(ZGlobalAccountDetail),
+    response: ZGlobalAccountDetailResponse,
     handler: (request) => setGlobalAccountOwner(db, currentUser(request), request.body),
   });
 
@@ -87,7 +86,7 @@ export function registerGlobalAccountRoutes(app: FastifyInstance, deps: { db: Da
     path: '/api/dx/global-accounts/add-account',
     access: managesGlobalAccounts,
     body: ZGlobalAccountAccountBody,
-    response: zEnvelope(ZGlobalAccountDetail),
+    response: ZGlobalAccountDetailResponse,
     handler: (request) => addGroupAccount(db, currentUser(request), request.body),
   });
 
@@ -95,7 +94,7 @@ export function registerGlobalAccountRoutes(app: FastifyInstance, deps: { db: Da
     path: '/api/dx/global-accounts/remove-account',
     access: managesGlobalAccounts,
     body: ZGlobalAccountAccountBody,
-    response: zEnvelope(ZGlobalAccountDetail),
+    response: ZGlobalAccountDetailResponse,
     handler: (request) => removeGroupAccount(db, currentUser(request), request.body),
   });
 
@@ -103,7 +102,7 @@ export function registerGlobalAccountRoutes(app: FastifyInstance, deps: { db: Da
     path: '/api/dx/global-accounts/add-member',
     access: managesGlobalAccounts,
     body: ZGlobalAccountMemberBody,
-    response: zEnvelope(ZGlobalAccountDetail),
+    response: ZGlobalAccountDetailResponse,
     handler: (request) => addTeamMember(db, currentUser(request), request.body),
   });
 
@@ -111,7 +110,7 @@ export function registerGlobalAccountRoutes(app: FastifyInstance, deps: { db: Da
     path: '/api/dx/global-accounts/remove-member',
     access: managesGlobalAccounts,
     body: ZGlobalAccountMemberBody,
-    response: zEnvelope(ZGlobalAccountDetail),
+    response: ZGlobalAccountDetailResponse,
     handler: (request) => removeTeamMember(db, currentUser(request), request.body),
   });
 }

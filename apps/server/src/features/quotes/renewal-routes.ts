@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ZCreatedRenewalQuote,
+  ZCreatedRenewalQuoteResponse,
   ZCreateRenewalQuoteBody,
   ZPriceRenewalDraftBody,
-  ZRenewalConfiguration,
   ZRenewalConfigurationBody,
-  ZRenewalPricing,
+  ZRenewalConfigurationResponse,
+  ZRenewalPricingResponse,
   ZSaveRenewalConfigurationBody,
 } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
@@ -16,7 +16,6 @@ import {
   requirePermission,
 } from '../../lib/access.ts';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
-import { zEnvelope } from '../../lib/envelope.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import { refuseWhenRenewalsDisabled } from '../../core/renewals/renewals-switch.ts';
 import { createRenewalQuote } from './create-renewal-quote.ts';
@@ -55,7 +54,7 @@ export function registerRenewalQuoteRoutes(
     addresses: addressesContract('contract_id'),
     preValidation: whenEnabled,
     body: ZCreateRenewalQuoteBody,
-    response: zEnvelope(ZCreatedRenewalQuote),
+    response: ZCreatedRenewalQuoteResponse,
     handler: (request) =>
       createRenewalQuote({ db, crm, log: request.log }, currentUser(request), request.body),
   });
@@ -66,7 +65,7 @@ export function registerRenewalQuoteRoutes(
     addresses: addressesQuote('id'),
     preValidation: whenEnabled,
     body: ZRenewalConfigurationBody,
-    response: zEnvelope(ZRenewalConfiguration),
+    response: ZRenewalConfigurationResponse,
     handler: (request) => getRenewalConfiguration(db, currentUser(request), request.body.id),
   });
 
@@ -76,7 +75,7 @@ export function registerRenewalQuoteRoutes(
     addresses: addressesQuote('id'),
     preValidation: whenEnabled,
     body: ZPriceRenewalDraftBody,
-    response: zEnvelope(ZRenewalPricing),
+    response: ZRenewalPricingResponse,
     handler: (request) => priceRenewalDraft(db, currentUser(request), request.body),
   });
 
@@ -86,7 +85,7 @@ export function registerRenewalQuoteRoutes(
     addresses: addressesQuote('id'),
     preValidation: whenEnabled,
     body: ZSaveRenewalConfigurationBody,
-    response: zEnvelope(ZRenewalConfiguration),
+    response: ZRenewalConfigurationResponse,
     handler: (request) => saveRenewalConfiguration(db, currentUser(request), request.body),
   });
 }

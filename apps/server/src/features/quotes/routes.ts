@@ -10,12 +10,11 @@ import {
 import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { postRoute } from '../../lib/post-route.ts';
-import { zEnvelope } from '../../lib/envelope.ts';
 import { getQuoteConfiguration } from './get-quote-configuration.ts';
 import { explainDraftLine, priceQuoteDraft } from './price-quote-draft.ts';
 import { proposeGuidedLines } from './propose-guided-lines.ts';
 import {
-  ZGuidedProposal,
+  ZGuidedProposalResponse,
   ZProposeGuidedLinesBody,
 } from '@bastion/domain/product-rules/guided-schemas';
 import { saveQuoteConfiguration } from './save-quote-configuration.ts';
@@ -159,7 +158,7 @@ export function registerQuoteRoutes(
     access: seesQuotes,
     addresses: addressesQuote('id'),
     body: ZProposeGuidedLinesBody,
-    response: zEnvelope(ZGuidedProposal),
+    response: ZGuidedProposalResponse,
     handler: (request) => proposeGuidedLines(db, currentUser(request), request.body),
   });
 

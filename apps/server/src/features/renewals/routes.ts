@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ZContractBody,
-  ZContractDetail,
+  ZContractDetailResponse,
   ZContractsBody,
-  ZContractsPage,
-  ZContractSummary,
+  ZContractsPageResponse,
+  ZContractSummaryResponse,
   ZImportContractsBody,
-  ZImportContractsResult,
-  ZInstalledBase,
+  ZImportContractsResultResponse,
   ZInstalledBaseBody,
+  ZInstalledBaseResponse,
   ZMarkContractLostBody,
 } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
@@ -18,7 +18,6 @@ import {
   currentUser,
   requirePermission,
 } from '../../lib/access.ts';
-import { zEnvelope } from '../../lib/envelope.ts';
 import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
 import { refuseWhenRenewalsDisabled } from '../../core/renewals/renewals-switch.ts';
 import { getContract } from './get-contract.ts';
@@ -49,7 +48,7 @@ export function registerRenewalRoutes(app: FastifyInstance, deps: { db: Database
     access: usesRenewalsDesk,
     preValidation: whenEnabled,
     body: ZContractsBody,
-    response: zEnvelope(ZContractsPage),
+    response: ZContractsPageResponse,
     handler: (request) => listContracts(db, currentUser(request), request.body),
   });
 
@@ -59,7 +58,7 @@ export function registerRenewalRoutes(app: FastifyInstance, deps: { db: Database
     addresses: addressesContract('contract_id'),
     preValidation: whenEnabled,
     body: ZContractBody,
-    response: zEnvelope(ZContractDetail),
+    response: ZContractDetailResponse,
     handler: (request) => getContract(db, currentUser(request), request.body.contract_id),
   });
 
@@ -69,7 +68,7 @@ export function registerRenewalRoutes(app: FastifyInstance, deps: { db: Database
     addresses: addressesContract('contract_id'),
     preValidation: whenEnabled,
     body: ZMarkContractLostBody,
-    response: zEnvelope(ZContractSummary),
+    response: ZContractSummaryResponse,
     handler: (request) => markContractLost(db, currentUser(request), request.body),
   });
 
@@ -81,7 +80,7 @@ export function registerRenewalRoutes(app: FastifyInstance, deps: { db: Database
     ),
     preValidation: whenEnabled,
     body: ZImportContractsBody,
-    response: zEnvelope(ZImportContractsResult),
+    response: ZImportContractsResultResponse,
     // A large import is a few MB of CSV text.
     bodyLimit: 6 * 1024 * 1024,
     handler: (request) => importContracts(db, currentUser(request), request.body),
@@ -92,7 +91,7 @@ export function registerRenewalRoutes(app: FastifyInstance, deps: { db: Database
     access: requirePermission('can_see_quotes', (f) => f.can_see_quotes),
     addresses: addressesOpportunity('opportunity_id'),
     body: ZInstalledBaseBody,
-    response: zEnvelope(ZInstalledBase),
+    response: ZInstalledBaseResponse,
     handler: (request) => getInstalledBase(db, currentUser(request), request.body.opportunity_id),
   });
 }

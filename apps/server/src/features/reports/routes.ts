@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ZReportOptions,
   ZReportOptionsBody,
-  ZReportResult,
+  ZReportOptionsResponse,
+  ZReportResultResponse,
   ZRunReportBody,
 } from '@bastion/domain/reports/schemas';
 import type { Database } from '@bastion/db/client';
 import { currentUser, requirePermission } from '../../lib/access.ts';
-import { zEnvelope } from '../../lib/envelope.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import { getReportOptions } from './get-report-options.ts';
 import { runReport } from './run-report.ts';
@@ -26,7 +25,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { db: Database 
     path: '/api/dx/report/options',
     access: readsReports,
     body: ZReportOptionsBody,
-    response: zEnvelope(ZReportOptions),
+    response: ZReportOptionsResponse,
     handler: (request) => getReportOptions(db, request.body.module_name),
   });
 
@@ -34,7 +33,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: { db: Database 
     path: '/api/dx/report/run',
     access: readsReports,
     body: ZRunReportBody,
-    response: zEnvelope(ZReportResult),
+    response: ZReportResultResponse,
     handler: (request) => runReport(db, currentUser(request), request.body),
   });
 }

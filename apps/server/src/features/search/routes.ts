@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ZSearchBody, ZSearchResults } from '@bastion/domain/search/schemas';
+import { ZSearchBody, ZSearchResultsResponse } from '@bastion/domain/search/schemas';
 import type { Database } from '@bastion/db/client';
 import { currentUser, signedInAccess } from '../../lib/access.ts';
-import { zEnvelope } from '../../lib/envelope.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import { searchRecords } from './search-records.ts';
 
@@ -18,7 +17,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: { db: Database 
     path: '/api/dx/search',
     access: signedInAccess,
     body: ZSearchBody,
-    response: zEnvelope(ZSearchResults),
+    response: ZSearchResultsResponse,
     handler: (request) => searchRecords(db, currentUser(request), request.body),
   });
 }

@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ZDeletedWebhookEndpoint,
+  ZDeletedWebhookEndpointResponse,
+  ZSavedWebhookEndpointResponse,
   ZSaveWebhookEndpointBody,
-  ZSavedWebhookEndpoint,
   ZWebhookDeliveryIdBody,
   ZWebhookDeliveryListBody,
-  ZWebhookDeliveryPage,
+  ZWebhookDeliveryPageResponse,
   ZWebhookEndpointIdBody,
-  ZWebhookEndpointList,
+  ZWebhookEndpointListResponse,
   ZWebhookEndpointVersionBody,
-  ZWebhookSendOutcome,
+  ZWebhookSendOutcomeResponse,
 } from '@bastion/domain/integrations/webhook-schemas';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { currentUser, requirePermission } from '../../lib/access.ts';
-import { zEnvelope } from '../../lib/envelope.ts';
 import {
   auditedPostRoute,
   changedRecordRoute,
@@ -58,7 +57,7 @@ export function registerWebhookRoutes(
   postRoute(app, {
     path: '/api/admin/webhook-endpoints',
     access: managesWebhooks,
-    response: zEnvelope(ZWebhookEndpointList),
+    response: ZWebhookEndpointListResponse,
     handler: () => listWebhookEndpoints(db),
   });
 
@@ -68,7 +67,7 @@ export function registerWebhookRoutes(
     entityType: 'webhook_endpoint',
     actions: { created: 'webhook.endpoint.created', updated: 'webhook.endpoint.updated' },
     body: ZSaveWebhookEndpointBody,
-    response: zEnvelope(ZSavedWebhookEndpoint),
+    response: ZSavedWebhookEndpointResponse,
     handler: (request) => saveWebhookEndpoint(endpointDeps, currentUser(request), request.body),
     details: AUDITED_FIELDS,
   });
@@ -79,7 +78,7 @@ export function registerWebhookRoutes(
     entityType: 'webhook_endpoint',
     action: 'webhook.endpoint.secret_rolled',
     body: ZWebhookEndpointVersionBody,
-    response: zEnvelope(ZSavedWebhookEndpoint),
+    response: ZSavedWebhookEndpointResponse,
     handler: (request) => rollWebhookSecret(endpointDeps, currentUser(request), request.body),
     details: ['url', 'version'],
   });
@@ -90,7 +89,7 @@ export function registerWebhookRoutes(
     entityType: 'webhook_endpoint',
     action: 'webhook.endpoint.deleted',
     body: ZWebhookEndpointVersionBody,
-    response: zEnvelope(ZDeletedWebhookEndpoint),
+    response: ZDeletedWebhookEndpointResponse,
     handler: (request) => deleteWebhookEndpoint(db, request.body),
     details: ['url'],
   });
@@ -99,7 +98,7 @@ export function registerWebhookRoutes(
     path: '/api/admin/webhook-deliveries',
     access: managesWebhooks,
     body: ZWebhookDeliveryListBody,
-    response: zEnvelope(ZWebhookDeliveryPage),
+    response: ZWebhookDeliveryPageResponse,
     handler: (request) => listWebhookDeliveries(db, request.body),
   });
 
@@ -107,7 +106,7 @@ export function registerWebhookRoutes(
     path: '/api/admin/webhook-delivery-send-again',
     access: managesWebhooks,
     body: ZWebhookDeliveryIdBody,
-    response: zEnvelope(ZWebhookSendOutcome),
+    response: ZWebhookSendOutcomeResponse,
     handler: async (request) => {
       const outcome = await sendWebhookAgain(sendDeps, currentUser(request), request.body.id);
       return {
@@ -131,7 +130,7 @@ export function registerWebhookRoutes(
     path: '/api/admin/webhook-endpoint-test',
     access: managesWebhooks,
     body: ZWebhookEndpointIdBody,
-    response: zEnvelope(ZWebhookSendOutcome),
+    response: ZWebhookSendOutcomeResponse,
     handler: async (request) => {
       const outcome = await sendWebhookTest(sendDeps, currentUser(request), request.body.id);
       return {

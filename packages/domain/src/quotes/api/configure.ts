@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../../api/named-schemas.ts';
 import { ZLineAttributes, ZRuleOutcome } from '../../product-rules/schemas.ts';
 import { ZBundleOptionsView } from '../../catalog/bundle-options-schema.ts';
 import { RENEWAL_KINDS } from '../../renewals/model.ts';
@@ -189,3 +190,7 @@ export const ZSummaryResponse = zEnvelope(
     }),
   }),
 );
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZConfiguration, { id: 'QuoteConfiguration' });
+namedApiSchemas.add(ZBundleOptionsView, { id: 'BundleOptions' });

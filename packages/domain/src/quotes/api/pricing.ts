@@ -1,8 +1,15 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../../api/named-schemas.ts';
+import { WATERFALL_STEPS } from '../../pricing/model.ts';
 import { MONEY_TEXT } from '../../pricing/slim-result.ts';
 import { MAX_ADJUSTED_UNIT_LIST_MINOR } from '../../pricing/pricing-limits.ts';
 import { PRICING_MESSAGES } from '../../pricing/pricing-messages.ts';
-import { ZLineAttributes, ZRuleOutcome } from '../../product-rules/schemas.ts';
+import {
+  ZLineAttributes,
+  ZRuleAction,
+  ZRuleMessage,
+  ZRuleOutcome,
+} from '../../product-rules/schemas.ts';
 import { ZProratedSegment } from '../../renewals/schemas.ts';
 import { zEnvelope } from '../../api/envelope.ts';
 
@@ -59,7 +66,8 @@ export const ZSaveConfigurationBody = z.object({
 });
 
 const ZStep = z.object({
-  step: z.string(),
+  /** The engine's steps, in its order (pricing/model.ts WATERFALL_STEPS). */
+  step: z.enum(WATERFALL_STEPS),
   percent_bp: z.number().int().nullable(),
   amount_minor: z.number().int(),
   subtotal_minor: z.number().int(),
@@ -258,3 +266,10 @@ export const zPricingOutcome = <R extends z.ZodType>(result: R) =>
       }),
     ])
     .nullable();
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZPricingResult, { id: 'PricingResult' });
+namedApiSchemas.add(ZSlimPricingResult, { id: 'SlimPricingResult' });
+namedApiSchemas.add(ZPricedLine, { id: 'PricedLine' });
+namedApiSchemas.add(ZRuleAction, { id: 'ProductRuleAction' });
+namedApiSchemas.add(ZRuleMessage, { id: 'ProductRuleMessage' });

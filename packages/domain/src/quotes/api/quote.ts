@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedApiSchemas } from '../../api/named-schemas.ts';
 import { zRequiredText } from '../../validation/required-text.ts';
 import { zArchivableQuoteStatusFields, zEnvelope } from '../../api/envelope.ts';
 import { ZJson } from '../../api/json.ts';
@@ -118,3 +119,6 @@ export const ZOpportunityForQuoteResponse = zEnvelope(
     unoffered_quote_types: z.array(z.object({ value: z.string(), reason: z.string() })),
   }),
 );
+
+/* Named in the API reference (its components): what several answers share, and big rows. */
+namedApiSchemas.add(ZQuoteView, { id: 'Quote' });

@@ -1,35 +1,28 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  ZChangePasswordBody,
+  ZMfaCodeBody,
+  ZUpdateMfaEnabledBody,
+} from '@bastion/domain/auth/schemas';
+import type {
+  ZMfaEnabledResponse,
+  ZMfaEnrolmentResponse,
+  ZMfaStatusResponse,
+  ZOwnSessionsResponse,
+  ZPasswordChangedResponse,
+  ZRecoveryCodesResponse,
+  ZSignedOutOthersResponse,
+} from '@bastion/domain/auth/security-settings-api';
+import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePostMutation, usePostQuery } from '@/lib/api-query.ts';
 import { sessionQueryKey } from '../../auth/index.ts';
 
 /* The signed-in user's own sign-in settings (decision 021). */
 
-export interface MfaStatus {
-  mfa_enabled: boolean;
-  enabled_at: string | null;
-  recovery_codes_left: number;
-  /** The sign-in policy requires a second factor of this user: it cannot be turned off. */
-  required_by_policy: boolean;
-  /** Google accounts use Google's own two-step verification. */
-  can_use_mfa: boolean;
-}
-
-export interface NewAuthenticator {
-  otpauth_url: string;
-  /** PNG data URL. */
-  qr: string;
-  /** The secret in base32, for typing into an app that cannot scan. */
-  secret: string;
-}
-
-export interface OwnSession {
-  id: string;
-  created_at: string;
-  last_seen_at: string;
-  ip: string;
-  user_agent: string;
-  is_current: boolean;
-}
+export type MfaStatus = AnswerData<typeof ZMfaStatusResponse>;
+export type NewAuthenticator = AnswerData<typeof ZMfaEnrolmentResponse>;
+export type OwnSession = AnswerData<typeof ZOwnSessionsResponse>['sessions'][number];
 
 const keys = {
   status: ['account', 'mfa-status'] as const,
@@ -54,8 +47,8 @@ export const useNewAuthenticator = () =>
 export function useUpdateMfaEnabled() {
   const refresh = useRefreshMfa();
   return usePostMutation<
-    { enabled: boolean; code: string },
-    { mfa_enabled: boolean; recovery_codes: string[] }
+    z.input<typeof ZUpdateMfaEnabledBody>,
+    AnswerData<typeof ZMfaEnabledResponse>
   >('/api/security/update-mfa-enabled', refresh);
 }
 
@@ -67,7 +60,7 @@ export function useFinishEnrolment() {
 
 export function useRegenerateRecoveryCodes() {
   const refresh = useRefreshMfa();
-  return usePostMutation<{ code: string }, { recovery_codes: string[] }>(
+  return usePostMutation<z.input<typeof ZMfaCodeBody>, AnswerData<typeof ZRecoveryCodesResponse>>(
     '/api/security/regenerate-recovery-codes',
     refresh,
   );
@@ -76,19 +69,23 @@ export function useRegenerateRecoveryCodes() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return usePostMutation<
-    { current_password: string; new_password: string },
-    { signed_out_elsewhere: number }
+    z.input<typeof ZChangePasswordBody>,
+    AnswerData<typeof ZPasswordChangedResponse>
   >('/api/security/change-password', () => {
     void queryClient.invalidateQueries({ queryKey: keys.sessions });
   });
 }
 
 export const useOwnSessions = () =>
-  usePostQuery<{ sessions: OwnSession[] }>(keys.sessions, '/api/security/sessions', {});
+  usePostQuery<AnswerData<typeof ZOwnSessionsResponse>>(
+    keys.sessions,
+    '/api/security/sessions',
+    {},
+  );
 
 export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
-  return usePostMutation<Record<string, never>, { signed_out: number }>(
+  return usePostMutation<Record<string, never>, AnswerData<typeof ZSignedOutOthersResponse>>(
     '/api/security/sign-out-other-sessions',
     () => void queryClient.invalidateQueries({ queryKey: keys.sessions }),
   );

@@ -1,9 +1,11 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AttachmentCategory,
   AttachmentDownloadLink,
   AttachmentRecord,
   QuoteAttachments,
+  ZDeleteAttachmentResponse,
 } from '@bastion/domain/attachments/schemas';
 import { attachmentProblem } from '@bastion/domain/validation/attachments';
 import {
@@ -35,7 +37,8 @@ function useRefreshList(quoteId: string) {
   return () => void queryClient.invalidateQueries({ queryKey: attachmentKeys.ofQuote(quoteId) });
 }
 
-export interface UploadInput {
+/** The file to upload and its category (sent as multipart, the category in the path). */
+export interface UploadAttachmentArgs {
   file: File;
   category: AttachmentCategory;
 }
@@ -47,7 +50,7 @@ export interface UploadInput {
 export function useUploadAttachment(quoteId: string) {
   const refresh = useRefreshList(quoteId);
   return useMutation({
-    mutationFn: ({ file, category }: UploadInput) => {
+    mutationFn: ({ file, category }: UploadAttachmentArgs) => {
       const problem = attachmentProblem(file.size);
       if (problem) return Promise.reject(new ApiError(413, problem));
       const form = new FormData();
@@ -83,7 +86,7 @@ export function useDeleteAttachment(quoteId: string) {
   const refresh = useRefreshList(quoteId);
   return useMutation({
     mutationFn: (attachmentId: string) =>
-      apiPost<{ id: string }>('/api/dx/delete-attachment', {
+      apiPost<AnswerData<typeof ZDeleteAttachmentResponse>>('/api/dx/delete-attachment', {
         quote_id: quoteId,
         attachment_id: attachmentId,
       }),

@@ -1,14 +1,14 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZResetPasswordBody, ZResetPasswordResponse } from '@bastion/domain/auth/api';
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 
-export interface ResetPasswordInput {
-  token: string;
-  password: string;
-}
+export type ResetPasswordInput = z.input<typeof ZResetPasswordBody>;
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: ResetPasswordInput) =>
-      apiPost<unknown>('/api/security/reset_password', input),
+      apiPost<AnswerData<typeof ZResetPasswordResponse>>('/api/security/reset_password', input),
   });
 }

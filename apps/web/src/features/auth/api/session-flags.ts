@@ -1,7 +1,11 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZSettingValueResponse } from '@bastion/domain/auth/session-flags-api';
 import { useQuery } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 import { useSession } from '../components/session-context.tsx';
 import type { Session } from './session.ts';
+
+type SettingValue = AnswerData<typeof ZSettingValueResponse>;
 
 /**
  * Spec §4: the server can switch these at any time, so signed-in clients poll them, as often as
@@ -40,10 +44,10 @@ export function useMaintenanceMode(session: Session): boolean {
   const { data } = useQuery({
     queryKey: maintenanceQueryKey,
     queryFn: ({ signal }) =>
-      apiPost<{ value: string }>('/api/dx/get-setting-value', { name: 'maintenance' }, { signal }),
+      apiPost<SettingValue>('/api/dx/get-setting-value', { name: 'maintenance' }, { signal }),
     select: (answer) => isMaintenanceValueOn(answer.value),
     ...pollingOptions(
-      { value: session.app_settings.maintenance ?? 'disabled' },
+      { name: 'maintenance', value: session.app_settings.maintenance ?? 'disabled' },
       session.poll_interval_ms,
     ),
   });
@@ -56,7 +60,7 @@ export function useMaintenanceMessage(isMaintenanceOn: boolean): string {
   const { data } = useQuery({
     queryKey: maintenanceMessageQueryKey,
     queryFn: ({ signal }) =>
-      apiPost<{ value: string }>(
+      apiPost<SettingValue>(
         '/api/dx/get-setting-value',
         { name: 'maintenance_message' },
         { signal },

@@ -1,37 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MenuItem } from '@bastion/domain/navigation/menus';
-import type { PermissionFlags } from '@bastion/domain/permissions/flags';
-import type { RoleEntry } from '@bastion/domain/permissions/roles';
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZIntrospectResponse, ZSessionStateResponse } from '@bastion/domain/auth/api';
 import { apiGet, apiPost, isApiError } from '@/lib/api-client.ts';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  id_provider: 'Local' | 'Google';
-  is_approver: boolean;
-  is_delegated_to_me: boolean;
-  has_delegation: boolean;
-  roles: RoleEntry[];
-  delegated_roles: RoleEntry[];
-  permissions: PermissionFlags;
-  /** The administrator acting as this user, or null. */
-  impersonated_by: string | null;
-  mfa_enabled: boolean;
-  /** The sign-in policy requires a second factor the user has not set up yet. */
-  mfa_enrolment_required: boolean;
-}
-
 /** What `GET /api/security/introspect` answers for the signed-in user. */
-export interface Session {
-  user: SessionUser;
-  /** Already filtered by the server for this user. */
-  menus: MenuItem[];
-  app_settings: Record<string, string>;
-  /** How often to poll the session flags, broadcasts and settings (server CLIENT_POLL_SECONDS). */
-  poll_interval_ms: number;
-}
+export type Session = AnswerData<typeof ZIntrospectResponse>;
+export type SessionUser = Session['user'];
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -63,10 +37,13 @@ export const sessionQueryOptions = queryOptions({
 export const sessionProbeQueryOptions = queryOptions({
   queryKey: [...sessionQueryKey, 'probe'] as const,
   queryFn: async ({ signal }): Promise<Session | null> => {
-    const state = await apiGet<{ signed_in: boolean }>('/api/security/session-state', {
-      signal,
-      reportsSessionExpiry: false,
-    });
+    const state = await apiGet<AnswerData<typeof ZSessionStateResponse>>(
+      '/api/security/session-state',
+      {
+        signal,
+        reportsSessionExpiry: false,
+      },
+    );
     if (!state.signed_in) return null;
     try {
       return await fetchSession({ signal, reportsSessionExpiry: false });

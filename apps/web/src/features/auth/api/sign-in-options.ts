@@ -1,10 +1,15 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  ZGoogleProfile,
+  ZGoogleProfileResponse,
+  ZSignInProvidersResponse,
+} from '@bastion/domain/auth/google-sign-in-api';
+import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 
 /** The ways to sign in that this server takes, besides the password. */
-export interface SignInOptions {
-  google: boolean;
-}
+export type SignInOptions = AnswerData<typeof ZSignInProvidersResponse>;
 
 export const signInOptionsQueryOptions = queryOptions({
   queryKey: ['sign-in-options'] as const,
@@ -23,17 +28,13 @@ export function useSignInOptions() {
 }
 
 /** The Google account the signed-in user last came in with (the /profile page). */
-export interface GoogleProfile {
-  email: string;
-  name: string;
-  signed_in_at: string;
-}
+export type GoogleProfile = z.infer<typeof ZGoogleProfile>;
 
 export function useGoogleProfile() {
   return useQuery({
     queryKey: ['google-profile'] as const,
     queryFn: ({ signal }) =>
-      apiGet<{ google: GoogleProfile | null }>('/api/security/oauth/google/profile', {
+      apiGet<AnswerData<typeof ZGoogleProfileResponse>>('/api/security/oauth/google/profile', {
         signal,
         reportsSessionExpiry: false,
       }),

@@ -1,16 +1,13 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZLoginBody, ZLoginResponse } from '@bastion/domain/auth/api';
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 import { clearSignInMarkers } from '@/lib/session-markers.ts';
 import { type Session, sessionQueryOptions } from './session.ts';
 
-export interface SignInCredentials {
-  email: string;
-  password: string;
-  /** From the link e-mailed when sign-in to the account is paused. */
-  unlock_token?: string;
-  /** The second step: a code from the authenticator app, or a recovery code. */
-  otp?: string;
-}
+/** E-mail and password, the unlock link's token, the second step's code. */
+export type SignInCredentials = z.input<typeof ZLoginBody>;
 
 /** Signed in with a session, or (two-step sign-in) the password was right and a code is due. */
 export type SignInResult = { session: Session } | { isCodeRequired: true };
@@ -20,7 +17,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (credentials: SignInCredentials): Promise<SignInResult> => {
-      const answer = await apiPost<{ mfa_required: boolean }>(
+      const answer = await apiPost<AnswerData<typeof ZLoginResponse>>(
         '/api/security/auth/login',
         credentials,
       );

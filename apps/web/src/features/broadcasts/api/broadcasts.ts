@@ -2,6 +2,7 @@ import type { BroadcastState } from '@bastion/domain/broadcasts/model';
 import type {
   Broadcast,
   BroadcastList,
+  ZDeletedBroadcast,
   ZSaveBroadcastBody,
 } from '@bastion/domain/broadcasts/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -82,7 +83,7 @@ export function useDeleteBroadcast() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (broadcast: Pick<Broadcast, 'id'>) =>
-      apiPost<{ id: string; title: string; is_deleted: true }>('/api/admin/broadcast-delete', {
+      apiPost<z.infer<typeof ZDeletedBroadcast>>('/api/admin/broadcast-delete', {
         id: broadcast.id,
       }),
     onSuccess: (deleted) => {

@@ -1,4 +1,9 @@
-import type { MyBroadcast, MyBroadcasts } from '@bastion/domain/broadcasts/schemas';
+import type {
+  MyBroadcast,
+  MyBroadcasts,
+  ZBroadcastCount,
+} from '@bastion/domain/broadcasts/schemas';
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiPost } from '@/lib/api-client.ts';
@@ -25,7 +30,7 @@ export function useMyBroadcastCount() {
   return useQuery({
     queryKey: myBroadcastKeys.count,
     queryFn: ({ signal }) =>
-      apiPost<{ unread_count: number }>('/api/dx/get-my-broadcast-count', {}, { signal }),
+      apiPost<z.infer<typeof ZBroadcastCount>>('/api/dx/get-my-broadcast-count', {}, { signal }),
     select: (answer) => answer.unread_count,
     refetchInterval: pollIntervalMs,
     refetchOnWindowFocus: 'always',

@@ -1,10 +1,17 @@
-import type { BundleFeature, OptionSelection } from '@bastion/domain/catalog/bundle-options';
-import type { SkuAttributes } from '@bastion/domain/product-rules/model';
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  SkuSortField,
+  ZBundleComponent,
+  ZFamiliesResponse,
+  ZListSkusBody,
+  ZListSkusResponse,
+  ZSkuResponse,
+  ZSkuSummary,
+} from '@bastion/domain/catalog/admin-api';
+import type { BundleFeature } from '@bastion/domain/catalog/bundle-options';
+import type { ZHierarchyResponse } from '@bastion/domain/catalog/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Billing } from '@bastion/domain/pricing/model';
-import type { ProductKind } from '@bastion/domain/pricing/product-kinds';
 import type { ZSaveBundleComponentsBody, ZSaveSkuBody } from '@bastion/domain/catalog/schemas';
-import type { LapSize } from '@bastion/domain/validation/secure-access';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
 import type { ProductLine } from '@/lib/catalog-hierarchy.ts';
@@ -12,85 +19,21 @@ import { recordKeys, usePostChange, usePostQuery, useRecordQuery } from '@/lib/a
 
 /* The catalogue grid and the SKU panel (POST /api/admin/catalog/skus/*, families/list). */
 
-export interface CatalogFamily {
-  id: string;
-  name: string;
-  is_active: boolean;
-}
-
-export interface CatalogSku {
-  sku: string;
-  name: string;
-  description: string;
-  kind: ProductKind;
-  billing: Billing;
-  family_id: string;
-  family_name: string;
-  hierarchy_node_id: string | null;
-  hierarchy_path: string;
-  size: LapSize | null;
-  pricing_model: string | null;
-  is_shippable: boolean;
-  is_active: boolean;
-  updated_at: string;
-}
-
-export interface CatalogSkuSummary extends CatalogSku {
-  usd_price_minor: number | null;
-}
-
-export interface BundleComponent {
-  sku: string;
-  name: string;
-  kind: ProductKind;
-  is_active: boolean;
-  quantity: number;
-  /** Issue 34: the option group it belongs to (a name of the bundle's features); null: none. */
-  feature: string | null;
-  /** REQUIRED (always on), DEFAULT (on until the seller takes it off) or OPTIONAL. */
-  selection: OptionSelection;
-}
+export type CatalogFamily = AnswerData<typeof ZFamiliesResponse>['families'][number];
+export type CatalogSkuSummary = z.infer<typeof ZSkuSummary>;
+export type BundleComponent = z.infer<typeof ZBundleComponent>;
 
 /** An option group of a bundle: how many of its options a quote's bundle takes. */
 export type { BundleFeature };
 
-export interface CatalogSkuDetail extends CatalogSku {
-  quote_line_count: number;
-  price_date: string;
-  prices_today: { currency_code: string; unit_price_minor: number }[];
-  /** What a bundle brings onto a quote; empty for other kinds. */
-  components: BundleComponent[];
-  /** Issue 34: a bundle's option groups, in order; empty for a fixed bundle and other kinds. */
-  features: BundleFeature[];
-  /** The SKU a renewal may migrate this one to; null: none. */
-  successor_sku: string | null;
-  /** Issue 34: what product rules read of the SKU. */
-  attributes: SkuAttributes;
-}
+export type CatalogSkuDetail = AnswerData<typeof ZSkuResponse>;
 
-export type SkuSortField = 'sku' | 'name' | 'family' | 'kind' | 'status' | 'updated_at';
+export type { SkuSortField };
 
-export interface CatalogSkuListRequest {
-  search: string;
-  family_id: string;
-  kind: ProductKind | '';
-  status: 'all' | 'active' | 'inactive';
-  node_id: string | null;
-  /** Product lines, each with the lines below it: SKUs on any of them. */
-  node_ids?: string[];
-  sort: SkuSortField;
-  direction: 'asc' | 'desc';
-  page: number;
-  page_size: number;
-}
+/** What the grid asks for: the search, the filters, the sort and the page. */
+export type CatalogSkuListRequest = z.input<typeof ZListSkusBody>;
 
-export interface CatalogSkuPage {
-  rows: CatalogSkuSummary[];
-  total: number;
-  page: number;
-  page_size: number;
-  price_date: string;
-}
+export type CatalogSkuPage = AnswerData<typeof ZListSkusResponse>;
 
 /** What a SKU is saved with: the server's own schema (packages/domain). */
 export type CatalogSkuInput = z.input<typeof ZSaveSkuBody>;
@@ -124,7 +67,7 @@ export const useCatalogSku = (sku: string | null) =>
   useRecordQuery<CatalogSkuDetail>(catalogSkuKeys.one, '/api/admin/catalog/skus/get', 'sku', sku);
 
 export const useCatalogFamilies = () =>
-  usePostQuery<{ families: CatalogFamily[] }>(
+  usePostQuery<AnswerData<typeof ZFamiliesResponse>>(
     catalogSkuKeys.families,
     '/api/admin/catalog/families/list',
     {},
@@ -133,7 +76,7 @@ export const useCatalogFamilies = () =>
 
 /** The product lines, for the grid's filter: the catalogue's read-only view of the hierarchy. */
 export const useProductLines = () =>
-  usePostQuery<{ nodes: ProductLine[] }>(
+  usePostQuery<AnswerData<typeof ZHierarchyResponse>>(
     catalogSkuKeys.productLines,
     '/api/dx/catalog/hierarchy',
     {},

@@ -1,20 +1,15 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZExportSkusResponse, ZImportProblem } from '@bastion/domain/catalog/admin-api';
+import type { z } from 'zod';
 import { isApiError } from '@/lib/api-client.ts';
 
 /* What the catalogue's CSV exports answer and its imports refuse with (prices, SKUs). */
 
 /** An exported file: its name, its text, and its rows under the header. */
-export interface CsvFile {
-  file_name: string;
-  csv: string;
-  row_count: number;
-}
+export type CsvFile = AnswerData<typeof ZExportSkusResponse>;
 
 /** One problem of a refused import: the row as the file numbers it (the header is row 1). */
-export interface ImportProblem {
-  row: number;
-  column: string | null;
-  message: string;
-}
+export type ImportProblem = z.infer<typeof ZImportProblem>;
 
 function isImportProblem(value: unknown): value is ImportProblem {
   const item = value as Partial<ImportProblem> | null;

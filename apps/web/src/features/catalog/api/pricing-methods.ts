@@ -1,3 +1,10 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  ZAssignedScheduleResponse,
+  ZDeletedScheduleResponse,
+  ZMethodRowIdBody,
+  ZScheduleIdBody,
+} from '@bastion/domain/pricing/methods-api';
 import type {
   ZAssignDiscountScheduleBody,
   ZDeleteTermDiscountBody,
@@ -61,7 +68,7 @@ export function useSchedulePricingMethod() {
 }
 
 export function useCancelScheduledMethod() {
-  return usePostMutation<{ id: string }, SkuPricingView>(
+  return usePostMutation<z.input<typeof ZMethodRowIdBody>, SkuPricingView>(
     `${BASE}/pricing-methods/cancel-scheduled`,
     useSkuPricingSaved(),
   );
@@ -95,10 +102,10 @@ export function useSaveDiscountSchedule() {
 }
 
 export function useDeleteDiscountSchedule() {
-  return usePostMutation<{ id: string }, { id: string; name: string; is_deleted: true }>(
-    `${BASE}/discount-schedules/delete`,
-    useSchedulesChanged(),
-  );
+  return usePostMutation<
+    z.input<typeof ZScheduleIdBody>,
+    AnswerData<typeof ZDeletedScheduleResponse>
+  >(`${BASE}/discount-schedules/delete`, useSchedulesChanged());
 }
 
 export function useAssignDiscountSchedule() {
@@ -106,7 +113,7 @@ export function useAssignDiscountSchedule() {
   const schedulesChanged = useSchedulesChanged();
   return usePostMutation<
     z.input<typeof ZAssignDiscountScheduleBody>,
-    { sku: string; discount_schedule_id: string | null }
+    AnswerData<typeof ZAssignedScheduleResponse>
   >(`${BASE}/discount-schedules/assign`, (assigned) => {
     queryClient.setQueryData<SkuPricingView>(
       pricingMethodKeys.sku(assigned.sku),

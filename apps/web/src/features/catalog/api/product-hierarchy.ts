@@ -1,19 +1,24 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  ZAddNodeBody,
+  ZDeleteNodeResponse,
+  ZHierarchyNode,
+  ZHierarchyResponse,
+  ZMoveNodeBody,
+  ZNodeIdBody,
+  ZRenameNodeBody,
+  ZReorderNodeBody,
+  ZReorderNodeResponse,
+} from '@bastion/domain/catalog/admin-api';
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
-import type { CatalogFamily, ProductLine } from './catalog-skus.ts';
 
 /* The product hierarchy, as catalogue admins edit it (POST /api/admin/catalog/hierarchy/*). */
 
 /** A product line as admins see it: its sku_count counts inactive SKUs too. */
-export interface HierarchyNode extends ProductLine {
-  active_sku_count: number;
-  child_count: number;
-}
-
-export interface ProductHierarchy {
-  families: CatalogFamily[];
-  nodes: HierarchyNode[];
-}
+export type HierarchyNode = z.infer<typeof ZHierarchyNode>;
+export type ProductHierarchy = AnswerData<typeof ZHierarchyResponse>;
 
 export const hierarchyKeys = {
   all: ['catalog', 'hierarchy'] as const,
@@ -42,20 +47,21 @@ function useHierarchyMutation<I, O>(path: string) {
 }
 
 export const useAddHierarchyNode = () =>
-  useHierarchyMutation<{ parent_id: string | null; name: string }, HierarchyNode>('add');
+  useHierarchyMutation<z.input<typeof ZAddNodeBody>, HierarchyNode>('add');
 
 export const useRenameHierarchyNode = () =>
-  useHierarchyMutation<{ id: string; name: string }, HierarchyNode>('rename');
+  useHierarchyMutation<z.input<typeof ZRenameNodeBody>, HierarchyNode>('rename');
 
 export const useMoveHierarchyNode = () =>
-  useHierarchyMutation<{ id: string; parent_id: string | null }, HierarchyNode>('move');
+  useHierarchyMutation<z.input<typeof ZMoveNodeBody>, HierarchyNode>('move');
 
 /** One place up or down among its siblings, or straight to a place (1 = first). */
 export const useReorderHierarchyNode = () =>
-  useHierarchyMutation<
-    { id: string; direction: 'up' | 'down' } | { id: string; position: number },
-    HierarchyNode & { position: number; sibling_count: number }
-  >('reorder');
+  useHierarchyMutation<z.input<typeof ZReorderNodeBody>, AnswerData<typeof ZReorderNodeResponse>>(
+    'reorder',
+  );
 
 export const useDeleteHierarchyNode = () =>
-  useHierarchyMutation<{ id: string }, { id: string; name: string; is_deleted: true }>('delete');
+  useHierarchyMutation<z.input<typeof ZNodeIdBody>, AnswerData<typeof ZDeleteNodeResponse>>(
+    'delete',
+  );

@@ -1,8 +1,12 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
 import type {
   ProductRulePreview,
   ProductRuleView,
+  ZDeleteProductRuleBody,
+  ZPreviewProductRuleBody,
   ZSaveProductRuleBody,
 } from '@bastion/domain/product-rules/admin-schemas';
+import type { ZProductRuleDeleted, ZProductRulesResponse } from '@bastion/domain/catalog/admin-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
@@ -18,7 +22,7 @@ export type { ProductRulePreview, ProductRuleView };
 export type ProductRuleInput = z.input<typeof ZSaveProductRuleBody>;
 
 export const useProductRules = () =>
-  usePostQuery<{ rules: ProductRuleView[] }>(LIST_KEY, `${BASE}/list`, {});
+  usePostQuery<AnswerData<typeof ZProductRulesResponse>>(LIST_KEY, `${BASE}/list`, {});
 
 export function useSaveProductRule() {
   const queryClient = useQueryClient();
@@ -31,15 +35,15 @@ export function useSaveProductRule() {
 export function useDeleteProductRule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; version: number }) =>
-      apiPost<{ id: string; is_deleted: true }>(`${BASE}/delete`, input),
+    mutationFn: (input: z.input<typeof ZDeleteProductRuleBody>) =>
+      apiPost<AnswerData<typeof ZProductRuleDeleted>>(`${BASE}/delete`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LIST_KEY }),
   });
 }
 
 export function usePreviewProductRule() {
   return useMutation({
-    mutationFn: (input: Omit<ProductRuleInput, 'id' | 'version'> & { quote_number: string }) =>
+    mutationFn: (input: z.input<typeof ZPreviewProductRuleBody>) =>
       apiPost<ProductRulePreview>(`${BASE}/preview`, input),
   });
 }

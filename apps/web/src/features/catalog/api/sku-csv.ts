@@ -1,3 +1,5 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZImportSkusResponse } from '@bastion/domain/catalog/admin-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 import { catalogSkuKeys } from './catalog-skus.ts';
@@ -5,12 +7,8 @@ import type { CsvFile } from './csv-files.ts';
 
 /* The SKUs as CSV, with their attributes (POST /api/admin/catalog/skus/export, skus/import). */
 
-export interface SkuImportResult {
-  /** The SKU rows of the file, every one checked. */
-  imported: number;
-  /** The SKUs the file changed; the other rows were as the SKUs are. */
-  updated: number;
-}
+/** The SKU rows of the file (every one checked), and those it changed. */
+export type SkuImportResult = AnswerData<typeof ZImportSkusResponse>;
 
 /** Every SKU as CSV text. */
 export function useExportSkus() {

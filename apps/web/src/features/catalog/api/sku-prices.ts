@@ -1,3 +1,11 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  ZChangePriceBody,
+  ZChangePriceResponse,
+  ZImportPricesResponse,
+  ZPriceHistoryResponse,
+} from '@bastion/domain/catalog/admin-api';
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 import { usePostMutation, useRecordQuery, useRefreshAfterChange } from '@/lib/api-query.ts';
@@ -5,44 +13,13 @@ import type { CsvFile } from './csv-files.ts';
 
 /* List prices: history, scheduled changes, CSV export and import (/api/admin/catalog/prices/*). */
 
-export type PriceStatus = 'in_effect' | 'scheduled' | 'past';
-
-export interface PriceRow {
-  id: string;
-  currency_code: string;
-  unit_price_minor: number;
-  effective_from: string;
-  effective_to: string | null;
-  status: PriceStatus;
-  created_by_email: string | null;
-  created_at: string;
-}
-
-export interface PriceHistory {
-  sku: string;
-  name: string;
-  is_active: boolean;
-  today: string;
-  currency_codes: string[];
-  /** Newest first. */
-  rows: PriceRow[];
-}
-
-export interface PriceChangeInput {
-  sku: string;
-  currency_code: string;
-  /** Decimal text, like "1234.50". */
-  unit_price: string;
-  effective_from: string;
-}
-
-export interface PriceChangeResult {
-  currency_code: string;
-  unit_price_minor: number;
-  effective_from: string;
-  /** True when a price starting that same day was replaced. */
-  is_replacement: boolean;
-}
+export type PriceHistory = AnswerData<typeof ZPriceHistoryResponse>;
+export type PriceRow = PriceHistory['rows'][number];
+export type PriceStatus = PriceRow['status'];
+/** A new price: its amount as decimal text, like "1234.50". */
+export type PriceChangeInput = z.input<typeof ZChangePriceBody>;
+export type PriceChangeAnswer = AnswerData<typeof ZChangePriceResponse>;
+export type PriceChangeResult = PriceChangeAnswer['change'];
 
 export const priceKeys = {
   all: ['catalog', 'prices'] as const,
@@ -62,7 +39,7 @@ const useRefreshAfterPriceChange = () =>
 
 export function useChangePrice() {
   const refresh = useRefreshAfterPriceChange();
-  return usePostMutation<PriceChangeInput, PriceHistory & { change: PriceChangeResult }>(
+  return usePostMutation<PriceChangeInput, PriceChangeAnswer>(
     '/api/admin/catalog/prices/change',
     refresh,
   );
@@ -88,7 +65,9 @@ export function useImportPrices() {
   const refresh = useRefreshAfterPriceChange();
   return useMutation({
     mutationFn: (csv: string) =>
-      apiPost<{ imported: number }>('/api/admin/catalog/prices/import', { csv }),
+      apiPost<AnswerData<typeof ZImportPricesResponse>>('/api/admin/catalog/prices/import', {
+        csv,
+      }),
     onSuccess: () => refresh(),
   });
 }

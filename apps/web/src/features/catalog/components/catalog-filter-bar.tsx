@@ -14,7 +14,7 @@ export interface CatalogFilters {
   family_id: string;
   node_ids: string[];
   kind: ProductKind | '';
-  status: CatalogSkuListRequest['status'];
+  status: NonNullable<CatalogSkuListRequest['status']>;
 }
 
 export const NO_FILTERS: CatalogFilters = { family_id: '', node_ids: [], kind: '', status: 'all' };

@@ -1,9 +1,15 @@
-import type { QuoteCommentKind } from '@bastion/domain/comments/comment-rules';
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZCommentAnswer, ZCommentDeletedResponse } from '@bastion/domain/comments/api';
 import type {
   MentionCandidate,
   QuoteComment,
   QuoteComments,
+  ZAddQuoteCommentBody,
+  ZDeleteQuoteCommentBody,
+  ZEditQuoteCommentBody,
+  ZMentionCandidates,
 } from '@bastion/domain/comments/schemas';
+import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 
@@ -45,6 +51,9 @@ export function useQuoteComments(quoteId: string, isPanelOpen: boolean) {
   });
 }
 
+/** What a change sends besides the quote's id, which the hook adds. */
+type CommentBody<T extends z.ZodType> = Omit<z.input<T>, 'quote_id'>;
+
 /** After a change, the list is asked again (others may have written meanwhile). */
 function useCommentChange<TInput extends object, TResult>(quoteId: string, path: string) {
   const queryClient = useQueryClient();
@@ -55,26 +64,29 @@ function useCommentChange<TInput extends object, TResult>(quoteId: string, path:
 }
 
 export const useAddComment = (quoteId: string) =>
-  useCommentChange<{ kind: QuoteCommentKind; body: string }, { comment: QuoteComment }>(
+  useCommentChange<CommentBody<typeof ZAddQuoteCommentBody>, AnswerData<typeof ZCommentAnswer>>(
     quoteId,
     '/api/dx/add-quote-comment',
   );
 
 export const useEditComment = (quoteId: string) =>
-  useCommentChange<
-    { comment_id: string; version: number; body: string },
-    { comment: QuoteComment }
-  >(quoteId, '/api/dx/edit-quote-comment');
+  useCommentChange<CommentBody<typeof ZEditQuoteCommentBody>, AnswerData<typeof ZCommentAnswer>>(
+    quoteId,
+    '/api/dx/edit-quote-comment',
+  );
 
 export const useDeleteComment = (quoteId: string) =>
-  useCommentChange<{ comment_id: string }, { id: string }>(quoteId, '/api/dx/delete-quote-comment');
+  useCommentChange<
+    CommentBody<typeof ZDeleteQuoteCommentBody>,
+    AnswerData<typeof ZCommentDeletedResponse>
+  >(quoteId, '/api/dx/delete-quote-comment');
 
 /** The people the caller may mention on this quote whose name or e-mail holds `search`. */
 export function useMentionCandidates(quoteId: string, search: string, isEnabled: boolean) {
   return useQuery({
     queryKey: commentKeys.candidates(quoteId, search),
     queryFn: ({ signal }) =>
-      apiPost<{ candidates: MentionCandidate[] }>(
+      apiPost<z.infer<typeof ZMentionCandidates>>(
         '/api/dx/quote-mention-candidates',
         { quote_id: quoteId, search },
         { signal },

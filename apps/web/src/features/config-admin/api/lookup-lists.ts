@@ -1,46 +1,30 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  LookupList,
+  LookupValue,
+  ZLookupListsResponse,
+  ZMoveLookupValueBody,
+  ZSavedLookupValueResponse,
+  ZSaveLookupValueBody,
+} from '@bastion/domain/forms/api';
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 
 /* The lookup lists forms offer (POST /api/admin/lookups/*), for configuration admins. */
 
-export interface LookupValue {
-  /** The code quotes store; it never changes once saved. */
-  value: string;
-  label: string;
-  /** Groups values for FILTER_LOOKUP rules (e.g. MULTI_YEAR contract lengths). */
-  family: string | null;
-  sort_order: number;
-  /** False: retired; quotes keep it, forms no longer offer it. */
-  is_active: boolean;
-}
-
-export interface LookupList {
-  lookup: string;
-  /** In display order, retired values included. */
-  values: LookupValue[];
-}
-
-export interface SaveLookupValueInput {
-  lookup: string;
-  value: string;
-  label: string;
-  /** Left out: unchanged; null: none. */
-  family?: string | null;
-  sort_order?: number;
-  is_active: boolean;
-}
-
-export interface SavedLookupValue extends LookupValue {
-  lookup: string;
-  is_created: boolean;
-}
+export type { LookupList, LookupValue };
+/** A new value, or a change to one: left out, its family and order stay as they are. */
+export type SaveLookupValueInput = z.input<typeof ZSaveLookupValueBody>;
+export type SavedLookupValue = AnswerData<typeof ZSavedLookupValueResponse>;
 
 const lookupListsKey = ['admin', 'lookup-lists'] as const;
 
 export function useLookupLists() {
   return useQuery({
     queryKey: lookupListsKey,
-    queryFn: ({ signal }) => apiPost<LookupList[]>('/api/admin/lookups/list', {}, { signal }),
+    queryFn: ({ signal }) =>
+      apiPost<AnswerData<typeof ZLookupListsResponse>>('/api/admin/lookups/list', {}, { signal }),
   });
 }
 
@@ -87,7 +71,7 @@ export function useMoveLookupValue() {
   const queryClient = useQueryClient();
   const listChanged = useListChanged();
   return useMutation({
-    mutationFn: (input: { lookup: string; value: string; direction: 'up' | 'down' }) =>
+    mutationFn: (input: z.input<typeof ZMoveLookupValueBody>) =>
       apiPost<LookupList>('/api/admin/lookups/move', input),
     onSuccess: (moved) => {
       queryClient.setQueryData<LookupList[]>(lookupListsKey, (lists) =>

@@ -1,3 +1,12 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  ZAccountResponse,
+  ZAccountSummary,
+  ZContactResponse,
+  ZDeleteContactResponse,
+  ZListAccountsBody,
+  ZListAccountsResponse,
+} from '@bastion/domain/crm/api';
 import type {
   CrmAccountKind,
   ZSaveAccountBody,
@@ -21,67 +30,16 @@ import {
 
 export type { CrmAccountKind };
 
-export interface CrmContact {
-  id: string;
-  account_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  title: string;
-}
+export type CrmContact = AnswerData<typeof ZContactResponse>;
+export type CrmAccount = AnswerData<typeof ZAccountResponse>;
+export type CrmAccountSummary = z.infer<typeof ZAccountSummary>;
+/** What the account list asks for: the search, the kind and the page. */
+export type CrmAccountListRequest = z.input<typeof ZListAccountsBody>;
 
-export interface CrmAccount {
-  id: string;
-  name: string;
-  kind: CrmAccountKind;
-  region: string;
-  /** ISO 3166 alpha-2, or ''. */
-  country: string;
-  billing_street: string;
-  billing_city: string;
-  billing_state: string;
-  billing_postal_code: string;
-  billing_country: string;
-  shipping_street: string;
-  shipping_city: string;
-  shipping_state: string;
-  shipping_postal_code: string;
-  shipping_country: string;
-  payment_term_days: number | null;
-  payment_term_name: string | null;
-  partner_type: string | null;
-  is_public_sector: boolean;
-  /** Issue 35: the customer segment price books match on. */
-  segment: string;
-  updated_at: string;
-  contacts: CrmContact[];
-}
-
-export interface CrmAccountSummary {
-  id: string;
-  name: string;
-  kind: CrmAccountKind;
-  region: string;
-  country: string;
-  partner_type: string | null;
-  contact_count: number;
-  updated_at: string;
-}
-
-export interface CrmAccountListRequest {
-  search: string;
-  kind: CrmAccountKind | null;
-  page: number;
-  page_size: number;
-}
-
-export interface CrmRecordPage<T> {
+/** A page of a CRM list (accounts, opportunities): its rows, the total, the page and its size. */
+export type CrmRecordPage<T> = Omit<AnswerData<typeof ZListAccountsResponse>, 'rows'> & {
   rows: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+};
 
 /** What the account form sends: no id creates an account. */
 export type CrmAccountInput = z.input<typeof ZSaveAccountBody>;
@@ -131,9 +89,7 @@ export function useDeleteCrmContact() {
   const refresh = useRefreshAfterAccountChange();
   return useMutation({
     mutationFn: (id: string) =>
-      apiPost<{ id: string; account_id: string; is_deleted: true }>('/api/sfdc/contacts/delete', {
-        id,
-      }),
+      apiPost<AnswerData<typeof ZDeleteContactResponse>>('/api/sfdc/contacts/delete', { id }),
     onSuccess: () => refresh(),
   });
 }

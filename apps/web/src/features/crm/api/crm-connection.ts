@@ -1,32 +1,13 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZConnectionStatusResponse } from '@bastion/domain/crm/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiGet, apiPost } from '@/lib/api-client.ts';
 
-export type CrmSyncStatus = 'idle' | 'syncing' | 'synced' | 'failed';
-
 /** GET /api/sfdc/connection-status; also the answer of a sync. */
-export interface CrmConnectionStatus {
-  adapter: 'embedded' | 'salesforce';
-  endpoint: string | null;
-  status: CrmSyncStatus;
-  /** ISO 8601; null before the first successful sync. */
-  last_synced_at: string | null;
-  synced_count: number;
-  last_error: string;
-  opportunity_count: number;
-  /** While syncing: records written so far, of progress_total (null until the CRM answered). */
-  progress_done: number;
-  progress_total: number | null;
-  /** The records the last sync skipped, each with why; the next sync retries them. */
-  record_errors: CrmSyncRecordError[];
-  /** E-mail of who started the running or last sync. */
-  started_by: string;
-}
-
-export interface CrmSyncRecordError {
-  record_id: string;
-  message: string;
-}
+export type CrmConnectionStatus = AnswerData<typeof ZConnectionStatusResponse>;
+export type CrmSyncStatus = CrmConnectionStatus['status'];
+export type CrmSyncRecordError = CrmConnectionStatus['record_errors'][number];
 
 export const crmConnectionStatusQuery = queryOptions({
   queryKey: ['crm', 'connection-status'],

@@ -1,20 +1,10 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZFieldMappingResponse } from '@bastion/domain/crm/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client.ts';
 
-export interface CrmFieldMapping {
-  /** A heading to group the list under. */
-  section: string;
-  crm_fields: string[];
-  quote_fields: string[];
-  /** read: CRM → quote; write_back: quote → CRM. */
-  direction: 'read' | 'write_back';
-  rule: string;
-}
-
-export interface CrmFieldMappingList {
-  adapter: 'embedded' | 'salesforce';
-  mappings: CrmFieldMapping[];
-}
+export type CrmFieldMappingList = AnswerData<typeof ZFieldMappingResponse>;
+export type CrmFieldMapping = CrmFieldMappingList['mappings'][number];
 
 export function useCrmFieldMapping() {
   return useQuery({

@@ -1,3 +1,10 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  ZListOpportunitiesBody,
+  ZListOpportunitiesResponse,
+  ZOpportunityResponse,
+  ZOpportunitySummary,
+} from '@bastion/domain/crm/api';
 import type { ZSaveOpportunityBody } from '@bastion/domain/crm/schemas';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -9,86 +16,15 @@ import {
   useRefreshAfterChange,
 } from '@/lib/api-query.ts';
 import { crmConnectionStatusQuery } from './crm-connection.ts';
-import type { CrmRecordPage } from './crm-accounts.ts';
 
 /* The built-in CRM's opportunities, as its admins edit them (POST /api/sfdc/opportunities/*). */
 
-export interface CrmTeamMember {
-  email: string;
-  name: string;
-  role: string;
-}
-
-export interface CrmOpportunity {
-  id: string;
-  name: string;
-  account_id: string;
-  account_name: string;
-  partner_account_id: string | null;
-  partner_name: string | null;
-  partner_contact_id: string | null;
-  partner_contact_name: string | null;
-  distributor_account_id: string | null;
-  distributor_name: string | null;
-  region: string;
-  deal_type: string;
-  stage: string;
-  currency_code: string;
-  amount_minor: number;
-  /** The amount as a decimal string, e.g. "12500.00". */
-  amount: string;
-  close_date: string | null;
-  contract_start_date: string | null;
-  payment_term_days: number | null;
-  payment_term_name: string | null;
-  partner_payment_term_days: number | null;
-  partner_payment_term_name: string | null;
-  sla: string;
-  is_registered_deal: boolean;
-  deal_reg: string;
-  is_public_sector: boolean;
-  products_evaluated: string;
-  owner_email: string;
-  owner_name: string;
-  csm_name: string;
-  csm_email: string;
-  cam_name: string;
-  cam_email: string;
-  team: CrmTeamMember[];
-  quote_number: string | null;
-  quote_status: string | null;
-  created_on: string;
-  created_by: string;
-  modified_on: string;
-  modified_by: string;
-  /** When an admin removed it from lists; null while it is live. */
-  removed_at: string | null;
-}
-
-export interface CrmOpportunitySummary {
-  id: string;
-  name: string;
-  account_name: string;
-  region: string;
-  deal_type: string;
-  stage: string;
-  currency_code: string;
-  amount_minor: number;
-  close_date: string | null;
-  owner_name: string;
-  modified_on: string;
-  modified_by: string;
-  removed_at: string | null;
-}
-
-export type CrmOpportunityStatus = 'all' | 'live' | 'removed';
-
-export interface CrmOpportunityListRequest {
-  search: string;
-  status: CrmOpportunityStatus;
-  page: number;
-  page_size: number;
-}
+export type CrmOpportunity = AnswerData<typeof ZOpportunityResponse>;
+export type CrmTeamMember = CrmOpportunity['team'][number];
+export type CrmOpportunitySummary = z.infer<typeof ZOpportunitySummary>;
+/** What the opportunity list asks for: the search, live or removed ones, and the page. */
+export type CrmOpportunityListRequest = z.input<typeof ZListOpportunitiesBody>;
+export type CrmOpportunityStatus = NonNullable<CrmOpportunityListRequest['status']>;
 
 /** What the opportunity form sends: no id creates an opportunity. */
 export type CrmOpportunityInput = z.input<typeof ZSaveOpportunityBody>;
@@ -96,7 +32,7 @@ export type CrmOpportunityInput = z.input<typeof ZSaveOpportunityBody>;
 export const crmOpportunityKeys = recordKeys<CrmOpportunityListRequest>('crm', 'opportunities');
 
 export const useCrmOpportunities = (request: CrmOpportunityListRequest) =>
-  usePostQuery<CrmRecordPage<CrmOpportunitySummary>>(
+  usePostQuery<AnswerData<typeof ZListOpportunitiesResponse>>(
     crmOpportunityKeys.list(request),
     '/api/sfdc/opportunities/list',
     request,

@@ -4,7 +4,10 @@ import type {
   PublicAcceptanceView,
   QuoteAcceptance,
   SentAcceptanceLink,
+  ZAcceptQuoteBody,
+  ZSendAcceptanceLinkBody,
 } from '@bastion/domain/documents/acceptance-schemas';
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api-client.ts';
 
@@ -24,13 +27,7 @@ export function useQuoteAcceptance(quoteId: string) {
   });
 }
 
-export interface SendAcceptanceLinkInput {
-  quote_id: string;
-  version: number;
-  recipient_name: string;
-  recipient_email: string;
-  expires_in_days: number;
-}
+export type SendAcceptanceLinkInput = z.input<typeof ZSendAcceptanceLinkBody>;
 
 export function useSendAcceptanceLink(quoteId: string) {
   const queryClient = useQueryClient();
@@ -70,12 +67,7 @@ export function usePublicAcceptance(token: string) {
 export const acceptanceDocumentUrl = (token: string) =>
   `/api/public/acceptance/${encodeURIComponent(token)}/document`;
 
-export interface AcceptQuoteInput {
-  name: string;
-  title: string;
-  email: string;
-  agreed: boolean;
-}
+export type AcceptQuoteInput = z.input<typeof ZAcceptQuoteBody>;
 
 export function useAcceptQuote(token: string) {
   const queryClient = useQueryClient();

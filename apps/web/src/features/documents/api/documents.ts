@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GeneratedDocumentView, QuoteDocumentFormat } from '@bastion/domain/documents/schemas';
+import type {
+  GeneratedDocumentView,
+  QuoteDocumentFormat,
+  ZQuoteDocumentsAnswer,
+} from '@bastion/domain/documents/schemas';
+import type { z } from 'zod';
 import { sanitizeFileName } from '@bastion/domain/validation/attachments';
 import { apiPost, apiPostForFile, saveDownloadedFile } from '@/lib/api-client.ts';
 
@@ -19,7 +24,7 @@ export function useQuoteDocuments(quoteId: string) {
   return useQuery({
     queryKey: documentKeys.list(quoteId),
     queryFn: ({ signal }) =>
-      apiPost<{ documents: GeneratedDocument[] }>(
+      apiPost<z.infer<typeof ZQuoteDocumentsAnswer>>(
         '/api/dx/quote-documents',
         { quote_id: quoteId },
         { signal },

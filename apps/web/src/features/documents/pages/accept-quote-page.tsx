@@ -124,7 +124,10 @@ function Quotation({ token, view }: { token: string; view: PublicAcceptanceView 
             customer={quote.customer}
             isPending={accept.isPending}
             error={accept.error}
-            onAccept={(values) => accept.mutate(values)}
+            onAccept={(values) => {
+              // The form refuses an unticked box; the request says the customer agreed.
+              if (values.agreed) accept.mutate({ ...values, agreed: true });
+            }}
           />
         )}
       </Card.Body>

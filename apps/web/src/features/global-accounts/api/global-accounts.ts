@@ -3,7 +3,12 @@ import type {
   GlobalAccountChoices,
   GlobalAccountDetail,
   GlobalAccountList,
+  ZGlobalAccountAccountBody,
+  ZGlobalAccountMemberBody,
+  ZSaveGlobalAccountBody,
+  ZSetGlobalAccountOwnerBody,
 } from '@bastion/domain/global-accounts/schemas';
+import type { z } from 'zod';
 import { usePostMutation, usePostQuery } from '@/lib/api-query.ts';
 
 export type {
@@ -70,16 +75,16 @@ function useGroupChange<TInput>(path: string) {
 }
 
 export const useSaveGlobalAccount = () =>
-  useGroupChange<{ id: string | null; name: string; description: string }>(
-    '/api/dx/global-accounts/save',
-  );
+  useGroupChange<z.input<typeof ZSaveGlobalAccountBody>>('/api/dx/global-accounts/save');
 export const useSetGlobalAccountOwner = () =>
-  useGroupChange<{ id: string; owner_user_id: string | null }>('/api/dx/global-accounts/set-owner');
+  useGroupChange<z.input<typeof ZSetGlobalAccountOwnerBody>>('/api/dx/global-accounts/set-owner');
 export const useAddGroupAccount = () =>
-  useGroupChange<{ id: string; account_id: string }>('/api/dx/global-accounts/add-account');
+  useGroupChange<z.input<typeof ZGlobalAccountAccountBody>>('/api/dx/global-accounts/add-account');
 export const useRemoveGroupAccount = () =>
-  useGroupChange<{ id: string; account_id: string }>('/api/dx/global-accounts/remove-account');
+  useGroupChange<z.input<typeof ZGlobalAccountAccountBody>>(
+    '/api/dx/global-accounts/remove-account',
+  );
 export const useAddTeamMember = () =>
-  useGroupChange<{ id: string; user_id: string }>('/api/dx/global-accounts/add-member');
+  useGroupChange<z.input<typeof ZGlobalAccountMemberBody>>('/api/dx/global-accounts/add-member');
 export const useRemoveTeamMember = () =>
-  useGroupChange<{ id: string; user_id: string }>('/api/dx/global-accounts/remove-member');
+  useGroupChange<z.input<typeof ZGlobalAccountMemberBody>>('/api/dx/global-accounts/remove-member');

@@ -1,23 +1,19 @@
+import type {
+  ZImpersonateBody,
+  ZImpersonateResponse,
+} from '@bastion/domain/accounts/impersonation-api';
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 
 /** What POST /api/security/impersonate answers: who the session now acts as, or null. */
-export interface ImpersonationAnswer {
-  impersonating: string | null;
-}
+export type ImpersonationAnswer = AnswerData<typeof ZImpersonateResponse>;
 
 const IMPERSONATE_PATH = '/api/security/impersonate';
 
-/** An administrator starts acting as the user with this e-mail (decision 021). */
-export const startImpersonation = (email: string) =>
-  apiPost<ImpersonationAnswer>(IMPERSONATE_PATH, { email });
-
-/** The administrator returns to their own account. */
-export const stopImpersonation = () =>
-  apiPost<ImpersonationAnswer>(IMPERSONATE_PATH, { stop: true });
-
 /** Either change: `{email}` to start acting as that user, `{stop: true}` to return. */
-export type ImpersonationChange = { email: string } | { stop: true };
+export type ImpersonationChange = z.input<typeof ZImpersonateBody>;
 
 /**
  * Starts or stops acting as someone. Every cached query belongs to the previous user, so on
@@ -26,7 +22,7 @@ export type ImpersonationChange = { email: string } | { stop: true };
 export function useImpersonate() {
   return useMutation({
     mutationFn: (change: ImpersonationChange) =>
-      'email' in change ? startImpersonation(change.email) : stopImpersonation(),
+      apiPost<ImpersonationAnswer>(IMPERSONATE_PATH, change),
     onSuccess: () => window.location.assign('/'),
   });
 }

@@ -1,35 +1,21 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  ZApprovalSkuOptionsResponse,
+  ZApprovalSkusResponse,
+  ZSkuBody,
+} from '@bastion/domain/margin-data/api';
+import type { z } from 'zod';
 import type { SaveApprovalSkuInput } from '@bastion/domain/margin-data/schemas';
 import { withoutRow } from '@/components/admin/use-optimistic-list.ts';
 import { usePostQuery } from '@/lib/api-query.ts';
-import { marginDataKeys, type ProductKind } from './margin-data-keys.ts';
-import {
-  useMarginList,
-  useMarginListMutation,
-  type MarginList,
-} from './use-margin-list-mutation.ts';
+import { marginDataKeys } from './margin-data-keys.ts';
+import { useMarginList, useMarginListMutation } from './use-margin-list-mutation.ts';
 
 /* SKUs whose presence on a quote asks for approval (POST /api/admin/approval-skus/*). */
 
-export interface ApprovalSku {
-  sku: string;
-  name: string;
-  kind: ProductKind;
-  /** Whether the SKU itself is still sold. */
-  is_sku_active: boolean;
-  reason: string;
-  /** Whether the entry applies; an inactive one is kept but asks for nothing. */
-  is_active: boolean;
-}
-
-export type ApprovalSkuList = MarginList<ApprovalSku>;
-
-export interface ApprovalSkuOption {
-  sku: string;
-  name: string;
-  kind: ProductKind;
-  is_active: boolean;
-  is_listed: boolean;
-}
+export type ApprovalSkuList = AnswerData<typeof ZApprovalSkusResponse>;
+export type ApprovalSku = ApprovalSkuList['rows'][number];
+export type ApprovalSkuOption = AnswerData<typeof ZApprovalSkuOptionsResponse>['rows'][number];
 
 export type { SaveApprovalSkuInput };
 
@@ -40,7 +26,7 @@ export const useApprovalSkus = () =>
 
 /** SKUs to choose from when adding one; nothing is asked while `isEnabled` is false. */
 export const useApprovalSkuOptions = (search: string, isEnabled: boolean) =>
-  usePostQuery<{ rows: ApprovalSkuOption[] }>(
+  usePostQuery<AnswerData<typeof ZApprovalSkuOptionsResponse>>(
     [...marginDataKeys.approvalSkus, 'options', search],
     '/api/admin/approval-skus/sku-options',
     { search },
@@ -60,7 +46,7 @@ export function useSaveApprovalSku() {
 }
 
 export function useDeleteApprovalSku() {
-  return useMarginListMutation<ApprovalSkuList, ApprovalSku, { sku: string }>({
+  return useMarginListMutation<ApprovalSkuList, ApprovalSku, z.input<typeof ZSkuBody>>({
     listKey: marginDataKeys.approvalSkus,
     path: '/api/admin/approval-skus/delete',
     patchRows: (rows, { sku }) => withoutRow(rows, sku, skuOf),

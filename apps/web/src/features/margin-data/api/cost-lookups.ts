@@ -1,36 +1,18 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZCostLookupKeyBody, ZCostLookupsResponse } from '@bastion/domain/margin-data/api';
 import type { ZCostLookupForm } from '@bastion/domain/margin-data/schemas';
 import type { z } from 'zod';
 import { normalPercent } from '../components/input-checks.ts';
-import { marginDataKeys, type LookupKind } from './margin-data-keys.ts';
-import { familyNameOf, marginTableApi, type MarginList } from './use-margin-list-mutation.ts';
+import { marginDataKeys } from './margin-data-keys.ts';
+import { familyNameOf, marginTableApi } from './use-margin-list-mutation.ts';
 
 /* Cost as a share of the USD list price, per family and kind (POST /api/admin/margin/cost-lookups/*). */
 
-export interface CostLookup {
-  family_id: string;
-  family_name: string;
-  product_kind: LookupKind;
-  /** Two decimals, e.g. "16.00". */
-  cost_percent: string;
-}
-
-export interface CostLookupFamily {
-  id: string;
-  name: string;
-  is_active: boolean;
-  sku_count: number;
-  has_default: boolean;
-}
-
-export interface CostLookupList extends MarginList<CostLookup> {
-  families: CostLookupFamily[];
-}
-
-export interface CostLookupKey {
-  family_id: string;
-  product_kind: LookupKind;
-}
-
+export type CostLookupList = AnswerData<typeof ZCostLookupsResponse>;
+export type CostLookup = CostLookupList['rows'][number];
+export type CostLookupFamily = CostLookupList['families'][number];
+/** What names a lookup: its family and kind (a removal sends it). */
+export type CostLookupKey = z.input<typeof ZCostLookupKeyBody>;
 export type CostLookupInput = z.output<typeof ZCostLookupForm>;
 
 /** A lookup's key as one string: a family has one row per kind. */

@@ -1,3 +1,9 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  ZHwSkuCostsResponse,
+  ZListHwSkuCostsBody,
+  ZSkuBody,
+} from '@bastion/domain/margin-data/api';
 import type { ZHwSkuCostForm } from '@bastion/domain/margin-data/schemas';
 import type { z } from 'zod';
 import { usePostQuery } from '@/lib/api-query.ts';
@@ -9,42 +15,10 @@ import { useMarginListMutation } from './use-margin-list-mutation.ts';
 
 export type { HwKind };
 
-export interface HwSkuCost {
-  sku: string;
-  name: string;
-  kind: HwKind;
-  family_id: string;
-  family_name: string;
-  is_active: boolean;
-  /** Cents; null when no cost is set. */
-  unit_cost_usd_minor: number | null;
-  updated_at: string | null;
-  /** The USD list price in effect today, in cents. */
-  usd_list_price_minor: number | null;
-  implied_cost_percent: string | null;
-}
-
-export interface HwSkuCostRequest {
-  search: string;
-  kind: HwKind | null;
-  missing_cost: boolean;
-  include_retired: boolean;
-  focus_sku: string | null;
-  page: number;
-  page_size: number;
-}
-
-export interface HwSkuCostPage {
-  rows: HwSkuCost[];
-  total: number;
-  page: number;
-  page_size: number;
-  price_date: string;
-  missing_cost_count: number;
-  markups: { HARDWARE: string; ACCESS_POINT: string };
-  can_edit: boolean;
-}
-
+export type HwSkuCostPage = AnswerData<typeof ZHwSkuCostsResponse>;
+export type HwSkuCost = HwSkuCostPage['rows'][number];
+/** What a page of SKUs asks for: the search, the filters and the page. */
+export type HwSkuCostRequest = z.input<typeof ZListHwSkuCostsBody>;
 export type HwSkuCostInput = z.output<typeof ZHwSkuCostForm>;
 
 /** The query key of one page of SKUs: the list a change on that page patches. */
@@ -81,7 +55,7 @@ export function useSaveHwSkuCost(request: HwSkuCostRequest) {
 }
 
 export function useDeleteHwSkuCost(request: HwSkuCostRequest) {
-  return useMarginListMutation<HwSkuCostPage, HwSkuCost, { sku: string }>({
+  return useMarginListMutation<HwSkuCostPage, HwSkuCost, z.input<typeof ZSkuBody>>({
     listKey: hwSkuCostsKey(request),
     path: '/api/admin/margin/hw-sku-costs/delete',
     patchRows: (rows, { sku }) =>

@@ -1,3 +1,5 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZDepreciationListResponse, ZMarkupsResponse } from '@bastion/domain/margin-data/api';
 import type { ZDepreciationForm, ZMarkupForm } from '@bastion/domain/margin-data/schemas';
 import type { QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -15,24 +17,12 @@ import {
  * (POST /api/admin/margin/duration-depreciation/*).
  */
 
-/** A row of percentages for one kind of product. */
-export interface KindRow {
-  product_kind: CostedKind;
-  /** False when never set: the page says what counts instead. */
-  is_set: boolean;
-}
-
-/** Overhead per kind of product. */
-export interface Markup extends KindRow {
-  /** Two decimals, e.g. "8.00"; 0 % while not set. */
-  percent: string;
-}
-
-/** The share of year-one cost each contract year costs. */
-export interface Depreciation extends KindRow {
-  /** Years 1 to 5, two decimals each; 100 % every year while not set. */
-  percents: string[];
-}
+/** Overhead per kind of product: two decimals, e.g. "8.00"; 0 % while not set. */
+export type Markup = AnswerData<typeof ZMarkupsResponse>['rows'][number];
+/** The share of year-one cost each contract year costs (years 1 to 5; 100 % while not set). */
+export type Depreciation = AnswerData<typeof ZDepreciationListResponse>['rows'][number];
+/** What a row of percentages for one kind of product says besides its figures. */
+export type KindRow = Pick<Markup, 'product_kind' | 'is_set'>;
 
 export type MarkupInput = z.output<typeof ZMarkupForm>;
 export type DepreciationInput = z.output<typeof ZDepreciationForm>;

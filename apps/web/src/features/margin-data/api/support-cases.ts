@@ -1,8 +1,10 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZSupportCaseKeyBody, ZSupportCasesResponse } from '@bastion/domain/margin-data/api';
 import type { ZSupportCaseForm } from '@bastion/domain/margin-data/schemas';
 import type { z } from 'zod';
 import { centsOf, normalCases, supportCaseCostOf } from '../components/input-checks.ts';
 import { marginDataKeys } from './margin-data-keys.ts';
-import { familyNameOf, marginTableApi, type MarginList } from './use-margin-list-mutation.ts';
+import { familyNameOf, marginTableApi } from './use-margin-list-mutation.ts';
 
 /*
  * A family's expected support load: cases one unit raises a year and the USD cost of handling
@@ -10,31 +12,9 @@ import { familyNameOf, marginTableApi, type MarginList } from './use-margin-list
  * of the family's support SKUs.
  */
 
-export interface SupportCase {
-  family_id: string;
-  family_name: string;
-  /** Three decimals, e.g. "0.400". */
-  cases_per_unit_year: string;
-  cost_per_case_usd_minor: number;
-  /** Cases × cost per case, in cents: what one unit of the family's support costs a year in cases. */
-  cost_per_unit_year_usd_minor: number;
-  updated_at: string;
-}
-
-export interface SupportCaseFamily {
-  id: string;
-  name: string;
-  is_active: boolean;
-  /** The family's support SKUs, retired ones included. */
-  support_sku_count: number;
-  has_row: boolean;
-}
-
-export interface SupportCaseList extends MarginList<SupportCase> {
-  families: SupportCaseFamily[];
-  /** The support markup quotes add on top, e.g. "0.00". */
-  support_markup: string;
-}
+export type SupportCaseList = AnswerData<typeof ZSupportCasesResponse>;
+export type SupportCase = SupportCaseList['rows'][number];
+export type SupportCaseFamily = SupportCaseList['families'][number];
 
 /** Decimal texts as typed: cases with at most 3 decimals, US dollars with at most 2. */
 export type SaveSupportCaseInput = z.output<typeof ZSupportCaseForm>;
@@ -45,7 +25,12 @@ export const {
   useList: useSupportCases,
   useSave: useSaveSupportCase,
   useDelete: useDeleteSupportCase,
-} = marginTableApi<SupportCaseList, SupportCase, SaveSupportCaseInput, { family_id: string }>({
+} = marginTableApi<
+  SupportCaseList,
+  SupportCase,
+  SaveSupportCaseInput,
+  z.input<typeof ZSupportCaseKeyBody>
+>({
   listKey: marginDataKeys.supportCases,
   route: '/api/admin/margin/support-cases',
   idOf: familyOf,

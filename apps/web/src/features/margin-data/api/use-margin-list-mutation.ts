@@ -1,3 +1,5 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZMarkupsResponse } from '@bastion/domain/margin-data/api';
 import type { QueryKey } from '@tanstack/react-query';
 import {
   useOptimisticListMutation,
@@ -7,11 +9,13 @@ import {
 import { apiPost } from '@/lib/api-client.ts';
 import { usePostQuery } from '@/lib/api-query.ts';
 
-/** A margin-data list as the server sends it: its rows, and whether the user may change them. */
-export interface MarginList<TRow> {
+/**
+ * A margin-data list as the server sends it: its rows, and whether the user may change them (the
+ * markups' answer; every margin list says the same besides its rows).
+ */
+export type MarginList<TRow> = Omit<AnswerData<typeof ZMarkupsResponse>, 'rows'> & {
   rows: TRow[];
-  can_edit: boolean;
-}
+};
 
 /**
  * A save or removal on a margin-data list (`{rows, …}` answers): the rows change at once, go

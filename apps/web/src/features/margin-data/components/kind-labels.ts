@@ -17,6 +17,10 @@ export const LOOKUP_KIND_LABELS: Readonly<Record<LookupKind, string>> = {
   SERVICE: 'Services',
 };
 
+/** A cost lookup's kind as named: the family default (ANY), or the kind of product. */
+export const lookupKindLabel = (kind: ProductKind | 'ANY') =>
+  kind === 'ANY' ? LOOKUP_KIND_LABELS.ANY : KIND_LABELS[kind];
+
 /** The lookup kinds in the order the page offers them. */
 export const LOOKUP_KINDS: readonly LookupKind[] = ['ANY', 'SUBSCRIPTION', 'SUPPORT', 'SERVICE'];
 

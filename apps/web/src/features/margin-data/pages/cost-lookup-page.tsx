@@ -20,7 +20,7 @@ import {
   type EditableColumns,
 } from '../components/editable-table.tsx';
 import { isSamePercent } from '../components/input-checks.ts';
-import { LOOKUP_KIND_LABELS, LOOKUP_KINDS } from '../components/kind-labels.ts';
+import { LOOKUP_KIND_LABELS, LOOKUP_KINDS, lookupKindLabel } from '../components/kind-labels.ts';
 import { marginDataPage } from '../components/margin-data-screen.tsx';
 
 const skuCount = (n: number) => (n === 1 ? '1 SKU' : `${n.toLocaleString('en-US')} SKUs`);
@@ -31,7 +31,7 @@ interface LookupRow extends CostLookup {
   isFirstOfFamily: boolean;
 }
 
-const nameOf = (row: CostLookup) => `${row.family_name}, ${LOOKUP_KIND_LABELS[row.product_kind]}`;
+const nameOf = (row: CostLookup) => `${row.family_name}, ${lookupKindLabel(row.product_kind)}`;
 
 /** The family default stays while the family has SKUs (the server refuses, and says why). */
 const isKept = (row: LookupRow) => row.product_kind === 'ANY' && (row.family?.sku_count ?? 0) > 0;
@@ -60,7 +60,7 @@ const columns: readonly ColumnDef<LookupRow, never>[] = [
     meta: { isText: true },
     cell: ({ row: { original: row } }) => (
       <>
-        {LOOKUP_KIND_LABELS[row.product_kind]}
+        {lookupKindLabel(row.product_kind)}
         {row.product_kind === 'ANY' ? (
           <div className="small text-body-secondary">Kinds without a row of their own</div>
         ) : null}

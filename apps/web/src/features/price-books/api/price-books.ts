@@ -1,3 +1,14 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZListSkusResponse } from '@bastion/domain/catalog/admin-api';
+import type {
+  ZGetPriceBookBody,
+  ZPriceBookDeletedResponse,
+  ZPriceBookIdBody,
+  ZPriceBookMatrixBody,
+  ZPriceBooksExportResponse,
+  ZPriceBooksImportResponse,
+  ZRemovePriceBookEntryBody,
+} from '@bastion/domain/price-books/api';
 import type {
   PriceBookDetail,
   PriceBookEntryChange,
@@ -30,36 +41,11 @@ export type PriceBookMatrixRow = PriceBookMatrix['rows'][number];
 export type SavePriceBookInput = z.input<typeof ZSavePriceBookBody>;
 export type SetPriceBookEntryInput = z.input<typeof ZSetPriceBookEntryBody>;
 
-export interface PriceBookQuery {
-  id: string;
-  search: string;
-  currency_code: string;
-  page: number;
-  page_size: number;
-}
-
-export interface PriceBookMatrixQuery {
-  currency_code: string;
-  search: string;
-  status: 'active' | 'inactive' | 'all';
-  only_in_books: boolean;
-  page: number;
-  page_size: number;
-}
-
-export interface CsvFile {
-  file_name: string;
-  csv: string;
-  row_count: number;
-}
-
-export interface PriceBookImportResult {
-  imported: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  books: string[];
-}
+/** A book and a page of its entries: the search, the currency and the page. */
+export type PriceBookQuery = z.input<typeof ZGetPriceBookBody>;
+export type PriceBookMatrixQuery = z.input<typeof ZPriceBookMatrixBody>;
+export type CsvFile = AnswerData<typeof ZPriceBooksExportResponse>;
+export type PriceBookImportResult = AnswerData<typeof ZPriceBooksImportResponse>;
 
 export const priceBookKeys = {
   all: ['price-books'] as const,
@@ -82,7 +68,7 @@ export const usePriceBook = (query: PriceBookQuery) =>
  * name contains `search`, for the entry form's suggestions; nothing below two characters.
  */
 export function useSkuCodes(search: string): string[] {
-  const found = usePostQuery<{ rows: { sku: string; kind: string }[] }>(
+  const found = usePostQuery<AnswerData<typeof ZListSkusResponse>>(
     ['price-books', 'sku-codes', search],
     '/api/admin/catalog/skus/list',
     { search, sort: 'sku', page: 1, page_size: 8 },
@@ -110,16 +96,15 @@ function useBookChange<TInput, TResult>(
 
 export const useSavePriceBook = () => useBookChange<SavePriceBookInput, PriceBookView>('save');
 export const useDeactivatePriceBook = () =>
-  useBookChange<{ id: string }, PriceBookView>('deactivate');
+  useBookChange<z.input<typeof ZPriceBookIdBody>, PriceBookView>('deactivate');
 export const useDeletePriceBook = () =>
-  useBookChange<{ id: string }, { id: string; name: string; is_deleted: true }>('delete');
+  useBookChange<z.input<typeof ZPriceBookIdBody>, AnswerData<typeof ZPriceBookDeletedResponse>>(
+    'delete',
+  );
 export const useSetPriceBookEntry = () =>
   useBookChange<SetPriceBookEntryInput, PriceBookEntryChange>('entries/set');
 export const useRemovePriceBookEntry = () =>
-  useBookChange<
-    { price_book_id: string; sku: string; currency_code: string },
-    PriceBookEntryChange
-  >('entries/remove');
+  useBookChange<z.input<typeof ZRemovePriceBookEntryBody>, PriceBookEntryChange>('entries/remove');
 /** Imports entries from a file's text: every row checked, nothing imported unless all are good. */
 export const useImportPriceBooks = () =>
   useBookChange<string, PriceBookImportResult>('import', (csv) => ({ csv }));

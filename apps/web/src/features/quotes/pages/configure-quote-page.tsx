@@ -14,7 +14,6 @@ import { QuoteCommentsButton } from '../../comments/index.ts';
 import { useSession } from '../../auth/index.ts';
 import {
   priceDraft,
-  pricingView,
   useQuoteConfiguration,
   useSaveConfiguration,
   type CatalogSku,
@@ -23,6 +22,7 @@ import {
 import { REALIGNMENT_NOTICE } from '@bastion/domain/validation/messages';
 import { blockingMessages } from '@bastion/domain/product-rules/schemas';
 import { LinesTable } from '../components/configure/lines-table.tsx';
+import { pricingView } from '../components/configure/pricing-view.ts';
 import { BundleOptionsPanel } from '../components/configure/bundle-options-panel.tsx';
 import {
   bundleOptionsOfSku,
@@ -164,7 +164,9 @@ function ConfigureQuote({
     const timer = setTimeout(() => {
       setIsPricing(true);
       priceDraft(quote.id, toPayload(lines), controller.signal)
-        .then(({ view, rules }) => {
+        .then(({ rule_messages, rule_actions, rule_applied, ...slim }) => {
+          const view = pricingView(slim);
+          const rules = { rule_messages, rule_actions, rule_applied };
           setPricing((before) => ({
             result: view,
             pricedDrafts: byKey(lines),

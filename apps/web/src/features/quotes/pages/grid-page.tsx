@@ -1,3 +1,4 @@
+import type { GridModuleName } from '@bastion/domain/quotes/api/grid';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Pagination from 'react-bootstrap/Pagination';
@@ -25,14 +26,22 @@ import {
 const PAGE_SIZE = 25;
 
 /** The modules this page lists; other grids of spec §2 come with their features. */
-export const QUOTE_GRID_MODULES = new Set(['quotes', 'my-quotes', 'opportunities']);
+const QUOTE_GRID_MODULES: ReadonlySet<string> = new Set<GridModuleName>([
+  'quotes',
+  'my-quotes',
+  'opportunities',
+]);
+
+/** Whether a route's module name is one of the grids the contract knows. */
+export const isQuoteGridModule = (name: string): name is GridModuleName =>
+  QUOTE_GRID_MODULES.has(name);
 
 /** A generic grid of spec §2 for one module: filters, sorting and pages are the server's. */
 export function GridPage({
   moduleName,
   opportunityId,
 }: {
-  moduleName: string;
+  moduleName: GridModuleName;
   opportunityId?: string;
 }) {
   const navigate = useNavigate();

@@ -6,7 +6,12 @@ import type {
   ContractSummary,
   InstalledBase,
 } from '@bastion/domain/renewals/schemas';
-import type { RenewalKind } from '@bastion/domain/renewals/model';
+import type {
+  ZCreatedRenewalQuote,
+  ZCreateRenewalQuoteBody,
+  ZMarkContractLostBody,
+} from '@bastion/domain/renewals/schemas';
+import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
 import { usePostQuery } from '@/lib/api-query.ts';
 
@@ -58,17 +63,13 @@ export function useInstalledBase(opportunityId: string) {
   );
 }
 
-export interface CreatedRenewalQuote {
-  id: string;
-  quote_number: string;
-  target_path: string;
-}
+export type CreatedRenewalQuote = z.infer<typeof ZCreatedRenewalQuote>;
 
 /** A renewal, co-term or true-up quote from a contract; the caller goes on to its target_path. */
 export function useCreateRenewalQuote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { contract_id: string; kind: RenewalKind }) =>
+    mutationFn: (input: z.input<typeof ZCreateRenewalQuoteBody>) =>
       apiPost<CreatedRenewalQuote>('/api/dx/renewals/create-quote', input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: contractsKeys.all });
@@ -81,7 +82,7 @@ export function useCreateRenewalQuote() {
 export function useMarkContractLost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { contract_id: string; reason: string }) =>
+    mutationFn: (input: z.input<typeof ZMarkContractLostBody>) =>
       apiPost<ContractSummary>('/api/dx/renewals/mark-lost', input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: contractsKeys.all }),
   });

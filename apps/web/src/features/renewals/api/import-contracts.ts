@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportContractsResult } from '@bastion/domain/renewals/schemas';
+import type { ImportContractsResult, ZImportContractsBody } from '@bastion/domain/renewals/schemas';
+import type { z } from 'zod';
 import { apiPost, isApiError, type ApiFieldError } from '@/lib/api-client.ts';
 
 export type { ImportContractsResult } from '@bastion/domain/renewals/schemas';
@@ -31,7 +32,7 @@ export const IMPORT_CONTRACT_COLUMNS = [
 export function useImportContracts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { csv: string; dry_run: boolean }) =>
+    mutationFn: (input: z.input<typeof ZImportContractsBody>) =>
       apiPost<ImportContractsResult>('/api/dx/renewals/import-contracts', input),
     onSuccess: (result) => {
       if (result.dry_run) return;

@@ -4,6 +4,8 @@ import type {
   RenewalDraft,
   RenewalPricing,
 } from '@bastion/domain/renewals/schemas';
+import type { ZSaveRenewalConfigurationBody } from '@bastion/domain/renewals/schemas';
+import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
 import { quoteQueryKey } from '../../quotes/index.ts';
 
@@ -41,7 +43,7 @@ export function priceRenewalDraft(id: string, draft: RenewalDraft, signal: Abort
 export function useSaveRenewalConfiguration(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { version: number; draft: RenewalDraft; advance: boolean }) =>
+    mutationFn: (input: Omit<z.input<typeof ZSaveRenewalConfigurationBody>, 'id'>) =>
       apiPost<RenewalConfiguration>('/api/dx/renewals/save-configuration', { id, ...input }),
     onSuccess: (saved) => {
       queryClient.setQueryData(renewalConfigurationKey(id), saved);

@@ -1,3 +1,10 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  ZClause,
+  ZClauseHistoryResponse,
+  ZClausesResponse,
+  ZClauseVersion,
+} from '@bastion/domain/terms/api';
 import type { ZSaveClauseBody } from '@bastion/domain/terms/schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -9,30 +16,9 @@ import { apiPost } from '@/lib/api-client.ts';
  * (POST /api/admin/terms-clause-save).
  */
 
-export interface Clause {
-  id: string;
-  code: string | null;
-  title: string;
-  body: string;
-  category: string;
-  is_active: boolean;
-  version: number;
-  placeholders: string[];
-  rule_count: number;
-  updated_at: string;
-  updated_by: string | null;
-}
-
-export interface ClauseVersion {
-  version: number;
-  title: string;
-  body: string;
-  category: string;
-  is_active: boolean;
-  note: string;
-  created_at: string;
-  created_by: string | null;
-}
+export type Clause = z.infer<typeof ZClause>;
+export type ClauseVersion = z.infer<typeof ZClauseVersion>;
+type ClauseList = AnswerData<typeof ZClausesResponse>;
 
 /** What the editor sends (the server's schema): no id creates a clause; an edit names its version. */
 export type ClauseInput = z.input<typeof ZSaveClauseBody>;
@@ -47,7 +33,7 @@ export function useClauses(options: { includeInactive: boolean; enabled?: boolea
   return useQuery({
     queryKey: clauseKeys.list(options.includeInactive),
     queryFn: ({ signal }) =>
-      apiPost<{ clauses: Clause[] }>(
+      apiPost<ClauseList>(
         '/api/dx/terms-clauses',
         { include_inactive: options.includeInactive },
         { signal },
@@ -61,7 +47,7 @@ export function useClauseHistory(id: string | null) {
   return useQuery({
     queryKey: clauseKeys.history(id ?? ''),
     queryFn: ({ signal }) =>
-      apiPost<{ clause: Clause; versions: ClauseVersion[] }>(
+      apiPost<AnswerData<typeof ZClauseHistoryResponse>>(
         '/api/dx/terms-clause-history',
         { id },
         { signal },
@@ -75,7 +61,7 @@ export function useClauseHistory(id: string | null) {
  * and quotes its text, so everything of the terms reloads after.
  */
 export function useSaveClause() {
-  return useRowSaveMutation<{ clauses: Clause[] }, Clause, ClauseInput>({
+  return useRowSaveMutation<ClauseList, Clause, ClauseInput>({
     listKey: clauseKeys.list(true),
     save: (input) => apiPost<Clause>('/api/admin/terms-clause-save', input),
     rowsOf: (list) => list.clauses,

@@ -1,3 +1,5 @@
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type { ZRule, ZRulesResponse } from '@bastion/domain/terms/api';
 import type { ZSaveRuleBody } from '@bastion/domain/terms/schemas';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -6,22 +8,9 @@ import { apiPost } from '@/lib/api-client.ts';
 
 /* Clause rules (POST /api/admin/terms-rules, /api/admin/terms-rule-save). */
 
-export type ClauseRuleEffect = 'ATTACH' | 'REQUIRE';
-
-export interface ClauseRule {
-  id: string;
-  code: string | null;
-  name: string;
-  condition: string;
-  effect: ClauseRuleEffect;
-  clause_id: string;
-  clause_title: string;
-  clause_is_active: boolean;
-  is_active: boolean;
-  version: number;
-  updated_at: string;
-  updated_by: string | null;
-}
+export type ClauseRule = z.infer<typeof ZRule>;
+export type ClauseRuleEffect = ClauseRule['effect'];
+type ClauseRuleList = AnswerData<typeof ZRulesResponse>;
 
 /** What the editor sends: the server's schema. */
 export type ClauseRuleInput = z.input<typeof ZSaveRuleBody>;
@@ -31,14 +20,13 @@ export const ruleKeys = { all: ['terms', 'rules'] as const };
 export function useClauseRules() {
   return useQuery({
     queryKey: ruleKeys.all,
-    queryFn: ({ signal }) =>
-      apiPost<{ rules: ClauseRule[] }>('/api/admin/terms-rules', {}, { signal }),
+    queryFn: ({ signal }) => apiPost<ClauseRuleList>('/api/admin/terms-rules', {}, { signal }),
   });
 }
 
 /** Saves a rule: the list shows it at once (taken back if refused); the library counts rules. */
 export function useSaveClauseRule() {
-  return useRowSaveMutation<{ rules: ClauseRule[] }, ClauseRule, ClauseRuleInput>({
+  return useRowSaveMutation<ClauseRuleList, ClauseRule, ClauseRuleInput>({
     listKey: ruleKeys.all,
     save: (input) => apiPost<ClauseRule>('/api/admin/terms-rule-save', input),
     rowsOf: (list) => list.rules,

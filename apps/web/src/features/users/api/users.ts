@@ -1,4 +1,22 @@
 import type {
+  ZAccountOptionsResponse,
+  ZApiTokenListResponse,
+  ZCreateApiTokenBody,
+  ZCreatedApiTokenResponse,
+  ZPasswordLinkSentResponse,
+  ZRevokeApiTokenBody,
+  ZRevokedApiTokenResponse,
+  ZSetUserDisabledBody,
+  ZSignInPolicyResponse,
+  ZUserDisabledResponse,
+  ZUserHistoryResponse,
+  ZUserListResponse,
+  ZUserMfaResetResponse,
+  ZUserRefBody,
+  ZUserSignInsResponse,
+} from '@bastion/domain/accounts/users-api';
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
   ApiTokenRow,
   UserDetail,
   UserHistoryRow,
@@ -10,7 +28,6 @@ import type {
   ZUserListBody,
   ZUserListFilters,
 } from '@bastion/domain/accounts/user-admin-schemas';
-import type { RoleValue } from '@bastion/domain/permissions/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client.ts';
@@ -30,17 +47,7 @@ export type UserListFilters = z.output<typeof ZUserListFilters>;
 export type CreateUserInput = z.output<typeof ZCreateUserBody>;
 export type UpdateUserInput = z.output<typeof ZUpdateUserBody>;
 
-export interface Page<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
-export interface AccountOption {
-  id: string;
-  name: string;
-}
+export type AccountOption = AnswerData<typeof ZAccountOptionsResponse>['accounts'][number];
 
 export const userKeys = {
   all: ['users'] as const,
@@ -55,15 +62,20 @@ export const userKeys = {
 
 /** One page of users; the previous page stays on screen while the next loads. */
 export const useUserList = (request: UserListRequest) =>
-  usePostQuery<Page<UserListRow>>(userKeys.list(request), '/api/admin/users', request, {
-    keepsPrevious: true,
-  });
+  usePostQuery<AnswerData<typeof ZUserListResponse>>(
+    userKeys.list(request),
+    '/api/admin/users',
+    request,
+    {
+      keepsPrevious: true,
+    },
+  );
 
 export const useUserDetail = (email: string) =>
   usePostQuery<UserDetail>(userKeys.one(email), '/api/admin/user-detail', { email });
 
 export const useUserSignIns = (email: string, page: number, pageSize: number) =>
-  usePostQuery<Page<UserSignInRow>>(
+  usePostQuery<AnswerData<typeof ZUserSignInsResponse>>(
     userKeys.signIns(email, page),
     '/api/admin/user-sign-ins',
     { email, page, page_size: pageSize },
@@ -71,7 +83,7 @@ export const useUserSignIns = (email: string, page: number, pageSize: number) =>
   );
 
 export const useUserHistory = (email: string, page: number, pageSize: number) =>
-  usePostQuery<Page<UserHistoryRow>>(
+  usePostQuery<AnswerData<typeof ZUserHistoryResponse>>(
     userKeys.history(email, page),
     '/api/admin/user-history',
     { email, page, page_size: pageSize },
@@ -80,7 +92,7 @@ export const useUserHistory = (email: string, page: number, pageSize: number) =>
 
 /** CRM accounts a role may be limited to, by name. */
 export const useAccountOptions = (search: string) =>
-  usePostQuery<{ accounts: AccountOption[] }>(
+  usePostQuery<AnswerData<typeof ZAccountOptionsResponse>>(
     userKeys.accounts(search),
     '/api/admin/user-account-options',
     { search },
@@ -113,21 +125,23 @@ function useUserChange<TInput, TResult>(path: string) {
 }
 
 export const useSetUserDisabled = () =>
-  useUserChange<{ email: string; is_disabled: boolean }, { email: string; is_disabled: boolean }>(
+  useUserChange<z.input<typeof ZSetUserDisabledBody>, AnswerData<typeof ZUserDisabledResponse>>(
     '/api/admin/set-user-disabled',
   );
 
 export const useResetUserMfa = () =>
-  useUserChange<{ email: string }, { email: string; mfa_enabled: false }>(
+  useUserChange<z.input<typeof ZUserRefBody>, AnswerData<typeof ZUserMfaResetResponse>>(
     '/api/admin/reset-user-mfa',
   );
 
 export const useSendPasswordLink = () =>
-  useUserChange<{ email: string }, { email: string; sent: true }>('/api/security/send_password');
+  useUserChange<z.input<typeof ZUserRefBody>, AnswerData<typeof ZPasswordLinkSentResponse>>(
+    '/api/security/send_password',
+  );
 
 /** A service account's API tokens (issue 21); the tokens themselves are never listed. */
 export const useApiTokens = (email: string) =>
-  usePostQuery<{ email: string; tokens: ApiTokenRow[] }>(
+  usePostQuery<AnswerData<typeof ZApiTokenListResponse>>(
     userKeys.tokens(email),
     '/api/admin/api-tokens',
     { email },
@@ -135,16 +149,17 @@ export const useApiTokens = (email: string) =>
 
 /** The answer carries the token, once. */
 export const useCreateApiToken = () =>
-  useUserChange<
-    { email: string; name: string; expires_in_days: number },
-    { token: string; row: ApiTokenRow }
-  >('/api/admin/create-api-token');
+  useUserChange<z.input<typeof ZCreateApiTokenBody>, AnswerData<typeof ZCreatedApiTokenResponse>>(
+    '/api/admin/create-api-token',
+  );
 
 export const useRevokeApiToken = () =>
-  useUserChange<{ email: string; token_id: string }, ApiTokenRow>('/api/admin/revoke-api-token');
+  useUserChange<z.input<typeof ZRevokeApiTokenBody>, AnswerData<typeof ZRevokedApiTokenResponse>>(
+    '/api/admin/revoke-api-token',
+  );
 
 export const useSignInPolicy = (enabled: boolean) =>
-  usePostQuery<{ mfa_required_roles: RoleValue[] }>(
+  usePostQuery<AnswerData<typeof ZSignInPolicyResponse>>(
     userKeys.policy,
     '/api/admin/sign-in-policy',
     {},
@@ -153,9 +168,11 @@ export const useSignInPolicy = (enabled: boolean) =>
 
 export const useUpdateSignInPolicy = () => {
   const queryClient = useQueryClient();
-  return usePostMutation<z.output<typeof ZSignInPolicyBody>, { mfa_required_roles: RoleValue[] }>(
-    '/api/admin/update-sign-in-policy',
-    (policy) => queryClient.setQueryData(userKeys.policy, policy),
+  return usePostMutation<
+    z.input<typeof ZSignInPolicyBody>,
+    AnswerData<typeof ZSignInPolicyResponse>
+  >('/api/admin/update-sign-in-policy', (policy) =>
+    queryClient.setQueryData(userKeys.policy, policy),
   );
 };
 

@@ -4,7 +4,12 @@ import type {
   WebhookDeliveryPage,
   WebhookEndpoint,
   WebhookSendOutcome,
+  ZDeletedWebhookEndpoint,
   ZSaveWebhookEndpointBody,
+  ZWebhookDeliveryIdBody,
+  ZWebhookEndpointIdBody,
+  ZWebhookEndpointList,
+  ZWebhookEndpointVersionBody,
 } from '@bastion/domain/integrations/webhook-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -33,7 +38,7 @@ export const webhookKeys = {
 };
 
 export const useWebhookEndpoints = () =>
-  usePostQuery<{ endpoints: WebhookEndpoint[] }>(
+  usePostQuery<z.infer<typeof ZWebhookEndpointList>>(
     webhookKeys.endpoints,
     '/api/admin/webhook-endpoints',
     {},
@@ -68,7 +73,7 @@ export function useSaveWebhookEndpoint() {
 
 export function useRollWebhookSecret() {
   const refresh = useRefreshWebhooks();
-  return usePostMutation<Pick<WebhookEndpoint, 'id' | 'version'>, SavedWebhookEndpoint>(
+  return usePostMutation<z.input<typeof ZWebhookEndpointVersionBody>, SavedWebhookEndpoint>(
     '/api/admin/webhook-endpoint-roll-secret',
     refresh,
   );
@@ -76,15 +81,15 @@ export function useRollWebhookSecret() {
 
 export function useDeleteWebhookEndpoint() {
   const refresh = useRefreshWebhooks();
-  return usePostMutation<Pick<WebhookEndpoint, 'id' | 'version'>, { id: string; url: string }>(
-    '/api/admin/webhook-endpoint-delete',
-    refresh,
-  );
+  return usePostMutation<
+    z.input<typeof ZWebhookEndpointVersionBody>,
+    z.infer<typeof ZDeletedWebhookEndpoint>
+  >('/api/admin/webhook-endpoint-delete', refresh);
 }
 
 export function useSendWebhookAgain() {
   const refresh = useRefreshWebhooks();
-  return usePostMutation<{ id: string }, WebhookSendOutcome>(
+  return usePostMutation<z.input<typeof ZWebhookDeliveryIdBody>, WebhookSendOutcome>(
     '/api/admin/webhook-delivery-send-again',
     refresh,
   );
@@ -92,7 +97,7 @@ export function useSendWebhookAgain() {
 
 export function useSendWebhookTest() {
   const refresh = useRefreshWebhooks();
-  return usePostMutation<{ id: string }, WebhookSendOutcome>(
+  return usePostMutation<z.input<typeof ZWebhookEndpointIdBody>, WebhookSendOutcome>(
     '/api/admin/webhook-endpoint-test',
     refresh,
   );

@@ -24,6 +24,15 @@ const SOURCE_LOOK: Record<ProposedLine['source'], { label: string; bg: string; t
   recommendation: { label: 'Suggested', bg: 'secondary' },
 };
 
+/** The questionnaire's answers as the contract takes them: a number, a text, yes/no or null. */
+const scalarAnswers = (values: FormValues) =>
+  Object.fromEntries(
+    Object.entries(values).filter(
+      (entry): entry is [string, string | number | boolean | null] =>
+        entry[1] === null || ['string', 'number', 'boolean'].includes(typeof entry[1]),
+    ),
+  );
+
 /**
  * Guided selling (issue 34): a few questions about the customer's sites, then the lines the
  * product rules propose, each with its reason; the seller ticks what to take (suggestions start
@@ -87,7 +96,7 @@ export function GuidedSellingPanel({
             submitLabel="Propose products"
             onSubmit={(payload, values) => {
               setAnswers(values);
-              propose.mutate({ questionnaire: QUESTIONNAIRE, answers: payload });
+              propose.mutate({ questionnaire: QUESTIONNAIRE, answers: scalarAnswers(payload) });
             }}
           />
         </>

@@ -10,7 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type Dispatch } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { LinePrice } from '../../api/configure.ts';
+import type { LinePrice } from './pricing-view.ts';
 import {
   lineProblems,
   typedUnitListMinor,

@@ -1,6 +1,6 @@
 import { NO_RULE_OUTCOME, type RuleOutcome } from '@bastion/domain/product-rules/schemas';
 import { isApiError } from '@/lib/api-client.ts';
-import type { PricingView } from '../../api/configure.ts';
+import type { PricingView } from './pricing-view.ts';
 import type { DraftLine } from './line-state.ts';
 
 /* What the configure page knows of its last pricing: the result, the lines it priced, and the

@@ -12,6 +12,15 @@ import { useSaveSecureAccess, type QuoteConfiguration } from '../../api/configur
 const asConfig = (value: JsonValue | undefined): Record<string, JsonValue> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
 
+/** The sizing as the contract takes it: each setting a count, a text or null. */
+const asSizing = (value: JsonValue | undefined) =>
+  Object.fromEntries(
+    Object.entries(asConfig(value)).filter(
+      (entry): entry is [string, number | string | null] =>
+        entry[1] === null || typeof entry[1] === 'number' || typeof entry[1] === 'string',
+    ),
+  );
+
 /**
  * Sizes the quote's secure access with the spec's rules (§5) as the user types; applying it
  * makes the matching subscription lines on the server (decision 010).
@@ -92,7 +101,7 @@ export function SecureAccessPanel({
               setIsTouched(true);
               if (Object.keys(localErrors).length > 0) return;
               save.mutate(
-                { version: quote.version, config: asConfig(value) },
+                { version: quote.version, config: asSizing(value) },
                 { onSuccess: onHide },
               );
             }}

@@ -1,6 +1,6 @@
 import { formatCurrency } from '@bastion/domain/format/currency';
 import Card from 'react-bootstrap/Card';
-import type { PricingView } from '../../api/configure.ts';
+import type { PricingView } from './pricing-view.ts';
 
 /** The quote's figures as they stand: list, adjustment, discounts, net, per year, margin. */
 export function TotalsPanel({
