@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { ZImportProblem } from '@bastion/domain/catalog/admin-api';
 import { AppError, type AppErrorDetail } from './app-error.ts';
 import { parseCsv, type CsvRecord } from './csv.ts';
 
@@ -12,12 +14,7 @@ export const MAX_IMPORT_ROWS = 50_000;
 export const MAX_REPORTED_PROBLEMS = 1000;
 
 /** One thing wrong with the file: its row as a spreadsheet numbers it (the header is row 1). */
-export interface ImportProblem {
-  row: number;
-  /** The column the problem is in; null for the row as a whole. */
-  column: string | null;
-  message: string;
-}
+export type ImportProblem = z.infer<typeof ZImportProblem>;
 
 export const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportContractsResult, ZImportContractsBody } from '@bastion/domain/renewals/schemas';
 import type { z } from 'zod';
-import { apiPost, isApiError, type ApiFieldError } from '@/lib/api-client.ts';
+import { apiPost } from '@/lib/api-client.ts';
 
 export type { ImportContractsResult } from '@bastion/domain/renewals/schemas';
 
@@ -43,9 +43,4 @@ export function useImportContracts() {
       });
     },
   });
-}
-
-/** The row-numbered problems of a refused import ('Row 3: …'), as the server listed them. */
-export function importProblemsOf(error: unknown): readonly ApiFieldError[] {
-  return isApiError(error) ? error.errors : [];
 }
