@@ -24,7 +24,7 @@ import {
 import { COMPONENTS_TABLE } from './bundle-components-list.tsx';
 import { plural, SELECTION_LABELS, skuStatusOf } from './catalog-labels.ts';
 import { SkuSearch } from './sku-search.tsx';
-import { RemoveRowButton } from './remove-row-button.tsx';
+import { RemoveRowButton } from '@/components/remove-row-button.tsx';
 
 const SELECTION_OPTIONS = OPTION_SELECTIONS.map((value) => ({
   value,

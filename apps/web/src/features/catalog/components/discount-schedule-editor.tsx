@@ -24,7 +24,7 @@ import {
   SCHEDULE_TYPE_LABELS,
 } from './pricing-method-labels.ts';
 import './pricing-methods.css';
-import { RemoveRowButton } from './remove-row-button.tsx';
+import { RemoveRowButton } from '@/components/remove-row-button.tsx';
 
 type TierRow = DiscountScheduleFormValues['tiers'][number] & { id: string };
 

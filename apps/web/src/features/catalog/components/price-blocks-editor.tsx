@@ -20,7 +20,7 @@ import {
   type SkuPricingView,
 } from '../api/pricing-methods.ts';
 import { plural } from './catalog-labels.ts';
-import { RemoveRowButton } from './remove-row-button.tsx';
+import { RemoveRowButton } from '@/components/remove-row-button.tsx';
 
 type BandRow = PriceBlocksFormValues['bands'][number] & { id: string };
 

@@ -1,7 +1,8 @@
 import Table from 'react-bootstrap/Table';
+import { RemoveRowButton } from '@/components/remove-row-button.tsx';
 import { FieldMessage, moneyOrDash, showDate } from './renewal-page-parts.tsx';
 import { ProrationExplanation } from './proration-explanation.tsx';
-import { LineNumberInput, RemoveLineButton, type LinesTableProps } from './renewal-products.tsx';
+import { LineNumberInput, type LinesTableProps } from './renewal-products.tsx';
 
 /**
  * The lines of a co-term quote: new products from the co-term start, and the lines of merged
@@ -138,8 +139,8 @@ export function CotermLinesTable({
               </td>
               <td className="text-end">
                 {isReadOnly || !isNew ? null : (
-                  <RemoveLineButton
-                    label={`${line.sku_name} (${line.sku})`}
+                  <RemoveRowButton
+                    name={`${line.sku_name} (${line.sku})`}
                     onRemove={() => dispatch({ type: 'remove', key: line.key })}
                   />
                 )}

@@ -12,8 +12,9 @@ import {
   type EditDrop,
   type EditLine,
 } from './renewal-draft.ts';
+import { RemoveRowButton } from '@/components/remove-row-button.tsx';
 import { FieldMessage, moneyOrDash } from './renewal-page-parts.tsx';
-import { LineNumberInput, RemoveLineButton, type LinesTableProps } from './renewal-products.tsx';
+import { LineNumberInput, type LinesTableProps } from './renewal-products.tsx';
 
 export const NO_SUCCESSOR = 'No successor SKU in the catalogue';
 
@@ -195,8 +196,8 @@ function RenewalRow(props: RowProps) {
             Drop
           </Button>
         ) : (
-          <RemoveLineButton
-            label={label}
+          <RemoveRowButton
+            name={label}
             onRemove={() => dispatch({ type: 'remove', key: line.key })}
           />
         )}

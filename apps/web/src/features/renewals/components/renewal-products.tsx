@@ -9,7 +9,7 @@ import { FieldMessage, showDate } from './renewal-page-parts.tsx';
 import type { RenewalEditor } from './use-renewal-editor.ts';
 
 /* The pieces the renewal, co-term and true-up configurators share: the contract's fact, the
-   products card with its finder, a line's number input and a new line's remove button. */
+   products card with its finder and a line's number input. */
 
 /** What every lines table of the configurators is given. */
 export interface LinesTableProps {
@@ -102,22 +102,6 @@ export function ProductsCard({
         />
       )}
     </>
-  );
-}
-
-/** Removes a line the seller added (contract lines are dropped, not removed). */
-export function RemoveLineButton({ label, onRemove }: { label: string; onRemove: () => void }) {
-  return (
-    <Button
-      size="sm"
-      variant="link"
-      className="p-1 text-danger"
-      aria-label={`Remove ${label}`}
-      title="Remove"
-      onClick={onRemove}
-    >
-      <i className="bi bi-trash" aria-hidden="true" />
-    </Button>
   );
 }
 
