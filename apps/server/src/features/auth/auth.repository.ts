@@ -121,7 +121,3 @@ export async function hasActiveDelegation(
 export async function findAllMenus(db: Database) {
   return db.select().from(menus).orderBy(asc(menus.tier), asc(menus.sortOrder), asc(menus.id));
 }
-
-export async function setReloadRequired(db: Database, userId: string, value: boolean) {
-  await db.update(users).set({ reloadRequired: value }).where(eq(users.id, userId));
-}
