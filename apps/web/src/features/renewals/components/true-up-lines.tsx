@@ -69,7 +69,7 @@ export function TrueUpLines({
               <td className="text-end" data-testid="entitled">
                 {entitled ?? '—'}
               </td>
-              <td className="renewal-number">
+              <td className="renewal-measured">
                 <LineNumberInput
                   line={line}
                   field="measured_quantity"
