@@ -76,6 +76,31 @@ export async function ensureTestFamily(db: Database) {
     .onConflictDoNothing();
 }
 
+/** A SKU of a test file's own, with its list prices by currency (minor units) since 2020. */
+export type TestSku = Pick<
+  typeof skus.$inferInsert,
+  'sku' | 'name' | 'kind' | 'billing' | 'isActive' | 'isShippable'
+> & { prices: Readonly<Record<string, number>> };
+
+/** A test file's own small catalogue, so its figures do not move with the demo seed. */
+export async function insertTestSkus(db: Database, list: readonly TestSku[]) {
+  await ensureTestFamily(db);
+  await db
+    .insert(skus)
+    .values(
+      list.map(({ prices: _, ...sku }) => ({ familyId: 'TEST_FAMILY', description: '', ...sku })),
+    );
+  const prices = list.flatMap(({ sku, prices }) =>
+    Object.entries(prices).map(([currencyCode, unitPriceMinor]) => ({
+      sku,
+      currencyCode,
+      unitPriceMinor,
+      effectiveFrom: '2020-01-01',
+    })),
+  );
+  if (prices.length > 0) await db.insert(skuPrices).values(prices);
+}
+
 /** The SKUs the shipping and summary tests sell: hardware to ship and a subscription. */
 const PRICED_TEST_SKUS = {
   FW: { name: 'Test firewall', kind: 'HARDWARE', billing: 'ONE_TIME', isShippable: true },
@@ -92,20 +117,8 @@ export async function insertPricedTestSkus(
   skuOf: (code: string) => string,
   codes: readonly (keyof typeof PRICED_TEST_SKUS)[],
 ) {
-  await ensureTestFamily(db);
-  await db.insert(skus).values(
-    codes.map((code) => ({
-      sku: skuOf(code),
-      familyId: 'TEST_FAMILY',
-      ...PRICED_TEST_SKUS[code],
-    })),
-  );
-  await db.insert(skuPrices).values(
-    codes.map((code) => ({
-      sku: skuOf(code),
-      currencyCode: 'EUR',
-      unitPriceMinor: 10_000,
-      effectiveFrom: '2020-01-01',
-    })),
+  await insertTestSkus(
+    db,
+    codes.map((code) => ({ sku: skuOf(code), ...PRICED_TEST_SKUS[code], prices: { EUR: 10_000 } })),
   );
 }

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { skuPrices, skus } from '@bastion/db/schema/catalog';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { quoteHistory } from '@bastion/db/schema/quote-history';
 import { quoteLines, quotes } from '@bastion/db/schema/quotes';
@@ -8,8 +7,8 @@ import { PRICING_MESSAGES } from '@bastion/domain/pricing/pricing-messages';
 import { loadApprovalFacts } from '../../core/approvals/approval-facts.repository.ts';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
 import {
-  ensureTestFamily,
   headerValues,
+  insertTestSkus,
   insertOpportunity,
   unique,
 } from '../../test/quote-fixtures.ts';
@@ -29,28 +28,29 @@ const sku = (name: string) => `T-${name}-${tag}`;
 beforeAll(async () => {
   ctx = await createTestApp();
   tag = unique().slice(0, 6).toUpperCase();
-  await ensureTestFamily(ctx.db);
-  const base = { familyId: 'TEST_FAMILY', description: '' };
-  await ctx.db.insert(skus).values([
+  await insertTestSkus(ctx.db, [
     {
-      ...base,
       sku: sku('HW'),
       name: 'Adjustable appliance',
       kind: 'HARDWARE',
       billing: 'ONE_TIME',
+      prices: { USD: 100_000 },
     },
-    { ...base, sku: sku('SUB'), name: 'Adjustable feed', kind: 'SUBSCRIPTION', billing: 'ANNUAL' },
-    { ...base, sku: sku('BUN'), name: 'Adjustable bundle', kind: 'BUNDLE', billing: 'ONE_TIME' },
+    {
+      sku: sku('SUB'),
+      name: 'Adjustable feed',
+      kind: 'SUBSCRIPTION',
+      billing: 'ANNUAL',
+      prices: { USD: 12_000 },
+    },
+    {
+      sku: sku('BUN'),
+      name: 'Adjustable bundle',
+      kind: 'BUNDLE',
+      billing: 'ONE_TIME',
+      prices: { USD: 0 },
+    },
   ]);
-  const price = (code: string, unitPriceMinor: number) => ({
-    sku: sku(code),
-    currencyCode: 'USD',
-    unitPriceMinor,
-    effectiveFrom: '2020-01-01',
-  });
-  await ctx.db
-    .insert(skuPrices)
-    .values([price('HW', 100_000), price('SUB', 12_000), price('BUN', 0)]);
   const user = await createUser(ctx.db, {
     roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }],
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleComponents, mcHwSkuCosts, skuPrices, skus } from '@bastion/db/schema/catalog';
+import { bundleComponents, mcHwSkuCosts } from '@bastion/db/schema/catalog';
 import {
   discountSchedules,
   discountScheduleTiers,
@@ -16,8 +16,8 @@ import {
   type TestContext,
 } from '../../test/test-app.ts';
 import {
-  ensureTestFamily,
   headerValues,
+  insertTestSkus,
   insertOpportunity,
   unique,
 } from '../../test/quote-fixtures.ts';
@@ -36,39 +36,44 @@ const sku = (name: string) => `T-${name}-${tag}`;
 beforeAll(async () => {
   ctx = await createTestApp();
   tag = unique().slice(0, 6).toUpperCase();
-  await ensureTestFamily(ctx.db);
-  const base = { familyId: 'TEST_FAMILY', description: '' };
-  await ctx.db.insert(skus).values([
-    { ...base, sku: sku('HW'), name: 'Test appliance', kind: 'HARDWARE', billing: 'ONE_TIME' },
-    { ...base, sku: sku('SUB'), name: 'Test threat feed', kind: 'SUBSCRIPTION', billing: 'ANNUAL' },
-    { ...base, sku: sku('USD'), name: 'Dollar-only item', kind: 'SERVICE', billing: 'ONE_TIME' },
+  await insertTestSkus(ctx.db, [
     {
-      ...base,
+      sku: sku('HW'),
+      name: 'Test appliance',
+      kind: 'HARDWARE',
+      billing: 'ONE_TIME',
+      prices: { EUR: 92_000, USD: 100_000 },
+    },
+    {
+      sku: sku('SUB'),
+      name: 'Test threat feed',
+      kind: 'SUBSCRIPTION',
+      billing: 'ANNUAL',
+      prices: { EUR: 11_040, USD: 12_000 },
+    },
+    {
+      sku: sku('USD'),
+      name: 'Dollar-only item',
+      kind: 'SERVICE',
+      billing: 'ONE_TIME',
+      prices: { USD: 50_000 },
+    },
+    {
       sku: sku('OLD'),
       name: 'Retired appliance',
       kind: 'HARDWARE',
       billing: 'ONE_TIME',
       isActive: false,
+      prices: { EUR: 10_000 },
     },
-    { ...base, sku: sku('BUN'), name: 'Test bundle', kind: 'BUNDLE', billing: 'ONE_TIME' },
+    {
+      sku: sku('BUN'),
+      name: 'Test bundle',
+      kind: 'BUNDLE',
+      billing: 'ONE_TIME',
+      prices: { EUR: 0 },
+    },
   ]);
-  const price = (code: string, currencyCode: string, unitPriceMinor: number) => ({
-    sku: sku(code),
-    currencyCode,
-    unitPriceMinor,
-    effectiveFrom: '2020-01-01',
-  });
-  await ctx.db
-    .insert(skuPrices)
-    .values([
-      price('HW', 'EUR', 92_000),
-      price('HW', 'USD', 100_000),
-      price('SUB', 'EUR', 11_040),
-      price('SUB', 'USD', 12_000),
-      price('USD', 'USD', 50_000),
-      price('OLD', 'EUR', 10_000),
-      price('BUN', 'EUR', 0),
-    ]);
   await ctx.db.insert(bundleComponents).values([
     { bundleSku: sku('BUN'), componentSku: sku('HW'), quantity: 1 },
     { bundleSku: sku('BUN'), componentSku: sku('SUB'), quantity: 1 },

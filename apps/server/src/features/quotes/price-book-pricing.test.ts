@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_BOOK_MESSAGES } from '@bastion/domain/pricing/price-books';
-import { skuPrices, skus } from '@bastion/db/schema/catalog';
 import { crmAccounts } from '@bastion/db/schema/crm';
 import { priceBookEntries, priceBooks } from '@bastion/db/schema/pricing';
 import { quotes } from '@bastion/db/schema/quotes';
 import { PRICE_BOOK_NOTICES } from '../../core/pricing/quote-price-book.repository.ts';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
 import {
-  ensureTestFamily,
   headerValues,
+  insertTestSkus,
   insertOpportunity,
   unique,
 } from '../../test/quote-fixtures.ts';
@@ -25,21 +24,15 @@ const code = () => `T-BOOK-${tag}`;
 beforeAll(async () => {
   ctx = await createTestApp();
   tag = unique().slice(0, 6).toUpperCase();
-  await ensureTestFamily(ctx.db);
-  await ctx.db.insert(skus).values({
-    sku: code(),
-    familyId: 'TEST_FAMILY',
-    description: '',
-    name: 'Test appliance',
-    kind: 'HARDWARE',
-    billing: 'ONE_TIME',
-  });
-  await ctx.db.insert(skuPrices).values({
-    sku: code(),
-    currencyCode: 'EUR',
-    unitPriceMinor: 92_000,
-    effectiveFrom: '2020-01-01',
-  });
+  await insertTestSkus(ctx.db, [
+    {
+      sku: code(),
+      name: 'Test appliance',
+      kind: 'HARDWARE',
+      billing: 'ONE_TIME',
+      prices: { EUR: 92_000 },
+    },
+  ]);
   const user = await createUser(ctx.db, {
     roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }],
   });

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mcHwSkuCosts, skuPrices, skuVolumeTiers, skus } from '@bastion/db/schema/catalog';
+import { mcHwSkuCosts, skuVolumeTiers } from '@bastion/db/schema/catalog';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { quoteLines, quotes, quoteSkuDiscounts } from '@bastion/db/schema/quotes';
 import { parsePercentBp } from '@bastion/domain/pricing/decimal';
@@ -10,8 +10,8 @@ import { decimalAsMinor, slimPricingResult } from '@bastion/domain/pricing/slim-
 import { loadPricingInput } from '../../core/pricing/pricing-inputs.repository.ts';
 import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
 import {
-  ensureTestFamily,
   headerValues,
+  insertTestSkus,
   insertOpportunity,
   unique,
 } from '../../test/quote-fixtures.ts';
@@ -33,22 +33,29 @@ const sku = (name: string) => `T-${name}-${tag}`;
 beforeAll(async () => {
   ctx = await createTestApp();
   tag = unique().slice(0, 6).toUpperCase();
-  await ensureTestFamily(ctx.db);
-  const base = { familyId: 'TEST_FAMILY', description: '' };
-  await ctx.db.insert(skus).values([
-    { ...base, sku: sku('HW'), name: 'Slim appliance', kind: 'HARDWARE', billing: 'ONE_TIME' },
-    { ...base, sku: sku('SUB'), name: 'Slim feed', kind: 'SUBSCRIPTION', billing: 'ANNUAL' },
-    { ...base, sku: sku('BUN'), name: 'Slim bundle', kind: 'BUNDLE', billing: 'ONE_TIME' },
+  await insertTestSkus(ctx.db, [
+    {
+      sku: sku('HW'),
+      name: 'Slim appliance',
+      kind: 'HARDWARE',
+      billing: 'ONE_TIME',
+      prices: { EUR: 92_005 },
+    },
+    {
+      sku: sku('SUB'),
+      name: 'Slim feed',
+      kind: 'SUBSCRIPTION',
+      billing: 'ANNUAL',
+      prices: { EUR: 11_041 },
+    },
+    {
+      sku: sku('BUN'),
+      name: 'Slim bundle',
+      kind: 'BUNDLE',
+      billing: 'ONE_TIME',
+      prices: { EUR: 0 },
+    },
   ]);
-  const price = (code: string, unitPriceMinor: number) => ({
-    sku: sku(code),
-    currencyCode: 'EUR',
-    unitPriceMinor,
-    effectiveFrom: '2020-01-01',
-  });
-  await ctx.db
-    .insert(skuPrices)
-    .values([price('HW', 92_005), price('SUB', 11_041), price('BUN', 0)]);
   await ctx.db.insert(skuVolumeTiers).values({ sku: sku('SUB'), minQuantity: 10, percent: '5' });
   await ctx.db.insert(mcHwSkuCosts).values({ sku: sku('HW'), unitCostUsdMinor: 40_000 });
   const emea = [{ role: 'SALES_USER', assignment: 'REGION' as const, assignmentValue: ['EMEA'] }];
