@@ -1,5 +1,4 @@
-// Catalog offers its labels (product kinds, SKU status, days, plurals), the CSV import and export
-// cards, and how every CSV import reports its outcome.
+// Catalog offers its labels (product kinds, SKU status, days, plurals) and the CSV import and export cards.
 export { formatDay, KIND_LABELS, plural, skuStatusOf } from './components/catalog-labels.ts';
 export {
   CsvImportForm,
@@ -7,4 +6,3 @@ export {
   ExportStatus,
   TransferCard,
 } from './components/csv-transfer.tsx';
-export { fileTooBigMessage, ImportOutcome } from './components/import-outcome.tsx';

@@ -5,7 +5,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { plural } from './catalog-labels.ts';
-import { fileTooBigMessage, ImportOutcome } from './import-outcome.tsx';
+import { fileTooBigMessage, ImportOutcome } from '@/components/import-outcome.tsx';
 import { saveDownloadedFile } from '@/lib/api-client.ts';
 
 /* The catalogue's files out and in (prices, SKUs): a card each way, and the import's form. */

@@ -8,7 +8,8 @@ import {
   useImportContracts,
   type ImportContractsResult,
 } from '../api/import-contracts.ts';
-import { fileTooBigMessage, ImportOutcome, plural } from '../../catalog/index.ts';
+import { fileTooBigMessage, ImportOutcome } from '@/components/import-outcome.tsx';
+import { plural } from '../../catalog/index.ts';
 
 const EXAMPLE_ROW = [
   'C-2024-0001',

@@ -1,9 +1,10 @@
+import type { ZImportProblem } from '@bastion/domain/catalog/admin-api';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import type { z } from 'zod';
 import { DataTable } from '@/components/data-table/data-table.tsx';
-import { importProblemsOf, type ImportProblem } from '../api/csv-files.ts';
-import { IN_ORDER } from './catalog-columns.tsx';
+import { isApiError } from '@/lib/api-client.ts';
 
 /*
  * How every CSV import of the app reports (the catalogue's prices and SKUs, exchange rates,
@@ -18,6 +19,27 @@ export const fileTooBigMessage = (file: File | null): string | null =>
   file && file.size > MAX_IMPORT_BYTES
     ? `${file.name} is larger than 5 MB: split it and import the parts one after another.`
     : null;
+
+/** One problem of a refused import: the row as the file numbers it (the header is row 1). */
+type ImportProblem = z.infer<typeof ZImportProblem>;
+
+function isImportProblem(value: unknown): value is ImportProblem {
+  const item = value as Partial<ImportProblem> | null;
+  return (
+    typeof item?.row === 'number' &&
+    typeof item.message === 'string' &&
+    (item.column === null || typeof item.column === 'string')
+  );
+}
+
+/** The per-row problems of a refused import; empty for any other failure. */
+function importProblemsOf(error: unknown): ImportProblem[] {
+  if (!isApiError(error)) return [];
+  return (error.errors as readonly unknown[]).filter(isImportProblem);
+}
+
+/** The server lists the problems by row, then by column: the table keeps that order. */
+const IN_ORDER = { enableSorting: false } as const;
 
 const problemColumn = createColumnHelper<ImportProblem>();
 
