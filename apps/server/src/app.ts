@@ -26,6 +26,7 @@ import { registerPricingMethodRoutes } from './features/catalog-admin/pricing-me
 import { registerProductRuleRoutes } from './features/catalog-admin/product-rule-routes.ts';
 import { registerPriceBookRoutes } from './features/price-books/routes.ts';
 import { registerCommentRoutes } from './features/comments/routes.ts';
+import { registerRevisionRoutes } from './features/revisions/routes.ts';
 import { registerCrmRoutes } from './features/crm/routes.ts';
 import { registerExchangeRateRoutes } from './features/exchange-rates/routes.ts';
 import { registerAcceptanceRoutes } from './features/documents/acceptance-routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   registerAcceptanceRoutes(app, quoteFileDeps);
   registerAttachmentRoutes(app, quoteFileDeps);
   registerCommentRoutes(app, quoteFileDeps);
+  registerRevisionRoutes(app, { db, approverAccess: findQuoteAsApprover });
 
   if (config.webDistDir && spaIndex !== null) {
     const root = config.webDistDir;

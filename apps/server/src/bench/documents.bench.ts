@@ -179,8 +179,8 @@ async function main() {
 
   const render = {
     pdf: async () =>
-      renderQuotePdf(buildQuoteDocument(await gatherQuoteDocument(db, quote)), new Date()),
-    docx: async () => renderQuoteDocx(buildQuoteDocument(await gatherQuoteDocument(db, quote))),
+      renderQuotePdf(buildQuoteDocument(await gatherQuoteDocument(db, quote, 1)), new Date()),
+    docx: async () => renderQuoteDocx(buildQuoteDocument(await gatherQuoteDocument(db, quote, 1))),
   };
   const formats = (process.env.BENCH_FORMATS ?? 'pdf,docx')
     .split(',')

@@ -21,6 +21,7 @@ import { eq } from 'drizzle-orm';
 import { skus } from '@bastion/db/schema/catalog';
 import { crmOpportunities } from '@bastion/db/schema/crm';
 import { contracts, entitlements } from '@bastion/db/schema/quotes';
+import { quoteRevisions } from '@bastion/db/schema/quote-revisions';
 import type { CatalogedRoute } from '../lib/route-catalog.ts';
 import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
 import { headerValues, insertOpportunity, unique } from '../test/quote-fixtures.ts';
@@ -332,7 +333,7 @@ async function insertContractOf(opportunityId: string): Promise<string> {
 type QuoteParts = Record<string, string>;
 
 /**
- * A comment, an attachment, a generated document and an acceptance link of the quote, so that
+ * A comment, an attachment, a generated document, an acceptance link and a revision of the quote, so that
  * the routes naming one of them reach it (the owner must get past 404).
  */
 async function insertQuoteParts(quoteId: string, ownerId: string): Promise<QuoteParts> {
@@ -388,7 +389,48 @@ async function insertQuoteParts(quoteId: string, ownerId: string): Promise<Quote
       expiresAt: new Date(appNow().getTime() + 86_400_000),
     })
     .returning({ id: acceptanceLinks.id });
+  const [revision] = await ctx.db
+    .insert(quoteRevisions)
+    .values({
+      quoteId,
+      revisionNumber:
+        1 + (await ctx.db.$count(quoteRevisions, eq(quoteRevisions.quoteId, quoteId))),
+      name: 'Sent to customer',
+      reason: 'SAVED',
+      quoteVersion: 1,
+      statusId: 'INCOMPLETE',
+      currencyCode: 'USD',
+      snapshot: {
+        currency_code: 'USD',
+        header: [],
+        lines: [],
+        terms: [],
+        totals: null,
+        pricing_problems: [],
+        approval: null,
+      },
+      contents: {
+        header: {
+          quoteName: 'Matrix',
+          dealType: 'NB',
+          contractLength: 12,
+          partnerType: null,
+          details: {},
+          secureAccess: null,
+        },
+        lines: [],
+        shipping: [],
+        terms: [],
+        termSet: null,
+      },
+      createdBy: ownerId,
+    })
+    .returning({ id: quoteRevisions.id });
   return {
+    revision_id: revision!.id,
+    // The revisions compared: that one with itself.
+    from: revision!.id,
+    to: revision!.id,
     comment_id: comment!.id,
     attachment_id: attachment!.id,
     document_id: document!.id,
@@ -410,10 +452,15 @@ function validBodiesNaming(
       [v],
     ]),
   );
-  const samples = fc.sample(arbitraryFor(schema, { knownIds }), {
-    seed: 20261125,
-    numRuns: 60,
-  });
+  // Bodies naming more of the quote's real parts first: they reach past "no such record".
+  const partIds = new Set(Object.values(parts));
+  const namedParts = (sample: unknown) =>
+    sample !== null && typeof sample === 'object'
+      ? Object.values(sample).filter((v) => typeof v === 'string' && partIds.has(v)).length
+      : 0;
+  const samples = fc
+    .sample(arbitraryFor(schema, { knownIds }), { seed: 20261125, numRuns: 60 })
+    .sort((a, b) => namedParts(b) - namedParts(a));
   const bodies: unknown[] = [];
   const seen = new Set<string>();
   for (const sample of samples) {

@@ -44,6 +44,8 @@ export const quoteDocuments = pgTable(
     /** The quote's version and status when the document was generated. */
     quoteVersion: integer('quote_version').notNull(),
     quoteStatus: text('quote_status').notNull(),
+    /** Issue 37: the revision of the quote the document was made from (null before revisions). */
+    revisionNumber: integer('revision_number'),
     generatedBy: userRef('generated_by'),
     generatedAt: timestamptz('generated_at').notNull().defaultNow(),
     content: bytea('content').notNull(),

@@ -43,6 +43,8 @@ export const ZGeneratedDocument = z.object({
   sha256: z.string(),
   size_bytes: z.number().int(),
   quote_version: z.number().int(),
+  /** Issue 37: the revision it was made from; null for documents made before revisions. */
+  revision_number: z.number().int().nullable(),
   quote_status: z.string(),
   generated_by: z.string().nullable(),
   generated_at: z.string(),

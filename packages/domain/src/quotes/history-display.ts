@@ -42,6 +42,8 @@ export const QUOTE_HISTORY_ACTIONS = {
   attachment_downloaded: 'Downloaded an attachment',
   attachment_downloaded_by_link: 'An attachment was downloaded through a shared link',
   attachment_deleted: 'Deleted an attachment',
+  revision_saved: 'Saved a revision',
+  revision_restored: 'Restored a revision',
 } as const satisfies Record<string, string>;
 
 export type QuoteHistoryAction = keyof typeof QUOTE_HISTORY_ACTIONS;
@@ -72,6 +74,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   renewal: 'Renewal terms',
   approval: 'Approval',
   'crm opportunity': 'CRM opportunity',
+  revision: 'Revision',
+  restored_from: 'Restored from',
 };
 
 /** "line BX-60-HW" and "clause …" already read as words; codes get theirs. */

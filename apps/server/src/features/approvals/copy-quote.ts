@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,13 +16,14 @@ import {
 import { lifecycleResultOf, requireApprovalQuote } from './approval-state.ts';
 import type { LifecycleResult } from '@bastion/domain/approvals/api';
 import {
+  contentsFor,
   insertQuoteLineRecords,
   insertShippingLineRecords,
   insertTermRecords,
   insertTermSetRecord,
   readQuoteContents,
   type QuoteLineRecord,
-} from './quote-copy.repository.ts';
+} from '../../core/quotes/quote-contents.repository.ts';
 
 export interface CopyDeps {
   db: Database;
@@ -105,28 +105,10 @@ export async function copyQuote(
     quoteActorOf(caller),
     now,
     async (tx, row) => {
-      const idOf = new Map(lines.map((l) => [l.id, randomUUID()]));
-      const copied = lines.map((l) => ({
-        ...l,
-        id: idOf.get(l.id) ?? randomUUID(),
-        quoteId: row.id,
-        parentLineId: l.parentLineId ? (idOf.get(l.parentLineId) ?? null) : null,
-      }));
-      // Bundles first, so a component's reference exists when it is written.
-      const ordered = [
-        ...copied.filter((l) => !l.parentLineId),
-        ...copied.filter((l) => l.parentLineId),
-      ];
-      await insertQuoteLineRecords(tx, ordered);
-      const shipped = shipping.flatMap(({ id: _id, ...l }) => {
-        const lineId = idOf.get(l.quoteLineId);
-        return lineId ? [{ ...l, quoteId: row.id, quoteLineId: lineId }] : [];
-      });
-      await insertShippingLineRecords(tx, shipped);
-      await insertTermRecords(
-        tx,
-        terms.map(({ id: _id, ...t }) => ({ ...t, quoteId: row.id })),
-      );
+      const copied = contentsFor(row.id, { lines, shipping, terms });
+      await insertQuoteLineRecords(tx, copied.lines);
+      await insertShippingLineRecords(tx, copied.shipping);
+      await insertTermRecords(tx, copied.terms);
       const termSet = termSets[0];
       if (termSet) {
         await insertTermSetRecord(tx, {

@@ -7,6 +7,7 @@ import {
   type QuoteRow,
   quoteActorOf,
 } from '../../core/quotes/quote-writes.repository.ts';
+import { takeRevision } from '../../core/revisions/take-revision.ts';
 import { mailPendingApprovers, type ApprovalMailDeps } from './approval-mail.ts';
 import {
   approvalStateOf,
@@ -140,6 +141,19 @@ export async function submitForApproval(
       );
       made.submission = submission;
       made.firstStage = inserted.filter((s) => s.stage === 1);
+      // Issue 37: what was submitted is kept as a revision, with the submission it made.
+      await takeRevision(
+        tx,
+        quote.id,
+        {
+          name: input.budgetary
+            ? 'Submitted as a budgetary quote'
+            : `Submitted for approval (submission ${submission.submissionNumber})`,
+          reason: 'SUBMITTED',
+          actorUserId: caller.userId,
+        },
+        now,
+      );
     },
   );
   if (!written || !made.submission) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);

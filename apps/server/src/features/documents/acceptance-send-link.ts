@@ -68,7 +68,12 @@ export async function sendAcceptanceLink(
   const { document } = await generateQuoteDocument(
     { db, approverAccess: deps.approverAccess },
     caller,
-    { quoteId: quote.id, format: 'pdf', name: quote.quoteNumber },
+    {
+      quoteId: quote.id,
+      format: 'pdf',
+      name: quote.quoteNumber,
+      sentTo: `${input.recipient_name} <${input.recipient_email}>`,
+    },
     now,
   );
   // The quote changed while its document was made: the link would be dead on arrival.

@@ -88,7 +88,7 @@ async function bothFormats(id: string) {
 async function modelWords(id: string) {
   const [row] = await ctx.db.select().from(quotes).where(eq(quotes.id, id));
   if (!row) throw new Error('no quote');
-  return quoteDocumentWords(buildQuoteDocument(await gatherQuoteDocument(ctx.db, row)));
+  return quoteDocumentWords(buildQuoteDocument(await gatherQuoteDocument(ctx.db, row, 1)));
 }
 
 describe.each([

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
 import { productFamilies, skus } from '@bastion/db/schema/catalog';
@@ -7,18 +7,6 @@ import { lookupValues } from '@bastion/db/schema/forms';
 import { quoteLines, quoteShippingLines } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import { firstOrNull, personName } from '../../lib/db/queries.ts';
-
-/**
- * The revision a document of this version of the quote carries: 1 + the earlier versions that
- * documents were made of (a version documented twice keeps its number).
- */
-export async function documentRevisionOf(db: Database, quoteId: string, version: number) {
-  const [row] = await db
-    .select({ earlier: sql<number>`count(distinct ${quoteDocuments.quoteVersion})::int` })
-    .from(quoteDocuments)
-    .where(and(eq(quoteDocuments.quoteId, quoteId), lt(quoteDocuments.quoteVersion, version)));
-  return (row?.earlier ?? 0) + 1;
-}
 
 /** The quote's lines with what the document says of their SKU and its product family. */
 export async function listDocumentLines(db: Database, quoteId: string) {
@@ -99,6 +87,7 @@ const documentColumns = {
   sizeBytes: quoteDocuments.sizeBytes,
   quoteVersion: quoteDocuments.quoteVersion,
   quoteStatus: quoteDocuments.quoteStatus,
+  revisionNumber: quoteDocuments.revisionNumber,
   generatedAt: quoteDocuments.generatedAt,
   generatedBy: personName,
 };

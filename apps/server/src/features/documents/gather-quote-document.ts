@@ -11,7 +11,6 @@ import {
   storedQuantities,
 } from '../../core/pricing/stored-line-pricing.ts';
 import {
-  documentRevisionOf,
   findLatestApproval,
   listDocumentComments,
   listDocumentLines,
@@ -28,17 +27,18 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export async function gatherQuoteDocument(
   db: Database,
   quote: QuoteRow,
+  /** The quote revision the document is made from (issue 37). */
+  revision: number,
 ): Promise<QuoteDocumentInput> {
   const years = contractYearsOf(quote.quoteType, quote.contractLength);
   const isLegacy = quote.quoteType === 'LEGACY';
-  const [lines, shipping, terms, comments, approval, renewal, revision] = await Promise.all([
+  const [lines, shipping, terms, comments, approval, renewal] = await Promise.all([
     listDocumentLines(db, quote.id),
     isLegacy ? [] : listDocumentShipping(db, quote.id),
     listSavedTerms(db, quote.id),
     listDocumentComments(db, quote.id),
     findLatestApproval(db, quote.id),
     readRenewalOverview(db, quote.renewal),
-    documentRevisionOf(db, quote.id, quote.version),
   ]);
   let pricing: QuoteDocumentInput['pricing'] = null;
   if (!isLegacy && lines.length > 0) {

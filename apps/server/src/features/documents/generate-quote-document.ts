@@ -17,6 +17,7 @@ import {
   type QuoteDocumentRow,
 } from './documents.repository.ts';
 import { gatherQuoteDocument } from './gather-quote-document.ts';
+import { revisionOfCurrentVersion, takeRevision } from '../../core/revisions/take-revision.ts';
 import { renderQuoteDocx } from './render-quote-docx.ts';
 import { renderQuotePdf } from './render-quote-pdf.ts';
 
@@ -29,6 +30,7 @@ export interface GeneratedDocument {
   sha256: string;
   size_bytes: number;
   quote_version: number;
+  revision_number: number | null;
   quote_status: string;
   /** The name of who generated it. */
   generated_by: string | null;
@@ -48,6 +50,7 @@ export function generatedDocumentOf(row: QuoteDocumentRow): GeneratedDocument {
     sha256: row.sha256,
     size_bytes: row.sizeBytes,
     quote_version: row.quoteVersion,
+    revision_number: row.revisionNumber,
     quote_status: row.quoteStatus,
     generated_by: row.generatedBy,
     generated_at: row.generatedAt.toISOString(),
@@ -68,7 +71,13 @@ export const documentFileName = (name: string, format: 'pdf' | 'docx') =>
 export async function generateQuoteDocument(
   deps: { db: Database; approverAccess?: ApproverQuoteAccess },
   caller: AuthContext,
-  input: { quoteId: string; format: 'pdf' | 'docx'; name: string },
+  input: {
+    quoteId: string;
+    format: 'pdf' | 'docx';
+    name: string;
+    /** Sending the quote to the customer: a revision of its own, named for whom it went to. */
+    sentTo?: string;
+  },
   now: Date = appNow(),
 ): Promise<{ document: GeneratedDocument; bytes: Buffer }> {
   const { db } = deps;
@@ -77,7 +86,17 @@ export async function generateQuoteDocument(
     throw new AppError('FORBIDDEN', DOCX_FORBIDDEN_MESSAGE);
   }
   await requireSummaryReached(db, quote);
-  const model = buildQuoteDocument(await gatherQuoteDocument(db, quote));
+  // Issue 37: a document names the revision it is made from; one is taken if none is of this
+  // version (sending always takes its own).
+  const revisionRequest = {
+    name: input.sentTo ? `Sent to ${input.sentTo}` : `${input.format.toUpperCase()} document made`,
+    reason: input.sentTo ? ('SENT' as const) : ('DOCUMENTED' as const),
+    actorUserId: caller.userId,
+  };
+  const revision = input.sentTo
+    ? await takeRevision(db, quote.id, revisionRequest, now)
+    : await revisionOfCurrentVersion(db, quote.id, revisionRequest, now);
+  const model = buildQuoteDocument(await gatherQuoteDocument(db, quote, revision.revisionNumber));
   const bytes =
     input.format === 'pdf' ? await renderQuotePdf(model, now) : await renderQuoteDocx(model);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -92,6 +111,7 @@ export async function generateQuoteDocument(
       sizeBytes: bytes.length,
       quoteVersion: quote.version,
       quoteStatus: quote.statusId,
+      revisionNumber: revision.revisionNumber,
       generatedBy: caller.userId,
       generatedAt: now,
       content: bytes,

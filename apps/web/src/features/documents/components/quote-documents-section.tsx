@@ -66,7 +66,7 @@ export function QuoteDocumentsSection({
                 <th scope="col">Format</th>
                 <th scope="col">File</th>
                 <th scope="col" className="text-end">
-                  Version
+                  Revision
                 </th>
                 <th scope="col">Status then</th>
                 <th scope="col">Generated</th>
@@ -111,7 +111,12 @@ function DocumentRow({
       <td className="text-break" style={{ minWidth: '11rem' }}>
         {document.file_name}
       </td>
-      <td className="text-end">{document.quote_version}</td>
+      <td className="text-end">
+        {document.revision_number ?? '—'}
+        <div className="small text-body-secondary text-nowrap">
+          version {document.quote_version}
+        </div>
+      </td>
       <td>
         <StatusBadge
           label={quoteStatusLabel(document.quote_status)}
