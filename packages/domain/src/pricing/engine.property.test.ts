@@ -2,13 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBp } from './decimal.ts';
 import { priceQuote } from './engine.ts';
-import {
-  type CatalogSku,
-  type LineResult,
-  type PricingInput,
-  type PricingLine,
-  type PricingResult,
-} from './model.ts';
+import { type CatalogSku, type LineResult, type PricingInput, type PricingLine } from './model.ts';
+import { priced } from './pricing.test-support.ts';
 import { PRODUCT_KINDS } from './product-kinds.ts';
 
 const PRICED_KINDS = PRODUCT_KINDS.filter((kind) => kind !== 'BUNDLE');
@@ -173,12 +168,6 @@ const inputArbitrary: fc.Arbitrary<PricingInput> = fc
         };
       });
   });
-
-function priced(input: PricingInput): PricingResult {
-  const outcome = priceQuote(input);
-  if (!outcome.ok) throw new Error(`Unexpected errors: ${JSON.stringify(outcome.errors)}`);
-  return outcome.result;
-}
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 

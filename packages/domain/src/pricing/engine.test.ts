@@ -10,9 +10,9 @@ import {
   type PricingError,
   type PricingInput,
   type PricingLine,
-  type PricingResult,
 } from './model.ts';
 import { PRICING_MESSAGES as M } from './pricing-messages.ts';
+import { catalogOf, errorsOf, lineOf, priced, pricingInput } from './pricing.test-support.ts';
 
 const sku = (fields: Partial<CatalogSku> & Pick<CatalogSku, 'sku' | 'kind' | 'billing'>) =>
   ({
@@ -31,9 +31,6 @@ const price = (
   effective_to: string | null = null,
 ): CatalogPrice => ({ currency_code, unit_price_minor, effective_from, effective_to });
 
-const catalogOf = (...skus: CatalogSku[]) =>
-  Object.fromEntries(skus.map((entry) => [entry.sku, entry]));
-
 /** A valid STANDARD USD DIRECT quote of one hardware line; tests override what they need. */
 const HW = sku({
   sku: 'HW-1',
@@ -42,38 +39,13 @@ const HW = sku({
   prices: [price('USD', 10000), price('EUR', 9000)],
   unit_cost_usd_minor: 4000,
 });
-const quote = (overrides: Partial<PricingInput> = {}): PricingInput => ({
-  currency_code: 'USD',
-  price_date: '2025-03-01',
-  quote_type: 'STANDARD',
-  contract_length: 12,
-  sales_channel: 'DIRECT',
-  partner_type: null,
-  price_adjustment_percent: '0',
-  usd_rates: { EUR: '0.9' },
-  partner_discounts: [],
-  lines: [{ line_id: 'L1', sku: 'HW-1', quantities: [1] }],
-  catalog: catalogOf(HW),
-  ...overrides,
-});
-
-function priced(input: PricingInput): PricingResult {
-  const outcome = priceQuote(input);
-  if (!outcome.ok) throw new Error(`Unexpected errors: ${JSON.stringify(outcome.errors)}`);
-  return outcome.result;
-}
-
-function errorsOf(input: PricingInput): PricingError[] {
-  const outcome = priceQuote(input);
-  if (outcome.ok) throw new Error('Expected errors, got a price');
-  return outcome.errors;
-}
-
-function lineOf(result: PricingResult, lineId: string): LineResult {
-  const line = result.lines.find((candidate) => candidate.line_id === lineId);
-  if (!line) throw new Error(`no line ${lineId}`);
-  return line;
-}
+const quote = (overrides: Partial<PricingInput> = {}): PricingInput =>
+  pricingInput({
+    usd_rates: { EUR: '0.9' },
+    lines: [{ line_id: 'L1', sku: 'HW-1', quantities: [1] }],
+    catalog: catalogOf(HW),
+    ...overrides,
+  });
 
 function yearOf(line: LineResult, year: number): LineYearResult {
   const found = line.years.find((candidate) => candidate.year === year);
