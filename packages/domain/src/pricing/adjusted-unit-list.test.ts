@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogSku, LineResult, PricingInput, PricingLine, PricingResult } from './model.ts';
-import { catalogOf, errorsOf, priced, pricingInput, usdPrices } from './pricing.test-support.ts';
+import {
+  catalogOf,
+  catalogSku,
+  errorsOf,
+  priced,
+  pricingInput,
+  usdPrices,
+} from './pricing.test-support.ts';
 import {
   isUnitListAdjusted,
   quotedUnitListMinor,
@@ -19,17 +26,15 @@ const sku = (
   billing: CatalogSku['billing'],
   unitPriceMinor: number,
   fields: Partial<CatalogSku> = {},
-): CatalogSku => ({
-  sku: code,
-  name: code,
-  kind,
-  active: true,
-  billing,
-  prices: kind === 'BUNDLE' ? [] : usdPrices(unitPriceMinor),
-  volume_tiers: [],
-  unit_cost_usd_minor: kind === 'BUNDLE' ? null : 1000,
-  ...fields,
-});
+): CatalogSku =>
+  catalogSku({
+    sku: code,
+    kind,
+    billing,
+    prices: kind === 'BUNDLE' ? [] : usdPrices(unitPriceMinor),
+    unit_cost_usd_minor: kind === 'BUNDLE' ? null : 1000,
+    ...fields,
+  });
 
 const CATALOG = catalogOf(
   sku('HW', 'HARDWARE', 'ONE_TIME', 10000, {

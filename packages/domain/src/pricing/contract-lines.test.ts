@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CatalogSku, LineResult, PricingError, PricingInput, PricingLine } from './model.ts';
 import { PRICING_MESSAGES as M } from './pricing-messages.ts';
-import { errorsOf, priced, pricingInput, usdPrices } from './pricing.test-support.ts';
+import { catalogSku, errorsOf, priced, pricingInput, usdPrices } from './pricing.test-support.ts';
 
 /**
  * Issue 18: lines priced from a contract (renewals) and lines that run a period of days
@@ -30,16 +30,12 @@ const HW: CatalogSku = {
   volume_tiers: [],
   unit_cost_usd_minor: 4000,
 };
-const BUNDLE: CatalogSku = {
+const BUNDLE = catalogSku({
   sku: 'BND',
   name: 'Branch bundle',
   kind: 'BUNDLE',
-  active: true,
   billing: 'ONE_TIME',
-  prices: [],
-  volume_tiers: [],
-  unit_cost_usd_minor: null,
-};
+});
 
 const line = (fields: Partial<PricingLine> = {}): PricingLine => ({
   line_id: 'L1',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatBp } from './decimal.ts';
 import { priceQuote } from './engine.ts';
 import { type CatalogSku, type LineResult, type PricingInput, type PricingLine } from './model.ts';
-import { priced } from './pricing.test-support.ts';
+import { catalogSku, priced } from './pricing.test-support.ts';
 import { PRODUCT_KINDS } from './product-kinds.ts';
 
 const PRICED_KINDS = PRODUCT_KINDS.filter((kind) => kind !== 'BUNDLE');
@@ -101,16 +101,12 @@ const inputArbitrary: fc.Arbitrary<PricingInput> = fc
       })
       .map((drawn): PricingInput => {
         const catalog: Record<string, CatalogSku> = {
-          [BUNDLE_SKU]: {
+          [BUNDLE_SKU]: catalogSku({
             sku: BUNDLE_SKU,
             name: 'Bundle',
             kind: 'BUNDLE',
-            active: true,
             billing: 'ONE_TIME',
-            prices: [],
-            volume_tiers: [],
-            unit_cost_usd_minor: null,
-          },
+          }),
         };
         for (const entry of drawn.skus) catalog[entry.sku] = entry;
         const skuOf = (draft: LineDraft) => codes[draft.skuIndex] ?? BUNDLE_SKU;

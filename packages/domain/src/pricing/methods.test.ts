@@ -3,6 +3,7 @@ import type { CatalogSku, PricingInput, PricingLine, PricingResult } from './mod
 import { PRICING_MESSAGES as M } from './pricing-messages.ts';
 import {
   catalogOf,
+  catalogSku,
   errorsOf,
   lineOf,
   priced,
@@ -18,19 +19,17 @@ const sku = (
   billing: CatalogSku['billing'],
   unitPriceMinor: number | null,
   fields: Partial<CatalogSku> = {},
-): CatalogSku => ({
-  sku: code,
-  name: code,
-  kind,
-  active: true,
-  billing,
-  prices: unitPriceMinor === null ? [] : usdPrices(unitPriceMinor),
-  volume_tiers: [],
-  unit_cost_usd_minor: 1000,
-  family: 'FIREWALL',
-  model: code.split('-')[0] ?? null,
-  ...fields,
-});
+): CatalogSku =>
+  catalogSku({
+    sku: code,
+    kind,
+    billing,
+    prices: unitPriceMinor === null ? [] : usdPrices(unitPriceMinor),
+    unit_cost_usd_minor: 1000,
+    family: 'FIREWALL',
+    model: code.split('-')[0] ?? null,
+    ...fields,
+  });
 
 const supportOf = (
   code: string,

@@ -15,6 +15,18 @@ export const usdPrices = (unit_price_minor: number): CatalogPrice[] => [
   { currency_code: 'USD', unit_price_minor, effective_from: '2025-01-01', effective_to: null },
 ];
 
+/** An active SKU named after its code, with no prices, tiers or cost unless given. */
+export const catalogSku = (
+  fields: Partial<CatalogSku> & Pick<CatalogSku, 'sku' | 'kind' | 'billing'>,
+): CatalogSku => ({
+  name: fields.sku,
+  active: true,
+  prices: [],
+  volume_tiers: [],
+  unit_cost_usd_minor: null,
+  ...fields,
+});
+
 /** SKUs keyed by their code, as `PricingInput.catalog` holds them. */
 export const catalogOf = (...skus: CatalogSku[]): Record<string, CatalogSku> =>
   Object.fromEntries(skus.map((entry) => [entry.sku, entry]));

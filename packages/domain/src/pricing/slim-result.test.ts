@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogSku, PricingInput, PricingResult } from './model.ts';
 import {
   catalogOf,
+  catalogSku,
   priced as pricedInput,
   pricingInput,
   usdPrices,
@@ -9,14 +10,7 @@ import {
 import { decimalAsMinor, slimPricingResult } from './slim-result.ts';
 
 const sku = (fields: Partial<CatalogSku> & Pick<CatalogSku, 'sku' | 'kind' | 'billing'>) =>
-  ({
-    name: fields.sku,
-    active: true,
-    prices: usdPrices(0),
-    volume_tiers: [],
-    unit_cost_usd_minor: null,
-    ...fields,
-  }) satisfies CatalogSku;
+  catalogSku({ prices: usdPrices(0), ...fields });
 
 const CATALOG = catalogOf(
   sku({
