@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zEnvelope } from '../api/envelope.ts';
 import { namedApiSchemas } from '../api/named-schemas.ts';
+import { ZContractSummary } from '../renewals/schemas.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 
 /*
@@ -116,19 +117,22 @@ export const ZGroupAccount = z.object({
   country: z.string(),
 });
 
-export const ZGroupContract = z.object({
-  id: z.string(),
-  contract_number: z.string(),
-  account_id: z.string(),
-  account_name: z.string(),
-  region: z.string(),
-  currency_code: z.string(),
-  start_date: z.string(),
-  end_date: z.string(),
-  days_to_end: z.number().int(),
+/** A contract of the group's accounts: some of the renewals' contract summary fields. */
+export const ZGroupContract = ZContractSummary.pick({
+  id: true,
+  contract_number: true,
+  account_id: true,
+  account_name: true,
+  region: true,
+  currency_code: true,
+  start_date: true,
+  end_date: true,
+  days_to_end: true,
+  status_label: true,
+  amount_to_renew_minor: true,
+}).extend({
+  // Plain text here, as this answer has always declared it (the summary's is the enum).
   status: z.string(),
-  status_label: z.string(),
-  amount_to_renew_minor: z.number().int(),
 });
 
 export const ZGroupQuote = z.object({
