@@ -21,7 +21,14 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, textRef, updatedAt, uuidId } from './columns.ts';
+import {
+  createdAt,
+  effectivePeriod,
+  effectivePeriodCheck,
+  textRef,
+  updatedAt,
+  uuidId,
+} from './columns.ts';
 import { userRef } from './users.ts';
 
 /**
@@ -114,18 +121,14 @@ export const skuPrices = pgTable(
     sku: textRef('sku', () => skus.sku, 'cascade'),
     currencyCode: text('currency_code').notNull(),
     unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
-    effectiveFrom: date('effective_from').notNull(),
-    effectiveTo: date('effective_to'),
+    ...effectivePeriod(),
     createdBy: userRef('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
     index('sku_prices_lookup_idx').on(t.sku, t.currencyCode, t.effectiveFrom),
     check('sku_prices_positive', sql`${t.unitPriceMinor} >= 0`),
-    check(
-      'sku_prices_range',
-      sql`${t.effectiveTo} is null or ${t.effectiveTo} > ${t.effectiveFrom}`,
-    ),
+    effectivePeriodCheck('sku_prices_range', t),
   ],
 );
 

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
+  check,
+  date,
   text,
   timestamp,
   uuid,
@@ -37,3 +40,15 @@ export const textRef = <N extends string>(
   target: () => AnyPgColumn,
   onDelete?: UpdateDeleteAction,
 ) => text(name).notNull().references(target, { onDelete });
+
+/** The days a row is in effect, [from, to): `to` null is open-ended. */
+export const effectivePeriod = () => ({
+  effectiveFrom: date('effective_from').notNull(),
+  effectiveTo: date('effective_to'),
+});
+
+/** The check that an effective period, when it ends, ends after it starts. */
+export const effectivePeriodCheck = (
+  name: string,
+  t: { effectiveFrom: AnyPgColumn; effectiveTo: AnyPgColumn },
+) => check(name, sql`${t.effectiveTo} is null or ${t.effectiveTo} > ${t.effectiveFrom}`);

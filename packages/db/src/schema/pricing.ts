@@ -22,7 +22,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { skus } from './catalog.ts';
-import { createdAt, textRef, updatedAt, uuidId } from './columns.ts';
+import {
+  createdAt,
+  effectivePeriod,
+  effectivePeriodCheck,
+  textRef,
+  updatedAt,
+  uuidId,
+} from './columns.ts';
 import { userRef } from './users.ts';
 
 /**
@@ -48,17 +55,13 @@ export const skuPricingMethods = pgTable(
     /** PERCENT_OF_TOTAL: the lowest and highest unit list, USD cents, at the quote's rate. */
     floorUsdMinor: bigint('floor_usd_minor', { mode: 'number' }),
     ceilingUsdMinor: bigint('ceiling_usd_minor', { mode: 'number' }),
-    effectiveFrom: date('effective_from').notNull(),
-    effectiveTo: date('effective_to'),
+    ...effectivePeriod(),
     createdBy: userRef('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
     index('sku_pricing_methods_sku_idx').on(t.sku, t.effectiveFrom),
-    check(
-      'sku_pricing_methods_range',
-      sql`${t.effectiveTo} is null or ${t.effectiveTo} > ${t.effectiveFrom}`,
-    ),
+    effectivePeriodCheck('sku_pricing_methods_range', t),
   ],
 );
 
@@ -139,8 +142,7 @@ export const priceBooks = pgTable(
     salesChannel: text('sales_channel', { enum: ['DIRECT', 'T1', 'T2'] }),
     partnerType: text('partner_type'),
     priority: integer('priority').notNull().default(0),
-    effectiveFrom: date('effective_from').notNull(),
-    effectiveTo: date('effective_to'),
+    ...effectivePeriod(),
     isActive: boolean('is_active').notNull().default(true),
     createdBy: userRef('created_by'),
     createdAt: createdAt(),
@@ -148,10 +150,7 @@ export const priceBooks = pgTable(
   },
   (t) => [
     uniqueIndex('price_books_name_idx').on(sql`lower(${t.name})`),
-    check(
-      'price_books_range',
-      sql`${t.effectiveTo} is null or ${t.effectiveTo} > ${t.effectiveFrom}`,
-    ),
+    effectivePeriodCheck('price_books_range', t),
   ],
 );
 

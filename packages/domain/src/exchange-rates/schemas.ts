@@ -195,15 +195,16 @@ export const ZExchangeRateList = z.object({
 export type ExchangeRateList = z.infer<typeof ZExchangeRateList>;
 
 /** What adding a rate did. */
-export const ZExchangeRateAdded = z.object({
+export const ZExchangeRateAdded = ZExchangeRateEntry.pick({
+  units_per_usd: true,
+  effective_from: true,
+  note: true,
+  /** It is now the rate in effect today, which pricing uses from now on. */
+  is_in_effect: true,
+}).extend({
   currency_code: z.string(),
-  units_per_usd: z.string(),
-  effective_from: z.string(),
-  note: z.string(),
   /** The rate the same currency had on the same day, which this one replaced; null: none. */
   replaced_units_per_usd: z.string().nullable(),
-  /** It is now the rate in effect today, which pricing uses from now on. */
-  is_in_effect: z.boolean(),
   /** The rate in effect today before the change; null for a new currency. */
   previous_units_per_usd: z.string().nullable(),
   /** The currency had no rate before: quotes and prices may now use it. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { zEnvelope } from '../api/envelope.ts';
 import { namedApiSchemas } from '../api/named-schemas.ts';
+import { ZQuoteView } from '../quotes/api/quote.ts';
+import { ZContractSummary } from '../renewals/schemas.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 
 /*
@@ -116,34 +118,38 @@ export const ZGroupAccount = z.object({
   country: z.string(),
 });
 
-export const ZGroupContract = z.object({
-  id: z.string(),
-  contract_number: z.string(),
-  account_id: z.string(),
-  account_name: z.string(),
-  region: z.string(),
-  currency_code: z.string(),
-  start_date: z.string(),
-  end_date: z.string(),
-  days_to_end: z.number().int(),
+/** A contract of the group's accounts: some of the renewals' contract summary fields. */
+export const ZGroupContract = ZContractSummary.pick({
+  id: true,
+  contract_number: true,
+  account_id: true,
+  account_name: true,
+  region: true,
+  currency_code: true,
+  start_date: true,
+  end_date: true,
+  days_to_end: true,
+  status_label: true,
+  amount_to_renew_minor: true,
+}).extend({
+  // Plain text here, as this answer has always declared it (the summary's is the enum).
   status: z.string(),
-  status_label: z.string(),
-  amount_to_renew_minor: z.number().int(),
 });
 
-export const ZGroupQuote = z.object({
-  id: z.string(),
-  quote_number: z.string(),
-  quote_name: z.string(),
-  account_id: z.string(),
-  account_name: z.string(),
-  region: z.string(),
-  status_id: z.string(),
-  currency_code: z.string(),
-  total_amount_minor: z.number().int(),
-  updated_at: z.string(),
+/** An open quote of the group's accounts: some of the quote view's fields. */
+export const ZGroupQuote = ZQuoteView.pick({
+  id: true,
+  quote_number: true,
+  quote_name: true,
+  account_id: true,
+  account_name: true,
+  region: true,
+  status_id: true,
+  currency_code: true,
+  total_amount_minor: true,
+  updated_at: true,
   /** Where the quote opens (its page for its type and status). */
-  target_path: z.string(),
+  target_path: true,
 });
 
 export const ZGlobalAccountDetail = ZGlobalAccountSummary.extend({

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { priceQuote } from './engine.ts';
-import type {
-  CatalogSku,
-  LineResult,
-  PricingError,
-  PricingInput,
-  PricingLine,
-  PricingResult,
-} from './model.ts';
+import type { CatalogSku, LineResult, PricingInput, PricingLine, PricingResult } from './model.ts';
+import {
+  catalogOf,
+  catalogSku,
+  errorsOf,
+  priced,
+  pricingInput,
+  usdPrices,
+} from './pricing.test-support.ts';
 import {
   isUnitListAdjusted,
   quotedUnitListMinor,
@@ -26,64 +26,26 @@ const sku = (
   billing: CatalogSku['billing'],
   unitPriceMinor: number,
   fields: Partial<CatalogSku> = {},
-): CatalogSku => ({
-  sku: code,
-  name: code,
-  kind,
-  active: true,
-  billing,
-  prices:
-    kind === 'BUNDLE'
-      ? []
-      : [
-          {
-            currency_code: 'USD',
-            unit_price_minor: unitPriceMinor,
-            effective_from: '2025-01-01',
-            effective_to: null,
-          },
-        ],
-  volume_tiers: [],
-  unit_cost_usd_minor: kind === 'BUNDLE' ? null : 1000,
-  ...fields,
-});
+): CatalogSku =>
+  catalogSku({
+    sku: code,
+    kind,
+    billing,
+    prices: kind === 'BUNDLE' ? [] : usdPrices(unitPriceMinor),
+    unit_cost_usd_minor: kind === 'BUNDLE' ? null : 1000,
+    ...fields,
+  });
 
-const CATALOG = Object.fromEntries(
-  [
-    sku('HW', 'HARDWARE', 'ONE_TIME', 10000, {
-      volume_tiers: [{ min_quantity: 5, percent: '10' }],
-    }),
-    sku('SUB', 'SUBSCRIPTION', 'ANNUAL', 12000),
-    sku('BND', 'BUNDLE', 'ONE_TIME', 0),
-  ].map((entry) => [entry.sku, entry]),
+const CATALOG = catalogOf(
+  sku('HW', 'HARDWARE', 'ONE_TIME', 10000, {
+    volume_tiers: [{ min_quantity: 5, percent: '10' }],
+  }),
+  sku('SUB', 'SUBSCRIPTION', 'ANNUAL', 12000),
+  sku('BND', 'BUNDLE', 'ONE_TIME', 0),
 );
 
-const quote = (lines: PricingLine[], overrides: Partial<PricingInput> = {}): PricingInput => ({
-  currency_code: 'USD',
-  price_date: '2025-06-01',
-  quote_type: 'STANDARD',
-  contract_length: 12,
-  sales_channel: 'DIRECT',
-  partner_type: null,
-  price_adjustment_percent: '0',
-  usd_rates: {},
-  partner_discounts: [],
-  lines,
-  catalog: CATALOG,
-  ...overrides,
-});
-
-function priced(input: PricingInput): PricingResult {
-  const outcome = priceQuote(input);
-  if (!outcome.ok) throw new Error(`Unexpected errors: ${JSON.stringify(outcome.errors)}`);
-  return outcome.result;
-}
-
-function errorsOf(input: PricingInput): PricingError[] {
-  const outcome = priceQuote(input);
-  if (outcome.ok) throw new Error('Expected errors, got a price');
-  return outcome.errors;
-}
+const quote = (lines: PricingLine[], overrides: Partial<PricingInput> = {}): PricingInput =>
+  pricingInput({ price_date: '2025-06-01', lines, catalog: CATALOG, ...overrides });
 
 const onlyLine = (result: PricingResult): LineResult => {
   const [line] = result.lines;

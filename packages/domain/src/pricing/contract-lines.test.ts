@@ -1,24 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { priceQuote } from './engine.ts';
-import type {
-  CatalogSku,
-  LineResult,
-  PricingError,
-  PricingInput,
-  PricingLine,
-  PricingResult,
-} from './model.ts';
+import type { CatalogSku, LineResult, PricingError, PricingInput, PricingLine } from './model.ts';
 import { PRICING_MESSAGES as M } from './pricing-messages.ts';
+import { catalogSku, errorsOf, priced, pricingInput, usdPrices } from './pricing.test-support.ts';
 
 /**
  * Issue 18: lines priced from a contract (renewals) and lines that run a period of days
  * (co-term, true-up). docs/pricing.md, "Contract-priced and prorated lines".
  */
-
-const usd = (unit_price_minor: number) => [
-  { currency_code: 'USD', unit_price_minor, effective_from: '2025-01-01', effective_to: null },
-];
 
 /** $1,200.00 a year, cost $480.00 a year, 10 % off from one unit. */
 const SUB: CatalogSku = {
@@ -27,7 +16,7 @@ const SUB: CatalogSku = {
   kind: 'SUBSCRIPTION',
   active: true,
   billing: 'ANNUAL',
-  prices: usd(120000),
+  prices: usdPrices(120000),
   volume_tiers: [{ min_quantity: 1, percent: '10' }],
   unit_cost_usd_minor: 48000,
 };
@@ -37,20 +26,16 @@ const HW: CatalogSku = {
   kind: 'HARDWARE',
   active: true,
   billing: 'ONE_TIME',
-  prices: usd(10000),
+  prices: usdPrices(10000),
   volume_tiers: [],
   unit_cost_usd_minor: 4000,
 };
-const BUNDLE: CatalogSku = {
+const BUNDLE = catalogSku({
   sku: 'BND',
   name: 'Branch bundle',
   kind: 'BUNDLE',
-  active: true,
   billing: 'ONE_TIME',
-  prices: [],
-  volume_tiers: [],
-  unit_cost_usd_minor: null,
-};
+});
 
 const line = (fields: Partial<PricingLine> = {}): PricingLine => ({
   line_id: 'L1',
@@ -60,32 +45,13 @@ const line = (fields: Partial<PricingLine> = {}): PricingLine => ({
 });
 
 /** STANDARD, 12 months, USD, DIRECT, no adjustment: tests override what they need. */
-const quote = (lines: PricingLine[], overrides: Partial<PricingInput> = {}): PricingInput => ({
-  currency_code: 'USD',
-  price_date: '2027-09-15',
-  quote_type: 'STANDARD',
-  contract_length: 12,
-  sales_channel: 'DIRECT',
-  partner_type: null,
-  price_adjustment_percent: '0',
-  usd_rates: {},
-  partner_discounts: [],
-  lines,
-  catalog: { 'SUB-1': SUB, 'HW-1': HW, BND: BUNDLE },
-  ...overrides,
-});
-
-function priced(input: PricingInput): PricingResult {
-  const outcome = priceQuote(input);
-  if (!outcome.ok) throw new Error(`Unexpected errors: ${JSON.stringify(outcome.errors)}`);
-  return outcome.result;
-}
-
-function errorsOf(input: PricingInput): PricingError[] {
-  const outcome = priceQuote(input);
-  if (outcome.ok) throw new Error('Expected errors, got a price');
-  return outcome.errors;
-}
+const quote = (lines: PricingLine[], overrides: Partial<PricingInput> = {}): PricingInput =>
+  pricingInput({
+    price_date: '2027-09-15',
+    lines,
+    catalog: { 'SUB-1': SUB, 'HW-1': HW, BND: BUNDLE },
+    ...overrides,
+  });
 
 const onlyLine = (input: PricingInput): LineResult => {
   const [first] = priced(input).lines;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { priceQuote } from './engine.ts';
 import type { SalesChannel } from '../quotes/sales-channel.ts';
 import type { CatalogSku, PricingInput } from './model.ts';
+import { priced, pricingInput, usdPrices } from './pricing.test-support.ts';
 
 /*
  * Issue 33: a line has two discounts, the seller discount (typed, beyond standard pricing) and
@@ -14,14 +14,7 @@ const hardware: CatalogSku = {
   kind: 'HARDWARE',
   active: true,
   billing: 'ONE_TIME',
-  prices: [
-    {
-      currency_code: 'USD',
-      unit_price_minor: 100_000,
-      effective_from: '2025-01-01',
-      effective_to: null,
-    },
-  ],
+  prices: usdPrices(100_000),
   volume_tiers: [{ min_quantity: 10, percent: '8' }],
   unit_cost_usd_minor: 40_000,
 };
@@ -30,9 +23,7 @@ const bundle: CatalogSku = {
   sku: 'BUN',
   name: 'Bundle',
   kind: 'BUNDLE',
-  prices: [
-    { currency_code: 'USD', unit_price_minor: 0, effective_from: '2025-01-01', effective_to: null },
-  ],
+  prices: usdPrices(0),
 };
 
 function lineFigures(
@@ -41,25 +32,25 @@ function lineFigures(
   typed: string | null,
   extra: Partial<PricingInput> = {},
 ) {
-  const outcome = priceQuote({
-    currency_code: 'USD',
-    price_date: '2025-03-01',
-    quote_type: 'STANDARD',
-    contract_length: 12,
-    sales_channel: channel,
-    partner_type: channel === 'DIRECT' ? null : 'AUTHORIZED',
-    price_adjustment_percent: '0',
-    usd_rates: {},
-    partner_discounts: [
-      { sales_channel: 'T1', partner_type: 'AUTHORIZED', product_kind: 'HARDWARE', percent: '5' },
-      { sales_channel: 'T2', partner_type: 'AUTHORIZED', product_kind: 'HARDWARE', percent: '35' },
-    ],
-    lines: [{ line_id: 'L1', sku: 'HW', quantities: [quantity], manual_discount_percent: typed }],
-    catalog: { HW: hardware, BUN: bundle },
-    ...extra,
-  });
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
-  const line = outcome.result.lines[0]!;
+  const result = priced(
+    pricingInput({
+      sales_channel: channel,
+      partner_type: channel === 'DIRECT' ? null : 'AUTHORIZED',
+      partner_discounts: [
+        { sales_channel: 'T1', partner_type: 'AUTHORIZED', product_kind: 'HARDWARE', percent: '5' },
+        {
+          sales_channel: 'T2',
+          partner_type: 'AUTHORIZED',
+          product_kind: 'HARDWARE',
+          percent: '35',
+        },
+      ],
+      lines: [{ line_id: 'L1', sku: 'HW', quantities: [quantity], manual_discount_percent: typed }],
+      catalog: { HW: hardware, BUN: bundle },
+      ...extra,
+    }),
+  );
+  const line = result.lines[0]!;
   return {
     seller: line.seller_discount_percent_bp,
     effective: line.effective_discount_percent_bp,
@@ -84,30 +75,22 @@ describe('the seller discount and the effective discount of a line', () => {
   });
 
   it('gives a bundle line no discount of its own', () => {
-    const outcome = priceQuote({
-      currency_code: 'USD',
-      price_date: '2025-03-01',
-      quote_type: 'STANDARD',
-      contract_length: 12,
-      sales_channel: 'DIRECT',
-      partner_type: null,
-      price_adjustment_percent: '0',
-      usd_rates: {},
-      partner_discounts: [],
-      lines: [
-        { line_id: 'B', sku: 'BUN', quantities: [1] },
-        {
-          line_id: 'C',
-          sku: 'HW',
-          quantities: [1],
-          manual_discount_percent: '20',
-          parent_line_id: 'B',
-        },
-      ],
-      catalog: { HW: hardware, BUN: bundle },
-    });
-    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
-    const [bundleLine, component] = outcome.result.lines;
+    const result = priced(
+      pricingInput({
+        lines: [
+          { line_id: 'B', sku: 'BUN', quantities: [1] },
+          {
+            line_id: 'C',
+            sku: 'HW',
+            quantities: [1],
+            manual_discount_percent: '20',
+            parent_line_id: 'B',
+          },
+        ],
+        catalog: { HW: hardware, BUN: bundle },
+      }),
+    );
+    const [bundleLine, component] = result.lines;
     expect([bundleLine?.seller_discount_percent_bp, bundleLine?.seller_discount_minor]).toEqual([
       0, 0,
     ]);

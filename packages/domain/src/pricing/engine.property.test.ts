@@ -2,13 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBp } from './decimal.ts';
 import { priceQuote } from './engine.ts';
-import {
-  type CatalogSku,
-  type LineResult,
-  type PricingInput,
-  type PricingLine,
-  type PricingResult,
-} from './model.ts';
+import { type CatalogSku, type LineResult, type PricingInput, type PricingLine } from './model.ts';
+import { catalogSku, priced } from './pricing.test-support.ts';
 import { PRODUCT_KINDS } from './product-kinds.ts';
 
 const PRICED_KINDS = PRODUCT_KINDS.filter((kind) => kind !== 'BUNDLE');
@@ -106,16 +101,12 @@ const inputArbitrary: fc.Arbitrary<PricingInput> = fc
       })
       .map((drawn): PricingInput => {
         const catalog: Record<string, CatalogSku> = {
-          [BUNDLE_SKU]: {
+          [BUNDLE_SKU]: catalogSku({
             sku: BUNDLE_SKU,
             name: 'Bundle',
             kind: 'BUNDLE',
-            active: true,
             billing: 'ONE_TIME',
-            prices: [],
-            volume_tiers: [],
-            unit_cost_usd_minor: null,
-          },
+          }),
         };
         for (const entry of drawn.skus) catalog[entry.sku] = entry;
         const skuOf = (draft: LineDraft) => codes[draft.skuIndex] ?? BUNDLE_SKU;
@@ -173,12 +164,6 @@ const inputArbitrary: fc.Arbitrary<PricingInput> = fc
         };
       });
   });
-
-function priced(input: PricingInput): PricingResult {
-  const outcome = priceQuote(input);
-  if (!outcome.ok) throw new Error(`Unexpected errors: ${JSON.stringify(outcome.errors)}`);
-  return outcome.result;
-}
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 

@@ -10,19 +10,16 @@ import {
   type PricingError,
   type PricingInput,
   type PricingLine,
-  type PricingResult,
 } from './model.ts';
 import { PRICING_MESSAGES as M } from './pricing-messages.ts';
-
-const sku = (fields: Partial<CatalogSku> & Pick<CatalogSku, 'sku' | 'kind' | 'billing'>) =>
-  ({
-    name: fields.sku,
-    active: true,
-    prices: [],
-    volume_tiers: [],
-    unit_cost_usd_minor: null,
-    ...fields,
-  }) satisfies CatalogSku;
+import {
+  catalogOf,
+  catalogSku,
+  errorsOf,
+  lineOf,
+  priced,
+  pricingInput,
+} from './pricing.test-support.ts';
 
 const price = (
   currency_code: string,
@@ -31,49 +28,21 @@ const price = (
   effective_to: string | null = null,
 ): CatalogPrice => ({ currency_code, unit_price_minor, effective_from, effective_to });
 
-const catalogOf = (...skus: CatalogSku[]) =>
-  Object.fromEntries(skus.map((entry) => [entry.sku, entry]));
-
 /** A valid STANDARD USD DIRECT quote of one hardware line; tests override what they need. */
-const HW = sku({
+const HW = catalogSku({
   sku: 'HW-1',
   kind: 'HARDWARE',
   billing: 'ONE_TIME',
   prices: [price('USD', 10000), price('EUR', 9000)],
   unit_cost_usd_minor: 4000,
 });
-const quote = (overrides: Partial<PricingInput> = {}): PricingInput => ({
-  currency_code: 'USD',
-  price_date: '2025-03-01',
-  quote_type: 'STANDARD',
-  contract_length: 12,
-  sales_channel: 'DIRECT',
-  partner_type: null,
-  price_adjustment_percent: '0',
-  usd_rates: { EUR: '0.9' },
-  partner_discounts: [],
-  lines: [{ line_id: 'L1', sku: 'HW-1', quantities: [1] }],
-  catalog: catalogOf(HW),
-  ...overrides,
-});
-
-function priced(input: PricingInput): PricingResult {
-  const outcome = priceQuote(input);
-  if (!outcome.ok) throw new Error(`Unexpected errors: ${JSON.stringify(outcome.errors)}`);
-  return outcome.result;
-}
-
-function errorsOf(input: PricingInput): PricingError[] {
-  const outcome = priceQuote(input);
-  if (outcome.ok) throw new Error('Expected errors, got a price');
-  return outcome.errors;
-}
-
-function lineOf(result: PricingResult, lineId: string): LineResult {
-  const line = result.lines.find((candidate) => candidate.line_id === lineId);
-  if (!line) throw new Error(`no line ${lineId}`);
-  return line;
-}
+const quote = (overrides: Partial<PricingInput> = {}): PricingInput =>
+  pricingInput({
+    usd_rates: { EUR: '0.9' },
+    lines: [{ line_id: 'L1', sku: 'HW-1', quantities: [1] }],
+    catalog: catalogOf(HW),
+    ...overrides,
+  });
 
 function yearOf(line: LineResult, year: number): LineYearResult {
   const found = line.years.find((candidate) => candidate.year === year);
@@ -154,13 +123,13 @@ describe('docs/pricing.md worked examples', () => {
         },
       ],
       catalog: catalogOf(
-        sku({
+        catalogSku({
           sku: 'BND-BRANCH',
           name: 'Branch security bundle',
           kind: 'BUNDLE',
           billing: 'ONE_TIME',
         }),
-        sku({
+        catalogSku({
           sku: 'FW-500',
           name: 'Firewall appliance 500',
           kind: 'HARDWARE',
@@ -172,7 +141,7 @@ describe('docs/pricing.md worked examples', () => {
           volume_tiers: [{ min_quantity: 5, percent: '5' }],
           unit_cost_usd_minor: 420000,
         }),
-        sku({
+        catalogSku({
           sku: 'SUB-TP-500',
           name: 'Threat protection for FW-500',
           kind: 'SUBSCRIPTION',
@@ -259,7 +228,7 @@ describe('docs/pricing.md worked examples', () => {
         { line_id: 'L2', sku: 'SUP-AP-320', quantities: [150] },
       ],
       catalog: catalogOf(
-        sku({
+        catalogSku({
           sku: 'AP-320',
           name: 'Access point 320',
           kind: 'ACCESS_POINT',
@@ -272,7 +241,7 @@ describe('docs/pricing.md worked examples', () => {
           ],
           unit_cost_usd_minor: 21000,
         }),
-        sku({
+        catalogSku({
           sku: 'SUP-AP-320',
           name: 'Support for AP-320',
           kind: 'SUPPORT',
@@ -333,7 +302,7 @@ describe('docs/pricing.md worked examples', () => {
         { line_id: 'L2', sku: 'HW-SENSOR', quantities: [10, 0, 5] },
       ],
       catalog: catalogOf(
-        sku({
+        catalogSku({
           sku: 'SUB-EDR',
           name: 'Endpoint detection and response',
           kind: 'SUBSCRIPTION',
@@ -346,7 +315,7 @@ describe('docs/pricing.md worked examples', () => {
           unit_cost_usd_minor: 900,
           cost_year_factors_percent: ['100', '95', '90', '85'],
         }),
-        sku({
+        catalogSku({
           sku: 'HW-SENSOR',
           name: 'Network sensor',
           kind: 'HARDWARE',
@@ -410,7 +379,7 @@ describe('docs/pricing.md worked examples', () => {
         { line_id: 'L2', sku: 'SUB-CASB', quantities: [20], manual_discount_percent: '20' },
       ],
       catalog: catalogOf(
-        sku({
+        catalogSku({
           sku: 'SVC-DEPLOY',
           name: 'Deployment service (per day)',
           kind: 'SERVICE',
@@ -418,7 +387,7 @@ describe('docs/pricing.md worked examples', () => {
           prices: [price('EUR', 275000), price('USD', 299900)],
           unit_cost_usd_minor: 183333,
         }),
-        sku({
+        catalogSku({
           sku: 'SUB-CASB',
           name: 'Cloud access security broker',
           kind: 'SUBSCRIPTION',
@@ -530,7 +499,7 @@ describe('priceQuote: rules beyond the examples', () => {
   it('STANDARD subscriptions weigh cost year factors by the months of each contract year', () => {
     // 30 months: 12 × 100 % + 12 × 50 % + 6 × 50 % (the last factor carries on) = 21
     // cost-months; 1200 × 2 × 21 / 12 = 4200.
-    const subscription = sku({
+    const subscription = catalogSku({
       sku: 'SUB-1',
       kind: 'SUBSCRIPTION',
       billing: 'ANNUAL',
@@ -562,7 +531,7 @@ describe('priceQuote: rules beyond the examples', () => {
   });
 
   it('rolls components up to their bundle and counts them once in the totals', () => {
-    const bundle = sku({ sku: 'BND', kind: 'BUNDLE', billing: 'ONE_TIME' });
+    const bundle = catalogSku({ sku: 'BND', kind: 'BUNDLE', billing: 'ONE_TIME' });
     const result = priced(
       quote({
         catalog: catalogOf(HW, bundle),
@@ -663,7 +632,7 @@ describe('priceQuote: rules beyond the examples', () => {
 });
 
 describe('priceQuote: volume tiers read every line of the SKU (issue 35)', () => {
-  const SEATS = sku({
+  const SEATS = catalogSku({
     sku: 'SEATS',
     kind: 'SUBSCRIPTION',
     billing: 'ANNUAL',
@@ -1057,7 +1026,7 @@ describe('priceQuote: bad input', () => {
   });
 
   it('refuses a component whose bundle is missing, is not a bundle, or is itself a component', () => {
-    const bundle = sku({ sku: 'BND', kind: 'BUNDLE', billing: 'ONE_TIME' });
+    const bundle = catalogSku({ sku: 'BND', kind: 'BUNDLE', billing: 'ONE_TIME' });
     const catalog = catalogOf(HW, bundle);
     expect(errorsOf(quote({ catalog, lines: [line({ parent_line_id: 'NOPE' })] }))).toEqual([
       {
@@ -1105,7 +1074,7 @@ describe('priceQuote: bad input', () => {
   });
 
   it('refuses a manual discount on a bundle line', () => {
-    const bundle = sku({ sku: 'BND', kind: 'BUNDLE', billing: 'ONE_TIME' });
+    const bundle = catalogSku({ sku: 'BND', kind: 'BUNDLE', billing: 'ONE_TIME' });
     expect(
       errorsOf(
         quote({

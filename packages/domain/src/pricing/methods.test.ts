@@ -1,25 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { priceQuote } from './engine.ts';
-import type {
-  CatalogSku,
-  LineResult,
-  PricingError,
-  PricingInput,
-  PricingLine,
-  PricingResult,
-} from './model.ts';
+import type { CatalogSku, PricingInput, PricingLine, PricingResult } from './model.ts';
 import { PRICING_MESSAGES as M } from './pricing-messages.ts';
+import {
+  catalogOf,
+  catalogSku,
+  errorsOf,
+  lineOf,
+  priced,
+  pricingInput,
+  usdPrices,
+} from './pricing.test-support.ts';
 
 /** Issue 35: pricing methods, discount schedules and term discounts (docs/pricing.md). */
-
-const usd = (unitPriceMinor: number) => [
-  {
-    currency_code: 'USD',
-    unit_price_minor: unitPriceMinor,
-    effective_from: '2025-01-01',
-    effective_to: null,
-  },
-];
 
 const sku = (
   code: string,
@@ -27,19 +19,17 @@ const sku = (
   billing: CatalogSku['billing'],
   unitPriceMinor: number | null,
   fields: Partial<CatalogSku> = {},
-): CatalogSku => ({
-  sku: code,
-  name: code,
-  kind,
-  active: true,
-  billing,
-  prices: unitPriceMinor === null ? [] : usd(unitPriceMinor),
-  volume_tiers: [],
-  unit_cost_usd_minor: 1000,
-  family: 'FIREWALL',
-  model: code.split('-')[0] ?? null,
-  ...fields,
-});
+): CatalogSku =>
+  catalogSku({
+    sku: code,
+    kind,
+    billing,
+    prices: unitPriceMinor === null ? [] : usdPrices(unitPriceMinor),
+    unit_cost_usd_minor: 1000,
+    family: 'FIREWALL',
+    model: code.split('-')[0] ?? null,
+    ...fields,
+  });
 
 const supportOf = (
   code: string,
@@ -66,85 +56,71 @@ const TERM_DISCOUNTS: PricingInput['term_discounts'] = (
   ).map(([min_months, percent]) => ({ product_kind: kind, min_months, percent })),
 );
 
-const CATALOG: Record<string, CatalogSku> = Object.fromEntries(
-  [
-    sku('BX200-HW', 'HARDWARE', 'ONE_TIME', 499500),
-    sku('BX200-LIC', 'SUBSCRIPTION', 'ANNUAL', 120000),
-    supportOf('BX200-SUP-PRM', '20', { scope: 'SKU', skus: ['BX200-HW'] }),
-    supportOf('BX200-SUP-MOD', '15', { scope: 'MODEL', kinds: ['HARDWARE', 'SUBSCRIPTION'] }),
-    supportOf(
-      'BX200-SUP-BND',
-      '20',
-      { scope: 'SKU', skus: ['BX200-HW'] },
-      {
-        floor_minor: 70000,
-        ceiling_minor: 90000,
-      },
-    ),
-    sku('EP-DEV', 'SUBSCRIPTION', 'ANNUAL', 4500, {
-      volume_tiers: [
-        { min_quantity: 500, percent: '5' },
-        { min_quantity: 2500, percent: '10' },
+/** One slab schedule over the CLOUD family: its SKUs' quantities count together. */
+const ES_USERS: CatalogSku['discount_schedule'] = {
+  id: 'ES-USERS',
+  type: 'SLAB',
+  aggregate: 'FAMILY',
+  tiers: [
+    { min_quantity: 1, percent: '0' },
+    { min_quantity: 1001, percent: '10' },
+    { min_quantity: 5001, percent: '20' },
+  ],
+};
+
+const CATALOG = catalogOf(
+  sku('BX200-HW', 'HARDWARE', 'ONE_TIME', 499500),
+  sku('BX200-LIC', 'SUBSCRIPTION', 'ANNUAL', 120000),
+  supportOf('BX200-SUP-PRM', '20', { scope: 'SKU', skus: ['BX200-HW'] }),
+  supportOf('BX200-SUP-MOD', '15', { scope: 'MODEL', kinds: ['HARDWARE', 'SUBSCRIPTION'] }),
+  supportOf(
+    'BX200-SUP-BND',
+    '20',
+    { scope: 'SKU', skus: ['BX200-HW'] },
+    {
+      floor_minor: 70000,
+      ceiling_minor: 90000,
+    },
+  ),
+  sku('EP-DEV', 'SUBSCRIPTION', 'ANNUAL', 4500, {
+    volume_tiers: [
+      { min_quantity: 500, percent: '5' },
+      { min_quantity: 2500, percent: '10' },
+    ],
+  }),
+  sku('ES-USR', 'SUBSCRIPTION', 'ANNUAL', 3000, {
+    family: 'CLOUD',
+    discount_schedule: ES_USERS,
+  }),
+  sku('ES-ENC', 'SUBSCRIPTION', 'ANNUAL', 800, {
+    family: 'CLOUD',
+    discount_schedule: ES_USERS,
+  }),
+  sku('LA-VM-GB', 'SUBSCRIPTION', 'ANNUAL', null, {
+    pricing_method: {
+      method: 'BLOCK',
+      blocks: [
+        { min_quantity: 1, max_quantity: 5, price_minor: 299500 },
+        { min_quantity: 6, max_quantity: 25, price_minor: 899500 },
+        { min_quantity: 26, max_quantity: 100, price_minor: 2499500 },
       ],
-    }),
-    sku('ES-USR', 'SUBSCRIPTION', 'ANNUAL', 3000, {
-      family: 'CLOUD',
-      discount_schedule: {
-        id: 'ES-USERS',
-        type: 'SLAB',
-        aggregate: 'FAMILY',
-        tiers: [
-          { min_quantity: 1, percent: '0' },
-          { min_quantity: 1001, percent: '10' },
-          { min_quantity: 5001, percent: '20' },
-        ],
-      },
-    }),
-    sku('ES-ENC', 'SUBSCRIPTION', 'ANNUAL', 800, {
-      family: 'CLOUD',
-      discount_schedule: {
-        id: 'ES-USERS',
-        type: 'SLAB',
-        aggregate: 'FAMILY',
-        tiers: [
-          { min_quantity: 1, percent: '0' },
-          { min_quantity: 1001, percent: '10' },
-          { min_quantity: 5001, percent: '20' },
-        ],
-      },
-    }),
-    sku('LA-VM-GB', 'SUBSCRIPTION', 'ANNUAL', null, {
-      pricing_method: {
-        method: 'BLOCK',
-        blocks: [
-          { min_quantity: 1, max_quantity: 5, price_minor: 299500 },
-          { min_quantity: 6, max_quantity: 25, price_minor: 899500 },
-          { min_quantity: 26, max_quantity: 100, price_minor: 2499500 },
-        ],
-      },
-    }),
-    sku('PS-ENG', 'SERVICE', 'ONE_TIME', null, {
-      unit_cost_usd_minor: 1_400_000,
-      pricing_method: { method: 'COST_PLUS', markup_percent: '60' },
-    }),
-  ].map((entry) => [entry.sku, entry]),
+    },
+  }),
+  sku('PS-ENG', 'SERVICE', 'ONE_TIME', null, {
+    unit_cost_usd_minor: 1_400_000,
+    pricing_method: { method: 'COST_PLUS', markup_percent: '60' },
+  }),
 );
 
-const quote = (lines: PricingLine[], overrides: Partial<PricingInput> = {}): PricingInput => ({
-  currency_code: 'USD',
-  price_date: '2025-06-01',
-  quote_type: 'STANDARD',
-  contract_length: 12,
-  sales_channel: 'DIRECT',
-  partner_type: null,
-  price_adjustment_percent: '0',
-  usd_rates: { EUR: '0.92' },
-  partner_discounts: [],
-  term_discounts: TERM_DISCOUNTS,
-  lines,
-  catalog: CATALOG,
-  ...overrides,
-});
+const quote = (lines: PricingLine[], overrides: Partial<PricingInput> = {}): PricingInput =>
+  pricingInput({
+    price_date: '2025-06-01',
+    usd_rates: { EUR: '0.92' },
+    term_discounts: TERM_DISCOUNTS,
+    lines,
+    catalog: CATALOG,
+    ...overrides,
+  });
 
 const line = (line_id: string, code: string, quantities: number[], discount?: string) => ({
   line_id,
@@ -152,24 +128,6 @@ const line = (line_id: string, code: string, quantities: number[], discount?: st
   quantities,
   manual_discount_percent: discount ?? null,
 });
-
-function priced(input: PricingInput): PricingResult {
-  const outcome = priceQuote(input);
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
-  return outcome.result;
-}
-
-function refused(input: PricingInput): PricingError[] {
-  const outcome = priceQuote(input);
-  if (outcome.ok) throw new Error('expected the quote to be refused');
-  return outcome.errors;
-}
-
-const lineOf = (result: PricingResult, id: string): LineResult => {
-  const found = result.lines.find((candidate) => candidate.line_id === id);
-  if (!found) throw new Error(`no line ${id}`);
-  return found;
-};
 
 const stepOf = (result: PricingResult, id: string, name: string, year = 1) =>
   lineOf(result, id)
@@ -300,7 +258,7 @@ describe('percent of total', () => {
       M.badBounds('X-SUP'),
     ],
   ])('refuses a SKU that %s', (_case, entry, message) => {
-    const errors = refused(
+    const errors = errorsOf(
       quote([line('L', 'X-SUP', [1])], { catalog: { ...CATALOG, 'X-SUP': entry } }),
     );
     expect(errors).toContainEqual({ line_id: 'L', field: 'sku', message });
@@ -312,7 +270,7 @@ describe('percent of total', () => {
       'A-SUP': supportOf('A-SUP', '10', { scope: 'SKU', skus: ['B-SUP'] }),
       'B-SUP': supportOf('B-SUP', '10', { scope: 'SKU', skus: ['A-SUP'] }),
     };
-    const errors = refused(
+    const errors = errorsOf(
       quote([line('A', 'A-SUP', [1]), line('B', 'B-SUP', [1]), line('HW', 'BX200-HW', [1])], {
         catalog,
       }),
@@ -345,11 +303,11 @@ describe('block pricing', () => {
   });
 
   it('refuses a quantity no band holds, and a typed unit list price', () => {
-    expect(refused(quote([line('L', 'LA-VM-GB', [101])]))).toEqual([
+    expect(errorsOf(quote([line('L', 'LA-VM-GB', [101])]))).toEqual([
       { line_id: 'L', field: 'quantities', message: M.noBlockFor('LA-VM-GB', 'USD', 101) },
     ]);
     expect(
-      refused(quote([{ ...line('L', 'LA-VM-GB', [5]), adjusted_unit_list_minor: 100 }])),
+      errorsOf(quote([{ ...line('L', 'LA-VM-GB', [5]), adjusted_unit_list_minor: 100 }])),
     ).toEqual([{ line_id: 'L', field: 'adjusted_unit_list_minor', message: M.blockTypedPrice }]);
   });
 
@@ -372,7 +330,7 @@ describe('block pricing', () => {
     const entry = sku('X', 'SUBSCRIPTION', 'ANNUAL', null, {
       pricing_method: { method: 'BLOCK', blocks },
     });
-    const errors = refused(quote([line('L', 'X', [1])], { catalog: { X: entry } }));
+    const errors = errorsOf(quote([line('L', 'X', [1])], { catalog: { X: entry } }));
     expect(errors).toEqual([{ line_id: 'L', field: 'sku', message }]);
   });
 });
@@ -401,7 +359,7 @@ describe('cost plus', () => {
         pricing_method: { method: 'COST_PLUS', markup_percent: '10' },
       }),
     };
-    expect(refused(quote([line('L', 'X', [1])], { catalog }))).toEqual([
+    expect(errorsOf(quote([line('L', 'X', [1])], { catalog }))).toEqual([
       { line_id: 'L', field: 'sku', message: M.costPlusWithoutCost('X') },
     ]);
   });
@@ -497,7 +455,7 @@ describe('term discounts', () => {
   });
 
   it('refuses a term discount beyond 60 months or 100 %', () => {
-    const errors = refused(
+    const errors = errorsOf(
       quote([line('L', 'EP-DEV', [1])], {
         term_discounts: [{ product_kind: 'SUPPORT', min_months: 61, percent: '5' }],
       }),

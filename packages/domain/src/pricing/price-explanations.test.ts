@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatCurrency } from '../format/currency.ts';
-import { priceQuote } from './engine.ts';
-import type { CatalogSku, PricingInput, PricingLine } from './model.ts';
+import type { CatalogSku, PricingLine } from './model.ts';
 import { priceExplanations } from './price-explanations.ts';
+import { catalogOf, lineOf, priced, pricingInput, usdPrices } from './pricing.test-support.ts';
 
 /** Issue 35: the sentences that let a buyer redo a line by hand. */
 
@@ -14,65 +14,45 @@ const sku = (code: string, fields: Partial<CatalogSku>): CatalogSku => ({
   kind: 'SUBSCRIPTION',
   active: true,
   billing: 'ANNUAL',
-  prices: [
-    {
-      currency_code: 'USD',
-      unit_price_minor: 49_900,
-      effective_from: '2025-01-01',
-      effective_to: null,
-    },
-  ],
+  prices: usdPrices(49_900),
   volume_tiers: [],
   unit_cost_usd_minor: 10_000,
   ...fields,
 });
 
-const CATALOG = Object.fromEntries(
-  [
-    sku('SUB', {}),
-    sku('HW', { kind: 'HARDWARE', billing: 'ONE_TIME' }),
-    sku('SUP', {
-      kind: 'SUPPORT',
-      pricing_method: {
-        method: 'PERCENT_OF_TOTAL',
-        percent: '20',
-        covers: { scope: 'SKU', skus: ['HW'] },
-      },
-    }),
-    sku('BLK', {
-      pricing_method: {
-        method: 'BLOCK',
-        blocks: [{ min_quantity: 1, max_quantity: 25, price_minor: 899_500 }],
-      },
-    }),
-    sku('SVC', {
-      kind: 'SERVICE',
-      billing: 'ONE_TIME',
-      pricing_method: { method: 'COST_PLUS', markup_percent: '60' },
-    }),
-  ].map((entry) => [entry.sku, entry]),
+const CATALOG = catalogOf(
+  sku('SUB', {}),
+  sku('HW', { kind: 'HARDWARE', billing: 'ONE_TIME' }),
+  sku('SUP', {
+    kind: 'SUPPORT',
+    pricing_method: {
+      method: 'PERCENT_OF_TOTAL',
+      percent: '20',
+      covers: { scope: 'SKU', skus: ['HW'] },
+    },
+  }),
+  sku('BLK', {
+    pricing_method: {
+      method: 'BLOCK',
+      blocks: [{ min_quantity: 1, max_quantity: 25, price_minor: 899_500 }],
+    },
+  }),
+  sku('SVC', {
+    kind: 'SERVICE',
+    billing: 'ONE_TIME',
+    pricing_method: { method: 'COST_PLUS', markup_percent: '60' },
+  }),
 );
 
 function explained(lines: PricingLine[], contract_length: number, id: string) {
-  const input: PricingInput = {
-    currency_code: 'USD',
+  const input = pricingInput({
     price_date: '2025-06-01',
-    quote_type: 'STANDARD',
     contract_length,
-    sales_channel: 'DIRECT',
-    partner_type: null,
-    price_adjustment_percent: '0',
-    usd_rates: {},
-    partner_discounts: [],
     term_discounts: [{ product_kind: 'SUBSCRIPTION', min_months: 36, percent: '6' }],
     lines,
     catalog: CATALOG,
-  };
-  const outcome = priceQuote(input);
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
-  const line = outcome.result.lines.find((candidate) => candidate.line_id === id);
-  if (!line) throw new Error(`no line ${id}`);
-  return priceExplanations(line, usd);
+  });
+  return priceExplanations(lineOf(priced(input), id), usd);
 }
 
 const line = (line_id: string, code: string, quantity: number): PricingLine => ({

@@ -1,68 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { priceQuote } from './engine.ts';
 import type { CatalogSku, PricingInput, PricingResult } from './model.ts';
+import {
+  catalogOf,
+  catalogSku,
+  priced as pricedInput,
+  pricingInput,
+  usdPrices,
+} from './pricing.test-support.ts';
 import { decimalAsMinor, slimPricingResult } from './slim-result.ts';
 
 const sku = (fields: Partial<CatalogSku> & Pick<CatalogSku, 'sku' | 'kind' | 'billing'>) =>
-  ({
-    name: fields.sku,
-    active: true,
-    prices: [
-      {
-        currency_code: 'USD',
-        unit_price_minor: 0,
-        effective_from: '2025-01-01',
-        effective_to: null,
-      },
-    ],
-    volume_tiers: [],
-    unit_cost_usd_minor: null,
-    ...fields,
-  }) satisfies CatalogSku;
+  catalogSku({ prices: usdPrices(0), ...fields });
 
-const usd = (unit_price_minor: number) => [
-  { currency_code: 'USD', unit_price_minor, effective_from: '2025-01-01', effective_to: null },
-];
-
-const CATALOG = Object.fromEntries(
-  [
-    sku({
-      sku: 'HW',
-      kind: 'HARDWARE',
-      billing: 'ONE_TIME',
-      prices: usd(100_050),
-      unit_cost_usd_minor: 40_000,
-    }),
-    sku({
-      sku: 'SUB',
-      kind: 'SUBSCRIPTION',
-      billing: 'ANNUAL',
-      prices: usd(12_001),
-      volume_tiers: [{ min_quantity: 10, percent: '5' }],
-      unit_cost_usd_minor: 3_000,
-    }),
-    sku({ sku: 'BUN', kind: 'BUNDLE', billing: 'ONE_TIME', prices: usd(0) }),
-  ].map((entry) => [entry.sku, entry]),
+const CATALOG = catalogOf(
+  sku({
+    sku: 'HW',
+    kind: 'HARDWARE',
+    billing: 'ONE_TIME',
+    prices: usdPrices(100_050),
+    unit_cost_usd_minor: 40_000,
+  }),
+  sku({
+    sku: 'SUB',
+    kind: 'SUBSCRIPTION',
+    billing: 'ANNUAL',
+    prices: usdPrices(12_001),
+    volume_tiers: [{ min_quantity: 10, percent: '5' }],
+    unit_cost_usd_minor: 3_000,
+  }),
+  sku({ sku: 'BUN', kind: 'BUNDLE', billing: 'ONE_TIME', prices: usdPrices(0) }),
 );
 
-function priced(overrides: Partial<PricingInput>): PricingResult {
-  const outcome = priceQuote({
-    currency_code: 'USD',
-    price_date: '2025-03-01',
-    quote_type: 'STANDARD',
-    contract_length: 12,
-    sales_channel: 'DIRECT',
-    partner_type: null,
-    price_adjustment_percent: '0',
-    usd_rates: {},
-    partner_discounts: [],
-    lines: [],
-    catalog: CATALOG,
-    ...overrides,
-  });
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
-  return outcome.result;
-}
+const priced = (overrides: Partial<PricingInput>): PricingResult =>
+  pricedInput(pricingInput({ catalog: CATALOG, ...overrides }));
 
 /** Decimal text back to minor units, failing the test on anything that is not money text. */
 const minor = (text: string | null | undefined) => {

@@ -3,6 +3,7 @@ import { namedApiSchemas } from '../../api/named-schemas.ts';
 import { zRequiredText } from '../../validation/required-text.ts';
 import { zArchivableQuoteStatusFields, zEnvelope } from '../../api/envelope.ts';
 import { ZJson } from '../../api/json.ts';
+import { ZOpportunityRecord } from '../../crm/api.ts';
 
 /*
  * One quote's requests and answers (create, read, edit, history, the opportunity it is for):
@@ -97,23 +98,25 @@ export const ZHistoryResponse = zEnvelope(
 
 export const ZOpportunityBody = z.object({ id: ZOpportunityId });
 
+/** The opportunity a quote is made for: fields of its CRM record, and what the form needs. */
 export const ZOpportunityForQuoteResponse = zEnvelope(
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    account_name: z.string(),
-    region: z.string(),
-    stage: z.string(),
-    deal_type: z.string(),
-    currency_code: z.string(),
-    amount_minor: z.number().int(),
-    close_date: z.string().nullable(),
+  ZOpportunityRecord.pick({
+    id: true,
+    name: true,
+    account_name: true,
+    region: true,
+    stage: true,
+    deal_type: true,
+    currency_code: true,
+    amount_minor: true,
+    close_date: true,
+    partner_name: true,
+    distributor_name: true,
+    owner_name: true,
+    payment_term_name: true,
+  }).extend({
     sales_channel: z.string(),
-    partner_name: z.string().nullable(),
-    distributor_name: z.string().nullable(),
-    owner_name: z.string(),
     contracting_entity_name: z.string().nullable(),
-    payment_term_name: z.string().nullable(),
     prefill: z.record(z.string(), ZJson.optional()),
     /** Quote types the form does not offer for this account (app settings), with why. */
     unoffered_quote_types: z.array(z.object({ value: z.string(), reason: z.string() })),
