@@ -2,6 +2,10 @@
 // product finder, and the quote's query key.
 export { quoteQueryKey } from './api/quotes.ts';
 export { ProductFinder } from './components/configure/product-finder.tsx';
-export { QuoteLoadState } from './components/quote-load-state.tsx';
+export {
+  QuoteConfiguratorLoadState,
+  QuoteLoadState,
+  type ConfiguratorProps,
+} from './components/quote-load-state.tsx';
 export { QuoteSaveProblem } from './components/quote-save-problem.tsx';
 export { QuoteSteps } from './components/quote-steps.tsx';

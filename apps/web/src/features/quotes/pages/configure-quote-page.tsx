@@ -41,7 +41,10 @@ import { SecureAccessPanel } from '../components/configure/secure-access-panel.t
 import { byKey, errorsOf, type PricingState } from '../components/configure/pricing-state.ts';
 import { TotalsPanel } from '../components/configure/totals-panel.tsx';
 import { WaterfallOffcanvas } from '../components/configure/waterfall-offcanvas.tsx';
-import { QuoteLoadState } from '../components/quote-load-state.tsx';
+import {
+  QuoteConfiguratorLoadState,
+  type ConfiguratorProps,
+} from '../components/quote-load-state.tsx';
 import { QuoteSteps } from '../components/quote-steps.tsx';
 import { QuoteSaveProblem } from '../components/quote-save-problem.tsx';
 
@@ -57,26 +60,16 @@ export function ConfigureQuotePage() {
   const { id = '' } = useParams();
   const configuration = useQuoteConfiguration(id);
   return (
-    <QuoteLoadState query={configuration} what="the quote" quoteId={id}>
-      {(data) => (
-        // A fresh editor per saved version: the loaded lines are its starting state.
-        <ConfigureQuote
-          key={`${data.quote.id}:${data.quote.version}`}
-          configuration={data}
-          onReload={() => void configuration.refetch()}
-        />
-      )}
-    </QuoteLoadState>
+    <QuoteConfiguratorLoadState
+      query={configuration}
+      what="the quote"
+      quoteId={id}
+      configurator={ConfigureQuote}
+    />
   );
 }
 
-function ConfigureQuote({
-  configuration,
-  onReload,
-}: {
-  configuration: QuoteConfiguration;
-  onReload: () => void;
-}) {
+function ConfigureQuote({ configuration, onReload }: ConfiguratorProps<QuoteConfiguration>) {
   const navigate = useNavigate();
   const session = useSession();
   const { quote, years } = configuration;

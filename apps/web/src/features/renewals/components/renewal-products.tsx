@@ -1,6 +1,7 @@
 import { useState, type Dispatch, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
 import { NoData } from '@/components/no-data.tsx';
 import { ProductFinder } from '../../quotes/index.ts';
 import type { ContractDetail, RenewalLine } from '../api/renewal-configuration.ts';
@@ -9,7 +10,7 @@ import { FieldMessage, showDate } from './renewal-page-parts.tsx';
 import type { RenewalEditor } from './use-renewal-editor.ts';
 
 /* The pieces the renewal, co-term and true-up configurators share: the contract's fact, the
-   products card with its finder and a line's number input. */
+   products card with its finder, the frame of a lines table and a line's number input. */
 
 /** What every lines table of the configurators is given. */
 export interface LinesTableProps {
@@ -102,6 +103,51 @@ export function ProductsCard({
         />
       )}
     </>
+  );
+}
+
+/** A column of a lines table: its heading, whether it holds figures (aligned right), its hint. */
+export interface LinesColumn {
+  label: string;
+  isFigure?: boolean;
+  title?: string;
+}
+
+/** A lines table: its headings, then the rows; `hasActions` adds the column of row buttons. */
+export function LinesTableFrame({
+  label,
+  columns,
+  hasActions = false,
+  children,
+}: {
+  label: string;
+  columns: readonly LinesColumn[];
+  hasActions?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Table responsive size="sm" className="renewal-lines align-middle mb-0" aria-label={label}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th
+              scope="col"
+              key={column.label}
+              className={column.isFigure ? 'text-end' : undefined}
+              title={column.title}
+            >
+              {column.label}
+            </th>
+          ))}
+          {hasActions ? (
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </Table>
   );
 }
 

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useParams } from 'react-router';
-import { QuoteLoadState } from '../../quotes/index.ts';
+import { QuoteConfiguratorLoadState, type ConfiguratorProps } from '../../quotes/index.ts';
 import {
   useRenewalConfiguration,
   type RenewalConfiguration,
@@ -34,15 +34,12 @@ export function ConfigureCotermPage() {
   const { id = '' } = useParams();
   const configuration = useRenewalConfiguration(id);
   return (
-    <QuoteLoadState query={configuration} what="the co-term quote" quoteId={id}>
-      {(data) => (
-        <CotermConfigurator
-          key={`${data.quote.id}:${data.quote.version}`}
-          configuration={data}
-          onReload={() => void configuration.refetch()}
-        />
-      )}
-    </QuoteLoadState>
+    <QuoteConfiguratorLoadState
+      query={configuration}
+      what="the co-term quote"
+      quoteId={id}
+      configurator={CotermConfigurator}
+    />
   );
 }
 
@@ -74,10 +71,7 @@ export function currentTimeline(
 export function CotermConfigurator({
   configuration,
   onReload,
-}: {
-  configuration: RenewalConfiguration;
-  onReload: () => void;
-}) {
+}: ConfiguratorProps<RenewalConfiguration>) {
   const editor = useRenewalEditor(configuration);
   const { state, dispatch, isReadOnly, quote } = editor;
   const [target, ...merged] = configuration.contracts;

@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useParams } from 'react-router';
 import { NoData } from '@/components/no-data.tsx';
-import { QuoteLoadState } from '../../quotes/index.ts';
+import { QuoteConfiguratorLoadState, type ConfiguratorProps } from '../../quotes/index.ts';
 import {
   useRenewalConfiguration,
   type ContractDetail,
@@ -37,39 +37,26 @@ export function ConfigureRenewalPage() {
   const { id = '' } = useParams();
   const configuration = useRenewalConfiguration(id);
   return (
-    <QuoteLoadState query={configuration} what="the renewal quote" quoteId={id}>
-      {(data) => (
-        // A fresh editor per saved version: the loaded draft is its starting state.
-        <RenewalConfigurator
-          key={`${data.quote.id}:${data.quote.version}`}
-          configuration={data}
-          onReload={() => void configuration.refetch()}
-        />
-      )}
-    </QuoteLoadState>
+    <QuoteConfiguratorLoadState
+      query={configuration}
+      what="the renewal quote"
+      quoteId={id}
+      configurator={RenewalConfigurator}
+    />
   );
 }
 
 export function RenewalConfigurator({
   configuration,
   onReload,
-}: {
-  configuration: RenewalConfiguration;
-  onReload: () => void;
-}) {
+}: ConfiguratorProps<RenewalConfiguration>) {
   if (configuration.kind === 'COTERM') {
     return <CotermConfigurator configuration={configuration} onReload={onReload} />;
   }
   return <RenewalOrTrueUp configuration={configuration} onReload={onReload} />;
 }
 
-function RenewalOrTrueUp({
-  configuration,
-  onReload,
-}: {
-  configuration: RenewalConfiguration;
-  onReload: () => void;
-}) {
+function RenewalOrTrueUp({ configuration, onReload }: ConfiguratorProps<RenewalConfiguration>) {
   const editor = useRenewalEditor(configuration);
   const isTrueUp = configuration.kind === 'TRUE_UP';
   const contract = configuration.contracts[0];
