@@ -1,5 +1,6 @@
 // Quotes offers the pieces a quote's other configurators reuse: load state, steps, save problem,
-// product finder, and the quote's query key.
+// product finder, the quote's query key and the calls of its editing pages.
+export { useQuoteChange, useQuoteDraftQuery } from './api/quote-calls.ts';
 export { quoteQueryKey } from './api/quotes.ts';
 export { ProductFinder } from './components/configure/product-finder.tsx';
 export {
