@@ -4,13 +4,13 @@ import { quoteTypeLabel } from '@bastion/domain/quotes/labels';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { NoData } from '@/components/no-data.tsx';
 import { useLeaveGuard } from '@/components/leave-guard.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { QuoteAttachments } from '../../attachments/index.ts';
-import { QuoteCommentsButton } from '../../comments/index.ts';
+import { QuoteHeaderActions } from '../components/quote-header-actions.tsx';
 import { useSession } from '../../auth/index.ts';
 import {
   priceDraft,
@@ -252,17 +252,7 @@ function ConfigureQuote({ configuration, onReload }: ConfiguratorProps<QuoteConf
             <StatusBadge label={quote.status_label} tone={quote.status_tone} />
           </>
         }
-        actions={
-          <>
-            <QuoteCommentsButton quoteId={quote.id} />
-            <Link
-              className="btn btn-outline-secondary"
-              to={`/cpq/view-quote/${quote.id}/${quote.quote_type}`}
-            >
-              Quote details
-            </Link>
-          </>
-        }
+        actions={<QuoteHeaderActions quoteId={quote.id} quoteRef={quote.quote_type} />}
       />
       <QuoteSteps
         quote={quote}

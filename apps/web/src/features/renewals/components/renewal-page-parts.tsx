@@ -3,14 +3,12 @@ import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { RuleChecks } from '@/components/rule-checks.tsx';
 import { QuoteAttachments } from '../../attachments/index.ts';
-import { useSession } from '../../auth/index.ts';
-import { QuoteCommentsButton } from '../../comments/index.ts';
 import {
   NetTotalLine,
+  QuoteHeaderActions,
   QuoteSaveProblem,
   QuoteSteps,
   TotalsCard,
@@ -55,7 +53,6 @@ export function RenewalHeader({
   facts?: ReactNode;
 }) {
   const { quote } = configuration;
-  const session = useSession();
   const ref = quote.deal_type || quote.quote_type;
   return (
     <>
@@ -66,23 +63,7 @@ export function RenewalHeader({
             {quote.quote_number} · {quote.quote_name} · {quote.account_name} · {quote.currency_code}
           </>
         }
-        actions={
-          <>
-            <QuoteCommentsButton quoteId={quote.id} />
-            <Link className="btn btn-outline-secondary" to={`/cpq/view-quote/${quote.id}/${ref}`}>
-              Quote details
-            </Link>
-            {session.user.permissions.can_see_history ? (
-              <Link
-                className="btn btn-outline-secondary"
-                to={`/cpq/quote-history/${quote.id}/${ref}`}
-              >
-                <i className="bi bi-clock-history me-1" aria-hidden="true" />
-                History
-              </Link>
-            ) : null}
-          </>
-        }
+        actions={<QuoteHeaderActions quoteId={quote.id} quoteRef={ref} hasHistory />}
       />
       <QuoteSteps quote={quote} current="configure" />
       {facts}
