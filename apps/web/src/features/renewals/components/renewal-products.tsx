@@ -9,7 +9,7 @@ import type { DraftAction, EditLine } from './renewal-draft.ts';
 import { FieldMessage, showDate } from './renewal-page-parts.tsx';
 import type { RenewalEditor } from './use-renewal-editor.ts';
 
-/* The pieces the renewal, co-term and true-up configurators share: the contract's fact, the
+/* The pieces the renewal, co-term and true-up configurators share: a fact and the contract's, the
    products card with its finder, the frame of a lines table and a line's number input. */
 
 /** What every lines table of the configurators is given. */
@@ -34,18 +34,40 @@ export function linesTableProps(editor: RenewalEditor): LinesTableProps {
   };
 }
 
+/**
+ * A fact of a configurator's card: its label over its values (`<dd>`s). A fact the user sets
+ * names its field with `htmlFor`, and the label is that field's.
+ */
+export function Fact({
+  label,
+  htmlFor,
+  children,
+}: {
+  label: string;
+  htmlFor?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="small text-body-secondary fw-normal">
+        {htmlFor ? <label htmlFor={htmlFor}>{label}</label> : label}
+      </dt>
+      {children}
+    </div>
+  );
+}
+
 /** The contract a quote is about, with its term, as the first fact of the configurator's card. */
 export function ContractFact({ label, contract }: { label: string; contract: ContractDetail }) {
   return (
-    <div>
-      <dt className="small text-body-secondary fw-normal">{label}</dt>
+    <Fact label={label}>
       <dd className="mb-0 fw-semibold" data-testid="contract-number">
         {contract.contract_number}
       </dd>
       <dd className="mb-0 small">
         {showDate(contract.start_date)} to {showDate(contract.end_date)}
       </dd>
-    </div>
+    </Fact>
   );
 }
 

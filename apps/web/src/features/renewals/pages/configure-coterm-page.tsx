@@ -20,7 +20,12 @@ import {
   showDate,
   todayIso,
 } from '../components/renewal-page-parts.tsx';
-import { ContractFact, linesTableProps, ProductsCard } from '../components/renewal-products.tsx';
+import {
+  ContractFact,
+  Fact,
+  linesTableProps,
+  ProductsCard,
+} from '../components/renewal-products.tsx';
 import { useRenewalEditor, type RenewalEditor } from '../components/use-renewal-editor.ts';
 import { DateInput } from '@/components/form/date-input.tsx';
 
@@ -104,10 +109,7 @@ export function CotermConfigurator({
             <Card.Body>
               <dl className="renewal-facts row row-cols-1 row-cols-md-3 g-3 mb-0">
                 <ContractFact label="Co-term contract" contract={target} />
-                <div>
-                  <dt className="small text-body-secondary fw-normal">
-                    <label htmlFor="coterm-start">Co-term start date</label>
-                  </dt>
+                <Fact label="Co-term start date" htmlFor="coterm-start">
                   <dd className="mb-0">
                     <DateInput
                       id="coterm-start"
@@ -122,13 +124,12 @@ export function CotermConfigurator({
                     />
                     <FieldMessage id="coterm-start-error" message={startMessage} />
                   </dd>
-                </div>
-                <div>
-                  <dt className="small text-body-secondary fw-normal">Everything ends on</dt>
+                </Fact>
+                <Fact label="Everything ends on">
                   <dd className="mb-0 fw-semibold" data-testid="coterm-end">
                     {showDate(cotermEnd)}
                   </dd>
-                </div>
+                </Fact>
               </dl>
               {merged.length > 0 ? (
                 <div className="mt-3">
