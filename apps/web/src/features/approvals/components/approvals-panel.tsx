@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
+import { SectionLoadState } from '@/components/section-load-state.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import type { ApprovalState, ApprovalStepView } from '../api/approval-types.ts';
 import { useApprovalChange, useApprovalPreview, useApprovalState } from '../api/quote-approval.ts';
@@ -36,18 +37,9 @@ export function ApprovalsPanel({ quote }: { quote: QuoteRef }) {
       <h2 id="summary-approvals" className="h5" tabIndex={-1}>
         Approvals
       </h2>
-      {state.isPending ? (
-        <Spinner animation="border" size="sm" role="status" aria-label="Loading the approvals" />
-      ) : state.isError ? (
-        <Alert variant="danger" className="mb-0">
-          The approvals could not be loaded: {state.error.message}{' '}
-          <Button size="sm" variant="outline-danger" onClick={() => void state.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <ApprovalsPanelBody quote={quote} state={state.data} />
-      )}
+      <SectionLoadState query={state} what="the approvals">
+        {(data) => <ApprovalsPanelBody quote={quote} state={data} />}
+      </SectionLoadState>
     </section>
   );
 }

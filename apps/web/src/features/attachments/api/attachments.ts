@@ -1,5 +1,5 @@
 import type { AnswerData } from '@bastion/domain/api/envelope';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AttachmentCategory,
   AttachmentDownloadLink,
@@ -15,6 +15,7 @@ import {
   apiPostForm,
   saveDownloadedFile,
 } from '@/lib/api-client.ts';
+import { usePostQuery } from '@/lib/api-query.ts';
 
 /* A quote's attachments (issue 17; spec §7 upload-attachments, download-file). */
 
@@ -25,11 +26,11 @@ export const attachmentKeys = {
 };
 
 export function useQuoteAttachments(quoteId: string) {
-  return useQuery({
-    queryKey: attachmentKeys.ofQuote(quoteId),
-    queryFn: ({ signal }) =>
-      apiPost<QuoteAttachments>('/api/dx/quote-attachments', { quote_id: quoteId }, { signal }),
-  });
+  return usePostQuery<QuoteAttachments>(
+    attachmentKeys.ofQuote(quoteId),
+    '/api/dx/quote-attachments',
+    { quote_id: quoteId },
+  );
 }
 
 function useRefreshList(quoteId: string) {

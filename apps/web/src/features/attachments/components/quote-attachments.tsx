@@ -15,6 +15,7 @@ import {
 import { formatDateTime } from '@bastion/domain/format/date-time';
 import { attachmentProblem } from '@bastion/domain/validation/attachments';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
+import { SectionLoadState } from '@/components/section-load-state.tsx';
 import {
   useCreateDownloadLink,
   useDeleteAttachment,
@@ -66,30 +67,18 @@ export function QuoteAttachments({ quoteId }: { quoteId: string }) {
         {list.data ? <Usage data={list.data} /> : null}
       </Card.Header>
       <Card.Body>
-        {list.isPending ? (
-          <Spinner
-            animation="border"
-            size="sm"
-            role="status"
-            aria-label="Loading the attachments"
-          />
-        ) : list.isError ? (
-          <Alert variant="danger" className="mb-0">
-            The attachments could not be loaded: {list.error.message}{' '}
-            <Button size="sm" variant="outline-danger" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        ) : (
-          <>
-            <AttachmentList
-              quoteId={quoteId}
-              attachments={list.data.attachments}
-              canUpload={list.data.can_upload}
-            />
-            {list.data.can_upload ? <UploadForm quoteId={quoteId} data={list.data} /> : null}
-          </>
-        )}
+        <SectionLoadState query={list} what="the attachments">
+          {(data) => (
+            <>
+              <AttachmentList
+                quoteId={quoteId}
+                attachments={data.attachments}
+                canUpload={data.can_upload}
+              />
+              {data.can_upload ? <UploadForm quoteId={quoteId} data={data} /> : null}
+            </>
+          )}
+        </SectionLoadState>
       </Card.Body>
     </Card>
   );

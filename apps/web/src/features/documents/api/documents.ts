@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   GeneratedDocumentView,
   QuoteDocumentFormat,
@@ -6,7 +6,8 @@ import type {
 } from '@bastion/domain/documents/schemas';
 import type { z } from 'zod';
 import { sanitizeFileName } from '@bastion/domain/validation/attachments';
-import { apiPost, apiPostForFile, saveDownloadedFile } from '@/lib/api-client.ts';
+import { apiPostForFile, saveDownloadedFile } from '@/lib/api-client.ts';
+import { usePostQuery } from '@/lib/api-query.ts';
 
 /*
  * Quote documents (issue 17): generate a PDF or Word document of a quote (spec §7
@@ -21,15 +22,11 @@ export const documentKeys = {
 
 /** The documents generated from a quote, newest first. */
 export function useQuoteDocuments(quoteId: string) {
-  return useQuery({
-    queryKey: documentKeys.list(quoteId),
-    queryFn: ({ signal }) =>
-      apiPost<z.infer<typeof ZQuoteDocumentsAnswer>>(
-        '/api/dx/quote-documents',
-        { quote_id: quoteId },
-        { signal },
-      ),
-  });
+  return usePostQuery<z.infer<typeof ZQuoteDocumentsAnswer>>(
+    documentKeys.list(quoteId),
+    '/api/dx/quote-documents',
+    { quote_id: quoteId },
+  );
 }
 
 /** The name a document is saved under: '<quote number> <quote name>', made safe. */

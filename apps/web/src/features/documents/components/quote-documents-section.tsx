@@ -4,6 +4,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { formatDateTime } from '@bastion/domain/format/date-time';
 import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/status-display';
+import { SectionLoadState } from '@/components/section-load-state.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import {
   useDownloadDocument,
@@ -34,62 +35,57 @@ export function QuoteDocumentsSection({
       <h2 id="summary-documents" className="h5">
         Documents
       </h2>
-      {documents.isPending ? (
-        <Spinner animation="border" size="sm" role="status" aria-label="Loading the documents" />
-      ) : documents.isError ? (
-        <Alert variant="danger" className="mb-0">
-          The documents could not be loaded: {documents.error.message}{' '}
-          <Button size="sm" variant="outline-danger" onClick={() => void documents.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : documents.data.documents.length === 0 ? (
-        <p className="text-body-secondary mb-0">
-          No document has been generated yet. Each document downloaded with the buttons above is
-          kept here with the version of the quote it shows.
-        </p>
-      ) : (
-        <>
-          {download.isError ? (
-            <Alert variant="danger">
-              The document could not be downloaded: {download.error.message}
-            </Alert>
-          ) : null}
-          <Table
-            responsive
-            size="sm"
-            className="summary-table align-middle small"
-            aria-label="Generated documents"
-          >
-            <thead>
-              <tr>
-                <th scope="col">Format</th>
-                <th scope="col">File</th>
-                <th scope="col" className="text-end">
-                  Revision
-                </th>
-                <th scope="col">Status then</th>
-                <th scope="col">Generated</th>
-                <th scope="col">SHA-256</th>
-                <th scope="col">
-                  <span className="visually-hidden">Download</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {documents.data.documents.map((document) => (
-                <DocumentRow
-                  key={document.id}
-                  document={document}
-                  canDownload={document.format === 'pdf' || canDownloadDocx}
-                  isDownloading={download.isPending && download.variables.id === document.id}
-                  onDownload={() => download.mutate(document)}
-                />
-              ))}
-            </tbody>
-          </Table>
-        </>
-      )}
+      <SectionLoadState query={documents} what="the documents">
+        {({ documents: generated }) =>
+          generated.length === 0 ? (
+            <p className="text-body-secondary mb-0">
+              No document has been generated yet. Each document downloaded with the buttons above is
+              kept here with the version of the quote it shows.
+            </p>
+          ) : (
+            <>
+              {download.isError ? (
+                <Alert variant="danger">
+                  The document could not be downloaded: {download.error.message}
+                </Alert>
+              ) : null}
+              <Table
+                responsive
+                size="sm"
+                className="summary-table align-middle small"
+                aria-label="Generated documents"
+              >
+                <thead>
+                  <tr>
+                    <th scope="col">Format</th>
+                    <th scope="col">File</th>
+                    <th scope="col" className="text-end">
+                      Revision
+                    </th>
+                    <th scope="col">Status then</th>
+                    <th scope="col">Generated</th>
+                    <th scope="col">SHA-256</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Download</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {generated.map((document) => (
+                    <DocumentRow
+                      key={document.id}
+                      document={document}
+                      canDownload={document.format === 'pdf' || canDownloadDocx}
+                      isDownloading={download.isPending && download.variables.id === document.id}
+                      onDownload={() => download.mutate(document)}
+                    />
+                  ))}
+                </tbody>
+              </Table>
+            </>
+          )
+        }
+      </SectionLoadState>
     </section>
   );
 }

@@ -20,9 +20,10 @@ import type {
   ZSaveConfigurationBody,
 } from '@bastion/domain/quotes/api/pricing';
 import type { z } from 'zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 import type { ProductLine } from '@/lib/catalog-hierarchy.ts';
+import { useQuoteChange, useQuoteDraftQuery } from './quote-calls.ts';
 import { quoteQueryKey } from './quotes.ts';
 
 export type PricingResult = z.infer<typeof ZPricingResult>;
@@ -42,14 +43,11 @@ export type PricedDraft = AnswerData<typeof ZPriceDraftResponse>;
 export const configurationKey = (id: string) => ['quote-configuration', id] as const;
 
 export function useQuoteConfiguration(id: string) {
-  return useQuery({
-    queryKey: configurationKey(id),
-    queryFn: ({ signal }) =>
-      apiPost<QuoteConfiguration>('/api/dx/quote-configuration', { id }, { signal }),
-    // The page holds the user's edits; a background refetch must not replace them.
-    refetchOnWindowFocus: false,
-    staleTime: Infinity,
-  });
+  return useQuoteDraftQuery<QuoteConfiguration>(
+    configurationKey(id),
+    '/api/dx/quote-configuration',
+    id,
+  );
 }
 
 /** The draft priced: its slim prices and what the product rules say of it. */
@@ -88,17 +86,17 @@ export function useLineExplanation(request: {
 
 export function useSaveConfiguration(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Omit<z.input<typeof ZSaveConfigurationBody>, 'id'>) =>
-      apiPost<QuoteConfiguration>('/api/dx/save-quote-configuration', { id, ...input }),
-    onSuccess: (saved) => {
+  return useQuoteChange<Omit<z.input<typeof ZSaveConfigurationBody>, 'id'>, QuoteConfiguration>(
+    '/api/dx/save-quote-configuration',
+    id,
+    (saved) => {
       queryClient.setQueryData(configurationKey(id), saved);
       queryClient.setQueryData(quoteQueryKey(id), saved.quote);
       // Shipping follows the products (realignment).
       void queryClient.invalidateQueries({ queryKey: ['quote-shipping', id] });
       void queryClient.invalidateQueries({ queryKey: ['grid'] });
     },
-  });
+  );
 }
 
 /** A line of the product hierarchy the finder browses. */
@@ -128,21 +126,21 @@ export function useSkuSearch(request: z.input<typeof ZSearchSkusBody>) {
 
 export function useSaveSecureAccess(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Omit<z.input<typeof ZSaveSecureAccessBody>, 'id'>) =>
-      apiPost<QuoteConfiguration>('/api/dx/save-secure-access', { id, ...input }),
-    onSuccess: (saved) => {
+  return useQuoteChange<Omit<z.input<typeof ZSaveSecureAccessBody>, 'id'>, QuoteConfiguration>(
+    '/api/dx/save-secure-access',
+    id,
+    (saved) => {
       queryClient.setQueryData(configurationKey(id), saved);
       queryClient.setQueryData(quoteQueryKey(id), saved.quote);
       void queryClient.invalidateQueries({ queryKey: ['grid'] });
     },
-  });
+  );
 }
 
 /** Issue 34: the lines the product rules propose for a guided-selling questionnaire's answers. */
 export function useProposeGuidedLines(quoteId: string) {
-  return useMutation({
-    mutationFn: (input: Omit<z.input<typeof ZProposeGuidedLinesBody>, 'id'>) =>
-      apiPost<GuidedProposal>('/api/dx/guided-selling/propose', { id: quoteId, ...input }),
-  });
+  return useQuoteChange<Omit<z.input<typeof ZProposeGuidedLinesBody>, 'id'>, GuidedProposal>(
+    '/api/dx/guided-selling/propose',
+    quoteId,
+  );
 }

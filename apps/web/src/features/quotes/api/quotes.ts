@@ -7,9 +7,11 @@ import type {
   ZOpportunityForQuoteResponse,
   ZQuoteView,
 } from '@bastion/domain/quotes/api/quote';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
+import { usePostQuery } from '@/lib/api-query.ts';
+import { useQuoteChange } from './quote-calls.ts';
 
 export type QuoteView = z.infer<typeof ZQuoteView>;
 export type QuoteHistory = AnswerData<typeof ZHistoryResponse>;
@@ -17,16 +19,12 @@ export type QuoteHistory = AnswerData<typeof ZHistoryResponse>;
 export const quoteQueryKey = (id: string) => ['quote', id] as const;
 
 export function useQuote(id: string) {
-  return useQuery({
-    queryKey: quoteQueryKey(id),
-    queryFn: ({ signal }) => apiPost<QuoteView>('/api/dx/get-quote', { id }, { signal }),
-  });
+  return usePostQuery<QuoteView>(quoteQueryKey(id), '/api/dx/get-quote', { id });
 }
 
 export function useQuoteHistory(id: string) {
-  return useQuery({
-    queryKey: [...quoteQueryKey(id), 'history'],
-    queryFn: ({ signal }) => apiPost<QuoteHistory>('/api/dx/quote-history', { id }, { signal }),
+  return usePostQuery<QuoteHistory>([...quoteQueryKey(id), 'history'], '/api/dx/quote-history', {
+    id,
   });
 }
 
@@ -45,11 +43,13 @@ export function useCreateQuote() {
 export type OpportunityForQuote = AnswerData<typeof ZOpportunityForQuoteResponse>;
 
 export function useOpportunityForQuote(id: string) {
-  return useQuery({
-    queryKey: ['opportunity-for-quote', id],
-    queryFn: ({ signal }) =>
-      apiPost<OpportunityForQuote>('/api/dx/get-opportunity', { id }, { signal }),
-  });
+  return usePostQuery<OpportunityForQuote>(
+    ['opportunity-for-quote', id],
+    '/api/dx/get-opportunity',
+    {
+      id,
+    },
+  );
 }
 
 /**
@@ -58,14 +58,14 @@ export function useOpportunityForQuote(id: string) {
  */
 export function useEditQuoteDetails(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Omit<z.input<typeof ZEditQuoteDetailsBody>, 'id'>) =>
-      apiPost<QuoteView>('/api/dx/update-quote-details', { id, ...input }),
-    onSuccess: (quote) => {
+  return useQuoteChange<Omit<z.input<typeof ZEditQuoteDetailsBody>, 'id'>, QuoteView>(
+    '/api/dx/update-quote-details',
+    id,
+    (quote) => {
       queryClient.setQueryData(quoteQueryKey(id), quote);
       void queryClient.invalidateQueries({
         predicate: (query) => query.queryKey.includes(id) || query.queryKey[0] === 'grid',
       });
     },
-  });
+  );
 }

@@ -1,9 +1,9 @@
 import type { AnswerData } from '@bastion/domain/api/envelope';
 import type { ZSaveShippingBody, ZShippingResponse } from '@bastion/domain/quotes/api/configure';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiPost } from '@/lib/api-client.ts';
 import { configurationKey } from './configure.ts';
+import { useQuoteChange, useQuoteDraftQuery } from './quote-calls.ts';
 import { quoteQueryKey } from './quotes.ts';
 
 export type QuoteShipping = AnswerData<typeof ZShippingResponse>;
@@ -14,24 +14,19 @@ export type ShippingPayload = Omit<z.input<typeof ZSaveShippingBody>, 'id' | 've
 export const shippingKey = (id: string) => ['quote-shipping', id] as const;
 
 export function useQuoteShipping(id: string) {
-  return useQuery({
-    queryKey: shippingKey(id),
-    queryFn: ({ signal }) => apiPost<QuoteShipping>('/api/dx/quote-shipping', { id }, { signal }),
-    refetchOnWindowFocus: false,
-    staleTime: Infinity,
-  });
+  return useQuoteDraftQuery<QuoteShipping>(shippingKey(id), '/api/dx/quote-shipping', id);
 }
 
 export function useSaveShipping(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Omit<z.input<typeof ZSaveShippingBody>, 'id'>) =>
-      apiPost<QuoteShipping>('/api/dx/save-quote-shipping', { id, ...input }),
-    onSuccess: (saved) => {
+  return useQuoteChange<Omit<z.input<typeof ZSaveShippingBody>, 'id'>, QuoteShipping>(
+    '/api/dx/save-quote-shipping',
+    id,
+    (saved) => {
       queryClient.setQueryData(shippingKey(id), saved);
       queryClient.setQueryData(quoteQueryKey(id), saved.quote);
       void queryClient.invalidateQueries({ queryKey: configurationKey(id) });
       void queryClient.invalidateQueries({ queryKey: ['grid'] });
     },
-  });
+  );
 }

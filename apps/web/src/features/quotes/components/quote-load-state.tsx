@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
@@ -35,6 +35,40 @@ export function QuoteLoadState<T>(props: {
     );
   }
   return <>{props.children(query.data)}</>;
+}
+
+/** What a configurator is given: the quote's configuration as loaded, and a way to load it again. */
+export interface ConfiguratorProps<T> {
+  configuration: T;
+  onReload: () => void;
+}
+
+/**
+ * A configurator page: the load state of its configuration, then the configurator, a fresh one
+ * per saved version of the quote (the loaded draft is its starting state).
+ */
+export function QuoteConfiguratorLoadState<T extends { quote: { id: string; version: number } }>({
+  query,
+  what,
+  quoteId,
+  configurator: Configurator,
+}: {
+  query: UseQueryResult<T>;
+  what: string;
+  quoteId: string;
+  configurator: ComponentType<ConfiguratorProps<T>>;
+}) {
+  return (
+    <QuoteLoadState query={query} what={what} quoteId={quoteId}>
+      {(data) => (
+        <Configurator
+          key={`${data.quote.id}:${data.quote.version}`}
+          configuration={data}
+          onReload={() => void query.refetch()}
+        />
+      )}
+    </QuoteLoadState>
+  );
 }
 
 /** The quote's own page; the refusal itself when there is no other page to go to. */

@@ -4,13 +4,13 @@ import { quoteTypeLabel } from '@bastion/domain/quotes/labels';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { NoData } from '@/components/no-data.tsx';
 import { useLeaveGuard } from '@/components/leave-guard.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { QuoteAttachments } from '../../attachments/index.ts';
-import { QuoteCommentsButton } from '../../comments/index.ts';
+import { QuoteHeaderActions } from '../components/quote-header-actions.tsx';
 import { useSession } from '../../auth/index.ts';
 import {
   priceDraft,
@@ -41,7 +41,10 @@ import { SecureAccessPanel } from '../components/configure/secure-access-panel.t
 import { byKey, errorsOf, type PricingState } from '../components/configure/pricing-state.ts';
 import { TotalsPanel } from '../components/configure/totals-panel.tsx';
 import { WaterfallOffcanvas } from '../components/configure/waterfall-offcanvas.tsx';
-import { QuoteLoadState } from '../components/quote-load-state.tsx';
+import {
+  QuoteConfiguratorLoadState,
+  type ConfiguratorProps,
+} from '../components/quote-load-state.tsx';
 import { QuoteSteps } from '../components/quote-steps.tsx';
 import { QuoteSaveProblem } from '../components/quote-save-problem.tsx';
 
@@ -57,26 +60,16 @@ export function ConfigureQuotePage() {
   const { id = '' } = useParams();
   const configuration = useQuoteConfiguration(id);
   return (
-    <QuoteLoadState query={configuration} what="the quote" quoteId={id}>
-      {(data) => (
-        // A fresh editor per saved version: the loaded lines are its starting state.
-        <ConfigureQuote
-          key={`${data.quote.id}:${data.quote.version}`}
-          configuration={data}
-          onReload={() => void configuration.refetch()}
-        />
-      )}
-    </QuoteLoadState>
+    <QuoteConfiguratorLoadState
+      query={configuration}
+      what="the quote"
+      quoteId={id}
+      configurator={ConfigureQuote}
+    />
   );
 }
 
-function ConfigureQuote({
-  configuration,
-  onReload,
-}: {
-  configuration: QuoteConfiguration;
-  onReload: () => void;
-}) {
+function ConfigureQuote({ configuration, onReload }: ConfiguratorProps<QuoteConfiguration>) {
   const navigate = useNavigate();
   const session = useSession();
   const { quote, years } = configuration;
@@ -259,17 +252,7 @@ function ConfigureQuote({
             <StatusBadge label={quote.status_label} tone={quote.status_tone} />
           </>
         }
-        actions={
-          <>
-            <QuoteCommentsButton quoteId={quote.id} />
-            <Link
-              className="btn btn-outline-secondary"
-              to={`/cpq/view-quote/${quote.id}/${quote.quote_type}`}
-            >
-              Quote details
-            </Link>
-          </>
-        }
+        actions={<QuoteHeaderActions quoteId={quote.id} quoteRef={quote.quote_type} />}
       />
       <QuoteSteps
         quote={quote}

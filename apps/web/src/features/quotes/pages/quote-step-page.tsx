@@ -1,12 +1,11 @@
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
-import { QuoteCommentsButton } from '../../comments/index.ts';
-import { useSession } from '../../auth/index.ts';
 import { useQuote } from '../api/quotes.ts';
+import { QuoteHeaderActions } from '../components/quote-header-actions.tsx';
 
 /**
  * A step of a quote's flow whose screen is not built yet (configure, shipping, terms, summary):
@@ -15,7 +14,6 @@ import { useQuote } from '../api/quotes.ts';
 export function QuoteStepPage({ step }: { step: string }) {
   const { id = '', ref = 'ref' } = useParams();
   const quote = useQuote(id);
-  const session = useSession();
   if (quote.isPending) return <Spinner animation="border" role="status" aria-label="Loading" />;
   if (quote.isError)
     return <ErrorScreen error={quote.error} onRetry={() => void quote.refetch()} />;
@@ -30,20 +28,7 @@ export function QuoteStepPage({ step }: { step: string }) {
             <StatusBadge label={q.status_label} tone={q.status_tone} />
           </>
         }
-        actions={
-          <>
-            <QuoteCommentsButton quoteId={q.id} />
-            <Link className="btn btn-outline-secondary" to={`/cpq/view-quote/${q.id}/${ref}`}>
-              Quote details
-            </Link>
-            {session.user.permissions.can_see_history ? (
-              <Link className="btn btn-outline-secondary" to={`/cpq/quote-history/${q.id}/${ref}`}>
-                <i className="bi bi-clock-history me-1" aria-hidden="true" />
-                History
-              </Link>
-            ) : null}
-          </>
-        }
+        actions={<QuoteHeaderActions quoteId={q.id} quoteRef={ref} hasHistory />}
       />
       <NoData
         icon="bi-hourglass-split"

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type {
   RenewalConfiguration,
   RenewalDraft,
@@ -7,7 +7,7 @@ import type {
 import type { ZSaveRenewalConfigurationBody } from '@bastion/domain/renewals/schemas';
 import type { z } from 'zod';
 import { apiPost } from '@/lib/api-client.ts';
-import { quoteQueryKey } from '../../quotes/index.ts';
+import { quoteQueryKey, useQuoteChange, useQuoteDraftQuery } from '../../quotes/index.ts';
 
 export type {
   ContractDetail,
@@ -25,14 +25,11 @@ export const renewalConfigurationKey = (id: string) => ['renewal-configuration',
 
 /** The renewal, co-term or true-up configurator of a quote (issue 18). */
 export function useRenewalConfiguration(id: string) {
-  return useQuery({
-    queryKey: renewalConfigurationKey(id),
-    queryFn: ({ signal }) =>
-      apiPost<RenewalConfiguration>('/api/dx/renewals/quote-configuration', { id }, { signal }),
-    // The page holds the user's edits; a background refetch must not replace them.
-    refetchOnWindowFocus: false,
-    staleTime: Infinity,
-  });
+  return useQuoteDraftQuery<RenewalConfiguration>(
+    renewalConfigurationKey(id),
+    '/api/dx/renewals/quote-configuration',
+    id,
+  );
 }
 
 /** Prices a draft without saving it; problems come back in the answer, not as an error. */
@@ -42,14 +39,13 @@ export function priceRenewalDraft(id: string, draft: RenewalDraft, signal: Abort
 
 export function useSaveRenewalConfiguration(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Omit<z.input<typeof ZSaveRenewalConfigurationBody>, 'id'>) =>
-      apiPost<RenewalConfiguration>('/api/dx/renewals/save-configuration', { id, ...input }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(renewalConfigurationKey(id), saved);
-      void queryClient.invalidateQueries({ queryKey: quoteQueryKey(id) });
-      void queryClient.invalidateQueries({ queryKey: ['quote-shipping', id] });
-      void queryClient.invalidateQueries({ queryKey: ['grid'] });
-    },
+  return useQuoteChange<
+    Omit<z.input<typeof ZSaveRenewalConfigurationBody>, 'id'>,
+    RenewalConfiguration
+  >('/api/dx/renewals/save-configuration', id, (saved) => {
+    queryClient.setQueryData(renewalConfigurationKey(id), saved);
+    void queryClient.invalidateQueries({ queryKey: quoteQueryKey(id) });
+    void queryClient.invalidateQueries({ queryKey: ['quote-shipping', id] });
+    void queryClient.invalidateQueries({ queryKey: ['grid'] });
   });
 }

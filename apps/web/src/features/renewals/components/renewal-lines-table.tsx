@@ -3,7 +3,6 @@ import type { Dispatch } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
-import Table from 'react-bootstrap/Table';
 import Tooltip from 'react-bootstrap/Tooltip';
 import type { RenewalLine } from '../api/renewal-configuration.ts';
 import {
@@ -14,9 +13,26 @@ import {
 } from './renewal-draft.ts';
 import { RemoveRowButton } from '@/components/remove-row-button.tsx';
 import { FieldMessage, moneyOrDash } from './renewal-page-parts.tsx';
-import { LineNumberInput, type LinesTableProps } from './renewal-products.tsx';
+import {
+  LineNumberInput,
+  LinesTableFrame,
+  type LinesColumn,
+  type LinesTableProps,
+} from './renewal-products.tsx';
 
 export const NO_SUCCESSOR = 'No successor SKU in the catalogue';
+
+const RENEWAL_COLUMNS: readonly LinesColumn[] = [
+  { label: 'Product and SKU type' },
+  { label: 'Prior qty', isFigure: true },
+  { label: 'Quantity', isFigure: true },
+  { label: 'Prior unit net', isFigure: true },
+  { label: 'Current list', isFigure: true },
+  { label: 'Uplift %', isFigure: true },
+  { label: `${DISCOUNT_NAMES.seller} %`, isFigure: true, title: DISCOUNT_DESCRIPTIONS.seller },
+  { label: 'Renewal unit', isFigure: true },
+  { label: 'Net', isFigure: true },
+];
 
 interface RowProps {
   line: EditLine;
@@ -213,50 +229,11 @@ export function RenewalLinesTable({
   ...rest
 }: LinesTableProps & { defaultUplift: string }) {
   return (
-    <Table
-      responsive
-      size="sm"
-      className="renewal-lines align-middle mb-0"
-      aria-label="Renewal lines"
-    >
-      <thead>
-        <tr>
-          <th scope="col">Product and SKU type</th>
-          <th scope="col" className="text-end">
-            Prior qty
-          </th>
-          <th scope="col" className="text-end">
-            Quantity
-          </th>
-          <th scope="col" className="text-end">
-            Prior unit net
-          </th>
-          <th scope="col" className="text-end">
-            Current list
-          </th>
-          <th scope="col" className="text-end">
-            Uplift %
-          </th>
-          <th scope="col" className="text-end" title={DISCOUNT_DESCRIPTIONS.seller}>
-            {DISCOUNT_NAMES.seller} %
-          </th>
-          <th scope="col" className="text-end">
-            Renewal unit
-          </th>
-          <th scope="col" className="text-end">
-            Net
-          </th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <RenewalRow key={line.key} line={line} priced={priced.get(line.key)} {...rest} />
-        ))}
-      </tbody>
-    </Table>
+    <LinesTableFrame label="Renewal lines" columns={RENEWAL_COLUMNS} hasActions>
+      {lines.map((line) => (
+        <RenewalRow key={line.key} line={line} priced={priced.get(line.key)} {...rest} />
+      ))}
+    </LinesTableFrame>
   );
 }
 

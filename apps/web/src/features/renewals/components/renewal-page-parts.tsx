@@ -3,14 +3,17 @@ import { formatContractStartDate } from '@bastion/domain/quotes/contract-dates';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { RuleChecks } from '@/components/rule-checks.tsx';
 import { QuoteAttachments } from '../../attachments/index.ts';
-import { useSession } from '../../auth/index.ts';
-import { QuoteCommentsButton } from '../../comments/index.ts';
-import { QuoteSaveProblem, QuoteSteps } from '../../quotes/index.ts';
+import {
+  NetTotalLine,
+  QuoteHeaderActions,
+  QuoteSaveProblem,
+  QuoteSteps,
+  TotalsCard,
+  TotalsLine,
+} from '../../quotes/index.ts';
 import type { RenewalConfiguration, RenewalPricing } from '../api/renewal-configuration.ts';
 import type { RenewalEditor } from './use-renewal-editor.ts';
 import './renewals.css';
@@ -50,7 +53,6 @@ export function RenewalHeader({
   facts?: ReactNode;
 }) {
   const { quote } = configuration;
-  const session = useSession();
   const ref = quote.deal_type || quote.quote_type;
   return (
     <>
@@ -61,23 +63,7 @@ export function RenewalHeader({
             {quote.quote_number} · {quote.quote_name} · {quote.account_name} · {quote.currency_code}
           </>
         }
-        actions={
-          <>
-            <QuoteCommentsButton quoteId={quote.id} />
-            <Link className="btn btn-outline-secondary" to={`/cpq/view-quote/${quote.id}/${ref}`}>
-              Quote details
-            </Link>
-            {session.user.permissions.can_see_history ? (
-              <Link
-                className="btn btn-outline-secondary"
-                to={`/cpq/quote-history/${quote.id}/${ref}`}
-              >
-                <i className="bi bi-clock-history me-1" aria-hidden="true" />
-                History
-              </Link>
-            ) : null}
-          </>
-        }
+        actions={<QuoteHeaderActions quoteId={quote.id} quoteRef={ref} hasHistory />}
       />
       <QuoteSteps quote={quote} current="configure" />
       {facts}
@@ -142,37 +128,25 @@ export function RenewalTotals({ editor, currency }: { editor: RenewalEditor; cur
   const money = (minor: number | null | undefined) => moneyOrDash(minor, currency);
   const hasPrice = pricing !== null && pricing.net_minor !== null;
   return (
-    <Card className="summary-panel" aria-live="polite" aria-busy={isPricing}>
-      <Card.Header className="d-flex align-items-center justify-content-between">
-        <h2 className="h6 mb-0">Totals</h2>
-        {isPricing ? <span className="small text-body-secondary">Pricing…</span> : null}
-      </Card.Header>
-      <Card.Body>
-        {editor.hasLocalProblems ? (
-          <p className="small text-body-secondary mb-2">
-            Correct the marked fields to see the price.
-          </p>
-        ) : null}
-        {!hasPrice ? (
-          <p className="text-body-secondary small mb-0">No price yet.</p>
-        ) : (
-          <dl className="mb-0 small">
-            {pricing.list_minor !== null ? (
-              <div className="d-flex justify-content-between py-1 border-bottom">
-                <dt className="fw-normal text-body-secondary">List price</dt>
-                <dd className="mb-0">{money(pricing.list_minor)}</dd>
-              </div>
-            ) : null}
-            <div className="d-flex justify-content-between py-2 fs-6">
-              <dt>Net total</dt>
-              <dd className="mb-0 fw-bold" data-testid="quote-net-total">
-                {money(pricing.net_minor)}
-              </dd>
-            </div>
-          </dl>
-        )}
-      </Card.Body>
-    </Card>
+    <TotalsCard isPricing={isPricing}>
+      {editor.hasLocalProblems ? (
+        <p className="small text-body-secondary mb-2">
+          Correct the marked fields to see the price.
+        </p>
+      ) : null}
+      {!hasPrice ? (
+        <p className="text-body-secondary small mb-0">No price yet.</p>
+      ) : (
+        <dl className="mb-0 small">
+          {pricing.list_minor !== null ? (
+            <TotalsLine label="List price">
+              <dd className="mb-0">{money(pricing.list_minor)}</dd>
+            </TotalsLine>
+          ) : null}
+          <NetTotalLine amount={money(pricing.net_minor)} />
+        </dl>
+      )}
+    </TotalsCard>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState, type Dispatch, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
 import { NoData } from '@/components/no-data.tsx';
 import { ProductFinder } from '../../quotes/index.ts';
 import type { ContractDetail, RenewalLine } from '../api/renewal-configuration.ts';
@@ -8,8 +9,8 @@ import type { DraftAction, EditLine } from './renewal-draft.ts';
 import { FieldMessage, showDate } from './renewal-page-parts.tsx';
 import type { RenewalEditor } from './use-renewal-editor.ts';
 
-/* The pieces the renewal, co-term and true-up configurators share: the contract's fact, the
-   products card with its finder and a line's number input. */
+/* The pieces the renewal, co-term and true-up configurators share: a fact and the contract's, the
+   products card with its finder, the frame of a lines table and a line's number input. */
 
 /** What every lines table of the configurators is given. */
 export interface LinesTableProps {
@@ -33,18 +34,40 @@ export function linesTableProps(editor: RenewalEditor): LinesTableProps {
   };
 }
 
+/**
+ * A fact of a configurator's card: its label over its values (`<dd>`s). A fact the user sets
+ * names its field with `htmlFor`, and the label is that field's.
+ */
+export function Fact({
+  label,
+  htmlFor,
+  children,
+}: {
+  label: string;
+  htmlFor?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="small text-body-secondary fw-normal">
+        {htmlFor ? <label htmlFor={htmlFor}>{label}</label> : label}
+      </dt>
+      {children}
+    </div>
+  );
+}
+
 /** The contract a quote is about, with its term, as the first fact of the configurator's card. */
 export function ContractFact({ label, contract }: { label: string; contract: ContractDetail }) {
   return (
-    <div>
-      <dt className="small text-body-secondary fw-normal">{label}</dt>
+    <Fact label={label}>
       <dd className="mb-0 fw-semibold" data-testid="contract-number">
         {contract.contract_number}
       </dd>
       <dd className="mb-0 small">
         {showDate(contract.start_date)} to {showDate(contract.end_date)}
       </dd>
-    </div>
+    </Fact>
   );
 }
 
@@ -102,6 +125,51 @@ export function ProductsCard({
         />
       )}
     </>
+  );
+}
+
+/** A column of a lines table: its heading, whether it holds figures (aligned right), its hint. */
+export interface LinesColumn {
+  label: string;
+  isFigure?: boolean;
+  title?: string;
+}
+
+/** A lines table: its headings, then the rows; `hasActions` adds the column of row buttons. */
+export function LinesTableFrame({
+  label,
+  columns,
+  hasActions = false,
+  children,
+}: {
+  label: string;
+  columns: readonly LinesColumn[];
+  hasActions?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Table responsive size="sm" className="renewal-lines align-middle mb-0" aria-label={label}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th
+              scope="col"
+              key={column.label}
+              className={column.isFigure ? 'text-end' : undefined}
+              title={column.title}
+            >
+              {column.label}
+            </th>
+          ))}
+          {hasActions ? (
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </Table>
   );
 }
 

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useParams } from 'react-router';
-import { QuoteLoadState } from '../../quotes/index.ts';
+import { QuoteConfiguratorLoadState, type ConfiguratorProps } from '../../quotes/index.ts';
 import {
   useRenewalConfiguration,
   type RenewalConfiguration,
@@ -20,7 +20,12 @@ import {
   showDate,
   todayIso,
 } from '../components/renewal-page-parts.tsx';
-import { ContractFact, linesTableProps, ProductsCard } from '../components/renewal-products.tsx';
+import {
+  ContractFact,
+  Fact,
+  linesTableProps,
+  ProductsCard,
+} from '../components/renewal-products.tsx';
 import { useRenewalEditor, type RenewalEditor } from '../components/use-renewal-editor.ts';
 import { DateInput } from '@/components/form/date-input.tsx';
 
@@ -34,15 +39,12 @@ export function ConfigureCotermPage() {
   const { id = '' } = useParams();
   const configuration = useRenewalConfiguration(id);
   return (
-    <QuoteLoadState query={configuration} what="the co-term quote" quoteId={id}>
-      {(data) => (
-        <CotermConfigurator
-          key={`${data.quote.id}:${data.quote.version}`}
-          configuration={data}
-          onReload={() => void configuration.refetch()}
-        />
-      )}
-    </QuoteLoadState>
+    <QuoteConfiguratorLoadState
+      query={configuration}
+      what="the co-term quote"
+      quoteId={id}
+      configurator={CotermConfigurator}
+    />
   );
 }
 
@@ -74,10 +76,7 @@ export function currentTimeline(
 export function CotermConfigurator({
   configuration,
   onReload,
-}: {
-  configuration: RenewalConfiguration;
-  onReload: () => void;
-}) {
+}: ConfiguratorProps<RenewalConfiguration>) {
   const editor = useRenewalEditor(configuration);
   const { state, dispatch, isReadOnly, quote } = editor;
   const [target, ...merged] = configuration.contracts;
@@ -110,10 +109,7 @@ export function CotermConfigurator({
             <Card.Body>
               <dl className="renewal-facts row row-cols-1 row-cols-md-3 g-3 mb-0">
                 <ContractFact label="Co-term contract" contract={target} />
-                <div>
-                  <dt className="small text-body-secondary fw-normal">
-                    <label htmlFor="coterm-start">Co-term start date</label>
-                  </dt>
+                <Fact label="Co-term start date" htmlFor="coterm-start">
                   <dd className="mb-0">
                     <DateInput
                       id="coterm-start"
@@ -128,13 +124,12 @@ export function CotermConfigurator({
                     />
                     <FieldMessage id="coterm-start-error" message={startMessage} />
                   </dd>
-                </div>
-                <div>
-                  <dt className="small text-body-secondary fw-normal">Everything ends on</dt>
+                </Fact>
+                <Fact label="Everything ends on">
                   <dd className="mb-0 fw-semibold" data-testid="coterm-end">
                     {showDate(cotermEnd)}
                   </dd>
-                </div>
+                </Fact>
               </dl>
               {merged.length > 0 ? (
                 <div className="mt-3">

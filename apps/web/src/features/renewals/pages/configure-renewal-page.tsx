@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useParams } from 'react-router';
 import { NoData } from '@/components/no-data.tsx';
-import { QuoteLoadState } from '../../quotes/index.ts';
+import { QuoteConfiguratorLoadState, type ConfiguratorProps } from '../../quotes/index.ts';
 import {
   useRenewalConfiguration,
   type ContractDetail,
@@ -20,7 +20,12 @@ import {
   showDate,
   todayIso,
 } from '../components/renewal-page-parts.tsx';
-import { ContractFact, linesTableProps, ProductsCard } from '../components/renewal-products.tsx';
+import {
+  ContractFact,
+  Fact,
+  linesTableProps,
+  ProductsCard,
+} from '../components/renewal-products.tsx';
 import { TrueUpLines } from '../components/true-up-lines.tsx';
 import { useRenewalEditor, type RenewalEditor } from '../components/use-renewal-editor.ts';
 import { CotermConfigurator } from './configure-coterm-page.tsx';
@@ -37,39 +42,26 @@ export function ConfigureRenewalPage() {
   const { id = '' } = useParams();
   const configuration = useRenewalConfiguration(id);
   return (
-    <QuoteLoadState query={configuration} what="the renewal quote" quoteId={id}>
-      {(data) => (
-        // A fresh editor per saved version: the loaded draft is its starting state.
-        <RenewalConfigurator
-          key={`${data.quote.id}:${data.quote.version}`}
-          configuration={data}
-          onReload={() => void configuration.refetch()}
-        />
-      )}
-    </QuoteLoadState>
+    <QuoteConfiguratorLoadState
+      query={configuration}
+      what="the renewal quote"
+      quoteId={id}
+      configurator={RenewalConfigurator}
+    />
   );
 }
 
 export function RenewalConfigurator({
   configuration,
   onReload,
-}: {
-  configuration: RenewalConfiguration;
-  onReload: () => void;
-}) {
+}: ConfiguratorProps<RenewalConfiguration>) {
   if (configuration.kind === 'COTERM') {
     return <CotermConfigurator configuration={configuration} onReload={onReload} />;
   }
   return <RenewalOrTrueUp configuration={configuration} onReload={onReload} />;
 }
 
-function RenewalOrTrueUp({
-  configuration,
-  onReload,
-}: {
-  configuration: RenewalConfiguration;
-  onReload: () => void;
-}) {
+function RenewalOrTrueUp({ configuration, onReload }: ConfiguratorProps<RenewalConfiguration>) {
   const editor = useRenewalEditor(configuration);
   const isTrueUp = configuration.kind === 'TRUE_UP';
   const contract = configuration.contracts[0];
@@ -127,20 +119,15 @@ function RenewalBody({
         <Card.Body>
           <dl className="renewal-facts row row-cols-1 row-cols-md-2 row-cols-xl-4 g-3 mb-0">
             <ContractFact label="Contract renewed" contract={contract} />
-            <div>
-              <dt className="small text-body-secondary fw-normal">Account</dt>
+            <Fact label="Account">
               <dd className="mb-0">{quote.account_name}</dd>
-            </div>
-            <div>
-              <dt className="small text-body-secondary fw-normal">New term</dt>
+            </Fact>
+            <Fact label="New term">
               <dd className="mb-0 fw-semibold" data-testid="new-term">
                 {showDate(term.start)} to {showDate(term.end)}
               </dd>
-            </div>
-            <div>
-              <dt className="small text-body-secondary fw-normal">
-                <label htmlFor="renewal-contract-length">Contract length</label>
-              </dt>
+            </Fact>
+            <Fact label="Contract length" htmlFor="renewal-contract-length">
               <dd className="mb-0">
                 <Form.Select
                   id="renewal-contract-length"
@@ -165,7 +152,7 @@ function RenewalBody({
                 </Form.Select>
                 <FieldMessage id="renewal-contract-length-error" message={lengthMessage} />
               </dd>
-            </div>
+            </Fact>
           </dl>
         </Card.Body>
       </Card>
@@ -212,10 +199,7 @@ function TrueUpBody({
         <Card.Body>
           <dl className="renewal-facts row row-cols-1 row-cols-md-3 g-3 mb-0">
             <ContractFact label="Contract" contract={contract} />
-            <div>
-              <dt className="small text-body-secondary fw-normal">
-                <label htmlFor="true-up-measured-on">Measurement date</label>
-              </dt>
+            <Fact label="Measurement date" htmlFor="true-up-measured-on">
               <dd className="mb-0">
                 <DateInput
                   id="true-up-measured-on"
@@ -233,15 +217,14 @@ function TrueUpBody({
                 />
                 <FieldMessage id="true-up-measured-on-error" message={measuredMessage} />
               </dd>
-            </div>
-            <div>
-              <dt className="small text-body-secondary fw-normal">Overage priced</dt>
+            </Fact>
+            <Fact label="Overage priced">
               <dd className="mb-0 small" id="true-up-measured-on-help">
                 From {state.measured_on ? showDate(state.measured_on) : 'the measurement date'} to{' '}
                 {showDate(contract.end_date)}, the contract&apos;s end, at the contract&apos;s
                 annual unit price
               </dd>
-            </div>
+            </Fact>
           </dl>
         </Card.Body>
       </Card>

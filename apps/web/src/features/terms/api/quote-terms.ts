@@ -2,8 +2,9 @@ import type { AnswerData } from '@bastion/domain/api/envelope';
 import type { ZQuoteTermsResponse } from '@bastion/domain/terms/api';
 import type { ZSaveQuoteTermsBody } from '@bastion/domain/terms/schemas';
 import type { z } from 'zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
+import { usePostQuery } from '@/lib/api-query.ts';
 
 /* A quote's terms (POST /api/dx/quote-terms/get, /api/dx/quote-terms/save). */
 
@@ -15,10 +16,7 @@ export type SubmittedClause = z.input<typeof ZSaveQuoteTermsBody>['clauses'][num
 export const quoteTermsKey = (id: string) => ['terms', 'quote', id] as const;
 
 export function useQuoteTerms(id: string) {
-  return useQuery({
-    queryKey: quoteTermsKey(id),
-    queryFn: ({ signal }) => apiPost<QuoteTerms>('/api/dx/quote-terms/get', { id }, { signal }),
-  });
+  return usePostQuery<QuoteTerms>(quoteTermsKey(id), '/api/dx/quote-terms/get', { id });
 }
 
 export function useSaveQuoteTerms(id: string) {
