@@ -2,6 +2,7 @@ import { PRODUCT_KINDS, type ProductKind } from '@bastion/domain/pricing/product
 import type { RuleKind } from '@bastion/domain/product-rules/model';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { AddRowButton } from '@/components/add-row-button.tsx';
 
 /*
  * A product rule's actions as the editor holds them (issue 34): one row each, its fields as
@@ -232,14 +233,9 @@ export function ActionsEditor(props: {
           );
         })}
       </ol>
-      <Button
-        size="sm"
-        variant="outline-primary"
-        onClick={() => props.onChange([...props.actions, newAction(props.kind)])}
-      >
-        <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+      <AddRowButton onClick={() => props.onChange([...props.actions, newAction(props.kind)])}>
         Action
-      </Button>
+      </AddRowButton>
     </div>
   );
 }
