@@ -1,10 +1,7 @@
 import { useState } from 'react';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { AdminLayout, LoadState } from '@/components/admin/admin-layout.tsx';
-import { DataTable } from '@/components/data-table/data-table.tsx';
-import { TablePager } from '@/components/data-table/table-pager.tsx';
+import { ListCount, PagedTable } from '@/components/data-table/paged-table.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { useSearchText } from '@/lib/use-debounced-value.ts';
 import { usePriceBookMatrix, type PriceBookMatrixQuery } from '../api/price-books.ts';
@@ -102,35 +99,31 @@ export function PriceBookMatrixPage() {
       <LoadState query={matrix} what="the prices" whoSees="people with a catalogue role">
         {(data) => (
           <>
-            <div className="d-flex align-items-center mb-2 small text-body-secondary">
-              <span aria-live="polite">
-                {`${plural(data.total, 'SKU', 'SKUs')} · ${plural(data.books.length, 'active book', 'active books')} · ${data.currency_code} lists on ${formatDay(data.price_date)}`}
-              </span>
-              {matrix.isFetching ? <Spinner animation="border" size="sm" className="ms-2" /> : null}
-            </div>
-            <Card>
-              <DataTable
-                caption="Every SKU in every book"
-                className="price-book-matrix"
-                size="sm"
-                data={data.rows}
-                columns={matrixColumns(data)}
-                getRowId={(row) => row.sku}
-                emptyState={
-                  <NoData
-                    icon="bi-search"
-                    title="Nothing matches"
-                    message="No SKU matches this search and these filters."
-                  />
-                }
-              />
-            </Card>
-            <TablePager
-              page={page}
-              total={data.total}
-              pageSize={PAGE_SIZE}
-              onPage={setPage}
-              label="Pages of SKUs"
+            <ListCount
+              count={`${plural(data.total, 'SKU', 'SKUs')} · ${plural(data.books.length, 'active book', 'active books')} · ${data.currency_code} lists on ${formatDay(data.price_date)}`}
+              isFetching={matrix.isFetching}
+            />
+            <PagedTable
+              caption="Every SKU in every book"
+              className="price-book-matrix"
+              size="sm"
+              data={data.rows}
+              columns={matrixColumns(data)}
+              getRowId={(row) => row.sku}
+              emptyState={
+                <NoData
+                  icon="bi-search"
+                  title="Nothing matches"
+                  message="No SKU matches this search and these filters."
+                />
+              }
+              pager={{
+                page,
+                total: data.total,
+                pageSize: PAGE_SIZE,
+                onPage: setPage,
+                label: 'Pages of SKUs',
+              }}
             />
           </>
         )}
