@@ -7,6 +7,7 @@ import { useSearchText } from '@/lib/use-debounced-value.ts';
 import { usePriceBookMatrix, type PriceBookMatrixQuery } from '../api/price-books.ts';
 import { matrixColumns } from '../components/matrix-columns.tsx';
 import { formatDay, plural, usePriceBookTabs } from '../components/price-book-labels.ts';
+import { CurrencySelect, SkuSearchInput } from '../components/price-filters.tsx';
 import '../components/price-books.css';
 
 const PAGE_SIZE = 25;
@@ -25,7 +26,7 @@ const STATUSES: readonly [PriceBookMatrixQuery['status'], string][] = [
 export function PriceBookMatrixPage() {
   const { text, setText, search } = useSearchText();
   const [filters, setFilters] = useState<
-    Omit<PriceBookMatrixQuery, 'search' | 'page' | 'page_size'>
+    Omit<PriceBookMatrixQuery, 'search' | 'page' | 'page_size'> & { currency_code: string }
   >({
     currency_code: 'USD',
     status: 'active',
@@ -54,27 +55,12 @@ export function PriceBookMatrixPage() {
         aria-label="Filter the SKUs"
         onSubmit={(event) => event.preventDefault()}
       >
-        <Form.Control
-          type="search"
-          aria-label="Search SKUs"
-          placeholder="SKU code or name"
-          className="w-auto flex-grow-1"
-          style={{ maxWidth: '24rem' }}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <Form.Select
-          aria-label="Currency"
-          className="w-auto"
+        <SkuSearchInput label="Search SKUs" value={text} onChange={setText} />
+        <CurrencySelect
           value={filters.currency_code}
-          onChange={(event) => filter({ currency_code: event.target.value })}
-        >
-          {(matrix.data?.currency_codes ?? [filters.currency_code]).map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </Form.Select>
+          codes={matrix.data?.currency_codes ?? [filters.currency_code]}
+          onChange={(code) => filter({ currency_code: code })}
+        />
         <Form.Select
           aria-label="SKU status"
           className="w-auto"
