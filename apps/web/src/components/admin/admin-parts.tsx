@@ -8,7 +8,7 @@ import type { usePanelState } from './use-panel-state.ts';
 /*
  * Pieces AdminScreen is made of, and that the screens which outgrow it (a sidebar, a diagram,
  * two lists) build from, so they still read alike: the "New …" button, the line that says what
- * was saved, the side panel driven by usePanelState, and a list's Edit column.
+ * was saved, the side panel driven by usePanelState, and a list's Edit column and button.
  */
 
 /** The button that opens an empty editor ("New rule"). */
@@ -74,14 +74,16 @@ export function editColumn<T>(
     header: 'Actions',
     meta: { isHeaderHidden: true, align: 'end' },
     cell: ({ row }) => (
-      <Button
-        size="sm"
-        variant="outline-primary"
-        aria-label={label(row.original)}
-        onClick={() => onEdit(row.original)}
-      >
-        Edit
-      </Button>
+      <EditButton label={label(row.original)} onClick={() => onEdit(row.original)} />
     ),
   };
+}
+
+/** A row's Edit button, named after its row for screen readers ("Edit price book Partners"). */
+export function EditButton(props: { label: string; onClick: () => void }) {
+  return (
+    <Button size="sm" variant="outline-primary" aria-label={props.label} onClick={props.onClick}>
+      Edit
+    </Button>
+  );
 }

@@ -21,6 +21,13 @@ export function MfaEnrolment({ onDone, onCancel }: { onDone: () => void; onCance
   const [codes, setCodes] = useState<string[] | null>(null);
   const form = useZodForm(ZMfaCodeBody, { mode: 'onSubmit', defaultValues: { code: '' } });
 
+  // Both steps offer the way out, where there is one.
+  const cancelButton = onCancel ? (
+    <Button variant="outline-secondary" onClick={onCancel}>
+      Cancel
+    </Button>
+  ) : null;
+
   if (codes) return <RecoveryCodes codes={codes} onDone={onDone} doneText="Continue" />;
 
   const authenticator = newAuthenticator.data;
@@ -38,11 +45,7 @@ export function MfaEnrolment({ onDone, onCancel }: { onDone: () => void; onCance
             <i className="bi bi-qr-code me-1" aria-hidden="true" />
             Set up authenticator app
           </Button>
-          {onCancel ? (
-            <Button variant="outline-secondary" onClick={onCancel}>
-              Cancel
-            </Button>
-          ) : null}
+          {cancelButton}
         </div>
       </div>
     );
@@ -92,11 +95,7 @@ export function MfaEnrolment({ onDone, onCancel }: { onDone: () => void; onCance
             ) : null}
             <div className="d-flex gap-2">
               <SubmitButton isPending={turnOn.isPending}>Turn on two-step sign-in</SubmitButton>
-              {onCancel ? (
-                <Button variant="outline-secondary" onClick={onCancel}>
-                  Cancel
-                </Button>
-              ) : null}
+              {cancelButton}
             </div>
           </AppForm>
         </li>

@@ -1,7 +1,7 @@
 import type { RoleEntry } from '@bastion/domain/permissions/roles';
-import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import type { SessionUser } from '../../auth/index.ts';
+import { AccountCard } from './account-card.tsx';
 
 const limitOf = (role: RoleEntry) =>
   role.assignment === 'REGION'
@@ -15,57 +15,47 @@ export function ProfileDetails({ user }: { user: SessionUser }) {
   const name = `${user.first_name} ${user.last_name}`.trim();
   return (
     <>
-      <Card className="mb-4">
-        <Card.Header as="h2" className="h6 mb-0">
-          Details
-        </Card.Header>
-        <Card.Body>
-          <dl className="row mb-0">
-            <dt className="col-sm-3">Name</dt>
-            <dd className="col-sm-9">{name || '—'}</dd>
-            <dt className="col-sm-3">E-mail</dt>
-            <dd className="col-sm-9">{user.email}</dd>
-            <dt className="col-sm-3">Signs in with</dt>
-            <dd className="col-sm-9">{user.id_provider === 'Google' ? 'Google' : 'Password'}</dd>
-            <dt className="col-sm-3">Approver</dt>
-            <dd className="col-sm-9 mb-0">{user.is_approver ? 'Yes' : 'No'}</dd>
-          </dl>
-        </Card.Body>
-      </Card>
-      <Card className="mb-4">
-        <Card.Header as="h2" className="h6 mb-0">
-          Roles
-        </Card.Header>
-        <Card.Body>
-          <p className="text-body-secondary small">
-            Your roles decide which menus and quotes you see. A user administrator changes them.
-          </p>
-          <Table size="sm" className="mb-0">
-            <thead>
-              <tr>
-                <th scope="col">Role</th>
-                <th scope="col">Where</th>
-                <th scope="col">Source</th>
+      <AccountCard title="Details">
+        <dl className="row mb-0">
+          <dt className="col-sm-3">Name</dt>
+          <dd className="col-sm-9">{name || '—'}</dd>
+          <dt className="col-sm-3">E-mail</dt>
+          <dd className="col-sm-9">{user.email}</dd>
+          <dt className="col-sm-3">Signs in with</dt>
+          <dd className="col-sm-9">{user.id_provider === 'Google' ? 'Google' : 'Password'}</dd>
+          <dt className="col-sm-3">Approver</dt>
+          <dd className="col-sm-9 mb-0">{user.is_approver ? 'Yes' : 'No'}</dd>
+        </dl>
+      </AccountCard>
+      <AccountCard title="Roles">
+        <p className="text-body-secondary small">
+          Your roles decide which menus and quotes you see. A user administrator changes them.
+        </p>
+        <Table size="sm" className="mb-0">
+          <thead>
+            <tr>
+              <th scope="col">Role</th>
+              <th scope="col">Where</th>
+              <th scope="col">Source</th>
+            </tr>
+          </thead>
+          <tbody>
+            {user.roles.map((role) => (
+              <tr key={`${role.value}-${String(role.is_deligated_role)}`}>
+                <td>{role.value}</td>
+                <td>{limitOf(role)}</td>
+                <td>
+                  {role.is_deligated_role ? (
+                    <span className="badge text-bg-info">Delegated to you</span>
+                  ) : (
+                    'Your own'
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {user.roles.map((role) => (
-                <tr key={`${role.value}-${String(role.is_deligated_role)}`}>
-                  <td>{role.value}</td>
-                  <td>{limitOf(role)}</td>
-                  <td>
-                    {role.is_deligated_role ? (
-                      <span className="badge text-bg-info">Delegated to you</span>
-                    ) : (
-                      'Your own'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </Card.Body>
-      </Card>
+            ))}
+          </tbody>
+        </Table>
+      </AccountCard>
     </>
   );
 }

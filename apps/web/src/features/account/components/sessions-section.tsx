@@ -2,7 +2,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import {
@@ -11,6 +10,7 @@ import {
   useSignOutOtherSessions,
 } from '../api/account-security.ts';
 import { whenOf } from './when.ts';
+import { AccountCard, AccountNotice } from './account-card.tsx';
 
 /** "Chrome on Linux" from a user agent, enough to recognise one's own devices. */
 function deviceOf(userAgent: string): string {
@@ -67,48 +67,39 @@ export function SessionsSection() {
     [],
   );
   return (
-    <Card className="mb-4">
-      <Card.Header as="h2" className="h6 mb-0">
-        Where you are signed in
-      </Card.Header>
-      <Card.Body>
-        {notice ? (
-          <Alert variant="success" dismissible onClose={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        ) : null}
-        {signOutOthers.error ? <Alert variant="danger">{signOutOthers.error.message}</Alert> : null}
-        <LoadState query={sessions} what="your sessions">
-          {(data) => (
-            <>
-              <DataTable
-                data={data.sessions}
-                columns={columns}
-                getRowId={(row) => row.id}
-                caption="Your sessions"
-                emptyState="No sessions."
-              />
-              <Button
-                variant="outline-danger"
-                disabled={signOutOthers.isPending || data.sessions.length < 2}
-                onClick={() =>
-                  signOutOthers.mutate(
-                    {},
-                    {
-                      onSuccess: ({ signed_out }) =>
-                        setNotice(
-                          `Signed out of ${signed_out} other session${signed_out === 1 ? '' : 's'}.`,
-                        ),
-                    },
-                  )
-                }
-              >
-                Sign out everywhere else
-              </Button>
-            </>
-          )}
-        </LoadState>
-      </Card.Body>
-    </Card>
+    <AccountCard title="Where you are signed in">
+      <AccountNotice notice={notice} onClose={() => setNotice(null)} />
+      {signOutOthers.error ? <Alert variant="danger">{signOutOthers.error.message}</Alert> : null}
+      <LoadState query={sessions} what="your sessions">
+        {(data) => (
+          <>
+            <DataTable
+              data={data.sessions}
+              columns={columns}
+              getRowId={(row) => row.id}
+              caption="Your sessions"
+              emptyState="No sessions."
+            />
+            <Button
+              variant="outline-danger"
+              disabled={signOutOthers.isPending || data.sessions.length < 2}
+              onClick={() =>
+                signOutOthers.mutate(
+                  {},
+                  {
+                    onSuccess: ({ signed_out }) =>
+                      setNotice(
+                        `Signed out of ${signed_out} other session${signed_out === 1 ? '' : 's'}.`,
+                      ),
+                  },
+                )
+              }
+            >
+              Sign out everywhere else
+            </Button>
+          </>
+        )}
+      </LoadState>
+    </AccountCard>
   );
 }

@@ -1,8 +1,6 @@
 import { ZMfaCodeBody } from '@bastion/domain/auth/schemas';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { TextField } from '@/components/form/fields.tsx';
 import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
@@ -15,6 +13,7 @@ import {
 import { MfaEnrolment } from './mfa-enrolment.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { dayOf } from './when.ts';
+import { AccountCard, AccountNotice } from './account-card.tsx';
 
 type Mode = 'idle' | 'enrol' | 'turn-off' | 'new-codes';
 
@@ -22,16 +21,11 @@ type Mode = 'idle' | 'enrol' | 'turn-off' | 'new-codes';
 export function TwoStepSection() {
   const status = useMfaStatus();
   return (
-    <Card className="mb-4">
-      <Card.Header as="h2" className="h6 mb-0">
-        Two-step sign-in
-      </Card.Header>
-      <Card.Body>
-        <LoadState query={status} what="your two-step sign-in">
-          {(data) => <TwoStepBody status={data} />}
-        </LoadState>
-      </Card.Body>
-    </Card>
+    <AccountCard title="Two-step sign-in">
+      <LoadState query={status} what="your two-step sign-in">
+        {(data) => <TwoStepBody status={data} />}
+      </LoadState>
+    </AccountCard>
   );
 }
 
@@ -63,11 +57,7 @@ function TwoStepBody({ status }: { status: MfaStatus }) {
   }
   return (
     <>
-      {notice ? (
-        <Alert variant="success" dismissible onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
+      <AccountNotice notice={notice} onClose={() => setNotice(null)} />
       {status.mfa_enabled ? (
         <>
           <p>

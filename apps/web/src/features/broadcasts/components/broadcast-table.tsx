@@ -1,8 +1,8 @@
 import type { BroadcastState } from '@bastion/domain/broadcasts/model';
 import type { ColumnDef } from '@tanstack/react-table';
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import { EditButton } from '@/components/admin/admin-parts.tsx';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { NoData } from '@/components/no-data.tsx';
@@ -83,14 +83,10 @@ function broadcastColumns(actions: BroadcastActions): ColumnDef<Broadcast, never
         const isBusy = actions.busyId === broadcast.id;
         return (
           <div className="d-flex gap-2 justify-content-end align-items-center">
-            <Button
-              size="sm"
-              variant="outline-primary"
-              aria-label={`Edit broadcast ${broadcast.title}`}
+            <EditButton
+              label={`Edit broadcast ${broadcast.title}`}
               onClick={() => actions.onEdit(broadcast)}
-            >
-              Edit
-            </Button>
+            />
             {broadcast.state === 'active' ? (
               <ConfirmButton
                 size="sm"

@@ -11,7 +11,9 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useFieldArray, useWatch, type FieldErrors } from 'react-hook-form';
 import { DataTable } from '@/components/data-table/data-table.tsx';
-import { SelectField, TextField } from '@/components/form/fields.tsx';
+import { AddRowButton } from '@/components/add-row-button.tsx';
+import { fieldArrayColumns } from '@/components/data-table/field-array-columns.tsx';
+import { SelectField } from '@/components/form/fields.tsx';
 import { AppForm, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { fieldErrorsOf } from '@/lib/api-problems.ts';
@@ -24,7 +26,6 @@ import {
 import { COMPONENTS_TABLE } from './bundle-components-list.tsx';
 import { plural, SELECTION_LABELS, skuStatusOf } from './catalog-labels.ts';
 import { SkuSearch } from './sku-search.tsx';
-import { RemoveRowButton } from '@/components/remove-row-button.tsx';
 
 const SELECTION_OPTIONS = OPTION_SELECTIONS.map((value) => ({
   value,
@@ -87,6 +88,7 @@ function componentColumns(options: {
 }) {
   const { details, groups, errors } = options;
   const rowColumn = createColumnHelper<ComponentRow>();
+  const columns = fieldArrayColumns<ComponentRow>('components', (c) => c.sku);
   return [
     // Code, name, and the option's place in one cell: the side panel stays one column wide.
     rowColumn.display({
@@ -131,84 +133,47 @@ function componentColumns(options: {
         );
       },
     }),
-    rowColumn.display({
-      id: 'quantity',
+    columns.text({
+      field: 'quantity',
       header: 'Quantity',
-      cell: ({ row: { original: c, index } }) => (
-        <TextField
-          name={`components.${index}.quantity`}
-          label={`Quantity of ${c.sku}`}
-          isLabelHidden
-          inputMode="numeric"
-          className="mb-0 bundle-quantity-field"
-        />
-      ),
+      label: 'Quantity',
+      inputMode: 'numeric',
+      className: 'bundle-quantity-field',
     }),
-    rowColumn.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { isHeaderHidden: true, align: 'end' },
-      cell: ({ row: { original: c, index } }) => (
-        <RemoveRowButton name={c.sku} onRemove={() => options.onRemove(index)} />
-      ),
-    }),
+    columns.remove(options.onRemove),
   ];
 }
 
 /** The option groups' rows: name, fewest and most (blank: no cap), removal. */
 function groupColumns(onRemove: (index: number) => void) {
-  const groupColumn = createColumnHelper<GroupRow>();
-  const label = (index: number) => `option group ${index + 1}`;
+  const columns = fieldArrayColumns<GroupRow>(
+    'features',
+    (_, index) => `option group ${index + 1}`,
+  );
   return [
-    groupColumn.display({
-      id: 'name',
+    columns.text({
+      field: 'name',
       header: 'Option group',
-      cell: ({ row: { index } }) => (
-        <TextField
-          name={`features.${index}.name`}
-          label={`Name of ${label(index)}`}
-          isLabelHidden
-          maxLength={60}
-          placeholder="e.g. Support tier"
-          className="mb-0"
-        />
-      ),
+      label: 'Name',
+      maxLength: 60,
+      placeholder: 'e.g. Support tier',
     }),
-    groupColumn.display({
-      id: 'min_options',
+    columns.text({
+      field: 'min_options',
       header: 'Fewest',
-      cell: ({ row: { index } }) => (
-        <TextField
-          name={`features.${index}.min_options`}
-          label={`Fewest options of ${label(index)}`}
-          isLabelHidden
-          inputMode="numeric"
-          className="mb-0 bundle-count-field"
-        />
-      ),
+      label: 'Fewest options',
+      inputMode: 'numeric',
+      className: 'bundle-count-field',
     }),
-    groupColumn.display({
-      id: 'max_options',
+    columns.text({
+      field: 'max_options',
       header: 'Most',
-      cell: ({ row: { index } }) => (
-        <TextField
-          name={`features.${index}.max_options`}
-          label={`Most options of ${label(index)}`}
-          isLabelHidden
-          inputMode="numeric"
-          placeholder="No cap"
-          className="mb-0 bundle-count-field"
-        />
-      ),
+      label: 'Most options',
+      inputMode: 'numeric',
+      placeholder: 'No cap',
+      className: 'bundle-count-field',
     }),
-    groupColumn.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { isHeaderHidden: true, align: 'end' },
-      cell: ({ row: { index } }) => (
-        <RemoveRowButton name={label(index)} onRemove={() => onRemove(index)} />
-      ),
-    }),
+    columns.remove(onRemove),
   ];
 }
 
@@ -374,16 +339,13 @@ export function BundleComponentsEditor({ bundle }: { bundle: CatalogSkuDetail })
           </div>
         ) : null}
         {features.fields.length < MAX_BUNDLE_FEATURES ? (
-          <Button
-            size="sm"
-            variant="outline-primary"
+          <AddRowButton
             onClick={() =>
               features.append({ key: newGroupKey(), name: '', min_options: '0', max_options: '' })
             }
           >
-            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
             Add option group
-          </Button>
+          </AddRowButton>
         ) : null}
       </section>
       {save.isError ? (

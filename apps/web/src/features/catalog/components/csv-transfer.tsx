@@ -33,6 +33,36 @@ export function ExportStatus(props: {
   ) : null;
 }
 
+/**
+ * The button that downloads an export (`input`: what it exports, undefined when it takes
+ * nothing), and what became of it under it.
+ */
+export function CsvExportButton<TInput>(props: {
+  exporter: UseMutationResult<{ file_name: string; csv: string; row_count: number }, Error, TInput>;
+  input: TInput;
+  what: [one: string, many: string];
+  children?: ReactNode;
+}) {
+  const { exporter } = props;
+  return (
+    <>
+      <Button
+        variant="outline-primary"
+        disabled={exporter.isPending}
+        onClick={() =>
+          exporter.mutate(props.input, {
+            onSuccess: (file) => downloadCsv(file.file_name, file.csv),
+          })
+        }
+      >
+        <i className="bi bi-download me-1" aria-hidden="true" />
+        {props.children ?? 'Download CSV'}
+      </Button>
+      <ExportStatus file={exporter.data} error={exporter.error} what={props.what} />
+    </>
+  );
+}
+
 /** A card of a file's way out or in. */
 export function TransferCard({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -4,12 +4,13 @@ import {
   ZDiscountScheduleForm,
   type DiscountScheduleFormValues,
 } from '@bastion/domain/pricing/methods-schema';
-import { createColumnHelper } from '@tanstack/react-table';
 import Button from 'react-bootstrap/Button';
 import { useFieldArray } from 'react-hook-form';
 import { RadioGroupField } from '@/components/form/choice-fields.tsx';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
+import { AddRowButton } from '@/components/add-row-button.tsx';
+import { fieldArrayColumns } from '@/components/data-table/field-array-columns.tsx';
 import { FieldRow } from '@/components/form/field-row.tsx';
 import { CheckboxField, SelectField, TextField } from '@/components/form/fields.tsx';
 import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
@@ -24,7 +25,6 @@ import {
   SCHEDULE_TYPE_LABELS,
 } from './pricing-method-labels.ts';
 import './pricing-methods.css';
-import { RemoveRowButton } from '@/components/remove-row-button.tsx';
 
 type TierRow = DiscountScheduleFormValues['tiers'][number] & { id: string };
 
@@ -45,44 +45,24 @@ function valuesOf(schedule: DiscountScheduleView | null): DiscountScheduleFormVa
 }
 
 function tierColumns(onRemove: (index: number) => void) {
-  const column = createColumnHelper<TierRow>();
-  const label = (index: number) => `tier ${index + 1}`;
+  const columns = fieldArrayColumns<TierRow>('tiers', (_, index) => `tier ${index + 1}`);
   return [
-    column.display({
-      id: 'min_quantity',
+    columns.text({
+      field: 'min_quantity',
       header: 'From units',
-      cell: ({ row: { index } }) => (
-        <TextField
-          name={`tiers.${index}.min_quantity`}
-          label={`First unit of ${label(index)}`}
-          isLabelHidden
-          inputMode="numeric"
-          className="mb-0 pricing-quantity-field"
-        />
-      ),
+      label: 'First unit',
+      inputMode: 'numeric',
+      className: 'pricing-quantity-field',
     }),
-    column.display({
-      id: 'percent',
+    columns.text({
+      field: 'percent',
       header: 'Discount',
-      cell: ({ row: { index } }) => (
-        <TextField
-          name={`tiers.${index}.percent`}
-          label={`Discount of ${label(index)}`}
-          isLabelHidden
-          inputMode="decimal"
-          suffix="%"
-          className="mb-0 pricing-percent-field"
-        />
-      ),
+      label: 'Discount',
+      inputMode: 'decimal',
+      suffix: '%',
+      className: 'pricing-percent-field',
     }),
-    column.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { isHeaderHidden: true, align: 'end' },
-      cell: ({ row: { index } }) => (
-        <RemoveRowButton name={label(index)} onRemove={() => onRemove(index)} />
-      ),
-    }),
+    columns.remove(onRemove),
   ];
 }
 
@@ -171,15 +151,12 @@ export function DiscountScheduleEditor(props: {
           </div>
         ) : null}
         {tiers.fields.length < MAX_SCHEDULE_TIERS ? (
-          <Button
-            size="sm"
-            variant="outline-primary"
+          <AddRowButton
             className="mt-2"
             onClick={() => tiers.append({ min_quantity: '', percent: '' })}
           >
-            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
             Add tier
-          </Button>
+          </AddRowButton>
         ) : null}
       </fieldset>
       <FormProblem error={save.error ?? remove.error} className="mb-3" />

@@ -5,14 +5,13 @@ import {
   ZPriceBlocksForm,
   type PriceBlocksFormValues,
 } from '@bastion/domain/pricing/methods-schema';
-import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useFieldArray } from 'react-hook-form';
 import { DataTable } from '@/components/data-table/data-table.tsx';
-import { TextField } from '@/components/form/fields.tsx';
+import { AddRowButton } from '@/components/add-row-button.tsx';
+import { fieldArrayColumns } from '@/components/data-table/field-array-columns.tsx';
 import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
 import {
   useSavePriceBlocks,
@@ -20,7 +19,6 @@ import {
   type SkuPricingView,
 } from '../api/pricing-methods.ts';
 import { plural } from './catalog-labels.ts';
-import { RemoveRowButton } from '@/components/remove-row-button.tsx';
 
 type BandRow = PriceBlocksFormValues['bands'][number] & { id: string };
 
@@ -40,58 +38,32 @@ function valuesOf(view: SkuPricingView, currency: string): PriceBlocksFormValues
 }
 
 function bandColumns(currency: string, onRemove: (index: number) => void) {
-  const column = createColumnHelper<BandRow>();
-  const label = (index: number) => `band ${index + 1}`;
+  const columns = fieldArrayColumns<BandRow>('bands', (_, index) => `band ${index + 1}`);
   return [
-    column.display({
-      id: 'min_quantity',
+    columns.text({
+      field: 'min_quantity',
       header: 'From',
-      cell: ({ row: { index } }) => (
-        <TextField
-          name={`bands.${index}.min_quantity`}
-          label={`First quantity of ${label(index)}`}
-          isLabelHidden
-          inputMode="numeric"
-          className="mb-0 pricing-quantity-field"
-        />
-      ),
+      label: 'First quantity',
+      inputMode: 'numeric',
+      className: 'pricing-quantity-field',
     }),
-    column.display({
-      id: 'max_quantity',
+    columns.text({
+      field: 'max_quantity',
       header: 'To',
-      cell: ({ row: { index } }) => (
-        <TextField
-          name={`bands.${index}.max_quantity`}
-          label={`Last quantity of ${label(index)}`}
-          isLabelHidden
-          inputMode="numeric"
-          placeholder="No end"
-          className="mb-0 pricing-quantity-field"
-        />
-      ),
+      label: 'Last quantity',
+      inputMode: 'numeric',
+      placeholder: 'No end',
+      className: 'pricing-quantity-field',
     }),
-    column.display({
-      id: 'price',
+    columns.text({
+      field: 'price',
       header: `Price (${currency})`,
       meta: { align: 'end' },
-      cell: ({ row: { index } }) => (
-        <TextField
-          name={`bands.${index}.price`}
-          label={`Price of ${label(index)}`}
-          isLabelHidden
-          inputMode="decimal"
-          className="mb-0 pricing-amount-field"
-        />
-      ),
+      label: 'Price',
+      inputMode: 'decimal',
+      className: 'pricing-amount-field',
     }),
-    column.display({
-      id: 'actions',
-      header: 'Actions',
-      meta: { isHeaderHidden: true, align: 'end' },
-      cell: ({ row: { index } }) => (
-        <RemoveRowButton name={label(index)} onRemove={() => onRemove(index)} />
-      ),
-    }),
+    columns.remove(onRemove),
   ];
 }
 
@@ -135,10 +107,7 @@ function BandsForm({ view, currency }: { view: SkuPricingView; currency: string 
       />
       <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
         {bands.fields.length < MAX_PRICE_BANDS ? (
-          <Button size="sm" variant="outline-primary" onClick={addBand}>
-            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-            Add band
-          </Button>
+          <AddRowButton onClick={addBand}>Add band</AddRowButton>
         ) : null}
         <SubmitButton isPending={save.isPending} isDisabled={!isDirty}>
           {`Save ${currency} bands`}

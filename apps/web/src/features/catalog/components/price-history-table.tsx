@@ -2,12 +2,12 @@ import { formatCurrency } from '@bastion/domain/format/currency';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
-import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { usePriceHistory, type PriceHistory, type PriceRow } from '../api/sku-prices.ts';
 import { formatDay, PRICE_STATUS_BADGES } from './catalog-labels.ts';
 import { IN_ORDER } from './catalog-columns.tsx';
+import { cancelScheduledColumn } from './cancel-scheduled-column.tsx';
 
 /** The rows of one currency, newest first, as the server sends them. */
 function byCurrency(rows: readonly PriceRow[]): [string, PriceRow[]][] {
@@ -57,27 +57,6 @@ const PRICE_COLUMNS = [
   }),
 ];
 
-/** A scheduled price offers to be cancelled, after asking once more in place. */
-const cancelColumn = (onCancel: (row: PriceRow) => void, cancellingId: string | null) =>
-  column.display({
-    id: 'actions',
-    header: 'Actions',
-    meta: { isHeaderHidden: true, align: 'end' },
-    cell: ({ row: { original: row } }) =>
-      row.status === 'scheduled' ? (
-        <ConfirmButton
-          size="sm"
-          label={`Cancel the ${row.currency_code} price from ${formatDay(row.effective_from)}`}
-          text="Cancel"
-          question="Cancel this price?"
-          confirmText="Cancel it"
-          cancelText="Keep"
-          isPending={cancellingId === row.id}
-          onConfirm={() => onCancel(row)}
-        />
-      ) : null,
-  });
-
 /**
  * A SKU's price history, one table per currency: each price's days, status and author. With
  * onCancel, scheduled prices offer to be cancelled.
@@ -95,7 +74,15 @@ export function PriceHistoryTables({
     return <p className="text-body-secondary mb-0">No prices yet: this SKU cannot be quoted.</p>;
   }
   const columns = onCancel
-    ? [...PRICE_COLUMNS, cancelColumn(onCancel, cancellingId ?? null)]
+    ? [
+        ...PRICE_COLUMNS,
+        cancelScheduledColumn({
+          what: (row: PriceRow) => `${row.currency_code} price`,
+          noun: 'price',
+          onCancel,
+          cancellingId: cancellingId ?? null,
+        }),
+      ]
     : PRICE_COLUMNS;
   return (
     <div className="d-flex flex-column gap-3">

@@ -4,7 +4,6 @@ import { useCallback, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
-import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { SelectField } from '@/components/form/fields.tsx';
 import { AppForm, FormProblem, SubmitButton, useZodForm } from '@/components/form/form.tsx';
@@ -17,6 +16,7 @@ import {
   type PricingMethodRowView,
   type SkuPricingView,
 } from '../api/pricing-methods.ts';
+import { cancelScheduledColumn } from './cancel-scheduled-column.tsx';
 import { formatDay, PRICE_STATUS_BADGES } from './catalog-labels.ts';
 import { PriceBlocksEditor, PriceBlocksList } from './price-blocks-editor.tsx';
 import { LoadedPriceHistory, PriceHistoryTables } from './price-history-table.tsx';
@@ -67,27 +67,6 @@ const HISTORY_COLUMNS = [
     },
   }),
 ];
-
-/** A scheduled method offers to be cancelled, after asking once more in place. */
-const cancelColumn = (onCancel: (row: PricingMethodRowView) => void, cancellingId: string | null) =>
-  column.display({
-    id: 'actions',
-    header: 'Actions',
-    meta: { isHeaderHidden: true, align: 'end' },
-    cell: ({ row: { original: row } }) =>
-      row.status === 'scheduled' ? (
-        <ConfirmButton
-          size="sm"
-          label={`Cancel the ${METHOD_LABELS[row.method]} method from ${formatDay(row.effective_from)}`}
-          text="Cancel"
-          question="Cancel this method?"
-          confirmText="Cancel it"
-          cancelText="Keep"
-          isPending={cancellingId === row.id}
-          onConfirm={() => onCancel(row)}
-        />
-      ) : null,
-  });
 
 /** The discount schedule the SKU's volume discount follows; admins choose it. */
 function DiscountScheduleChoice(props: {
@@ -172,10 +151,12 @@ function PricingDetails(props: { view: SkuPricingView; canAdminister: boolean; c
   const columns = canAdminister
     ? [
         ...HISTORY_COLUMNS,
-        cancelColumn(
-          (row) => cancel.mutate({ id: row.id }),
-          cancel.isPending ? (cancel.variables?.id ?? null) : null,
-        ),
+        cancelScheduledColumn({
+          what: (row: PricingMethodRowView) => `${METHOD_LABELS[row.method]} method`,
+          noun: 'method',
+          onCancel: (row) => cancel.mutate({ id: row.id }),
+          cancellingId: cancel.isPending ? (cancel.variables?.id ?? null) : null,
+        }),
       ]
     : HISTORY_COLUMNS;
 

@@ -2,6 +2,7 @@ import { PRODUCT_KINDS, type ProductKind } from '@bastion/domain/pricing/product
 import type { RuleKind } from '@bastion/domain/product-rules/model';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { AddRowButton } from '@/components/add-row-button.tsx';
 
 /*
  * A product rule's actions as the editor holds them (issue 34): one row each, its fields as
@@ -151,6 +152,10 @@ export function ActionsEditor(props: {
       <ol className="list-unstyled mb-2">
         {props.actions.map((action, index) => {
           const name = `action ${index + 1}`;
+          const fieldProps = {
+            action,
+            onChange: (patch: Partial<ActionDraft>) => change(action.key, patch),
+          };
           return (
             <li key={action.key} className="border rounded p-2 mb-2">
               <div role="group" aria-label={`Action ${index + 1}`}>
@@ -179,52 +184,38 @@ export function ActionsEditor(props: {
                   </Button>
                 </div>
                 {action.op === 'hide' ? (
-                  <HideFields action={action} name={name} onChange={(p) => change(action.key, p)} />
+                  <HideFields {...fieldProps} name={name} />
                 ) : (
                   <div className="row g-2">
-                    <div className="col-sm-6">
-                      <Form.Control
-                        size="sm"
-                        className="font-monospace"
-                        aria-label={`SKU of ${name}`}
-                        placeholder="SKU, e.g. {model}-SUP-PRM"
-                        value={action.sku}
-                        onChange={(e) => change(action.key, { sku: e.target.value })}
-                      />
-                    </div>
+                    <ActionText
+                      {...fieldProps}
+                      field="sku"
+                      label={`SKU of ${name}`}
+                      placeholder="SKU, e.g. {model}-SUP-PRM"
+                    />
                     {action.op === 'replace' ? (
-                      <div className="col-sm-6">
-                        <Form.Control
-                          size="sm"
-                          className="font-monospace"
-                          aria-label={`Replacement SKU of ${name}`}
-                          placeholder="Replaced by SKU"
-                          value={action.by}
-                          onChange={(e) => change(action.key, { by: e.target.value })}
-                        />
-                      </div>
+                      <ActionText
+                        {...fieldProps}
+                        field="by"
+                        label={`Replacement SKU of ${name}`}
+                        placeholder="Replaced by SKU"
+                      />
                     ) : null}
                     {action.op === 'remove' ? null : (
-                      <div className="col-sm-6">
-                        <Form.Control
-                          size="sm"
-                          className="font-monospace"
-                          aria-label={`Quantity of ${name}`}
-                          placeholder="Quantity, e.g. {missing}"
-                          value={action.quantity}
-                          onChange={(e) => change(action.key, { quantity: e.target.value })}
-                        />
-                      </div>
-                    )}
-                    <div className="col-12">
-                      <Form.Control
-                        size="sm"
-                        aria-label={`Button label of ${name}`}
-                        placeholder="Button label (optional), e.g. Add {model}-SUP-PRM for {missing|unit}"
-                        value={action.label}
-                        onChange={(e) => change(action.key, { label: e.target.value })}
+                      <ActionText
+                        {...fieldProps}
+                        field="quantity"
+                        label={`Quantity of ${name}`}
+                        placeholder="Quantity, e.g. {missing}"
                       />
-                    </div>
+                    )}
+                    <ActionText
+                      {...fieldProps}
+                      field="label"
+                      label={`Button label of ${name}`}
+                      placeholder="Button label (optional), e.g. Add {model}-SUP-PRM for {missing|unit}"
+                      isWhole
+                    />
                   </div>
                 )}
               </div>
@@ -232,14 +223,33 @@ export function ActionsEditor(props: {
           );
         })}
       </ol>
-      <Button
-        size="sm"
-        variant="outline-primary"
-        onClick={() => props.onChange([...props.actions, newAction(props.kind)])}
-      >
-        <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+      <AddRowButton onClick={() => props.onChange([...props.actions, newAction(props.kind)])}>
         Action
-      </Button>
+      </AddRowButton>
+    </div>
+  );
+}
+
+/** A typed field of an action, half a row wide: codes in monospace; the button label a whole row. */
+function ActionText(props: {
+  action: ActionDraft;
+  field: 'sku' | 'by' | 'quantity' | 'label' | 'skus' | 'families';
+  label: string;
+  placeholder: string;
+  isWhole?: boolean;
+  onChange: (patch: Partial<ActionDraft>) => void;
+}) {
+  const { field } = props;
+  return (
+    <div className={props.isWhole ? 'col-12' : 'col-sm-6'}>
+      <Form.Control
+        size="sm"
+        className={props.isWhole ? undefined : 'font-monospace'}
+        aria-label={props.label}
+        placeholder={props.placeholder}
+        value={props.action[field]}
+        onChange={(e) => props.onChange({ [field]: e.target.value })}
+      />
     </div>
   );
 }
@@ -252,26 +262,20 @@ function HideFields(props: {
   const { action, name } = props;
   return (
     <div className="row g-2">
-      <div className="col-sm-6">
-        <Form.Control
-          size="sm"
-          className="font-monospace"
-          aria-label={`SKUs ${name} hides`}
-          placeholder="SKUs, comma-separated"
-          value={action.skus}
-          onChange={(e) => props.onChange({ skus: e.target.value })}
-        />
-      </div>
-      <div className="col-sm-6">
-        <Form.Control
-          size="sm"
-          className="font-monospace"
-          aria-label={`Families ${name} hides`}
-          placeholder="Families, comma-separated"
-          value={action.families}
-          onChange={(e) => props.onChange({ families: e.target.value })}
-        />
-      </div>
+      <ActionText
+        action={action}
+        onChange={props.onChange}
+        field="skus"
+        label={`SKUs ${name} hides`}
+        placeholder="SKUs, comma-separated"
+      />
+      <ActionText
+        action={action}
+        onChange={props.onChange}
+        field="families"
+        label={`Families ${name} hides`}
+        placeholder="Families, comma-separated"
+      />
       <div className="col-12" role="group" aria-label={`Kinds ${name} hides`}>
         {PRODUCT_KINDS.map((kind) => (
           <Form.Check

@@ -1,7 +1,6 @@
-import Button from 'react-bootstrap/Button';
 import { useExportSkus, useImportSkus, type SkuImportResult } from '../api/sku-csv.ts';
 import { plural } from './catalog-labels.ts';
-import { CsvImportForm, downloadCsv, ExportStatus, TransferCard } from './csv-transfer.tsx';
+import { CsvExportButton, CsvImportForm, TransferCard } from './csv-transfer.tsx';
 
 const importedMessage = ({ imported, updated }: SkuImportResult) =>
   updated === 0
@@ -17,19 +16,7 @@ function SkuExportCard() {
         Every SKU, inactive ones too, with its family, successor and the attributes product rules
         read.
       </p>
-      <Button
-        variant="outline-primary"
-        disabled={exporter.isPending}
-        onClick={() =>
-          exporter.mutate(undefined, {
-            onSuccess: (file) => downloadCsv(file.file_name, file.csv),
-          })
-        }
-      >
-        <i className="bi bi-download me-1" aria-hidden="true" />
-        Download CSV
-      </Button>
-      <ExportStatus file={exporter.data} error={exporter.error} what={['SKU', 'SKUs']} />
+      <CsvExportButton exporter={exporter} input={undefined} what={['SKU', 'SKUs']} />
     </TransferCard>
   );
 }

@@ -1,11 +1,9 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Pagination from 'react-bootstrap/Pagination';
-import Spinner from 'react-bootstrap/Spinner';
 import { useParams, useSearchParams } from 'react-router';
-import { DataTable, type TableSort } from '@/components/data-table/data-table.tsx';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
+import type { TableSort } from '@/components/data-table/data-table.tsx';
+import { ListCount, PagedTable } from '@/components/data-table/paged-table.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SidePanel } from '@/components/side-panel.tsx';
@@ -28,7 +26,6 @@ const SkuTransfer = lazy(() =>
 );
 
 const PAGE_SIZE = 25;
-const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));
 
 /** The product catalogue (spec §2 /commcat/grid/catalog/ref): every SKU, with its panel. */
 export function CatalogGridPage() {
@@ -136,51 +133,31 @@ export function CatalogGridPage() {
             </>
           ) : (
             <>
-              <div className="d-flex align-items-center mb-2 small text-body-secondary">
-                <span aria-live="polite">
-                  {plural(data.total, 'SKU', 'SKUs')} · USD list prices on{' '}
-                  {formatDay(data.price_date)}
-                </span>
-                {list.isFetching ? <Spinner animation="border" size="sm" className="ms-2" /> : null}
+              <ListCount
+                count={`${plural(data.total, 'SKU', 'SKUs')} · USD list prices on ${formatDay(data.price_date)}`}
+                isFetching={list.isFetching}
+              >
                 {isFiltered ? (
                   <Button variant="link" size="sm" className="ms-auto p-0" onClick={clearFilters}>
                     Clear filters
                   </Button>
                 ) : null}
-              </div>
-              <Card>
-                <DataTable
-                  caption="SKUs"
-                  size="sm"
-                  data={data.rows}
-                  columns={columns}
-                  getRowId={(row) => row.sku}
-                  sort={sort}
-                  onSortChange={(next: TableSort) => {
-                    setSort({ field: next.field as SkuSortField, direction: next.direction });
-                    setPage(1);
-                  }}
-                  onRowOpen={(row) => open(row.sku)}
-                  activeRowId={panel?.isOpen ? panel.code : null}
-                />
-              </Card>
-              {data.total > PAGE_SIZE ? (
-                <Pagination className="mt-3" aria-label="Pages">
-                  <Pagination.Prev
-                    disabled={page <= 1}
-                    onClick={() => setPage((current) => current - 1)}
-                    aria-label="Previous page"
-                  />
-                  <Pagination.Item
-                    active
-                  >{`Page ${page} of ${pageCountOf(data.total)}`}</Pagination.Item>
-                  <Pagination.Next
-                    disabled={page >= pageCountOf(data.total)}
-                    onClick={() => setPage((current) => current + 1)}
-                    aria-label="Next page"
-                  />
-                </Pagination>
-              ) : null}
+              </ListCount>
+              <PagedTable
+                caption="SKUs"
+                size="sm"
+                data={data.rows}
+                columns={columns}
+                getRowId={(row) => row.sku}
+                sort={sort}
+                onSortChange={(next: TableSort) => {
+                  setSort({ field: next.field as SkuSortField, direction: next.direction });
+                  setPage(1);
+                }}
+                onRowOpen={(row) => open(row.sku)}
+                activeRowId={panel?.isOpen ? panel.code : null}
+                pager={{ page, total: data.total, pageSize: PAGE_SIZE, onPage: setPage }}
+              />
             </>
           )
         }

@@ -4,6 +4,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { TextField } from '@/components/form/fields.tsx';
+import { AddRowButton } from '@/components/add-row-button.tsx';
 
 /** A team member's fields: the e-mail on its own line, then the name and the role. */
 const MEMBER_FIELDS = [
@@ -55,14 +56,9 @@ export function TeamEditor() {
         );
       })}
       {teamError ? <div className="text-danger small mb-2">{teamError}</div> : null}
-      <Button
-        size="sm"
-        variant="outline-primary"
-        onClick={() => append({ email: '', name: '', role: '' })}
-      >
-        <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+      <AddRowButton onClick={() => append({ email: '', name: '', role: '' })}>
         Add team member
-      </Button>
+      </AddRowButton>
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import Button from 'react-bootstrap/Button';
-import { CsvImportForm, downloadCsv, ExportStatus, TransferCard } from '../../catalog/index.ts';
+import { CsvExportButton, CsvImportForm, TransferCard } from '../../catalog/index.ts';
 import {
   useExportExchangeRates,
   useImportExchangeRates,
@@ -31,19 +30,7 @@ export function RateExportCard() {
       <p className="small text-body-secondary">
         Every rate of every currency, oldest first, with who entered it and when.
       </p>
-      <Button
-        variant="outline-primary"
-        disabled={exporter.isPending}
-        onClick={() =>
-          exporter.mutate(undefined, {
-            onSuccess: (file) => downloadCsv(file.file_name, file.csv),
-          })
-        }
-      >
-        <i className="bi bi-download me-1" aria-hidden="true" />
-        Download CSV
-      </Button>
-      <ExportStatus file={exporter.data} error={exporter.error} what={['rate', 'rates']} />
+      <CsvExportButton exporter={exporter} input={undefined} what={['rate', 'rates']} />
     </TransferCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import Button from 'react-bootstrap/Button';
+import { EditButton } from '@/components/admin/admin-parts.tsx';
 import { actionsColumn, nameColumn, valueColumn } from '@/components/admin/record-columns.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
@@ -56,14 +56,10 @@ function entryColumns(
     ),
     actionsColumn((entry) =>
       onEdit ? (
-        <Button
-          size="sm"
-          variant="outline-primary"
-          aria-label={`Edit the price of ${entry.sku} in ${entry.currency_code}`}
+        <EditButton
+          label={`Edit the price of ${entry.sku} in ${entry.currency_code}`}
           onClick={() => onEdit(entry)}
-        >
-          Edit
-        </Button>
+        />
       ) : null,
     ),
   ];

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
+import { EditButton } from '@/components/admin/admin-parts.tsx';
 import type { AdminScreenControls } from '@/components/admin/admin-screen.tsx';
 import {
   actionsColumn,
@@ -86,14 +86,7 @@ function bookColumns(
     }),
     actionsColumn((book) =>
       onEdit ? (
-        <Button
-          size="sm"
-          variant="outline-primary"
-          aria-label={`Edit price book ${book.name}`}
-          onClick={() => onEdit(book)}
-        >
-          Edit
-        </Button>
+        <EditButton label={`Edit price book ${book.name}`} onClick={() => onEdit(book)} />
       ) : null,
     ),
   ];

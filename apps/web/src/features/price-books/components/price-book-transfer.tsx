@@ -1,7 +1,6 @@
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { CsvImportForm, downloadCsv, ExportStatus, TransferCard } from '../../catalog/index.ts';
+import { CsvExportButton, CsvImportForm, TransferCard } from '../../catalog/index.ts';
 import { useExportPriceBooks, useImportPriceBooks } from '../api/price-books.ts';
 import { plural } from './price-book-labels.ts';
 
@@ -10,17 +9,9 @@ export function PriceBookExportButton({ id, label }: { id: string | null; label:
   const exporter = useExportPriceBooks();
   return (
     <div>
-      <Button
-        variant="outline-primary"
-        disabled={exporter.isPending}
-        onClick={() =>
-          exporter.mutate(id, { onSuccess: (file) => downloadCsv(file.file_name, file.csv) })
-        }
-      >
-        <i className="bi bi-download me-1" aria-hidden="true" />
+      <CsvExportButton exporter={exporter} input={id} what={['price', 'prices']}>
         {label}
-      </Button>
-      <ExportStatus file={exporter.data} error={exporter.error} what={['price', 'prices']} />
+      </CsvExportButton>
     </div>
   );
 }

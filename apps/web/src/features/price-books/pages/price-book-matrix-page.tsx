@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { AdminLayout, LoadState } from '@/components/admin/admin-layout.tsx';
-import { DataTable } from '@/components/data-table/data-table.tsx';
-import { TablePager } from '@/components/data-table/table-pager.tsx';
+import { ListCount, PagedTable } from '@/components/data-table/paged-table.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { useSearchText } from '@/lib/use-debounced-value.ts';
 import { usePriceBookMatrix, type PriceBookMatrixQuery } from '../api/price-books.ts';
 import { matrixColumns } from '../components/matrix-columns.tsx';
 import { formatDay, plural, usePriceBookTabs } from '../components/price-book-labels.ts';
+import { CurrencySelect, SkuSearchInput } from '../components/price-filters.tsx';
 import '../components/price-books.css';
 
 const PAGE_SIZE = 25;
@@ -28,7 +26,7 @@ const STATUSES: readonly [PriceBookMatrixQuery['status'], string][] = [
 export function PriceBookMatrixPage() {
   const { text, setText, search } = useSearchText();
   const [filters, setFilters] = useState<
-    Omit<PriceBookMatrixQuery, 'search' | 'page' | 'page_size'>
+    Omit<PriceBookMatrixQuery, 'search' | 'page' | 'page_size'> & { currency_code: string }
   >({
     currency_code: 'USD',
     status: 'active',
@@ -57,27 +55,12 @@ export function PriceBookMatrixPage() {
         aria-label="Filter the SKUs"
         onSubmit={(event) => event.preventDefault()}
       >
-        <Form.Control
-          type="search"
-          aria-label="Search SKUs"
-          placeholder="SKU code or name"
-          className="w-auto flex-grow-1"
-          style={{ maxWidth: '24rem' }}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <Form.Select
-          aria-label="Currency"
-          className="w-auto"
+        <SkuSearchInput label="Search SKUs" value={text} onChange={setText} />
+        <CurrencySelect
           value={filters.currency_code}
-          onChange={(event) => filter({ currency_code: event.target.value })}
-        >
-          {(matrix.data?.currency_codes ?? [filters.currency_code]).map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </Form.Select>
+          codes={matrix.data?.currency_codes ?? [filters.currency_code]}
+          onChange={(code) => filter({ currency_code: code })}
+        />
         <Form.Select
           aria-label="SKU status"
           className="w-auto"
@@ -102,35 +85,31 @@ export function PriceBookMatrixPage() {
       <LoadState query={matrix} what="the prices" whoSees="people with a catalogue role">
         {(data) => (
           <>
-            <div className="d-flex align-items-center mb-2 small text-body-secondary">
-              <span aria-live="polite">
-                {`${plural(data.total, 'SKU', 'SKUs')} · ${plural(data.books.length, 'active book', 'active books')} · ${data.currency_code} lists on ${formatDay(data.price_date)}`}
-              </span>
-              {matrix.isFetching ? <Spinner animation="border" size="sm" className="ms-2" /> : null}
-            </div>
-            <Card>
-              <DataTable
-                caption="Every SKU in every book"
-                className="price-book-matrix"
-                size="sm"
-                data={data.rows}
-                columns={matrixColumns(data)}
-                getRowId={(row) => row.sku}
-                emptyState={
-                  <NoData
-                    icon="bi-search"
-                    title="Nothing matches"
-                    message="No SKU matches this search and these filters."
-                  />
-                }
-              />
-            </Card>
-            <TablePager
-              page={page}
-              total={data.total}
-              pageSize={PAGE_SIZE}
-              onPage={setPage}
-              label="Pages of SKUs"
+            <ListCount
+              count={`${plural(data.total, 'SKU', 'SKUs')} · ${plural(data.books.length, 'active book', 'active books')} · ${data.currency_code} lists on ${formatDay(data.price_date)}`}
+              isFetching={matrix.isFetching}
+            />
+            <PagedTable
+              caption="Every SKU in every book"
+              className="price-book-matrix"
+              size="sm"
+              data={data.rows}
+              columns={matrixColumns(data)}
+              getRowId={(row) => row.sku}
+              emptyState={
+                <NoData
+                  icon="bi-search"
+                  title="Nothing matches"
+                  message="No SKU matches this search and these filters."
+                />
+              }
+              pager={{
+                page,
+                total: data.total,
+                pageSize: PAGE_SIZE,
+                onPage: setPage,
+                label: 'Pages of SKUs',
+              }}
             />
           </>
         )}

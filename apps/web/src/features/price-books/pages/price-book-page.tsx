@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { NewButton } from '@/components/admin/admin-parts.tsx';
 import { ReadOnlyNotice } from '@/components/admin/admin-layout.tsx';
@@ -30,6 +29,7 @@ import {
 } from '../components/price-book-labels.ts';
 import { MatchSummary } from '../components/price-book-table.tsx';
 import { PriceBookExportButton } from '../components/price-book-transfer.tsx';
+import { CurrencySelect, SkuSearchInput } from '../components/price-filters.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -195,31 +195,20 @@ export function PriceBookPage() {
             ) : null}
           </BookFacts>
           <div className="d-flex flex-wrap gap-2 mb-2">
-            <Form.Control
-              type="search"
-              aria-label="Search the book’s prices by SKU"
-              placeholder="SKU code or name"
-              className="w-auto flex-grow-1"
-              style={{ maxWidth: '24rem' }}
+            <SkuSearchInput
+              label="Search the book’s prices by SKU"
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onChange={setText}
             />
-            <Form.Select
-              aria-label="Currency"
-              className="w-auto"
+            <CurrencySelect
               value={currency}
-              onChange={(event) => {
-                setCurrency(event.target.value);
+              codes={data.currency_codes}
+              everyLabel="Every currency"
+              onChange={(code) => {
+                setCurrency(code);
                 setPage(1);
               }}
-            >
-              <option value="">Every currency</option>
-              {data.currency_codes.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </Form.Select>
+            />
           </div>
           <p className="small text-body-secondary mb-2" aria-live="polite">
             {`${plural(data.entries.total, 'price', 'prices')}${search || currency ? ' match' : ''} · standard list on today’s date`}

@@ -1,10 +1,11 @@
 import { ZCreateApiTokenBody } from '@bastion/domain/accounts/user-admin-schemas';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
-import Table from 'react-bootstrap/Table';
 import { z } from 'zod';
+import { actionsColumn, nameColumn, valueColumn } from '@/components/admin/record-columns.tsx';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
+import { DataTable } from '@/components/data-table/data-table.tsx';
 import { ShownOnceSecret } from '@/components/shown-once-secret.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { SelectField, TextField } from '@/components/form/fields.tsx';
@@ -33,6 +34,49 @@ const STATE_BADGES: Record<
   expired: { label: 'Expired', tone: 'grey' },
   revoked: { label: 'Revoked', tone: 'red' },
 };
+
+/** The tokens' columns; `revokeButton` ends the row of a token still active. */
+const tokenColumns = (revokeButton: (token: ApiTokenRow) => ReactNode) => [
+  nameColumn<ApiTokenRow>('name', 'Name', (token) => token.name),
+  valueColumn<ApiTokenRow>('prefix', 'Starts with', (token) => <code>{token.token_prefix}…</code>),
+  valueColumn<ApiTokenRow>('state', 'State', (token) => (
+    <StatusBadge {...STATE_BADGES[token.state]} />
+  )),
+  valueColumn<ApiTokenRow>(
+    'created',
+    'Created',
+    (token) => (
+      <>
+        {when(token.created_at)}
+        {token.created_by_email ? (
+          <div className="text-body-secondary">by {token.created_by_email}</div>
+        ) : null}
+      </>
+    ),
+    { isText: true, className: 'small' },
+  ),
+  valueColumn<ApiTokenRow>(
+    'expires',
+    'Expires',
+    (token) =>
+      token.state === 'revoked' ? `Revoked ${when(token.revoked_at)}` : when(token.expires_at),
+    { isText: true, className: 'small' },
+  ),
+  valueColumn<ApiTokenRow>(
+    'last_used',
+    'Last used',
+    (token) => (
+      <>
+        {when(token.last_used_at, 'Never')}
+        {token.last_used_ip ? (
+          <div className="text-body-secondary">from {token.last_used_ip}</div>
+        ) : null}
+      </>
+    ),
+    { isText: true, className: 'small' },
+  ),
+  actionsColumn<ApiTokenRow>((token) => (token.state === 'active' ? revokeButton(token) : null)),
+];
 
 function NewTokenForm({
   email,
@@ -142,63 +186,22 @@ export function ApiTokens({ user }: { user: UserDetail }) {
             {tokens.isPending ? 'Loading…' : 'No tokens yet.'}
           </p>
         ) : (
-          <Table responsive size="sm" className="align-middle mb-0" aria-label="API tokens">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Starts with</th>
-                <th scope="col">State</th>
-                <th scope="col">Created</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((token) => (
-                <tr key={token.id}>
-                  <td>{token.name}</td>
-                  <td>
-                    <code>{token.token_prefix}…</code>
-                  </td>
-                  <td>
-                    <StatusBadge {...STATE_BADGES[token.state]} />
-                  </td>
-                  <td className="small">
-                    {when(token.created_at)}
-                    {token.created_by_email ? (
-                      <div className="text-body-secondary">by {token.created_by_email}</div>
-                    ) : null}
-                  </td>
-                  <td className="small">
-                    {token.state === 'revoked'
-                      ? `Revoked ${when(token.revoked_at)}`
-                      : when(token.expires_at)}
-                  </td>
-                  <td className="small">
-                    {when(token.last_used_at, 'Never')}
-                    {token.last_used_ip ? (
-                      <div className="text-body-secondary">from {token.last_used_ip}</div>
-                    ) : null}
-                  </td>
-                  <td className="text-end">
-                    {token.state === 'active' ? (
-                      <ConfirmButton
-                        label={`Revoke token ${token.name}`}
-                        text="Revoke"
-                        question={`Stop the token “${token.name}” now? Programs using it get 401 from the next call.`}
-                        confirmText="Revoke"
-                        isPending={revoke.isPending}
-                        onConfirm={() => revoke.mutate({ email: user.email, token_id: token.id })}
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <DataTable
+            caption="API tokens"
+            size="sm"
+            data={rows}
+            columns={tokenColumns((token) => (
+              <ConfirmButton
+                label={`Revoke token ${token.name}`}
+                text="Revoke"
+                question={`Stop the token “${token.name}” now? Programs using it get 401 from the next call.`}
+                confirmText="Revoke"
+                isPending={revoke.isPending}
+                onConfirm={() => revoke.mutate({ email: user.email, token_id: token.id })}
+              />
+            ))}
+            getRowId={(token) => token.id}
+          />
         )}
       </Card.Body>
     </Card>

@@ -12,6 +12,7 @@ import { FieldNotes } from '@/components/form/field-shell.tsx';
 import { useFieldMessage } from '@/components/form/use-field-message.ts';
 import { AccountPicker } from './account-picker.tsx';
 import { roleText } from './user-display.tsx';
+import { AddRowButton } from '@/components/add-row-button.tsx';
 
 /*
  * The roles editor of the new-user and user-detail forms (field `roles`): one row a role, each
@@ -193,14 +194,9 @@ export function RolesEditor(props: {
           {listError}
         </div>
       ) : null}
-      <Button
-        size="sm"
-        variant="outline-primary"
-        onClick={() => append({ value: '', assignment: null, assignment_value: [] })}
-      >
-        <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+      <AddRowButton onClick={() => append({ value: '', assignment: null, assignment_value: [] })}>
         Add role
-      </Button>
+      </AddRowButton>
       {props.delegatedRoles && props.delegatedRoles.length > 0 ? (
         <div className="mt-3">
           <div className="small fw-semibold mb-1">Delegated to this user</div>

@@ -47,6 +47,27 @@ export function UserActions({ user, actor }: { user: UserDetail; actor: SessionU
     actor.impersonated_by === null &&
     canImpersonate(actor.roles, user.roles);
 
+  // Disabling and enabling are one button: what it says depends on which way it goes.
+  const toggle = user.is_disabled
+    ? {
+        verb: 'Enable',
+        variant: 'success' as const,
+        question: 'Let this user sign in again?',
+        done: 'Enabled the user: they can sign in again.',
+        help: user.is_service_account
+          ? 'Lets its API tokens work again (those not revoked or expired).'
+          : 'Lets the user sign in again with their password or Google account.',
+      }
+    : {
+        verb: 'Disable',
+        variant: undefined,
+        question: 'Sign this user out everywhere and stop them signing in?',
+        done: 'Disabled the user: they were signed out and cannot sign in.',
+        help: user.is_service_account
+          ? 'Stops every API token of this service account at once. Its quotes and history stay; you can enable it again.'
+          : 'Stops the user signing in and signs them out everywhere at once. Their quotes and history stay; you can enable them again.',
+      };
+
   const run = <T,>(promise: Promise<T>, done: string) => {
     setResult(null);
     promise.then(
@@ -76,47 +97,19 @@ export function UserActions({ user, actor }: { user: UserDetail; actor: SessionU
           <Action help="You cannot disable your own account: another administrator can.">
             <span className="small fw-semibold">This is you.</span>
           </Action>
-        ) : user.is_disabled ? (
-          <Action
-            help={
-              user.is_service_account
-                ? 'Lets its API tokens work again (those not revoked or expired).'
-                : 'Lets the user sign in again with their password or Google account.'
-            }
-          >
-            <ConfirmButton
-              label={`Enable user ${user.email}`}
-              variant="success"
-              text="Enable user"
-              question="Let this user sign in again?"
-              confirmText="Enable"
-              isPending={setDisabled.isPending}
-              onConfirm={() =>
-                run(
-                  setDisabled.mutateAsync({ email: user.email, is_disabled: false }),
-                  'Enabled the user: they can sign in again.',
-                )
-              }
-            />
-          </Action>
         ) : (
-          <Action
-            help={
-              user.is_service_account
-                ? 'Stops every API token of this service account at once. Its quotes and history stay; you can enable it again.'
-                : 'Stops the user signing in and signs them out everywhere at once. Their quotes and history stay; you can enable them again.'
-            }
-          >
+          <Action help={toggle.help}>
             <ConfirmButton
-              label={`Disable user ${user.email}`}
-              text="Disable user"
-              question="Sign this user out everywhere and stop them signing in?"
-              confirmText="Disable"
+              label={`${toggle.verb} user ${user.email}`}
+              variant={toggle.variant}
+              text={`${toggle.verb} user`}
+              question={toggle.question}
+              confirmText={toggle.verb}
               isPending={setDisabled.isPending}
               onConfirm={() =>
                 run(
-                  setDisabled.mutateAsync({ email: user.email, is_disabled: true }),
-                  'Disabled the user: they were signed out and cannot sign in.',
+                  setDisabled.mutateAsync({ email: user.email, is_disabled: !user.is_disabled }),
+                  toggle.done,
                 )
               }
             />

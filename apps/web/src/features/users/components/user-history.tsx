@@ -2,8 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { textColumn, valueColumn } from '@/components/admin/record-columns.tsx';
-import { DataTable } from '@/components/data-table/data-table.tsx';
-import { TablePager } from '@/components/data-table/table-pager.tsx';
+import { PagedTable } from '@/components/data-table/paged-table.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import {
   useUserHistory,
@@ -111,25 +110,15 @@ export function SignInHistory({ email }: { email: string }) {
   return (
     <LoadState query={query} what="the sign-in history">
       {(data) => (
-        <>
-          <div className="card">
-            <DataTable
-              data={data.rows}
-              columns={signInColumns}
-              caption="Sign-in history"
-              getRowId={(row) => `${row.occurred_at}-${row.outcome}-${row.ip}`}
-              size="sm"
-              emptyState="No sign-in yet."
-            />
-          </div>
-          <TablePager
-            page={page}
-            total={data.total}
-            pageSize={PAGE_SIZE}
-            onPage={setPage}
-            size="sm"
-          />
-        </>
+        <PagedTable
+          data={data.rows}
+          columns={signInColumns}
+          caption="Sign-in history"
+          getRowId={(row) => `${row.occurred_at}-${row.outcome}-${row.ip}`}
+          size="sm"
+          emptyState="No sign-in yet."
+          pager={{ page, total: data.total, pageSize: PAGE_SIZE, onPage: setPage, size: 'sm' }}
+        />
       )}
     </LoadState>
   );
@@ -142,25 +131,15 @@ export function ChangeHistory({ email }: { email: string }) {
   return (
     <LoadState query={query} what="the change history">
       {(data) => (
-        <>
-          <div className="card">
-            <DataTable
-              data={data.rows}
-              columns={historyColumns}
-              caption="Change history"
-              getRowId={(row) => `${row.occurred_at}-${row.action}`}
-              size="sm"
-              emptyState="No change recorded yet."
-            />
-          </div>
-          <TablePager
-            page={page}
-            total={data.total}
-            pageSize={PAGE_SIZE}
-            onPage={setPage}
-            size="sm"
-          />
-        </>
+        <PagedTable
+          data={data.rows}
+          columns={historyColumns}
+          caption="Change history"
+          getRowId={(row) => `${row.occurred_at}-${row.action}`}
+          size="sm"
+          emptyState="No change recorded yet."
+          pager={{ page, total: data.total, pageSize: PAGE_SIZE, onPage: setPage, size: 'sm' }}
+        />
       )}
     </LoadState>
   );

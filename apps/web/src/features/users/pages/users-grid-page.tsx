@@ -9,8 +9,8 @@ import { Link, useNavigate } from 'react-router';
 import { NewButton } from '@/components/admin/admin-parts.tsx';
 import { PanelScreen, usePanelScreen } from '@/components/admin/panel-screen.tsx';
 import { valueColumn } from '@/components/admin/record-columns.tsx';
-import { DataTable, type TableSort } from '@/components/data-table/data-table.tsx';
-import { TablePager } from '@/components/data-table/table-pager.tsx';
+import type { TableSort } from '@/components/data-table/data-table.tsx';
+import { ListCount, PagedTable } from '@/components/data-table/paged-table.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { useDebouncedSearch } from '@/lib/use-debounced-value.ts';
 import { useSession } from '../../auth/index.ts';
@@ -238,27 +238,23 @@ export function UsersGridPage() {
           <NoData title="No users match" message="Change or clear the filters." icon="bi-people" />
         ) : (
           <>
-            <div className="d-flex align-items-center mb-2 small text-body-secondary">
-              <span aria-live="polite">
-                {data.total === 1 ? '1 user' : `${data.total.toLocaleString('en-US')} users`}
-              </span>
-              {list.isFetching ? <Spinner animation="border" size="sm" className="ms-2" /> : null}
-            </div>
-            <div className="card">
-              <DataTable
-                data={data.rows}
-                columns={columns}
-                caption="Users"
-                getRowId={(row) => row.id}
-                sort={sort}
-                onSortChange={(next) => {
-                  setSort(next);
-                  setPage(1);
-                }}
-                rowClassName={(row) => (row.is_disabled ? 'text-body-secondary' : undefined)}
-              />
-            </div>
-            <TablePager page={page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} />
+            <ListCount
+              count={data.total === 1 ? '1 user' : `${data.total.toLocaleString('en-US')} users`}
+              isFetching={list.isFetching}
+            />
+            <PagedTable
+              data={data.rows}
+              columns={columns}
+              caption="Users"
+              getRowId={(row) => row.id}
+              sort={sort}
+              onSortChange={(next) => {
+                setSort(next);
+                setPage(1);
+              }}
+              rowClassName={(row) => (row.is_disabled ? 'text-body-secondary' : undefined)}
+              pager={{ page, total: data.total, pageSize: PAGE_SIZE, onPage: setPage }}
+            />
           </>
         );
       }}

@@ -1,6 +1,7 @@
 import { WEBHOOK_EVENT_LABELS } from '@bastion/domain/integrations/webhook-events';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import { EditButton } from '@/components/admin/admin-parts.tsx';
 import {
   actionsColumn,
   inactiveRowClass,
@@ -109,14 +110,7 @@ function columns(actions: EndpointActions) {
           isPending={actions.busyId === row.id}
           onConfirm={() => actions.onRollSecret(row)}
         />
-        <Button
-          size="sm"
-          variant="outline-primary"
-          aria-label={`Edit endpoint ${row.url}`}
-          onClick={() => actions.onEdit(row)}
-        >
-          Edit
-        </Button>
+        <EditButton label={`Edit endpoint ${row.url}`} onClick={() => actions.onEdit(row)} />
       </div>
     )),
   ];
