@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Database } from '@bastion/db/client';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { readAppSetting } from '../core/settings/app-settings.repository.ts';
+import type { TestContext } from './test-app.ts';
 
 /*
  * The worker's test files share one database: a test that switches an app setting reads it first
@@ -36,4 +38,17 @@ export async function withAppSetting<T>(
   } finally {
     await restoreAppSetting(db, name, before);
   }
+}
+
+/**
+ * Each of the file's tests starts with the setting at `value`; after the file, the setting is put
+ * back as it was. The database is the file's (`ctx`, filled in by its beforeAll).
+ */
+export function useAppSetting(ctx: Pick<TestContext, 'db'>, name: string, value: string) {
+  let before: string | null = null;
+  beforeAll(async () => {
+    before = await readAppSetting(ctx.db, name);
+  });
+  beforeEach(() => writeAppSetting(ctx.db, name, value));
+  afterAll(() => restoreAppSetting(ctx.db, name, before));
 }

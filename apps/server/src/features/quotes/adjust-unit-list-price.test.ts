@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { quoteHistory } from '@bastion/db/schema/quote-history';
 import { quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { PRICING_MESSAGES } from '@bastion/domain/pricing/pricing-messages';
 import { loadApprovalFacts } from '../../core/approvals/approval-facts.repository.ts';
-import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
-import { restoreAppSetting, writeAppSetting } from '../../test/app-settings.ts';
+import { useAppSetting, writeAppSetting } from '../../test/app-settings.ts';
 import {
   createTestQuote,
   insertApplianceFeedBundle,
@@ -22,19 +21,13 @@ const { ctx, cookies } = useTestBed({
 });
 const { post } = postCalls({ ctx, cookies }, 'seller');
 const sku = testSkuNames('T');
-/** The setting as the shared test database had it, put back after these tests. */
-let settingBefore: string | null;
+useAppSetting(ctx, 'price_adjustment', 'enable');
 
 const setPriceAdjustment = (value: string) => writeAppSetting(ctx.db, 'price_adjustment', value);
 
-beforeAll(async () => {
-  await insertApplianceFeedBundle(ctx.db, sku, 'Adjustable', 'USD', { HW: 100_000, SUB: 12_000 });
-  settingBefore = await readAppSetting(ctx.db, 'price_adjustment');
-});
-
-afterAll(() => restoreAppSetting(ctx.db, 'price_adjustment', settingBefore));
-
-beforeEach(() => setPriceAdjustment('enable'));
+beforeAll(() =>
+  insertApplianceFeedBundle(ctx.db, sku, 'Adjustable', 'USD', { HW: 100_000, SUB: 12_000 }),
+);
 
 interface PricedLine {
   line_id: string;

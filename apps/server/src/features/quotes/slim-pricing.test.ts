@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mcHwSkuCosts, skuVolumeTiers } from '@bastion/db/schema/catalog';
 import { quoteLines, quotes, quoteSkuDiscounts } from '@bastion/db/schema/quotes';
 import { parsePercentBp } from '@bastion/domain/pricing/decimal';
@@ -7,8 +7,7 @@ import { priceQuote } from '@bastion/domain/pricing/engine';
 import type { LineResult, PricingLine } from '@bastion/domain/pricing/model';
 import { decimalAsMinor, slimPricingResult } from '@bastion/domain/pricing/slim-result';
 import { loadPricingInput } from '../../core/pricing/pricing-inputs.repository.ts';
-import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
-import { restoreAppSetting, writeAppSetting } from '../../test/app-settings.ts';
+import { useAppSetting } from '../../test/app-settings.ts';
 import {
   createTestQuote,
   insertApplianceFeedBundle,
@@ -29,18 +28,13 @@ const { ctx, cookies } = useTestBed({
 });
 const { post, dataOf } = postCalls({ ctx, cookies }, 'seller');
 const sku = testSkuNames('T');
-let settingBefore: string | null;
+useAppSetting(ctx, 'price_adjustment', 'enable');
 
 beforeAll(async () => {
   await insertApplianceFeedBundle(ctx.db, sku, 'Slim', 'EUR', { HW: 92_005, SUB: 11_041 });
   await ctx.db.insert(skuVolumeTiers).values({ sku: sku('SUB'), minQuantity: 10, percent: '5' });
   await ctx.db.insert(mcHwSkuCosts).values({ sku: sku('HW'), unitCostUsdMinor: 40_000 });
-  settingBefore = await readAppSetting(ctx.db, 'price_adjustment');
 });
-
-beforeEach(() => writeAppSetting(ctx.db, 'price_adjustment', 'enable'));
-
-afterAll(() => restoreAppSetting(ctx.db, 'price_adjustment', settingBefore));
 
 const newQuote = (values: Record<string, unknown> = {}) =>
   createTestQuote(ctx, cookies.seller, values);
