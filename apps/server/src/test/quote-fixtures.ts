@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@bastion/db/client';
 import { productFamilies, skuPrices, skus } from '@bastion/db/schema/catalog';
 import { crmAccounts, crmContacts, crmOpportunities } from '@bastion/db/schema/crm';
+import { dataOfSuccess } from './answers.ts';
+import type { TestContext } from './test-app.ts';
 
 /** Opportunities and quote header values for the quote tests, in the embedded CRM's tables. */
 
@@ -68,6 +70,32 @@ export const headerValues = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
+/**
+ * A quote made through the API by the holder of `cookie`, on a fresh opportunity (EMEA unless
+ * told) of its own account, with the header values changed as given; its id.
+ */
+export async function createTestQuote(
+  ctx: Pick<TestContext, 'app' | 'db'>,
+  cookie: string,
+  values: Record<string, unknown> = {},
+  opportunity: Partial<OpportunityOptions> = {},
+): Promise<string> {
+  const opportunityId = await insertOpportunity(ctx.db, { region: 'EMEA', ...opportunity });
+  const made = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/dx/create-quote',
+    payload: { opportunity_id: opportunityId, values: headerValues(values) },
+    headers: { cookie },
+  });
+  return dataOfSuccess<{ id: string }>(made).id;
+}
+
+/** Names for a test file's own SKUs, `<prefix>-<name>-<tag>`, the tag new to each file. */
+export function testSkuNames(prefix: string): (name: string) => string {
+  const tag = unique().slice(0, 6).toUpperCase();
+  return (name) => `${prefix}-${name}-${tag}`;
+}
+
 /** The product family the quote tests' own SKUs belong to; made by the first file that needs it. */
 export async function ensureTestFamily(db: Database) {
   await db
@@ -99,6 +127,42 @@ export async function insertTestSkus(db: Database, list: readonly TestSku[]) {
     })),
   );
   if (prices.length > 0) await db.insert(skuPrices).values(prices);
+}
+
+/**
+ * The appliance, subscription feed and (empty) bundle the configure-page pricing tests price,
+ * named after `label`, with list prices (minor units) in one currency.
+ */
+export async function insertApplianceFeedBundle(
+  db: Database,
+  skuOf: (code: string) => string,
+  label: string,
+  currencyCode: string,
+  prices: { HW: number; SUB: number },
+) {
+  await insertTestSkus(db, [
+    {
+      sku: skuOf('HW'),
+      name: `${label} appliance`,
+      kind: 'HARDWARE',
+      billing: 'ONE_TIME',
+      prices: { [currencyCode]: prices.HW },
+    },
+    {
+      sku: skuOf('SUB'),
+      name: `${label} feed`,
+      kind: 'SUBSCRIPTION',
+      billing: 'ANNUAL',
+      prices: { [currencyCode]: prices.SUB },
+    },
+    {
+      sku: skuOf('BUN'),
+      name: `${label} bundle`,
+      kind: 'BUNDLE',
+      billing: 'ONE_TIME',
+      prices: { [currencyCode]: 0 },
+    },
+  ]);
 }
 
 /** The SKUs the shipping and summary tests sell: hardware to ship and a subscription. */

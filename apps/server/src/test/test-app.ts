@@ -67,6 +67,20 @@ export interface TestUser {
   password: string;
 }
 
+/** A role a test user holds, with its assignment if any. */
+export interface TestRole {
+  role: string;
+  assignment?: 'REGION' | 'ACCOUNT';
+  assignmentValue?: string[];
+}
+
+/** A role held over the given regions. */
+export const inRegion = (role: string, ...regions: string[]): TestRole => ({
+  role,
+  assignment: 'REGION',
+  assignmentValue: regions,
+});
+
 let hashOfDefaultPassword: Promise<string> | null = null;
 const DEFAULT_PASSWORD = 'Correct-horse-battery-1';
 
@@ -74,7 +88,7 @@ const DEFAULT_PASSWORD = 'Correct-horse-battery-1';
 export async function createUser(
   db: Database,
   options: {
-    roles?: { role: string; assignment?: 'REGION' | 'ACCOUNT'; assignmentValue?: string[] }[];
+    roles?: TestRole[];
     isApprover?: boolean;
     isDisabled?: boolean;
     emailDomain?: string;
@@ -148,4 +162,10 @@ export async function signedIn(
 /** The session cookie of a fresh user holding `role`. */
 export async function signedInAs(ctx: TestContext, role: string): Promise<string> {
   return signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role }] }));
+}
+
+/** A fresh user holding `roles`, signed in: the user with its session cookie. */
+export async function signedInUser(ctx: TestContext, ...roles: TestRole[]) {
+  const user = await createUser(ctx.db, { roles });
+  return { ...user, cookie: await signedIn(ctx.app, user) };
 }

@@ -201,30 +201,20 @@ describe('POST /api/admin/update-app-setting', () => {
   });
 
   it('records nothing when the value is unchanged', async () => {
-    const before = await auditEntriesOf(
-      ctx.db,
-      'remove_ela_healthcare',
-      'settings.app_setting_changed',
-    );
+    const changes = () =>
+      auditEntriesOf(ctx.db, 'remove_ela_healthcare', 'settings.app_setting_changed');
+    const before = await changes();
     const current = (await list()).settings.find((s) => s.name === 'remove_ela_healthcare');
-    dataOfSuccess(
-      await update('root', 'remove_ela_healthcare', current?.is_on ? 'enable' : 'disabled'),
-    );
-    const after = await auditEntriesOf(
-      ctx.db,
-      'remove_ela_healthcare',
-      'settings.app_setting_changed',
-    );
+    const saveAsItIs = async () =>
+      dataOfSuccess(
+        await update('root', 'remove_ela_healthcare', current?.is_on ? 'enable' : 'disabled'),
+      );
+    await saveAsItIs();
+    const after = await changes();
     // A value another file saved differently ('enabled') is normalised once; then nothing.
     expect(after.length - before.length).toBeLessThanOrEqual(1);
-    dataOfSuccess(
-      await update('root', 'remove_ela_healthcare', current?.is_on ? 'enable' : 'disabled'),
-    );
-    const again = await auditEntriesOf(
-      ctx.db,
-      'remove_ela_healthcare',
-      'settings.app_setting_changed',
-    );
+    await saveAsItIs();
+    const again = await changes();
     expect(again).toHaveLength(after.length);
   });
 

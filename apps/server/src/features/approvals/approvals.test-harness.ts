@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect } from 'vitest';
 import { approvalGroupMembers, approvalGroups } from '@bastion/db/schema/approvals';
-import { skuPrices, skus } from '@bastion/db/schema/catalog';
 import type { ServerConfig } from '../../config.ts';
 import { createTestApp, type TestContext, type TestUser } from '../../test/test-app.ts';
 import { openBeforeAll, signInAccounts } from '../../test/test-bed.ts';
 import { takeOverApprovalRouting } from '../../test/approval-routing.ts';
-import { ensureTestFamily, headerValues, insertOpportunity } from '../../test/quote-fixtures.ts';
+import { headerValues, insertOpportunity, insertTestSkus } from '../../test/quote-fixtures.ts';
+import {
+  saveNoShipping,
+  saveProposedTerms as saveProposedTermsAs,
+} from '../../test/quote-steps.ts';
 import type {
   ApprovalPreview,
   ApprovalState,
@@ -66,18 +69,16 @@ export async function approvalBed(
   const { db } = ctx;
   const tag = unique().slice(0, 6).toUpperCase();
 
-  await ensureTestFamily(db);
   const sku = `AP-SUB-${tag}`;
-  await db.insert(skus).values({
-    sku,
-    name: 'Approval test subscription',
-    kind: 'SUBSCRIPTION',
-    billing: 'ANNUAL',
-    familyId: 'TEST_FAMILY',
-  });
-  await db
-    .insert(skuPrices)
-    .values({ sku, currencyCode: 'EUR', unitPriceMinor: 10_000, effectiveFrom: '2020-01-01' });
+  await insertTestSkus(db, [
+    {
+      sku,
+      name: 'Approval test subscription',
+      kind: 'SUBSCRIPTION',
+      billing: 'ANNUAL',
+      prices: { EUR: 10_000 },
+    },
+  ]);
 
   const emea = (role: string) => ({
     role,
@@ -227,23 +228,12 @@ export function approvalCalls(bed: ApprovalBed) {
     dataOf<ApproveManyResult>(APPROVAL, { action: 'approve_many', step_ids: stepIds }, who);
 
   /** Saves the terms as the terms page proposes them. */
-  async function saveProposedTerms(id: string, who: Who = 'seller', extra: object[] = []) {
-    const terms = await dataOf<Terms>('/api/dx/quote-terms/get', { id }, who);
-    const clauses = terms.clauses.map((term, position) =>
-      term.is_custom
-        ? { custom_text: term.template, custom_title: term.title, position }
-        : { clause_id: term.clause_id ?? '', position },
+  const saveProposedTerms = (id: string, who: Who = 'seller', extra: object[] = []) =>
+    saveProposedTermsAs<Terms>(
+      <T>(url: string, payload: object) => dataOf<T>(url, payload, who),
+      id,
+      extra,
     );
-    return dataOf<Terms>(
-      '/api/dx/quote-terms/save',
-      {
-        id,
-        version: terms.quote.version,
-        clauses: [...clauses, ...extra.map((c, i) => ({ ...c, position: clauses.length + i }))],
-      },
-      who,
-    );
-  }
 
   /** Saves the products (one subscription line with this discount), without moving on. */
   async function saveLines(
@@ -278,13 +268,7 @@ export function approvalCalls(bed: ApprovalBed) {
       values: headerValues({ quote_name: `Approvals ${unique()}` }),
     });
     const configured = await saveLines(made.id, 1, discount, 1, true);
-    await dataOf('/api/dx/save-quote-shipping', {
-      id: made.id,
-      version: configured.quote.version,
-      products: [],
-      lines: [],
-      advance: true,
-    });
+    await saveNoShipping(dataOf, made.id, configured.quote.version);
     if (options.saveTerms ?? true) await saveProposedTerms(made.id);
     const state = await stateOf(made.id);
     expect(state.quote.status_id).toBe('TNC');

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalGroupMembers, approvalGroups } from '@bastion/db/schema/approvals';
-import { skuPrices, skus } from '@bastion/db/schema/catalog';
 import { crmAccounts, crmOpportunities } from '@bastion/db/schema/crm';
 import { DEMO_APPROVAL_RULES } from '@bastion/db/seed/approval-demo-data';
 import { takeOverApprovalRouting } from '../../test/approval-routing.ts';
 import {
-  ensureTestFamily,
   headerValues,
   insertOpportunity,
+  insertTestSkus,
   unique,
 } from '../../test/quote-fixtures.ts';
 import { postCallsAs, useTestBed } from '../../test/test-bed.ts';
@@ -32,17 +31,15 @@ let restore: () => Promise<void> = () => Promise.resolve();
 
 beforeAll(async () => {
   const { db } = bed.ctx;
-  await ensureTestFamily(db);
-  await db.insert(skus).values({
-    sku,
-    name: 'Seller discount test subscription',
-    kind: 'SUBSCRIPTION',
-    billing: 'ANNUAL',
-    familyId: 'TEST_FAMILY',
-  });
-  await db
-    .insert(skuPrices)
-    .values({ sku, currencyCode: 'EUR', unitPriceMinor: 10_000, effectiveFrom: '2020-01-01' });
+  await insertTestSkus(db, [
+    {
+      sku,
+      name: 'Seller discount test subscription',
+      kind: 'SUBSCRIPTION',
+      billing: 'ANNUAL',
+      prices: { EUR: 10_000 },
+    },
+  ]);
   const [group] = await db
     .insert(approvalGroups)
     .values({ name: FINANCE, isGlobal: true })

@@ -9,11 +9,17 @@ import {
   type MyBroadcasts,
 } from '@bastion/domain/broadcasts/schemas';
 import { broadcastReceipts, broadcasts } from '@bastion/db/schema/broadcasts';
-import { delegations, userRoles } from '@bastion/db/schema/users';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { auditActionsOf } from '../../test/audit.ts';
-import { createUser, signedIn } from '../../test/test-app.ts';
+import {
+  createUser,
+  inRegion,
+  signedIn,
+  signedInUser,
+  type TestRole,
+} from '../../test/test-app.ts';
 import { useTestApp } from '../../test/test-bed.ts';
+import { lendRole } from '../../test/delegations.ts';
 import { RECEIPT_WHILE_IMPERSONATING } from './mark-broadcast-read.ts';
 
 const ctx = useTestApp();
@@ -29,18 +35,7 @@ afterAll(async () => {
 const post = (url: string, payload: object | undefined, cookie: string) =>
   ctx.app.inject({ method: 'POST', url, payload: payload ?? {}, headers: { cookie } });
 
-type Role = { role: string; assignment?: 'REGION' | 'ACCOUNT'; assignmentValue?: string[] };
-
-async function userWith(...roles: Role[]) {
-  const user = await createUser(ctx.db, { roles });
-  return { ...user, cookie: await signedIn(ctx.app, user) };
-}
-
-const inRegion = (role: string, ...regions: string[]): Role => ({
-  role,
-  assignment: 'REGION',
-  assignmentValue: regions,
-});
+const userWith = (...roles: TestRole[]) => signedInUser(ctx, ...roles);
 
 const HOUR = 60 * 60 * 1000;
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -363,21 +358,11 @@ describe('my broadcasts', () => {
     );
     const deskUser = await createUser(ctx.db, { roles: [{ role: 'DEAL_DESK' }] });
     const approver = await createUser(ctx.db, { roles: [{ role: 'FINANCE_APPROVER' }] });
-    const [delegation] = await ctx.db
-      .insert(delegations)
-      .values({
-        delegatorUserId: approver.id,
-        delegateUserId: deskUser.id,
-        startsAt: new Date(Date.now() - HOUR),
-        endsAt: new Date(Date.now() + 24 * HOUR),
-        reason: 'Broadcast test',
-      })
-      .returning({ id: delegations.id });
-    await ctx.db.insert(userRoles).values({
-      userId: deskUser.id,
+    await lendRole(ctx.db, {
+      delegatorUserId: approver.id,
+      delegateUserId: deskUser.id,
       role: 'FINANCE_APPROVER',
-      isDeligatedRole: true,
-      delegationId: delegation?.id,
+      reason: 'Broadcast test',
     });
     const cookie = await signedIn(ctx.app, deskUser);
     expect((await mine(cookie)).broadcasts.map((b) => b.id)).toContain(forApprovers.id);

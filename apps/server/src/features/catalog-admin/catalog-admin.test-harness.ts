@@ -59,9 +59,27 @@ export function catalogCalls(bed: CatalogTestBed) {
     return code;
   }
 
+  /** The editor's whole body for an existing SKU: the SKU as it is, with the changes. */
+  async function editBodyOf(code: string, changes: Record<string, unknown>) {
+    const sku = await dataOf<Record<string, unknown>>('skus/get', { sku: code });
+    return {
+      is_new: false,
+      sku: code,
+      name: sku.name,
+      kind: sku.kind,
+      billing: sku.billing,
+      family_id: sku.family_id,
+      hierarchy_node_id: sku.hierarchy_node_id,
+      is_shippable: sku.is_shippable,
+      is_active: sku.is_active,
+      successor_sku: sku.successor_sku,
+      ...changes,
+    };
+  }
+
   const auditActions = (entityId: string) => auditActionsOf(bed.ctx.db, entityId);
 
-  return { post, dataOf, addNode, createSku, auditActions };
+  return { post, dataOf, addNode, createSku, editBodyOf, auditActions };
 }
 
 export type CatalogCalls = ReturnType<typeof catalogCalls>;

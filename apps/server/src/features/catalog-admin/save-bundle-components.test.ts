@@ -466,22 +466,9 @@ describe('SKU changes that would break a bundle', () => {
     return bundle;
   }
 
-  /** The body that saves an existing SKU of the bed's family as it is, with changes. */
-  async function edit(code: string, change: Record<string, unknown>) {
-    const sku = await api.dataOf<Record<string, unknown>>('skus/get', { sku: code });
-    return api.post('skus/save', {
-      is_new: false,
-      sku: code,
-      name: sku.name,
-      kind: sku.kind,
-      billing: sku.billing,
-      family_id: sku.family_id,
-      hierarchy_node_id: sku.hierarchy_node_id,
-      is_shippable: sku.is_shippable,
-      is_active: sku.is_active,
-      ...change,
-    });
-  }
+  /** Saves an existing SKU of the bed's family as it is, with changes. */
+  const edit = async (code: string, change: Record<string, unknown>) =>
+    api.post('skus/save', await api.editBodyOf(code, change));
 
   it('keeps a component out of bundles and active while an active bundle holds it', async () => {
     const component = await api.createSku();

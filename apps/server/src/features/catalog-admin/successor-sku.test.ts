@@ -20,30 +20,12 @@ const read = (code: string) => api.dataOf<Sku>('skus/get', { sku: code });
 const newSubscription = () =>
   api.createSku({ kind: 'SUBSCRIPTION', billing: 'ANNUAL', is_shippable: false });
 
-/** The SKU as it is, with what the test changes: the form's whole body, as the editor sends it. */
-async function bodyOf(code: string, changes: Record<string, unknown>) {
-  const sku = await read(code);
-  return {
-    is_new: false,
-    sku: sku.sku,
-    name: sku.name,
-    kind: sku.kind,
-    billing: sku.billing,
-    family_id: sku.family_id,
-    hierarchy_node_id: sku.hierarchy_node_id,
-    is_shippable: sku.is_shippable,
-    is_active: sku.is_active,
-    successor_sku: sku.successor_sku,
-    ...changes,
-  };
-}
-
 const setSuccessor = async (code: string, successor: string | null) =>
-  api.dataOf<Sku>('skus/save', await bodyOf(code, { successor_sku: successor }));
+  api.dataOf<Sku>('skus/save', await api.editBodyOf(code, { successor_sku: successor }));
 
 /** A refused save: its status, and the one message at the field it names. */
 async function refusal(code: string, changes: Record<string, unknown>) {
-  const response = await api.post('skus/save', await bodyOf(code, changes));
+  const response = await api.post('skus/save', await api.editBodyOf(code, changes));
   const body = response.json<{ errors: { path: string; message: string }[] }>();
   return { status: response.statusCode, details: body.errors };
 }

@@ -18,6 +18,7 @@ import {
 import { createEmbeddedAdapter } from '../../integrations/crm/embedded-adapter.repository.ts';
 import { createAppOver } from '../../test/test-app.ts';
 import { useTestBed } from '../../test/test-bed.ts';
+import { crmCalls } from './crm.test-harness.ts';
 import { INTERRUPTED_SYNC_MESSAGE } from './start-crm-connection.ts';
 import { startOpportunitySync, SYNC_RUNNING_MESSAGE } from './sync-opportunities.ts';
 
@@ -29,10 +30,7 @@ const { ctx, cookies, users } = useTestBed({
   approver: 'FINANCE_APPROVER',
 });
 
-const get = (url: string, cookie: string, app: FastifyInstance = ctx.app) =>
-  app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, payload: unknown, cookie: string, app: FastifyInstance = ctx.app) =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie } });
+const { get, post, fakeAdapter } = crmCalls(ctx);
 
 interface Status {
   adapter: string;
@@ -83,11 +81,6 @@ async function fingerprint() {
   // Both engines answer a result with `rows`.
   const [row] = (result as { rows: Record<string, unknown>[] }).rows;
   return row;
-}
-
-/** An adapter that behaves like the embedded one except where a test says otherwise. */
-function fakeAdapter(overrides: Partial<CrmAdapter>): CrmAdapter {
-  return { ...createEmbeddedAdapter(ctx.db), ...overrides };
 }
 
 /** Another instance of the server over the same database, closed after the test. */

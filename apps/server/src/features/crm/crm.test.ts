@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { crmOpportunities } from '@bastion/db/schema/crm';
 import { crmDemoId } from '@bastion/db/seed/crm-demo-accounts';
 import { CrmUnavailableError, type CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
-import { createEmbeddedAdapter } from '../../integrations/crm/embedded-adapter.repository.ts';
 import { createAppOver } from '../../test/test-app.ts';
 import { signInAccounts, useTestBed } from '../../test/test-bed.ts';
+import { crmCalls } from './crm.test-harness.ts';
 import { listFieldMappings } from './field-mapping.ts';
 
 // The connection status and the sync: crm-sync.test.ts.
@@ -18,15 +17,7 @@ const { ctx, cookies } = useTestBed({
   approver: 'FINANCE_APPROVER',
 });
 
-const get = (url: string, cookie: string, app: FastifyInstance = ctx.app) =>
-  app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (url: string, payload: unknown, cookie: string, app: FastifyInstance = ctx.app) =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie } });
-
-/** An adapter that behaves like the embedded one except where a test says otherwise. */
-function fakeAdapter(overrides: Partial<CrmAdapter>): CrmAdapter {
-  return { ...createEmbeddedAdapter(ctx.db), ...overrides };
-}
+const { get, post, fakeAdapter } = crmCalls(ctx);
 
 const appWith = (adapter: CrmAdapter) => createAppOver(ctx.db, { crmAdapter: adapter });
 

@@ -13,14 +13,17 @@ import { outboundEmails } from '@bastion/db/schema/mail';
 import { appSettings } from '@bastion/db/schema/navigation';
 import { quoteHistory } from '@bastion/db/schema/quote-history';
 import { quotes } from '@bastion/db/schema/quotes';
+import { readAppSetting } from '../../core/settings/app-settings.repository.ts';
 import { takeOverApprovalRouting } from '../../test/approval-routing.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
+import { restoreAppSetting, writeAppSetting } from '../../test/app-settings.ts';
 import {
   headerValues,
   insertOpportunity,
   insertPricedTestSkus,
   unique,
 } from '../../test/quote-fixtures.ts';
+import { saveNoShipping, saveProposedTerms, type QuoteState } from '../../test/quote-steps.ts';
 import { postCallsAs, useTestBed } from '../../test/test-bed.ts';
 import { forgetAccessSettings } from '../../core/access/access-settings.repository.ts';
 import { advanceAppClock } from '../../lib/clock.ts';
@@ -49,12 +52,7 @@ const OWN_ORIGIN = 'http://localhost:80';
 let restoreRouting: () => Promise<void> = async () => undefined;
 let settingBefore: string | null = null;
 
-async function setSetting(value: string) {
-  await ctx.db
-    .update(appSettings)
-    .set({ value })
-    .where(eq(appSettings.name, 'quote_document_link'));
-}
+const setSetting = (value: string) => writeAppSetting(ctx.db, 'quote_document_link', value);
 
 beforeAll(async () => {
   await insertPricedTestSkus(ctx.db, skuOf, ['SUB']);
@@ -70,22 +68,14 @@ beforeAll(async () => {
     workflow: { name: `Acceptance tests ${tag}`, nodes: [{ kind: 'START' }, { kind: 'END' }] },
   });
   restoreRouting = routing.restore;
-  const [setting] = await ctx.db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.name, 'quote_document_link'));
-  settingBefore = setting?.value ?? null;
+  settingBefore = await readAppSetting(ctx.db, 'quote_document_link');
   await setSetting('enable');
 });
 
 afterAll(async () => {
   await restoreRouting();
-  if (settingBefore !== null) await setSetting(settingBefore);
+  await restoreAppSetting(ctx.db, 'quote_document_link', settingBefore);
 });
-
-interface QuoteState {
-  quote: { version: number; status_id: string };
-}
 
 /** A fresh EMEA quote of the seller's, one subscription line, at its terms (TNC). */
 async function quoteAtTerms() {
@@ -100,27 +90,8 @@ async function quoteAtTerms() {
     advance: true,
     lines: [{ key: 'l1', sku: skuOf('SUB'), quantities: [2] }],
   });
-  await dataOf('/api/dx/save-quote-shipping', {
-    id: made.id,
-    version: configured.quote.version,
-    products: [],
-    lines: [],
-    advance: true,
-  });
-  const terms = await dataOf<
-    QuoteState & {
-      clauses: { clause_id: string | null; title: string; template: string; is_custom: boolean }[];
-    }
-  >('/api/dx/quote-terms/get', { id: made.id });
-  const saved = await dataOf<QuoteState>('/api/dx/quote-terms/save', {
-    id: made.id,
-    version: terms.quote.version,
-    clauses: terms.clauses.map((term, position) =>
-      term.is_custom
-        ? { custom_text: term.template, custom_title: term.title, position }
-        : { clause_id: term.clause_id ?? '', position },
-    ),
-  });
+  await saveNoShipping(dataOf, made.id, configured.quote.version);
+  const saved = await saveProposedTerms(dataOf, made.id);
   expect(saved.quote.status_id).toBe('TNC');
   return { id: made.id, version: saved.quote.version };
 }

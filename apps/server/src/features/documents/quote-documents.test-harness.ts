@@ -10,6 +10,7 @@ import { productFamilies, skuPrices, skus } from '@bastion/db/schema/catalog';
 import { quoteComments } from '@bastion/db/schema/documents';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
+import { saveProposedTerms } from '../../test/quote-steps.ts';
 import type { TestContext } from '../../test/test-app.ts';
 
 /*
@@ -151,27 +152,13 @@ export async function quoteAtSummary(
     advance: true,
     lines: [shipped('FW'), shipped('AP')],
   });
-  const terms = await dataOf<
-    QuoteState & {
-      clauses: { clause_id: string | null; title: string; template: string; is_custom: boolean }[];
-    }
-  >('/api/dx/quote-terms/get', { id });
-  const clauses = terms.clauses.map((term, position) =>
-    term.is_custom
-      ? { custom_text: term.template, custom_title: term.title, position }
-      : { clause_id: term.clause_id ?? '', position },
-  );
-  clauses.push({
-    custom_title: 'Delivery schedule',
-    custom_text:
-      'Appliances ship within 21 days of the purchase order, at most 3 partial deliveries.',
-    position: clauses.length,
-  });
-  const saved = await dataOf<QuoteState>('/api/dx/quote-terms/save', {
-    id,
-    version: terms.quote.version,
-    clauses,
-  });
+  const saved = await saveProposedTerms<QuoteState>(dataOf, id, [
+    {
+      custom_title: 'Delivery schedule',
+      custom_text:
+        'Appliances ship within 21 days of the purchase order, at most 3 partial deliveries.',
+    },
+  ]);
   const tag = unique().slice(0, 6);
   const comment = `Price held for order ${tag} until 31-Mar-2027.`;
   const note = `Internal note ${tag}: walk-away price 42.`;

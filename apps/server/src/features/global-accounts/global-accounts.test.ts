@@ -9,13 +9,13 @@ import { GLOBAL_ACCOUNT_MESSAGES as M } from '@bastion/domain/global-accounts/sc
 import { crmOpportunities } from '@bastion/db/schema/crm';
 import { globalAccounts } from '@bastion/db/schema/global-accounts';
 import { DEMO_PASSWORD } from '@bastion/db/seed/demo-data';
-import { delegations, userRoles } from '@bastion/db/schema/users';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { auditActionsOf } from '../../test/audit.ts';
 import { insertContract } from '../../test/contract-fixtures.ts';
 import { headerValues, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
-import { createUser, signedIn } from '../../test/test-app.ts';
+import { createUser, signedIn, signedInUser, type TestRole } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/test-bed.ts';
+import { lendRole } from '../../test/delegations.ts';
 
 const ctx = useTestApp();
 
@@ -30,12 +30,7 @@ const post = (url: string, payload: object, cookie: string) =>
 const postAny = (url: string, payload: object, cookie: string) =>
   ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
 
-type Role = { role: string; assignment?: 'REGION' | 'ACCOUNT'; assignmentValue?: string[] };
-
-async function userWith(...roles: Role[]) {
-  const user = await createUser(ctx.db, { roles });
-  return { ...user, cookie: await signedIn(ctx.app, user) };
-}
+const userWith = (...roles: TestRole[]) => signedInUser(ctx, ...roles);
 
 /** The session cookie of a demo account. */
 const demo = (email: string) => signedIn(ctx.app, { email, password: DEMO_PASSWORD });
@@ -96,7 +91,7 @@ describe('a GAM and the accounts of their global accounts', () => {
 
     expect((await open()).statusCode).toBe(200);
     const created = dataOfSuccess<{ id: string; target_path: string }>(await quote());
-    const session = dataOfSuccess<{ user: { roles: Role[] } }>(
+    const session = dataOfSuccess<{ user: { roles: TestRole[] } }>(
       await ctx.app.inject({
         method: 'GET',
         url: '/api/security/introspect',
@@ -143,7 +138,7 @@ describe('a GAM and the accounts of their global accounts', () => {
     for (const id of [emea, apj]) {
       expect((await postAny('/api/dx/get-opportunity', { id }, gam.cookie)).statusCode).toBe(200);
     }
-    const session = dataOfSuccess<{ user: { roles: Role[] } }>(
+    const session = dataOfSuccess<{ user: { roles: TestRole[] } }>(
       await ctx.app.inject({
         method: 'GET',
         url: '/api/security/introspect',
@@ -177,20 +172,10 @@ describe('a GAM and the accounts of their global accounts', () => {
     );
 
     // The owner lends GAM to a salesperson while away: the delegate covers the owner's groups.
-    const [lent] = await ctx.db
-      .insert(delegations)
-      .values({
-        delegatorUserId: owner.id,
-        delegateUserId: delegate.id,
-        startsAt: new Date(Date.now() - 60_000),
-        endsAt: new Date(Date.now() + 3_600_000),
-      })
-      .returning({ id: delegations.id });
-    await ctx.db.insert(userRoles).values({
-      userId: delegate.id,
+    await lendRole(ctx.db, {
+      delegatorUserId: owner.id,
+      delegateUserId: delegate.id,
       role: 'GAM',
-      isDeligatedRole: true,
-      delegationId: lent?.id,
     });
     const delegateCookie = await signedIn(ctx.app, delegate);
 

@@ -2,13 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '@bastion/db/schema/audit';
 import { passwordResetTokens, sessions } from '@bastion/db/schema/sessions';
-import { delegations, userRoles, users } from '@bastion/db/schema/users';
+import { users } from '@bastion/db/schema/users';
 import { PERMISSION_REQUIRED_MESSAGE } from '../../lib/access.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../core/access/opaque-token.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { auditEntriesOf } from '../../test/audit.ts';
 import { createUser, signedIn, type TestUser } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/test-bed.ts';
+import { lendRole } from '../../test/delegations.ts';
 
 const ctx = useTestApp();
 
@@ -278,21 +279,11 @@ describe('POST /api/security/impersonate', () => {
     const target = await userWith('CATALOG_USER');
     // A delegation never lends administration: a lent USER_ADMIN row does not count.
     const lender = await userWith('USER_ADMIN');
-    const [delegation] = await ctx.db
-      .insert(delegations)
-      .values({
-        delegatorUserId: lender.id,
-        delegateUserId: admin.id,
-        startsAt: new Date(Date.now() - 60_000),
-        endsAt: new Date(Date.now() + 86_400_000),
-        reason: 'test',
-      })
-      .returning({ id: delegations.id });
-    await ctx.db.insert(userRoles).values({
-      userId: admin.id,
+    await lendRole(ctx.db, {
+      delegatorUserId: lender.id,
+      delegateUserId: admin.id,
       role: 'USER_ADMIN',
-      isDeligatedRole: true,
-      delegationId: delegation!.id,
+      reason: 'test',
     });
     const response = await impersonate(admin.cookie, { email: target.email });
     expect(response.statusCode).toBe(403);

@@ -1,89 +1,33 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appSettings } from '@bastion/db/schema/navigation';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { quoteHistory } from '@bastion/db/schema/quote-history';
 import { quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { PRICING_MESSAGES } from '@bastion/domain/pricing/pricing-messages';
 import { loadApprovalFacts } from '../../core/approvals/approval-facts.repository.ts';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import { useAppSetting, writeAppSetting } from '../../test/app-settings.ts';
 import {
-  headerValues,
-  insertTestSkus,
-  insertOpportunity,
-  unique,
+  createTestQuote,
+  insertApplianceFeedBundle,
+  testSkuNames,
 } from '../../test/quote-fixtures.ts';
+import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { PRICE_ADJUSTMENT_OFF_MESSAGE } from './configure-lines.ts';
 import { slimLine, type SlimPricing } from './slim-pricing.test-harness.ts';
 
 /** Issue 19: a unit list price typed per line on the configure page (app setting price_adjustment). */
 
-let ctx: TestContext;
-let tag: string;
-let seller: { id: string; cookie: string };
-/** The setting as the shared test database had it, put back after these tests. */
-let settingBefore: string | null;
-
-const sku = (name: string) => `T-${name}-${tag}`;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  tag = unique().slice(0, 6).toUpperCase();
-  await insertTestSkus(ctx.db, [
-    {
-      sku: sku('HW'),
-      name: 'Adjustable appliance',
-      kind: 'HARDWARE',
-      billing: 'ONE_TIME',
-      prices: { USD: 100_000 },
-    },
-    {
-      sku: sku('SUB'),
-      name: 'Adjustable feed',
-      kind: 'SUBSCRIPTION',
-      billing: 'ANNUAL',
-      prices: { USD: 12_000 },
-    },
-    {
-      sku: sku('BUN'),
-      name: 'Adjustable bundle',
-      kind: 'BUNDLE',
-      billing: 'ONE_TIME',
-      prices: { USD: 0 },
-    },
-  ]);
-  const user = await createUser(ctx.db, {
-    roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }],
-  });
-  seller = { id: user.id, cookie: await signedIn(ctx.app, user) };
-  const [row] = await ctx.db
-    .select()
-    .from(appSettings)
-    .where(eq(appSettings.name, 'price_adjustment'));
-  settingBefore = row?.value ?? null;
+const { ctx, cookies } = useTestBed({
+  seller: { roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }] },
 });
+const { post } = postCalls({ ctx, cookies }, 'seller');
+const sku = testSkuNames('T');
+useAppSetting(ctx, 'price_adjustment', 'enable');
 
-afterAll(async () => {
-  if (!ctx) return;
-  if (settingBefore === null) {
-    await ctx.db.delete(appSettings).where(eq(appSettings.name, 'price_adjustment'));
-  } else {
-    await setPriceAdjustment(settingBefore);
-  }
-});
+const setPriceAdjustment = (value: string) => writeAppSetting(ctx.db, 'price_adjustment', value);
 
-async function setPriceAdjustment(value: string) {
-  await ctx.db
-    .insert(appSettings)
-    .values({ name: 'price_adjustment', value })
-    .onConflictDoUpdate({ target: appSettings.name, set: { value } });
-}
-
-beforeEach(async () => {
-  await setPriceAdjustment('enable');
-});
-
-const post = (url: string, payload: object) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers: { cookie: seller.cookie } });
+beforeAll(() =>
+  insertApplianceFeedBundle(ctx.db, sku, 'Adjustable', 'USD', { HW: 100_000, SUB: 12_000 }),
+);
 
 interface PricedLine {
   line_id: string;
@@ -108,15 +52,7 @@ interface Problem {
   errors: { path: string; message: string }[];
 }
 
-async function newQuote() {
-  const oppId = await insertOpportunity(ctx.db, { region: 'EMEA', currencyCode: 'USD' });
-  const made = await post('/api/dx/create-quote', {
-    opportunity_id: oppId,
-    values: headerValues(),
-  });
-  expect(made.statusCode, made.body).toBe(200);
-  return made.json<{ data: { id: string } }>().data.id;
-}
+const newQuote = () => createTestQuote(ctx, cookies.seller, {}, { currencyCode: 'USD' });
 
 const save = (id: string, version: number, lines: object[]) =>
   post('/api/dx/save-quote-configuration', { id, version, lines });

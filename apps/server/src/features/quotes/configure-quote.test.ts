@@ -15,12 +15,7 @@ import {
   signedInAs,
   type TestContext,
 } from '../../test/test-app.ts';
-import {
-  headerValues,
-  insertTestSkus,
-  insertOpportunity,
-  unique,
-} from '../../test/quote-fixtures.ts';
+import { createTestQuote, insertTestSkus, unique } from '../../test/quote-fixtures.ts';
 import { decimalAsMinor } from '@bastion/domain/pricing/slim-result';
 import type { SlimPricing } from './slim-pricing.test-harness.ts';
 import { STALE_QUOTE_MESSAGE } from './update-quote-header.ts';
@@ -98,16 +93,8 @@ interface Configuration {
   pricing: { ok: boolean; result?: SlimPricing } | null;
 }
 
-async function newQuote(values: Record<string, unknown> = {}) {
-  const oppId = await insertOpportunity(ctx.db, { region: 'EMEA' });
-  const made = await post(
-    '/api/dx/create-quote',
-    { opportunity_id: oppId, values: headerValues(values) },
-    seller.cookie,
-  );
-  expect(made.statusCode, made.body).toBe(200);
-  return made.json<{ data: { id: string } }>().data.id;
-}
+const newQuote = (values: Record<string, unknown> = {}) =>
+  createTestQuote(ctx, seller.cookie, values);
 
 const save = (
   id: string,

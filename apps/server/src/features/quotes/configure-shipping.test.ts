@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quoteShippingLines, quotes } from '@bastion/db/schema/quotes';
-import {
-  headerValues,
-  insertOpportunity,
-  insertPricedTestSkus,
-  unique,
-} from '../../test/quote-fixtures.ts';
+import { createTestQuote, insertPricedTestSkus, testSkuNames } from '../../test/quote-fixtures.ts';
 import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { FINISH_CONFIGURATION_MESSAGE } from './configure-shipping.ts';
 
 const { ctx, cookies } = useTestBed({ desk: 'DEAL_DESK' });
 const { post } = postCalls({ ctx, cookies }, 'desk');
-const tag = unique().slice(0, 6).toUpperCase();
-const sku = (name: string) => `S-${name}-${tag}`;
+const sku = testSkuNames('S');
 
 beforeAll(() => insertPricedTestSkus(ctx.db, sku, ['FW', 'AP', 'SUB']));
 
@@ -31,13 +25,10 @@ async function quoteAtShipping(
   lines: { sku: string; quantities: number[] }[],
   contractLength = type === 'ELA' ? '36' : '12',
 ) {
-  const oppId = await insertOpportunity(ctx.db, { region: 'EMEA' });
-  const made = await post('/api/dx/create-quote', {
-    opportunity_id: oppId,
-    values: headerValues({ quote_type: type, contract_length: contractLength }),
+  const id = await createTestQuote(ctx, cookies.desk, {
+    quote_type: type,
+    contract_length: contractLength,
   });
-  expect(made.statusCode, made.body).toBe(200);
-  const id = made.json<{ data: { id: string } }>().data.id;
   const configured = await post('/api/dx/save-quote-configuration', {
     id,
     version: 1,
@@ -182,12 +173,7 @@ describe('shipping and hardware', () => {
   });
 
   it('will not ship a quote whose products are not configured yet', async () => {
-    const oppId = await insertOpportunity(ctx.db, { region: 'EMEA' });
-    const made = await post('/api/dx/create-quote', {
-      opportunity_id: oppId,
-      values: headerValues(),
-    });
-    const id = made.json<{ data: { id: string } }>().data.id;
+    const id = await createTestQuote(ctx, cookies.desk);
     const response = await saveShipping(id, 1, { lines: [], advance: true });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ message: FINISH_CONFIGURATION_MESSAGE });

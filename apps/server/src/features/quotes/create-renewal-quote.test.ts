@@ -6,7 +6,7 @@ import { todayIso } from '../../core/renewals/contracts.repository.ts';
 import { dataOfSuccess } from '../../test/answers.ts';
 import { insertContract, type ContractOptions } from '../../test/contract-fixtures.ts';
 import { insertPricedTestSkus, unique } from '../../test/quote-fixtures.ts';
-import { createUser, signedIn } from '../../test/test-app.ts';
+import { inRegion, signedInUser, type TestRole } from '../../test/test-app.ts';
 import { DIRECT_QUOTE_REFUSED } from './quote-channel.ts';
 import { useTestApp } from '../../test/test-bed.ts';
 import { monthsCovering } from '@bastion/domain/renewals/renewal-draft';
@@ -17,18 +17,8 @@ const ctx = useTestApp();
 const post = (url: string, payload: object, cookie: string) =>
   ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
 
-type Role = { role: string; assignment?: 'REGION' | 'ACCOUNT'; assignmentValue?: string[] };
-
-async function userWith(...roles: Role[]) {
-  const user = await createUser(ctx.db, { roles });
-  return { ...user, cookie: await signedIn(ctx.app, user) };
-}
-
-const inNa = (role: string): Role => ({
-  role,
-  assignment: 'REGION',
-  assignmentValue: ['NA'],
-});
+const userWith = (...roles: TestRole[]) => signedInUser(ctx, ...roles);
+const inNa = (role: string) => inRegion(role, 'NA');
 
 interface Created {
   id: string;

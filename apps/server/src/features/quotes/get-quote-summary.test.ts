@@ -2,27 +2,20 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quotes } from '@bastion/db/schema/quotes';
 import {
-  headerValues,
-  insertOpportunity,
+  createTestQuote,
   insertPricedTestSkus,
+  testSkuNames,
   unique,
 } from '../../test/quote-fixtures.ts';
+import { saveNoShipping, saveProposedTerms, type QuoteState } from '../../test/quote-steps.ts';
 import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { SAVE_TERMS_FIRST, SUMMARY_NOT_REACHED } from './get-quote-summary.ts';
 
 const { ctx, cookies } = useTestBed({ desk: 'DEAL_DESK', legal: 'LEGAL_MANAGER' });
 const { post, dataOf } = postCalls({ ctx, cookies }, 'desk');
-const tag = unique().slice(0, 6).toUpperCase();
-const sku = (name: string) => `Q-${name}-${tag}`;
+const sku = testSkuNames('Q');
 
 beforeAll(() => insertPricedTestSkus(ctx.db, sku, ['FW', 'SUB']));
-
-interface QuoteState {
-  quote: { version: number; status_id: string };
-}
-interface Terms extends QuoteState {
-  clauses: { clause_id: string | null; title: string; template: string; is_custom: boolean }[];
-}
 
 const summaryOf = (id: string) => post('/api/dx/quote-summary', { id });
 const refusalOf = (response: { json: <T>() => T }) =>
@@ -30,13 +23,9 @@ const refusalOf = (response: { json: <T>() => T }) =>
 
 /** A fresh quote of its own account (so a rule on the account name touches no other test). */
 async function newQuote(type = 'STANDARD') {
-  const oppId = await insertOpportunity(ctx.db, { region: 'EMEA' });
-  const made = await dataOf<{ id: string }>('/api/dx/create-quote', {
-    opportunity_id: oppId,
-    values: headerValues({ quote_type: type }),
-  });
-  const [row] = await ctx.db.select().from(quotes).where(eq(quotes.id, made.id));
-  return { id: made.id, accountName: row?.accountName ?? '' };
+  const id = await createTestQuote(ctx, cookies.desk, { quote_type: type });
+  const [row] = await ctx.db.select().from(quotes).where(eq(quotes.id, id));
+  return { id, accountName: row?.accountName ?? '' };
 }
 
 /** Products, then Next: the quote is at shipping (SH_HW_CONFIG). */
@@ -53,29 +42,9 @@ async function configure(id: string, lines: { sku: string; quantities: number[] 
 async function quoteAtTerms() {
   const quote = await newQuote();
   const configured = await configure(quote.id, [{ sku: 'SUB', quantities: [3] }]);
-  const shipped = await dataOf<QuoteState>('/api/dx/save-quote-shipping', {
-    id: quote.id,
-    version: configured.quote.version,
-    products: [],
-    lines: [],
-    advance: true,
-  });
+  const shipped = await saveNoShipping(dataOf, quote.id, configured.quote.version);
   expect(shipped.quote.status_id).toBe('TNC');
   return quote;
-}
-
-/** Saves the terms as the terms page proposes them. */
-async function saveProposedTerms(id: string) {
-  const terms = await dataOf<Terms>('/api/dx/quote-terms/get', { id });
-  return dataOf<Terms>('/api/dx/quote-terms/save', {
-    id,
-    version: terms.quote.version,
-    clauses: terms.clauses.map((term, position) =>
-      term.is_custom
-        ? { custom_text: term.template, custom_title: term.title, position }
-        : { clause_id: term.clause_id ?? '', position },
-    ),
-  });
 }
 
 describe('the quote summary', () => {
@@ -97,7 +66,7 @@ describe('the quote summary', () => {
       advance: true,
       lines: [{ line_id: fw, region: 'EMEA', incoterm: 'DAP', quantity: 2 }],
     });
-    await saveProposedTerms(id);
+    await saveProposedTerms(dataOf, id);
     const summary = await dataOf<{
       is_legacy: boolean;
       header: { customer: string; quote_type: string; currency_code: string };
@@ -142,7 +111,7 @@ describe('the quote summary', () => {
       errors: [{ path: 'terms', message }],
     });
 
-    await saveProposedTerms(id);
+    await saveProposedTerms(dataOf, id);
     const opened = await summaryOf(id);
     expect(opened.statusCode, opened.body).toBe(200);
     // Opening the summary moves nothing: the quote stays at its terms step.
@@ -152,7 +121,7 @@ describe('the quote summary', () => {
 
   it('is refused once a rule requires a clause the saved terms lack, naming it', async () => {
     const quote = await quoteAtTerms();
-    await saveProposedTerms(quote.id);
+    await saveProposedTerms(dataOf, quote.id);
     expect((await summaryOf(quote.id)).statusCode).toBe(200);
 
     const clause = await dataOf<{ id: string; title: string }>(
@@ -177,7 +146,7 @@ describe('the quote summary', () => {
         'The terms changed since they were saved; review and save them again.',
     );
 
-    const saved = await saveProposedTerms(quote.id);
+    const saved = await saveProposedTerms(dataOf, quote.id);
     expect(saved.clauses.map((c) => c.clause_id)).toContain(clause.id);
     expect((await summaryOf(quote.id)).statusCode).toBe(200);
   });

@@ -5,25 +5,20 @@ import { crmAccounts } from '@bastion/db/schema/crm';
 import { priceBookEntries, priceBooks } from '@bastion/db/schema/pricing';
 import { quotes } from '@bastion/db/schema/quotes';
 import { PRICE_BOOK_NOTICES } from '../../core/pricing/quote-price-book.repository.ts';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
-import {
-  headerValues,
-  insertTestSkus,
-  insertOpportunity,
-  unique,
-} from '../../test/quote-fixtures.ts';
+import { createTestQuote, insertTestSkus, unique } from '../../test/quote-fixtures.ts';
+import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import type { SlimPricing } from './slim-pricing.test-harness.ts';
 
 /** Issue 35: a quote is priced from the price book its facts resolve to, and keeps it. */
 
-let ctx: TestContext;
-let tag: string;
-let seller: string;
+const { ctx, cookies } = useTestBed({
+  seller: { roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }] },
+});
+const { post } = postCalls({ ctx, cookies }, 'seller');
+const tag = unique().slice(0, 6).toUpperCase();
 const code = () => `T-BOOK-${tag}`;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  tag = unique().slice(0, 6).toUpperCase();
   await insertTestSkus(ctx.db, [
     {
       sku: code(),
@@ -33,24 +28,11 @@ beforeAll(async () => {
       prices: { EUR: 92_000 },
     },
   ]);
-  const user = await createUser(ctx.db, {
-    roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }],
-  });
-  seller = await signedIn(ctx.app, user);
 });
-
-const post = (url: string, payload: object) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers: { cookie: seller } });
 
 /** A quote whose account is in `segment`. */
 async function quoteIn(segment: string) {
-  const opportunityId = await insertOpportunity(ctx.db, { region: 'EMEA' });
-  const made = await post('/api/dx/create-quote', {
-    opportunity_id: opportunityId,
-    values: headerValues(),
-  });
-  expect(made.statusCode, made.body).toBe(200);
-  const id = made.json<{ data: { id: string } }>().data.id;
+  const id = await createTestQuote(ctx, cookies.seller);
   const [row] = await ctx.db.select().from(quotes).where(eq(quotes.id, id));
   await ctx.db
     .update(crmAccounts)

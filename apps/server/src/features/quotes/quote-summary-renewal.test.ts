@@ -2,12 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { insertContract } from '../../test/contract-fixtures.ts';
-import {
-  headerValues,
-  insertOpportunity,
-  insertPricedTestSkus,
-  unique,
-} from '../../test/quote-fixtures.ts';
+import { createTestQuote, insertPricedTestSkus, testSkuNames } from '../../test/quote-fixtures.ts';
+import { saveNoShipping, saveProposedTerms, type QuoteState } from '../../test/quote-steps.ts';
 import { postCalls, useTestBed } from '../../test/test-bed.ts';
 
 /*
@@ -17,14 +13,10 @@ import { postCalls, useTestBed } from '../../test/test-bed.ts';
 
 const { ctx, cookies } = useTestBed({ desk: 'DEAL_DESK' });
 const { dataOf } = postCalls({ ctx, cookies }, 'desk');
-const tag = unique().slice(0, 6).toUpperCase();
-const sku = (name: string) => `QR-${name}-${tag}`;
+const sku = testSkuNames('QR');
 
 beforeAll(() => insertPricedTestSkus(ctx.db, sku, ['SUB']));
 
-interface QuoteState {
-  quote: { version: number; status_id: string };
-}
 interface Summary {
   renewal: {
     kind: string;
@@ -41,38 +33,15 @@ interface Summary {
 
 /** A subscription quote moved on to its terms and saved there: the summary is reached. */
 async function quoteAtSummary() {
-  const oppId = await insertOpportunity(ctx.db, { region: 'EMEA' });
-  const { id } = await dataOf<{ id: string }>('/api/dx/create-quote', {
-    opportunity_id: oppId,
-    values: headerValues({ quote_type: 'STANDARD' }),
-  });
+  const id = await createTestQuote(ctx, cookies.desk, { quote_type: 'STANDARD' });
   const configured = await dataOf<QuoteState>('/api/dx/save-quote-configuration', {
     id,
     version: 1,
     advance: true,
     lines: [{ key: '0', sku: sku('SUB'), quantities: [3] }],
   });
-  await dataOf<QuoteState>('/api/dx/save-quote-shipping', {
-    id,
-    version: configured.quote.version,
-    products: [],
-    lines: [],
-    advance: true,
-  });
-  const terms = await dataOf<
-    QuoteState & {
-      clauses: { clause_id: string | null; title: string; template: string; is_custom: boolean }[];
-    }
-  >('/api/dx/quote-terms/get', { id });
-  await dataOf('/api/dx/quote-terms/save', {
-    id,
-    version: terms.quote.version,
-    clauses: terms.clauses.map((term, position) =>
-      term.is_custom
-        ? { custom_text: term.template, custom_title: term.title, position }
-        : { clause_id: term.clause_id ?? '', position },
-    ),
-  });
+  await saveNoShipping(dataOf, id, configured.quote.version);
+  await saveProposedTerms(dataOf, id);
   return id;
 }
 

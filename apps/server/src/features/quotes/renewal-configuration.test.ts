@@ -6,9 +6,9 @@ import { productRuleColumns, productRules, skuPrices, skus } from '@bastion/db/s
 import type { ProductRule } from '@bastion/domain/product-rules/model';
 import { storedRuleOf } from '@bastion/domain/product-rules/stored-rule';
 import { randomUUID } from 'node:crypto';
-import { appSettings } from '@bastion/db/schema/navigation';
 import { contracts, entitlements, quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { dataOfSuccess } from '../../test/answers.ts';
+import { withAppSetting } from '../../test/app-settings.ts';
 import { insertContract, type ContractOptions } from '../../test/contract-fixtures.ts';
 import { ensureTestFamily, headerValues, unique } from '../../test/quote-fixtures.ts';
 import { useTestBed } from '../../test/test-bed.ts';
@@ -624,23 +624,10 @@ describe('around the configurators', () => {
   it('answers 403 while renewals are switched off', async () => {
     const contract = await contract2027();
     const id = await quoteOn(contract, renewalOf(contract.id));
-    const { db } = bed.ctx;
-    const name = 'cpq_renewals_trueups';
-    const [before] = await db.select().from(appSettings).where(eq(appSettings.name, name));
-    await db
-      .insert(appSettings)
-      .values({ name, value: 'disabled' })
-      .onConflictDoUpdate({ target: appSettings.name, set: { value: 'disabled' } });
-    try {
+    await withAppSetting(bed.ctx.db, 'cpq_renewals_trueups', 'disabled', async () => {
       expect((await post(CONFIGURATION, { id })).statusCode).toBe(403);
       expect((await post(PRICE, { id, draft: { lines: [] } })).statusCode).toBe(403);
-    } finally {
-      if (before) {
-        await db.update(appSettings).set({ value: before.value }).where(eq(appSettings.name, name));
-      } else {
-        await db.delete(appSettings).where(eq(appSettings.name, name));
-      }
-    }
+    });
     expect((await post(CONFIGURATION, { id })).statusCode).toBe(200);
   });
 });

@@ -1,20 +1,20 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mcHwSkuCosts, skuVolumeTiers } from '@bastion/db/schema/catalog';
-import { appSettings } from '@bastion/db/schema/navigation';
 import { quoteLines, quotes, quoteSkuDiscounts } from '@bastion/db/schema/quotes';
 import { parsePercentBp } from '@bastion/domain/pricing/decimal';
 import { priceQuote } from '@bastion/domain/pricing/engine';
 import type { LineResult, PricingLine } from '@bastion/domain/pricing/model';
 import { decimalAsMinor, slimPricingResult } from '@bastion/domain/pricing/slim-result';
 import { loadPricingInput } from '../../core/pricing/pricing-inputs.repository.ts';
-import { createTestApp, createUser, signedIn, type TestContext } from '../../test/test-app.ts';
+import { useAppSetting } from '../../test/app-settings.ts';
 import {
-  headerValues,
-  insertTestSkus,
-  insertOpportunity,
-  unique,
+  createTestQuote,
+  insertApplianceFeedBundle,
+  testSkuNames,
 } from '../../test/quote-fixtures.ts';
+import { createUser, signedIn } from '../../test/test-app.ts';
+import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { slimLine, type SlimPricing } from './slim-pricing.test-harness.ts';
 
 /*
@@ -22,88 +22,22 @@ import { slimLine, type SlimPricing } from './slim-pricing.test-harness.ts';
  * line's waterfall comes on demand, and a large configuration saves in one statement.
  */
 
-let ctx: TestContext;
-let tag: string;
-let seller: string;
-let desk: string;
-let settingBefore: string | null;
-
-const sku = (name: string) => `T-${name}-${tag}`;
+const { ctx, cookies } = useTestBed({
+  seller: { roles: [{ role: 'SALES_USER', assignment: 'REGION', assignmentValue: ['EMEA'] }] },
+  desk: 'DEAL_DESK',
+});
+const { post, dataOf } = postCalls({ ctx, cookies }, 'seller');
+const sku = testSkuNames('T');
+useAppSetting(ctx, 'price_adjustment', 'enable');
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  tag = unique().slice(0, 6).toUpperCase();
-  await insertTestSkus(ctx.db, [
-    {
-      sku: sku('HW'),
-      name: 'Slim appliance',
-      kind: 'HARDWARE',
-      billing: 'ONE_TIME',
-      prices: { EUR: 92_005 },
-    },
-    {
-      sku: sku('SUB'),
-      name: 'Slim feed',
-      kind: 'SUBSCRIPTION',
-      billing: 'ANNUAL',
-      prices: { EUR: 11_041 },
-    },
-    {
-      sku: sku('BUN'),
-      name: 'Slim bundle',
-      kind: 'BUNDLE',
-      billing: 'ONE_TIME',
-      prices: { EUR: 0 },
-    },
-  ]);
+  await insertApplianceFeedBundle(ctx.db, sku, 'Slim', 'EUR', { HW: 92_005, SUB: 11_041 });
   await ctx.db.insert(skuVolumeTiers).values({ sku: sku('SUB'), minQuantity: 10, percent: '5' });
   await ctx.db.insert(mcHwSkuCosts).values({ sku: sku('HW'), unitCostUsdMinor: 40_000 });
-  const emea = [{ role: 'SALES_USER', assignment: 'REGION' as const, assignmentValue: ['EMEA'] }];
-  seller = await signedIn(ctx.app, await createUser(ctx.db, { roles: emea }));
-  desk = await signedIn(ctx.app, await createUser(ctx.db, { roles: [{ role: 'DEAL_DESK' }] }));
-  const [row] = await ctx.db
-    .select()
-    .from(appSettings)
-    .where(eq(appSettings.name, 'price_adjustment'));
-  settingBefore = row?.value ?? null;
 });
 
-async function setPriceAdjustment(value: string) {
-  await ctx.db
-    .insert(appSettings)
-    .values({ name: 'price_adjustment', value })
-    .onConflictDoUpdate({ target: appSettings.name, set: { value } });
-}
-
-beforeEach(() => setPriceAdjustment('enable'));
-
-afterAll(async () => {
-  if (!ctx) return;
-  if (settingBefore === null) {
-    await ctx.db.delete(appSettings).where(eq(appSettings.name, 'price_adjustment'));
-  } else {
-    await setPriceAdjustment(settingBefore);
-  }
-});
-
-const post = (url: string, payload: object, cookie: string) =>
-  ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
-
-async function dataOf<T>(url: string, payload: object, cookie: string): Promise<T> {
-  const response = await post(url, payload, cookie);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: T }>().data;
-}
-
-async function newQuote(values: Record<string, unknown> = {}) {
-  const oppId = await insertOpportunity(ctx.db, { region: 'EMEA' });
-  const made = await dataOf<{ id: string }>(
-    '/api/dx/create-quote',
-    { opportunity_id: oppId, values: headerValues(values) },
-    seller,
-  );
-  return made.id;
-}
+const newQuote = (values: Record<string, unknown> = {}) =>
+  createTestQuote(ctx, cookies.seller, values);
 
 interface Draft {
   id?: string;
@@ -171,7 +105,7 @@ describe('the slim pricing answer of pricing/execute', () => {
     const id = await newQuote(values);
     const lines = drafts();
     const engine = await enginePricing(id, lines);
-    const slim = await dataOf<SlimPricing>('/api/dx/pricing/execute', { id, lines }, desk);
+    const slim = await dataOf<SlimPricing>('/api/dx/pricing/execute', { id, lines }, cookies.desk);
     // Beside the prices, what the product rules say: nothing of this file's own SKUs.
     expect(slim).toEqual({
       ...slimPricingResult(engine, { showsMargin: true }),
@@ -196,7 +130,11 @@ describe('the slim pricing answer of pricing/execute', () => {
   it('leaves cost and margin out for a viewer who may not see margin', async () => {
     const id = await newQuote();
     const lines = CASES[0]![2]();
-    const slim = await dataOf<SlimPricing>('/api/dx/pricing/execute', { id, lines }, seller);
+    const slim = await dataOf<SlimPricing>(
+      '/api/dx/pricing/execute',
+      { id, lines },
+      cookies.seller,
+    );
     expect(slim.shows_margin).toBe(false);
     for (const field of ['cost', 'margin', 'margin_percent']) {
       expect(slim.totals).not.toHaveProperty(field);
@@ -205,7 +143,7 @@ describe('the slim pricing answer of pricing/execute', () => {
     const explained = await dataOf<{ shows_margin: boolean; line: LineResult }>(
       '/api/dx/pricing/explain-line',
       { id, lines, line_key: 'hw' },
-      seller,
+      cookies.seller,
     );
     expect(explained.shows_margin).toBe(false);
     expect(explained.line).toMatchObject({
@@ -216,7 +154,11 @@ describe('the slim pricing answer of pricing/execute', () => {
     expect(explained.line.years.every((year) => year.cost_minor === null)).toBe(true);
 
     // The deal desk (can_see_margin) gets each line's cost, margin and margin % beside them.
-    const forDesk = await dataOf<SlimPricing>('/api/dx/pricing/execute', { id, lines }, desk);
+    const forDesk = await dataOf<SlimPricing>(
+      '/api/dx/pricing/execute',
+      { id, lines },
+      cookies.desk,
+    );
     const engine = await enginePricing(id, lines);
     const hw = engine.lines.find((line) => line.line_id === 'hw');
     const at = forDesk.lines.line_id.indexOf('hw');
@@ -241,9 +183,9 @@ describe('the slim pricing answer of pricing/execute', () => {
     }>(
       '/api/dx/save-quote-configuration',
       { id, version: 1, lines: CASES[0]![2](), advance: false },
-      desk,
+      cookies.desk,
     );
-    const opened = await dataOf<typeof saved>('/api/dx/quote-configuration', { id }, desk);
+    const opened = await dataOf<typeof saved>('/api/dx/quote-configuration', { id }, cookies.desk);
     // The save answers from what it priced and wrote; reopening reads and prices them anew.
     expect(saved.pricing.result).toEqual(opened.pricing.result);
     expect(saved.lines).toEqual(opened.lines);
@@ -261,7 +203,7 @@ describe('pricing/explain-line', () => {
       const explained = await dataOf<{ currency_code: string; line: LineResult }>(
         '/api/dx/pricing/explain-line',
         { id, lines, line_key: line.line_id },
-        desk,
+        cookies.desk,
       );
       expect(explained.currency_code).toBe('EUR');
       expect(explained.line).toEqual(line);
@@ -292,7 +234,7 @@ describe('pricing/explain-line', () => {
     const missing = await post(
       '/api/dx/pricing/explain-line',
       { id, lines, line_key: 'nope' },
-      seller,
+      cookies.seller,
     );
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({
@@ -314,7 +256,7 @@ describe('saving a large configuration', () => {
     const saved = await dataOf<{ quote: { version: number }; lines: { id: string }[] }>(
       '/api/dx/save-quote-configuration',
       { id, version: 1, lines: first, advance: false },
-      seller,
+      cookies.seller,
     );
     expect(saved.lines).toHaveLength(1000);
 
@@ -342,7 +284,7 @@ describe('saving a large configuration', () => {
         lines: second,
         advance: false,
       },
-      seller,
+      cookies.seller,
     );
 
     const rows = await ctx.db

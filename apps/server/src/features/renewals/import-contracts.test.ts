@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { auditLog } from '@bastion/db/schema/audit';
 import { skuPrices, skus } from '@bastion/db/schema/catalog';
 import { crmAccounts } from '@bastion/db/schema/crm';
-import { appSettings } from '@bastion/db/schema/navigation';
 import { contracts, entitlements } from '@bastion/db/schema/quotes';
 import { dataOfSuccess } from '../../test/answers.ts';
+import { withAppSetting } from '../../test/app-settings.ts';
 import { ensureTestFamily, insertOpportunity, unique } from '../../test/quote-fixtures.ts';
 import { openBeforeAll, postCallsAs, useTestBed } from '../../test/test-bed.ts';
 
@@ -243,28 +243,10 @@ describe('contract import', () => {
     const n = numbers();
     expect((await post(IMPORT, { csv: goodCsv(n) }, 'seller')).statusCode).toBe(403);
 
-    const { db } = bed.ctx;
-    const [before] = await db
-      .select()
-      .from(appSettings)
-      .where(eq(appSettings.name, 'cpq_renewals_trueups'));
-    await db
-      .insert(appSettings)
-      .values({ name: 'cpq_renewals_trueups', value: 'disabled' })
-      .onConflictDoUpdate({ target: appSettings.name, set: { value: 'disabled' } });
-    try {
+    await withAppSetting(bed.ctx.db, 'cpq_renewals_trueups', 'disabled', async () => {
       const refused = await post(IMPORT, { csv: goodCsv(n) }, 'it');
       expect(refused.statusCode).toBe(403);
-    } finally {
-      if (before) {
-        await db
-          .update(appSettings)
-          .set({ value: before.value })
-          .where(eq(appSettings.name, before.name));
-      } else {
-        await db.delete(appSettings).where(eq(appSettings.name, 'cpq_renewals_trueups'));
-      }
-    }
+    });
     expect(await contractsNamed(n.a, n.b)).toEqual([]);
     // Back on, the IT administrator may import.
     expect((await post(IMPORT, { csv: goodCsv(n), dry_run: true }, 'it')).statusCode).toBe(200);

@@ -5,13 +5,13 @@ import type {
   ContractsPage,
   InstalledBase,
 } from '@bastion/domain/renewals/schemas';
-import { appSettings } from '@bastion/db/schema/navigation';
 import { contracts } from '@bastion/db/schema/quotes';
 import { auditLog } from '@bastion/db/schema/audit';
 import { dataOfSuccess } from '../../test/answers.ts';
+import { withAppSetting } from '../../test/app-settings.ts';
 import { insertContract } from '../../test/contract-fixtures.ts';
 import { insertPricedTestSkus, unique } from '../../test/quote-fixtures.ts';
-import { createUser, signedIn } from '../../test/test-app.ts';
+import { inRegion, signedInUser, type TestRole } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/test-bed.ts';
 
 const ctx = useTestApp();
@@ -19,18 +19,7 @@ const ctx = useTestApp();
 const post = (url: string, payload: object, cookie: string) =>
   ctx.app.inject({ method: 'POST', url, payload, headers: { cookie } });
 
-type Role = { role: string; assignment?: 'REGION' | 'ACCOUNT'; assignmentValue?: string[] };
-
-async function userWith(...roles: Role[]) {
-  const user = await createUser(ctx.db, { roles });
-  return { ...user, cookie: await signedIn(ctx.app, user) };
-}
-
-const inRegion = (role: string, region: string): Role => ({
-  role,
-  assignment: 'REGION',
-  assignmentValue: [region],
-});
+const userWith = (...roles: TestRole[]) => signedInUser(ctx, ...roles);
 
 const desk = (search: string, cookie: string, filters: object = {}) =>
   post('/api/dx/renewals/contracts', { search, ...filters }, cookie).then((r) =>
@@ -238,15 +227,7 @@ describe('the renewals desk', () => {
         { id: contract.id, version: 1, draft: { lines: [] } },
       ],
     ];
-    const [before] = await ctx.db
-      .select()
-      .from(appSettings)
-      .where(eq(appSettings.name, 'cpq_renewals_trueups'));
-    try {
-      await ctx.db
-        .insert(appSettings)
-        .values({ name: 'cpq_renewals_trueups', value: 'disabled' })
-        .onConflictDoUpdate({ target: appSettings.name, set: { value: 'disabled' } });
+    await withAppSetting(ctx.db, 'cpq_renewals_trueups', 'disabled', async () => {
       for (const [url, body] of calls) {
         const response = await post(url, body, admin.cookie);
         expect(response.statusCode, url).toBe(403);
@@ -256,15 +237,6 @@ describe('the renewals desk', () => {
       }
       const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, contract.id));
       expect(row?.lostAt).toBeNull();
-    } finally {
-      if (before) {
-        await ctx.db
-          .update(appSettings)
-          .set({ value: before.value })
-          .where(eq(appSettings.name, 'cpq_renewals_trueups'));
-      } else {
-        await ctx.db.delete(appSettings).where(eq(appSettings.name, 'cpq_renewals_trueups'));
-      }
-    }
+    });
   });
 });

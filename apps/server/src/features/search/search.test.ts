@@ -12,23 +12,12 @@ import {
   insertOpportunity,
   unique,
 } from '../../test/quote-fixtures.ts';
-import { createUser, signedIn } from '../../test/test-app.ts';
+import { inRegion, signedInUser, type TestRole } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/test-bed.ts';
 
 const ctx = useTestApp();
 
-type Role = { role: string; assignment?: 'REGION' | 'ACCOUNT'; assignmentValue?: string[] };
-
-async function userWith(...roles: Role[]) {
-  const user = await createUser(ctx.db, { roles });
-  return { ...user, cookie: await signedIn(ctx.app, user) };
-}
-
-const inRegion = (role: string, region: string): Role => ({
-  role,
-  assignment: 'REGION',
-  assignmentValue: [region],
-});
+const userWith = (...roles: TestRole[]) => signedInUser(ctx, ...roles);
 
 const searchAs = (cookie: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url: '/api/dx/search', payload, headers: { cookie } });

@@ -8,9 +8,10 @@ import type {
 import { crmAccounts } from '@bastion/db/schema/crm';
 import { outboundEmails } from '@bastion/db/schema/mail';
 import { mfaRecoveryCodes, passwordResetTokens, userMfa } from '@bastion/db/schema/sessions';
-import { delegations, userRoles, users } from '@bastion/db/schema/users';
+import { users } from '@bastion/db/schema/users';
 import { auditEntriesOf } from '../../test/audit.ts';
 import { createUser, login, signedIn } from '../../test/test-app.ts';
+import { lendRole } from '../../test/delegations.ts';
 import {
   ownRoleValues,
   sessionCount,
@@ -191,20 +192,10 @@ describe('updating a user', () => {
   it('replaces own roles, keeps lent ones, and asks the user to reload', async () => {
     const detail = await newUser();
     const lender = await createUser(bed.ctx.db, { roles: [{ role: 'DEAL_DESK' }] });
-    const [delegation] = await bed.ctx.db
-      .insert(delegations)
-      .values({
-        delegatorUserId: lender.id,
-        delegateUserId: detail.id,
-        startsAt: new Date(Date.now() - 60_000),
-        endsAt: new Date(Date.now() + 86_400_000),
-      })
-      .returning();
-    await bed.ctx.db.insert(userRoles).values({
-      userId: detail.id,
+    await lendRole(bed.ctx.db, {
+      delegatorUserId: lender.id,
+      delegateUserId: detail.id,
       role: 'DEAL_DESK',
-      isDeligatedRole: true,
-      delegationId: delegation!.id,
     });
     const updated = await dataOf<UserDetail>(
       'admin/update-user',

@@ -15,6 +15,7 @@ import {
   insertPricedTestSkus,
   unique,
 } from '../../test/quote-fixtures.ts';
+import { saveNoShipping, saveProposedTerms } from '../../test/quote-steps.ts';
 import { postCallsAs, useTestBed } from '../../test/test-bed.ts';
 import type { WebhookDeps } from './attempt-delivery.ts';
 
@@ -213,32 +214,8 @@ export function useWebhookBed() {
       advance: true,
       lines: [{ key: 'l1', sku, quantities: [1], manual_discount_percent: discount }],
     });
-    await dataOf('/api/dx/save-quote-shipping', {
-      id: made.id,
-      version: configured.quote.version,
-      products: [],
-      lines: [],
-      advance: true,
-    });
-    const terms = await dataOf<
-      QuoteState & {
-        clauses: {
-          clause_id: string | null;
-          title: string;
-          template: string;
-          is_custom: boolean;
-        }[];
-      }
-    >('/api/dx/quote-terms/get', { id: made.id });
-    const saved = await dataOf<QuoteState>('/api/dx/quote-terms/save', {
-      id: made.id,
-      version: terms.quote.version,
-      clauses: terms.clauses.map((term, position) =>
-        term.is_custom
-          ? { custom_text: term.template, custom_title: term.title, position }
-          : { clause_id: term.clause_id ?? '', position },
-      ),
-    });
+    await saveNoShipping(dataOf, made.id, configured.quote.version);
+    const saved = await saveProposedTerms(dataOf, made.id);
     const state = await dataOf<ApprovalState>('/api/dx/quote/approval', {
       action: 'submit',
       quote_id: made.id,
