@@ -1,5 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { openDatabase, type Database, type DatabaseHandle } from '@bastion/db/client';
+import { quotes } from '@bastion/db/schema/quotes';
 
 /*
  * What the PostgreSQL benchmarks share: a database of their own (BENCH_DATABASE_URL, dropped and
@@ -31,6 +34,40 @@ export async function recreateDatabase(url: URL): Promise<void> {
   await client.query(`drop database if exists "${name}" with (force)`);
   await client.query(`create database "${name}"`);
   await client.end();
+}
+
+/** The benchmark's database, migrated: made afresh first unless `reuse`. */
+export async function openBenchDatabase({ url, reuse }: BenchSettings): Promise<DatabaseHandle> {
+  if (!reuse) await recreateDatabase(url);
+  const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
+  await handle.migrate();
+  return handle;
+}
+
+/**
+ * Seeds quotes (`what` says what comes with them) while the database holds fewer than `count`:
+ * `seed` is told how many it already holds, so a reused database is topped up.
+ */
+export async function seedQuotesUpTo(
+  db: Database,
+  count: number,
+  what: string,
+  seed: (held: number) => Promise<void>,
+): Promise<void> {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(quotes);
+  if (n >= count) return;
+  console.log(`Seeding ${count.toLocaleString('en-US')} ${what}…`);
+  const started = performance.now();
+  await seed(n);
+  console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The 500 quote owners the seeded quotes point at (owner1@bench.test…). */
+export async function seedBenchOwners(db: Database): Promise<void> {
+  await db.execute(sql`
+    insert into users (email, first_name, last_name)
+    select 'owner' || g || '@bench.test', 'Owner', g::text from generate_series(1, 500) g
+    on conflict do nothing`);
 }
 
 /** Runs `call` `runs` times one after another: p50 and p95 in ms, and the last answer. */

@@ -5,33 +5,29 @@
  * BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/bastion_bench) is dropped and made
  * afresh unless BENCH_REUSE=1 and it already holds the rows. BENCH_QUOTES changes the count.
  */
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '@bastion/db/client';
-import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import { canonicalRegion } from '@bastion/domain/permissions/visibility';
 import { listVisibleQuotes, type QuoteGridQuery } from '../features/quotes/quotes.repository.ts';
 import type { Viewer } from '../core/quotes/visibility.repository.ts';
-import { benchSettings, recreateDatabase, timeRuns } from './bench-database.ts';
+import {
+  benchSettings,
+  openBenchDatabase,
+  seedBenchOwners,
+  seedQuotesUpTo,
+  timeRuns,
+} from './bench-database.ts';
 
-const { url, count, reuse } = benchSettings('bastion_bench');
+const settings = benchSettings('bastion_bench');
+const { count } = settings;
 const RUNS = 30;
 
 async function main() {
-  if (!reuse) await recreateDatabase(url);
-  const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
-  await handle.migrate();
+  const handle = await openBenchDatabase(settings);
   const { db } = handle;
 
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(quotes);
-  if (n < count) {
-    console.log(`Seeding ${count.toLocaleString('en-US')} quotes…`);
-    const started = performance.now();
-    await db.execute(sql`
-      insert into users (email, first_name, last_name)
-      select 'owner' || g || '@bench.test', 'Owner', g::text from generate_series(1, 500) g
-      on conflict do nothing`);
+  await seedQuotesUpTo(db, count, 'quotes', async (held) => {
+    await seedBenchOwners(db);
     await db.execute(sql`
       insert into quotes (quote_number, account_id, account_name, region, owner_user_id,
         quote_name, quote_type, deal_type, status_id, contract_length, sales_channel,
@@ -52,11 +48,10 @@ async function main() {
         (g::bigint * 7919) % 100000000,
         now() - (g % 730) * interval '1 day',
         now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
-      from generate_series(${n + 1}::int, ${count}::int) g`);
+      from generate_series(${held + 1}::int, ${count}::int) g`);
     // Index-only scans need the visibility map that autovacuum keeps on a live table.
     await db.execute(sql`vacuum analyze quotes`);
-    console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
+  });
 
   const [owner] = await db
     .select({ id: users.id })

@@ -16,7 +16,6 @@
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { openDatabase } from '@bastion/db/client';
 import { productRules, skuPrices, skus } from '@bastion/db/schema/catalog';
 import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
 import { seedReferenceData } from '@bastion/db/seed/reference-data';
@@ -24,9 +23,9 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { hashPassword } from '../core/access/passwords.ts';
 import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
-import { benchSettings, recreateDatabase, timeRuns } from './bench-database.ts';
+import { benchSettings, openBenchDatabase, timeRuns } from './bench-database.ts';
 
-const { url, reuse } = benchSettings('bastion_bench_pricing_api');
+const settings = benchSettings('bastion_bench_pricing_api');
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const LINE_COUNTS = (process.env.BENCH_LINE_COUNTS ?? '1000,5000').split(',').map(Number);
 const YEARS = 5;
@@ -35,9 +34,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 async function main() {
-  if (!reuse) await recreateDatabase(url);
-  const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
-  await handle.migrate();
+  const handle = await openBenchDatabase(settings);
   const { db } = handle;
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(skus);
   if (n === 0) {

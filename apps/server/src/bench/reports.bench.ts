@@ -7,10 +7,8 @@
  * and made afresh unless BENCH_REUSE=1 and it already holds the rows. BENCH_QUOTES changes the
  * count; BENCH_RUNS the runs per report.
  */
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '@bastion/db/client';
-import { quotes } from '@bastion/db/schema/quotes';
+import type { Database } from '@bastion/db/client';
 import type { ReportFilters } from '@bastion/domain/reports/schemas';
 import {
   selectApprovalCycle,
@@ -22,17 +20,21 @@ import {
   type ReportScope,
   type TargetCurrency,
 } from '../features/reports/reports.repository.ts';
-import { benchSettings, recreateDatabase, timeRuns } from './bench-database.ts';
+import {
+  benchSettings,
+  openBenchDatabase,
+  seedBenchOwners,
+  seedQuotesUpTo,
+  timeRuns,
+} from './bench-database.ts';
 
-const { url, count, reuse } = benchSettings('bastion_bench_reports');
+const settings = benchSettings('bastion_bench_reports');
+const { count } = settings;
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 
 /** Quotes over two years, in three currencies priced at drifting rates; lines; approvals. */
 async function seed(db: Database, from: number) {
-  await db.execute(sql`
-    insert into users (email, first_name, last_name)
-    select 'owner' || g || '@bench.test', 'Owner', g::text from generate_series(1, 500) g
-    on conflict do nothing`);
+  await seedBenchOwners(db);
   await db.execute(sql`
     insert into currency_rates (currency_code, units_per_usd)
     values ('EUR', '0.920000'), ('GBP', '0.790000'), ('JPY', '151.123456')
@@ -129,18 +131,10 @@ const filtersOf = (daysBack: number, more: Partial<ReportFilters> = {}): ReportF
 });
 
 async function main() {
-  if (!reuse) await recreateDatabase(url);
-  const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
-  await handle.migrate();
+  const handle = await openBenchDatabase(settings);
   const { db } = handle;
 
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(quotes);
-  if (n < count) {
-    console.log(`Seeding ${count.toLocaleString('en-US')} quotes with lines and approvals…`);
-    const started = performance.now();
-    await seed(db, n + 1);
-    console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
+  await seedQuotesUpTo(db, count, 'quotes with lines and approvals', (held) => seed(db, held + 1));
 
   await db.execute(sql`analyze quotes`);
 

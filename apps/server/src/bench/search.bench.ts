@@ -7,10 +7,7 @@
  * BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/bastion_bench_search) is dropped and
  * made afresh unless BENCH_REUSE=1 and it already holds the rows. BENCH_QUOTES changes the count.
  */
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '@bastion/db/client';
-import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import { derivePermissions } from '@bastion/domain/permissions/flags';
 import type { RoleEntry } from '@bastion/domain/permissions/roles';
@@ -18,9 +15,10 @@ import { ZSearchBody } from '@bastion/domain/search/schemas';
 import type { AuthContext } from '../lib/access.ts';
 import { searchRecords } from '../features/search/search-records.ts';
 import { benchCustomerName, benchPartnerName, seedSearchBench } from './search-bench-data.ts';
-import { benchSettings, recreateDatabase, timeRuns } from './bench-database.ts';
+import { benchSettings, openBenchDatabase, seedQuotesUpTo, timeRuns } from './bench-database.ts';
 
-const { url, count, reuse } = benchSettings('bastion_bench_search');
+const settings = benchSettings('bastion_bench_search');
+const { count } = settings;
 const RUNS = 40;
 
 /**
@@ -70,19 +68,13 @@ const misspell = (name: string) =>
     .join(' ');
 
 async function main() {
-  if (!reuse) await recreateDatabase(url);
-  const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
-  await handle.migrate();
+  const handle = await openBenchDatabase(settings);
   const { db } = handle;
 
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(quotes);
-  if (n < count) {
-    console.log(`Seeding ${count.toLocaleString('en-US')} quotes…`);
-    const started = performance.now();
-    await seedSearchBench(db, count, n);
+  await seedQuotesUpTo(db, count, 'quotes', async (held) => {
+    await seedSearchBench(db, count, held);
     await db.execute(sql`analyze`);
-    console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
+  });
   for (const statement of SEARCH_INDEXES) await db.execute(statement);
   await db.execute(sql`analyze`);
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatCurrency } from '@bastion/domain/format/currency';
-import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
+import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 import type { Database } from '@bastion/db/client';
 import type { Mailer, OutgoingEmail } from '../../integrations/mail/mailer.ts';
 import type { QuoteRow } from '../../core/quotes/quote-writes.repository.ts';
@@ -34,15 +34,9 @@ export interface ApprovalMailDeps {
   log: FastifyBaseLogger;
 }
 
+/** The quote's page as it stands while it awaits approval, whatever the quote's status now. */
 const linkTo = (deps: ApprovalMailDeps, quote: QuoteRow) =>
-  `${deps.publicUrl}${quoteTargetPath({
-    id: quote.id,
-    quote_type: quote.quoteType,
-    deal_type: quote.dealType,
-    status_id: 'PENDING_APPROVAL',
-    is_coterm: quote.isCoterm,
-    is_renewal: quote.isRenewal,
-  })}`;
+  `${deps.publicUrl}${targetPathOfQuote({ ...quote, statusId: 'PENDING_APPROVAL' })}`;
 
 const describeQuote = (quote: QuoteRow) =>
   `${quote.quoteNumber} "${quote.quoteName}" for ${quote.accountName || 'the customer'}` +

@@ -1,8 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isMfaRequiredFor } from '@bastion/domain/accounts/policy';
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
-import { currentUser, refuseWhileImpersonating, type RouteAccess } from '../../lib/access.ts';
+import {
+  currentUser,
+  refuseWhileImpersonating,
+  type AuthContext,
+  type RouteAccess,
+} from '../../lib/access.ts';
 import { accessSettings } from '../../core/access/access-settings.repository.ts';
 import {
   ZMfaEnabledResponse,
@@ -13,7 +18,7 @@ import {
   ZRecoveryCodesResponse,
   ZSignedOutOthersResponse,
 } from '@bastion/domain/auth/security-settings-api';
-import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
+import { postRoute, recordChangeRoute } from '../../lib/post-route.ts';
 import type { SecretBox } from '../../core/access/secret-box.ts';
 import {
   ZChangePasswordBody,
@@ -40,6 +45,13 @@ const enrolmentAccess = {
 
 /** A person's own sign-in settings: an API token has none. */
 const ownSignInAccess = { kind: 'session', personOnly: true } as const satisfies RouteAccess;
+
+/** The signed-in user, refused while an administrator acts as them. */
+function ownCaller(request: FastifyRequest): AuthContext {
+  const caller = currentUser(request);
+  refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+  return caller;
+}
 
 /**
  * The signed-in user's own sign-in settings (decision 021): two-step sign-in (spec §7 gen-qr and
@@ -74,89 +86,66 @@ export function registerSecuritySettingsRoutes(
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/security/gen-qr',
     access: enrolmentAccess,
+    entityType: 'user',
     response: ZMfaEnrolmentResponse,
     handler: async (request) => {
-      const caller = currentUser(request);
-      refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+      const caller = ownCaller(request);
       const data = await startMfaEnrolment(db, secrets, caller);
-      return {
-        data,
-        audit: {
-          action: 'auth.mfa.enrolment_started',
-          entityType: 'user',
-          entityId: caller.userId,
-        },
-      };
+      return { data, action: 'auth.mfa.enrolment_started', entityId: caller.userId };
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/security/update-mfa-enabled',
     access: enrolmentAccess,
+    entityType: 'user',
     body: ZUpdateMfaEnabledBody,
     response: ZMfaEnabledResponse,
     handler: async (request) => {
-      const caller = currentUser(request);
-      refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+      const caller = ownCaller(request);
       const data = await setMfaEnabled(db, { config, secrets }, caller, {
         enabled: request.body.enabled,
         code: request.body.code,
         ip: request.ip,
       });
-      return {
-        data,
-        audit: {
-          action: data.mfa_enabled ? 'auth.mfa.enabled' : 'auth.mfa.disabled',
-          entityType: 'user',
-          entityId: caller.userId,
-        },
-      };
+      const action = data.mfa_enabled ? 'auth.mfa.enabled' : 'auth.mfa.disabled';
+      return { data, action, entityId: caller.userId };
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/security/regenerate-recovery-codes',
     access: ownSignInAccess,
+    entityType: 'user',
     body: ZMfaCodeBody,
     response: ZRecoveryCodesResponse,
     handler: async (request) => {
-      const caller = currentUser(request);
-      refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+      const caller = ownCaller(request);
       const data = await regenerateRecoveryCodes(db, { config, secrets }, caller, {
         code: request.body.code,
         ip: request.ip,
       });
-      return {
-        data,
-        audit: {
-          action: 'auth.mfa.recovery_codes_regenerated',
-          entityType: 'user',
-          entityId: caller.userId,
-        },
-      };
+      return { data, action: 'auth.mfa.recovery_codes_regenerated', entityId: caller.userId };
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/security/change-password',
     access: ownSignInAccess,
+    entityType: 'user',
     body: ZChangePasswordBody,
     response: ZPasswordChangedResponse,
     handler: async (request) => {
-      const caller = currentUser(request);
-      refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+      const caller = ownCaller(request);
       const data = await changePassword(db, config, caller, {
         currentPassword: request.body.current_password,
         newPassword: request.body.new_password,
         ip: request.ip,
       });
-      return {
-        data,
-        audit: { action: 'auth.password.changed', entityType: 'user', entityId: caller.userId },
-      };
+      return { data, action: 'auth.password.changed', entityId: caller.userId };
     },
   });
 
@@ -165,8 +154,7 @@ export function registerSecuritySettingsRoutes(
     access: ownSignInAccess,
     response: ZOwnSessionsResponse,
     handler: async (request) => {
-      const caller = currentUser(request);
-      refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+      const caller = ownCaller(request);
       const rows = await findOwnSessions(db, caller.userId, new Date());
       return {
         sessions: rows.map((row) => ({
@@ -182,22 +170,19 @@ export function registerSecuritySettingsRoutes(
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/security/sign-out-other-sessions',
     access: ownSignInAccess,
+    entityType: 'user',
     response: ZSignedOutOthersResponse,
     handler: async (request) => {
-      const caller = currentUser(request);
-      refuseWhileImpersonating(caller, IMPERSONATING_MESSAGE);
+      const caller = ownCaller(request);
       const signedOut = await deleteOtherSessions(db, caller.userId, caller.sessionTokenHash);
       return {
         data: { signed_out: signedOut },
-        audit: {
-          action: 'auth.sessions.signed_out_elsewhere',
-          entityType: 'user',
-          entityId: caller.userId,
-          details: { sessions: signedOut },
-        },
+        action: 'auth.sessions.signed_out_elsewhere',
+        entityId: caller.userId,
+        details: { sessions: signedOut },
       };
     },
   });

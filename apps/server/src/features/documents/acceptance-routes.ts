@@ -26,7 +26,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { sendFile } from '../../lib/file-answers.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
-import { auditedPostRoute, postRoute } from '../../lib/post-route.ts';
+import { postRoute, recordChangeRoute } from '../../lib/post-route.ts';
 import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
 import { acceptQuote } from './acceptance-accept-quote.ts';
 import { readAcceptanceDocument, viewAcceptanceLink } from './acceptance-public-view.ts';
@@ -41,25 +41,23 @@ export function registerAcceptanceRoutes(
 ) {
   const { db } = deps;
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/dx/send-acceptance-link',
     access: signedInAccess,
     addresses: addressesQuote('quote_id'),
+    entityType: 'quote',
     body: ZSendAcceptanceLinkBody,
     response: ZSentAcceptanceLinkResponse,
     handler: async (request) => {
       const sent = await sendAcceptanceLink(deps, currentUser(request), request.body);
       return {
         data: sent,
-        audit: {
-          action: 'acceptance_link_sent',
-          entityType: 'quote',
-          entityId: request.body.quote_id,
-          details: {
-            link_id: sent.link.id,
-            recipient_email: sent.link.recipient_email,
-            expires_at: sent.link.expires_at,
-          },
+        action: 'acceptance_link_sent',
+        entityId: request.body.quote_id,
+        details: {
+          link_id: sent.link.id,
+          recipient_email: sent.link.recipient_email,
+          expires_at: sent.link.expires_at,
         },
       };
     },
@@ -74,22 +72,20 @@ export function registerAcceptanceRoutes(
     handler: (request) => getQuoteAcceptance(deps, currentUser(request), request.body.quote_id),
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/dx/revoke-acceptance-link',
     access: signedInAccess,
     addresses: addressesQuote('quote_id'),
+    entityType: 'quote',
     body: ZRevokeAcceptanceLinkBody,
     response: ZAcceptanceLinkResponse,
     handler: async (request) => {
       const link = await revokeAcceptanceLink(deps, currentUser(request), request.body);
       return {
         data: link,
-        audit: {
-          action: 'acceptance_link_revoked',
-          entityType: 'quote',
-          entityId: request.body.quote_id,
-          details: { link_id: link.id },
-        },
+        action: 'acceptance_link_revoked',
+        entityId: request.body.quote_id,
+        details: { link_id: link.id },
       };
     },
   });

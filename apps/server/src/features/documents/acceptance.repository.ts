@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { acceptanceLinks, quoteAcceptances, quoteDocuments } from '@bastion/db/schema/documents';
 import { quotes } from '@bastion/db/schema/quotes';
@@ -24,18 +24,24 @@ export type ListedAcceptanceLink = {
   sentByName: string | null;
 };
 
+/** The links `where` picks, with their documents and senders. */
+const listedLinks = (db: Database, where: SQL | undefined) =>
+  db
+    .select(linkListing)
+    .from(acceptanceLinks)
+    .innerJoin(quoteDocuments, eq(quoteDocuments.id, acceptanceLinks.documentId))
+    .leftJoin(users, eq(users.id, acceptanceLinks.sentBy))
+    .where(where);
+
 /** The quote's links, newest first, with their documents and senders. */
 export async function listAcceptanceLinks(
   db: Database,
   quoteId: string,
 ): Promise<ListedAcceptanceLink[]> {
-  return db
-    .select(linkListing)
-    .from(acceptanceLinks)
-    .innerJoin(quoteDocuments, eq(quoteDocuments.id, acceptanceLinks.documentId))
-    .leftJoin(users, eq(users.id, acceptanceLinks.sentBy))
-    .where(eq(acceptanceLinks.quoteId, quoteId))
-    .orderBy(desc(acceptanceLinks.sentAt), desc(acceptanceLinks.id));
+  return listedLinks(db, eq(acceptanceLinks.quoteId, quoteId)).orderBy(
+    desc(acceptanceLinks.sentAt),
+    desc(acceptanceLinks.id),
+  );
 }
 
 export async function findAcceptanceLink(
@@ -44,12 +50,7 @@ export async function findAcceptanceLink(
   linkId: string,
 ): Promise<ListedAcceptanceLink | null> {
   return firstOrNull(
-    db
-      .select(linkListing)
-      .from(acceptanceLinks)
-      .innerJoin(quoteDocuments, eq(quoteDocuments.id, acceptanceLinks.documentId))
-      .leftJoin(users, eq(users.id, acceptanceLinks.sentBy))
-      .where(and(eq(acceptanceLinks.quoteId, quoteId), eq(acceptanceLinks.id, linkId))),
+    listedLinks(db, and(eq(acceptanceLinks.quoteId, quoteId), eq(acceptanceLinks.id, linkId))),
   );
 }
 

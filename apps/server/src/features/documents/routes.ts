@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import {
   DOCUMENT_CONTENT_TYPES,
@@ -14,8 +14,17 @@ import { sendFile } from '../../lib/file-answers.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
-import { generateQuoteDocument } from './generate-quote-document.ts';
+import { generateQuoteDocument, type GeneratedDocument } from './generate-quote-document.ts';
 import { getQuoteDocumentFile, listQuoteDocuments } from './list-quote-documents.ts';
+
+/** Answers a quote document's bytes under its file name, as its format says. */
+function sendDocument(reply: FastifyReply, file: { document: GeneratedDocument; bytes: Buffer }) {
+  return sendFile(reply, {
+    bytes: file.bytes,
+    fileName: file.document.file_name,
+    contentType: DOCUMENT_CONTENT_TYPES[file.document.format],
+  });
+}
 
 /** Quote documents (PDF and DOCX) generated from a quote, stored with their SHA-256 (issue 17). */
 export function registerDocumentRoutes(
@@ -32,16 +41,12 @@ export function registerDocumentRoutes(
     },
     async (request, reply) => {
       const params = request.params as z.output<typeof ZDocumentParams>;
-      const { document, bytes } = await generateQuoteDocument(deps, currentUser(request), {
+      const file = await generateQuoteDocument(deps, currentUser(request), {
         quoteId: params.id,
         format: params.format,
         name: params.name,
       });
-      return sendFile(reply, {
-        bytes,
-        fileName: document.file_name,
-        contentType: DOCUMENT_CONTENT_TYPES[document.format],
-      });
+      return sendDocument(reply, file);
     },
   );
 
@@ -64,15 +69,11 @@ export function registerDocumentRoutes(
     },
     async (request, reply) => {
       const body = request.body as z.output<typeof ZQuoteDocumentFileBody>;
-      const { document, bytes } = await getQuoteDocumentFile(deps, currentUser(request), {
+      const file = await getQuoteDocumentFile(deps, currentUser(request), {
         quoteId: body.quote_id,
         documentId: body.document_id,
       });
-      return sendFile(reply, {
-        bytes,
-        fileName: document.file_name,
-        contentType: DOCUMENT_CONTENT_TYPES[document.format],
-      });
+      return sendDocument(reply, file);
     },
   );
 }

@@ -9,8 +9,9 @@ import { globalAccountAccounts } from '@bastion/db/schema/global-accounts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { readGlobalAccountDetail } from './get-global-account.ts';
-import { findAccountWithGroup, findGroup } from './global-accounts.repository.ts';
+import { answerGroupChange } from './get-global-account.ts';
+import { requireGroup } from './global-account-scope.ts';
+import { findAccountWithGroup } from './global-accounts.repository.ts';
 
 /** A 409 naming the group the account is already in (this one or another). */
 function alreadyGrouped(
@@ -34,8 +35,7 @@ export async function addGroupAccount(
   caller: AuthContext,
   input: { id: string; account_id: string },
 ): Promise<Audited<GlobalAccountDetail>> {
-  const group = await findGroup(db, input.id);
-  if (!group) throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.noSuchGroup);
+  const group = await requireGroup(db, input.id);
   const account = await findAccountWithGroup(db, input.account_id);
   if (!account) throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.noSuchAccount);
   if (account.kind !== 'CUSTOMER') {
@@ -52,13 +52,8 @@ export async function addGroupAccount(
     const now = await findAccountWithGroup(db, account.id);
     throw alreadyGrouped(now ?? account, group.id);
   }
-  return {
-    data: await readGlobalAccountDetail(db, caller, group.id),
-    audit: {
-      action: 'global_account.account_added',
-      entityType: 'global_account',
-      entityId: group.id,
-      details: { name: group.name, account_id: account.id, account_name: account.name },
-    },
-  };
+  return answerGroupChange(db, caller, group, 'global_account.account_added', {
+    account_id: account.id,
+    account_name: account.name,
+  });
 }

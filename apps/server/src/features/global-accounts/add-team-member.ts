@@ -9,8 +9,9 @@ import { globalAccountTeam } from '@bastion/db/schema/global-accounts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { readGlobalAccountDetail } from './get-global-account.ts';
-import { findGamPeople, findGroup } from './global-accounts.repository.ts';
+import { answerGroupChange } from './get-global-account.ts';
+import { requireGroup } from './global-account-scope.ts';
+import { findGamPeople } from './global-accounts.repository.ts';
 
 /** The enabled user holding GAM or GAM_GM of their own; else a 400 that says so. */
 export async function requireGamPerson(
@@ -33,8 +34,7 @@ export async function addTeamMember(
   caller: AuthContext,
   input: { id: string; user_id: string },
 ): Promise<Audited<GlobalAccountDetail>> {
-  const group = await findGroup(db, input.id);
-  if (!group) throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.noSuchGroup);
+  const group = await requireGroup(db, input.id);
   const person = await requireGamPerson(db, input.user_id);
   if (group.ownerUserId === person.id) {
     throw new AppError('VALIDATION_FAILED', GLOBAL_ACCOUNT_MESSAGES.ownerIsNotMember);
@@ -45,13 +45,8 @@ export async function addTeamMember(
     .onConflictDoNothing()
     .returning({ userId: globalAccountTeam.userId });
   if (added.length === 0) throw new AppError('CONFLICT', memberAlreadyInTeamMessage(person.name));
-  return {
-    data: await readGlobalAccountDetail(db, caller, group.id),
-    audit: {
-      action: 'global_account.member_added',
-      entityType: 'global_account',
-      entityId: group.id,
-      details: { name: group.name, user_id: person.id, email: person.email },
-    },
-  };
+  return answerGroupChange(db, caller, group, 'global_account.member_added', {
+    user_id: person.id,
+    email: person.email,
+  });
 }

@@ -2,6 +2,7 @@ import type { GlobalAccountDetail } from '@bastion/domain/global-accounts/schema
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Audited } from '../../lib/post-route.ts';
 import { GLOBAL_ACCOUNT_MESSAGES } from '@bastion/domain/global-accounts/schemas';
 import { canManageGlobalAccounts, requireVisibleGroup } from './global-account-scope.ts';
 import {
@@ -46,6 +47,28 @@ export async function readGlobalAccountDetail(
     })),
     open_quotes: openQuotes,
     can_manage: canManageGlobalAccounts(caller.permissions),
+  };
+}
+
+/**
+ * What a change to a group's team, accounts or owner answers and records: the group as the caller
+ * sees it now, and the audit entry on the group, its name first in the details.
+ */
+export async function answerGroupChange(
+  db: Database,
+  caller: AuthContext,
+  group: { id: string; name: string },
+  action: string,
+  details: Record<string, unknown>,
+): Promise<Audited<GlobalAccountDetail>> {
+  return {
+    data: await readGlobalAccountDetail(db, caller, group.id),
+    audit: {
+      action,
+      entityType: 'global_account',
+      entityId: group.id,
+      details: { name: group.name, ...details },
+    },
   };
 }
 

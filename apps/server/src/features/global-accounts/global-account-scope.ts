@@ -20,6 +20,13 @@ export async function groupScopeOf(db: Database, caller: AuthContext): Promise<G
   return groupsOf(await findGlobalAccountHolders(db, caller.userId, new Date()));
 }
 
+/** The group a change addresses (the route checked the caller's right to change it); else 404. */
+export async function requireGroup(db: Database, id: string) {
+  const group = await findGroup(db, id);
+  if (!group) throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.noSuchGroup);
+  return group;
+}
+
 /** The group, if the caller may see it; 404 when absent and out of scope alike. */
 export async function requireVisibleGroup(db: Database, caller: AuthContext, id: string) {
   const group = await findGroup(db, id, await groupScopeOf(db, caller));

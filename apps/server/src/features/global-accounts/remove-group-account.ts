@@ -6,8 +6,9 @@ import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { readGlobalAccountDetail } from './get-global-account.ts';
-import { deleteGroupAccount, findGroup } from './global-accounts.repository.ts';
+import { answerGroupChange } from './get-global-account.ts';
+import { requireGroup } from './global-account-scope.ts';
+import { deleteGroupAccount } from './global-accounts.repository.ts';
 
 /**
  * POST /api/dx/global-accounts/remove-account: the account leaves the group; its GAMs no longer
@@ -18,19 +19,12 @@ export async function removeGroupAccount(
   caller: AuthContext,
   input: { id: string; account_id: string },
 ): Promise<Audited<GlobalAccountDetail>> {
-  const group = await findGroup(db, input.id);
-  if (!group) throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.noSuchGroup);
+  const group = await requireGroup(db, input.id);
   const isRemoved = await deleteGroupAccount(db, group.id, input.account_id);
   if (!isRemoved) {
     throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.accountNotInGroup);
   }
-  return {
-    data: await readGlobalAccountDetail(db, caller, group.id),
-    audit: {
-      action: 'global_account.account_removed',
-      entityType: 'global_account',
-      entityId: group.id,
-      details: { name: group.name, account_id: input.account_id },
-    },
-  };
+  return answerGroupChange(db, caller, group, 'global_account.account_removed', {
+    account_id: input.account_id,
+  });
 }

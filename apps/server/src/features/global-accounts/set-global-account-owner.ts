@@ -1,13 +1,10 @@
-import {
-  GLOBAL_ACCOUNT_MESSAGES,
-  type GlobalAccountDetail,
-} from '@bastion/domain/global-accounts/schemas';
+import type { GlobalAccountDetail } from '@bastion/domain/global-accounts/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { Audited } from '../../lib/post-route.ts';
-import { readGlobalAccountDetail } from './get-global-account.ts';
-import { findGamPeople, findGroup, setGroupOwner } from './global-accounts.repository.ts';
+import { answerGroupChange } from './get-global-account.ts';
+import { requireGroup } from './global-account-scope.ts';
+import { findGamPeople, setGroupOwner } from './global-accounts.repository.ts';
 import { requireGamPerson } from './add-team-member.ts';
 
 /**
@@ -19,25 +16,15 @@ export async function setGlobalAccountOwner(
   caller: AuthContext,
   input: { id: string; owner_user_id: string | null },
 ): Promise<Audited<GlobalAccountDetail>> {
-  const group = await findGroup(db, input.id);
-  if (!group) throw new AppError('NOT_FOUND', GLOBAL_ACCOUNT_MESSAGES.noSuchGroup);
+  const group = await requireGroup(db, input.id);
   const owner =
     input.owner_user_id === null
       ? null
       : await requireGamPerson(db, input.owner_user_id, 'owner_user_id');
   await setGroupOwner(db, group.id, owner?.id ?? null);
   const [previous] = group.ownerUserId ? await findGamPeople(db, group.ownerUserId) : [];
-  return {
-    data: await readGlobalAccountDetail(db, caller, group.id),
-    audit: {
-      action: 'global_account.owner_set',
-      entityType: 'global_account',
-      entityId: group.id,
-      details: {
-        name: group.name,
-        before: previous?.email ?? group.ownerUserId,
-        after: owner?.email ?? null,
-      },
-    },
-  };
+  return answerGroupChange(db, caller, group, 'global_account.owner_set', {
+    before: previous?.email ?? group.ownerUserId,
+    after: owner?.email ?? null,
+  });
 }

@@ -1,5 +1,4 @@
 import { partnerTypeFor } from '@bastion/domain/quotes/sales-channel';
-import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
 import type { FormValues } from '@bastion/domain/forms/recipe';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
@@ -12,6 +11,7 @@ import { quotableChannelOf } from './quote-channel.ts';
 import { mapSnapshot } from './quote-details.ts';
 import { insertQuoteWithHistory, quoteActorOf } from '../../core/quotes/quote-writes.repository.ts';
 import { refuseQuoteTypeNotOffered } from '../../core/quotes/ela-offer.repository.ts';
+import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 import { writeBackNewQuote } from '../../integrations/crm/write-back-new-quote.ts';
 import { findVisibleOpportunity } from './quotes.repository.ts';
 import { viewerOf } from '../../core/quotes/visibility.repository.ts';
@@ -129,13 +129,6 @@ export async function createQuote(
     status_id: quote.statusId,
     quote_type: quote.quoteType,
     version: quote.version,
-    target_path: quoteTargetPath({
-      id: quote.id,
-      quote_type: quote.quoteType,
-      deal_type: quote.dealType,
-      status_id: quote.statusId,
-      is_coterm: quote.isCoterm,
-      is_renewal: quote.isRenewal,
-    }),
+    target_path: targetPathOfQuote(quote),
   };
 }

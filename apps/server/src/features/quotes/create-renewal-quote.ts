@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
 import { partnerTypeFor } from '@bastion/domain/quotes/sales-channel';
 import {
   RENEWAL_UPLIFT_SETTING,
@@ -26,6 +25,7 @@ import {
 } from '../../core/renewals/contracts.repository.ts';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { refreshOpportunity } from '../../integrations/crm/local-copy.repository.ts';
+import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 import { writeBackNewQuote } from '../../integrations/crm/write-back-new-quote.ts';
 import { loadFormDefinition } from '../../core/forms/form-definitions.repository.ts';
 import { insertQuoteWithHistory, quoteActorOf } from '../../core/quotes/quote-writes.repository.ts';
@@ -244,13 +244,6 @@ export async function createRenewalQuote(
   return {
     id: quote.id,
     quote_number: quote.quoteNumber,
-    target_path: quoteTargetPath({
-      id: quote.id,
-      quote_type: quote.quoteType,
-      deal_type: quote.dealType,
-      status_id: quote.statusId,
-      is_coterm: quote.isCoterm,
-      is_renewal: quote.isRenewal,
-    }),
+    target_path: targetPathOfQuote(quote),
   };
 }

@@ -17,7 +17,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { RoleGrant } from '@bastion/domain/accounts/user-admin-schemas';
 import type { Database } from '@bastion/db/client';
 import { auditLog } from '@bastion/db/schema/audit';
@@ -384,20 +384,32 @@ function userAuditWhere(userId: string, prefixes: readonly string[]) {
   );
 }
 
+/** A page of `rows` (audit entries, not yet filtered) that the prefixes pick, newest first. */
+async function readUserAuditPage<Rows extends PgSelect>(
+  db: Database,
+  rows: Rows,
+  filter: { userId: string; prefixes: readonly string[]; page: Page },
+) {
+  const where = userAuditWhere(filter.userId, filter.prefixes);
+  const total = countOf(db.select({ n: count() }).from(auditLog).where(where));
+  return readPage(
+    filter.page,
+    rows.where(where).orderBy(desc(auditLog.occurredAt), desc(auditLog.id)),
+    total,
+  );
+}
+
 export async function findSignInPage(
   db: Database,
   userId: string,
   prefixes: readonly string[],
   page: Page,
 ) {
-  const where = userAuditWhere(userId, prefixes);
   const rows = db
     .select({ occurredAt: auditLog.occurredAt, action: auditLog.action, ip: auditLog.ip })
     .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
     .$dynamic();
-  return readPage(page, rows, countOf(db.select({ n: count() }).from(auditLog).where(where)));
+  return readUserAuditPage(db, rows, { userId, prefixes, page });
 }
 
 const actors = alias(users, 'actor');
@@ -409,7 +421,6 @@ export async function findHistoryPage(
   prefixes: readonly string[],
   page: Page,
 ) {
-  const where = userAuditWhere(userId, prefixes);
   const rows = db
     .select({
       occurredAt: auditLog.occurredAt,
@@ -421,10 +432,8 @@ export async function findHistoryPage(
     .from(auditLog)
     .leftJoin(actors, eq(actors.id, auditLog.actorUserId))
     .leftJoin(impersonators, eq(impersonators.id, auditLog.impersonatorUserId))
-    .where(where)
-    .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
     .$dynamic();
-  return readPage(page, rows, countOf(db.select({ n: count() }).from(auditLog).where(where)));
+  return readUserAuditPage(db, rows, { userId, prefixes, page });
 }
 
 export async function findSetting(db: Database, name: string): Promise<string | null> {

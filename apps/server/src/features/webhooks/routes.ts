@@ -15,9 +15,9 @@ import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import { currentUser, requirePermission } from '../../lib/access.ts';
 import {
-  auditedPostRoute,
   changedRecordRoute,
   postRoute,
+  recordChangeRoute,
   recordSaveRoute,
 } from '../../lib/post-route.ts';
 import { createSecretBox } from '../../core/access/secret-box.ts';
@@ -102,45 +102,41 @@ export function registerWebhookRoutes(
     handler: (request) => listWebhookDeliveries(db, request.body),
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/webhook-delivery-send-again',
     access: managesWebhooks,
+    entityType: 'webhook_delivery',
     body: ZWebhookDeliveryIdBody,
     response: ZWebhookSendOutcomeResponse,
     handler: async (request) => {
       const outcome = await sendWebhookAgain(sendDeps, currentUser(request), request.body.id);
       return {
         data: outcome,
-        audit: {
-          action: 'webhook.delivery.sent_again',
-          entityType: 'webhook_delivery',
-          entityId: outcome.delivery.id,
-          details: {
-            endpoint_id: outcome.delivery.endpoint_id,
-            event_type: outcome.delivery.event_type,
-            status: outcome.attempt.status,
-            is_delivered: outcome.is_delivered,
-          },
+        action: 'webhook.delivery.sent_again',
+        entityId: outcome.delivery.id,
+        details: {
+          endpoint_id: outcome.delivery.endpoint_id,
+          event_type: outcome.delivery.event_type,
+          status: outcome.attempt.status,
+          is_delivered: outcome.is_delivered,
         },
       };
     },
   });
 
-  auditedPostRoute(app, db, {
+  recordChangeRoute(app, db, {
     path: '/api/admin/webhook-endpoint-test',
     access: managesWebhooks,
+    entityType: 'webhook_endpoint',
     body: ZWebhookEndpointIdBody,
     response: ZWebhookSendOutcomeResponse,
     handler: async (request) => {
       const outcome = await sendWebhookTest(sendDeps, currentUser(request), request.body.id);
       return {
         data: outcome,
-        audit: {
-          action: 'webhook.endpoint.tested',
-          entityType: 'webhook_endpoint',
-          entityId: request.body.id,
-          details: { status: outcome.attempt.status, is_delivered: outcome.is_delivered },
-        },
+        action: 'webhook.endpoint.tested',
+        entityId: request.body.id,
+        details: { status: outcome.attempt.status, is_delivered: outcome.is_delivered },
       };
     },
   });
