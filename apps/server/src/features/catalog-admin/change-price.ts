@@ -1,6 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import type { ChangePriceInput } from '@bastion/domain/catalog/admin-api';
-import { listCurrencyCodes, listPriceRowsOf, lockSkus } from './catalog-admin.repository.ts';
+import { listPriceRowsOf, lockSkus } from './catalog-admin.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { conflictOn, invalidField, skuNotFound } from './catalog-admin-errors.ts';
 import { applyPricePlan } from './apply-price-plan.ts';
 import { listSkuPriceHistory } from './list-price-history.ts';

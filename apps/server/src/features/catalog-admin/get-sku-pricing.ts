@@ -2,7 +2,8 @@ import { formatBp, parsePercentBp } from '@bastion/domain/pricing/decimal';
 import type { SkuPricingView } from '@bastion/domain/pricing/methods-views';
 import { storedSkuAttributes } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
-import { findSku, listCurrencyCodes } from './catalog-admin.repository.ts';
+import { findSku } from './catalog-admin.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { skuNotFound } from './catalog-admin-errors.ts';
 import { priceStatusOn } from './list-price-history.ts';
 import {

@@ -1,10 +1,6 @@
 import type { Database } from '@bastion/db/client';
-import {
-  listCurrencyCodes,
-  listPriceRowsOf,
-  lockSkus,
-  type PriceRow,
-} from './catalog-admin.repository.ts';
+import { listPriceRowsOf, lockSkus, type PriceRow } from './catalog-admin.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { applyPricePlan } from './apply-price-plan.ts';
 import { pastDateMessage, unknownCurrencyMessage } from './change-price.ts';
 import type { CsvRecord } from '../../lib/csv.ts';

@@ -1,6 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import type { PriceHistory } from '@bastion/domain/catalog/admin-api';
-import { findSku, listCurrencyCodes, listPriceHistory } from './catalog-admin.repository.ts';
+import { findSku, listPriceHistory } from './catalog-admin.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { skuNotFound } from './catalog-admin-errors.ts';
 import { dayOf } from './today.ts';
 

@@ -11,7 +11,7 @@ import {
 } from '@bastion/db/schema/pricing';
 import { users } from '@bastion/db/schema/users';
 import type { ProductKind } from '@bastion/domain/pricing/product-kinds';
-import { firstOrNull } from '../../lib/db/queries.ts';
+import { firstOrNull, namedOtherThan } from '../../lib/db/queries.ts';
 
 /* Queries of the pricing methods, block bands, discount schedules and term discounts (issue 35). */
 
@@ -179,12 +179,7 @@ export async function findScheduleNamed(
     db
       .select()
       .from(discountSchedules)
-      .where(
-        and(
-          sql`lower(${discountSchedules.name}) = lower(${name})`,
-          sql`${discountSchedules.id} <> ${exceptId}`,
-        ),
-      ),
+      .where(namedOtherThan(discountSchedules, name, exceptId)),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { SkuPricingView } from '@bastion/domain/pricing/methods-views';
 import type { Database } from '@bastion/db/client';
-import { listCurrencyCodes, lockSkus } from './catalog-admin.repository.ts';
+import { lockSkus } from './catalog-admin.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { invalidField, skuNotFound } from './catalog-admin-errors.ts';
 import { unknownCurrencyMessage } from './change-price.ts';
 import { getSkuPricing } from './get-sku-pricing.ts';

@@ -13,13 +13,13 @@ import {
 import {
   findSkusByCode,
   listBooksByName,
-  listCurrencyCodes,
   listEntriesOfBooks,
   lockBook,
   upsertEntries,
   type PriceBookEntryRow,
   type PriceBookRow,
 } from './price-books.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { entryProblems } from './entry-checks.ts';
 import { PRICE_BOOK_CSV_COLUMNS } from './export-price-books.ts';
 

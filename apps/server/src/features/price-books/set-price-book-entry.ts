@@ -1,13 +1,8 @@
 import type { Database } from '@bastion/db/client';
 import type { PriceBookEntryChange } from '@bastion/domain/price-books/answers';
 import type { SetPriceBookEntryInput } from '@bastion/domain/price-books/api';
-import {
-  findEntry,
-  findSkusByCode,
-  listCurrencyCodes,
-  lockBook,
-  upsertEntries,
-} from './price-books.repository.ts';
+import { findEntry, findSkusByCode, lockBook, upsertEntries } from './price-books.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { bookNotFound, invalidFields } from './price-book-errors.ts';
 import { entryProblems } from './entry-checks.ts';
 
