@@ -12,12 +12,12 @@ import {
 import { users } from '@bastion/db/schema/users';
 import type { ProductKind } from '@bastion/domain/pricing/product-kinds';
 import { firstOrNull, namedOtherThan } from '../../lib/db/queries.ts';
+import type { BlockRow, MethodRow } from '../../lib/db/rows.ts';
 
 /* Queries of the pricing methods, block bands, discount schedules and term discounts (issue 35). */
 
-export type MethodRow = typeof skuPricingMethods.$inferSelect;
+export type { BlockRow, MethodRow };
 export type NewMethodRow = typeof skuPricingMethods.$inferInsert;
-export type BlockRow = typeof skuPriceBlocks.$inferSelect;
 export type ScheduleRow = typeof discountSchedules.$inferSelect;
 export type TermDiscountRow = typeof termDiscounts.$inferSelect;
 

@@ -15,10 +15,11 @@ import {
 } from '../../lib/db/queries.ts';
 import { listPriceOn } from '../../core/pricing/list-prices.repository.ts';
 import type { Page } from '../../lib/db/paging.ts';
+import type { PriceBookRow } from '../../lib/db/rows.ts';
 
 /* Queries of the price books (issue 35) only: the use-cases decide. */
 
-export type PriceBookRow = typeof priceBooks.$inferSelect;
+export type { PriceBookRow };
 export type NewPriceBook = typeof priceBooks.$inferInsert;
 export type PriceBookEntryRow = typeof priceBookEntries.$inferSelect;
 
