@@ -36,6 +36,7 @@ import {
   skuPricingMethods,
   termDiscounts,
 } from '@bastion/db/schema/pricing';
+import type { BlockRow, MethodRow, PriceRow, SkuRow } from '../../lib/db/rows.ts';
 import { loadQuotePriceBook, type QuoteBookFacts } from './quote-price-book.repository.ts';
 import { readTogether } from '../../lib/db/read-together.ts';
 import { type ReferenceReader, referenceReader } from '../../lib/db/reference-data.ts';
@@ -75,7 +76,7 @@ function inEffectOn<T extends { effectiveFrom: string; effectiveTo: string | nul
 }
 
 /** The USD list price in effect on `day`, from a SKU's price rows. */
-function usdPriceOn(prices: (typeof skuPrices.$inferSelect)[], day: string): number | null {
+function usdPriceOn(prices: PriceRow[], day: string): number | null {
   return (
     inEffectOn(
       prices.filter((p) => p.currencyCode === 'USD'),
@@ -89,12 +90,12 @@ function usdPriceOn(prices: (typeof skuPrices.$inferSelect)[], day: string): num
  * methods (every date), price blocks (every currency) and the discount schedule it follows.
  */
 interface SkuReference {
-  sku: typeof skus.$inferSelect;
-  prices: (typeof skuPrices.$inferSelect)[];
+  sku: SkuRow;
+  prices: PriceRow[];
   tiers: (typeof skuVolumeTiers.$inferSelect)[];
   hwCostUsdMinor: number | null;
-  methods: (typeof skuPricingMethods.$inferSelect)[];
-  blocks: (typeof skuPriceBlocks.$inferSelect)[];
+  methods: MethodRow[];
+  blocks: BlockRow[];
   scheduleId: string | null;
 }
 
@@ -283,10 +284,7 @@ export async function loadPricingInput(
     ]),
   );
 
-  const unitCostBeforeMarkup = (
-    sku: typeof skus.$inferSelect,
-    prices: (typeof skuPrices.$inferSelect)[],
-  ): number | null => {
+  const unitCostBeforeMarkup = (sku: SkuRow, prices: PriceRow[]): number | null => {
     if (sku.kind === 'BUNDLE') return 0;
     if (sku.kind === 'HARDWARE' || sku.kind === 'ACCESS_POINT') {
       return hwCostBySku.get(sku.sku) ?? null;
@@ -306,7 +304,7 @@ export async function loadPricingInput(
   };
 
   /** The quote currency's price rows; a SKU in the quote's price book has the book's price. */
-  const pricesFrom = (code: string, rows: readonly (typeof skuPrices.$inferSelect)[]) => {
+  const pricesFrom = (code: string, rows: readonly PriceRow[]) => {
     const bookPrice = book.prices.get(code);
     if (bookPrice !== undefined) {
       return [

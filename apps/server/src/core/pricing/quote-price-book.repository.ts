@@ -4,7 +4,6 @@ import {
   bookMatchesFacts,
   isBookInEffect,
   resolvePriceBook,
-  type PriceBookCandidate,
 } from '@bastion/domain/pricing/price-books';
 import type { PriceBookRef } from '@bastion/domain/pricing/model';
 import type { Database } from '@bastion/db/client';
@@ -12,6 +11,7 @@ import { crmAccounts } from '@bastion/db/schema/crm';
 import { priceBookEntries, priceBooks } from '@bastion/db/schema/pricing';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
 import type { ReferenceReader } from '../../lib/db/reference-data.ts';
+import { bookCandidateOf } from './price-book-candidate.ts';
 
 /** The quote's columns the book is resolved from and kept on. */
 export type QuoteBookFacts = Pick<
@@ -42,22 +42,6 @@ export const PRICE_BOOK_NOTICES = {
     `Price book ${previous} no longer applies to this quote: it is priced from ${now === null ? 'the standard list' : `price book ${now}`} now.`,
 } as const;
 
-type BookRow = typeof priceBooks.$inferSelect;
-type Candidate = PriceBookCandidate & { id: string };
-
-const candidateOf = (row: BookRow): Candidate => ({
-  id: row.id,
-  name: row.name,
-  segment: row.segment,
-  region: row.region,
-  sales_channel: row.salesChannel,
-  partner_type: row.partnerType,
-  priority: row.priority,
-  effective_from: row.effectiveFrom,
-  effective_to: row.effectiveTo,
-  is_active: row.isActive,
-});
-
 const NO_BOOK = { book: null, prices: new Map(), effectiveFrom: '', effectiveTo: null } as const;
 
 /**
@@ -74,7 +58,7 @@ export async function loadQuotePriceBook(
   skus: readonly string[],
 ): Promise<QuotePriceBook> {
   const books = await reference.get('price-books', async () =>
-    (await db.select().from(priceBooks)).map(candidateOf),
+    (await db.select().from(priceBooks)).map(bookCandidateOf),
   );
   if (books.length === 0 && quote.priceBookName === null) return { ...NO_BOOK, notices: [] };
 

@@ -1,6 +1,6 @@
 import type { Database } from '@bastion/db/client';
-import { lockSkus } from './catalog-admin.repository.ts';
-import { invalidField, skuNotFound } from './catalog-admin-errors.ts';
+import { invalidField } from './catalog-admin-errors.ts';
+import { lockSku } from './sku-lookup.ts';
 import type { AssignDiscountScheduleInput } from '@bastion/domain/pricing/methods-api';
 import { findScheduleOf, lockSchedule, setScheduleOf } from './pricing-methods.repository.ts';
 
@@ -10,8 +10,7 @@ import { findScheduleOf, lockSchedule, setScheduleOf } from './pricing-methods.r
  */
 export async function assignDiscountSchedule(db: Database, input: AssignDiscountScheduleInput) {
   return db.transaction(async (tx) => {
-    const [sku] = await lockSkus(tx, [input.sku]);
-    if (!sku) throw skuNotFound(input.sku);
+    const sku = await lockSku(tx, input.sku);
     if (input.schedule_id !== null) {
       if (sku.kind === 'BUNDLE') {
         throw invalidField(

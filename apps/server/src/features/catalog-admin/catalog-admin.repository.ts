@@ -5,7 +5,6 @@ import type { Database } from '@bastion/db/client';
 import {
   bundleComponents,
   bundleFeatures,
-  currencyRates,
   productFamilies,
   productHierarchyNodes,
   skuPrices,
@@ -13,24 +12,21 @@ import {
 } from '@bastion/db/schema/catalog';
 import { quoteLines } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
-import { containsText, firstOrNull, inEffectOn, readPage } from '../../lib/db/queries.ts';
+import {
+  chunksOf,
+  containsText,
+  firstOrNull,
+  inEffectOn,
+  namedOtherThan,
+  readPage,
+} from '../../lib/db/queries.ts';
+import { listPriceOn } from '../../core/pricing/list-prices.repository.ts';
 import type { NewSku, NodeRow, PriceRow, SkuRow } from '../../lib/db/rows.ts';
 import type { SkuSortField } from '@bastion/domain/catalog/admin-api';
 
 /* Queries of the catalogue administration only: the use-cases decide. */
 
 export type { NewSku, NodeRow, PriceRow, SkuRow };
-
-/** Parameters per statement stay well inside the drivers' limits. */
-const CHUNK_SIZE = 1000;
-
-function chunksOf<T>(items: readonly T[]): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK_SIZE) {
-    chunks.push(items.slice(start, start + CHUNK_SIZE));
-  }
-  return chunks;
-}
 
 export async function listFamilies(db: Database) {
   return db
@@ -68,17 +64,6 @@ const SORT_COLUMNS = {
   updated_at: skus.updatedAt,
 } as const satisfies Record<SkuSortField, unknown>;
 
-/** The list price of a SKU in a currency on a day, as a correlated subquery. */
-const priceOn = (currencyCode: string, day: string) => sql<number | null>`(
-  select ${skuPrices.unitPriceMinor} from ${skuPrices}
-  where ${skuPrices.sku} = ${skus.sku}
-    and ${skuPrices.currencyCode} = ${currencyCode}
-    and ${skuPrices.effectiveFrom} <= ${day}
-    and (${skuPrices.effectiveTo} is null or ${skuPrices.effectiveTo} > ${day})
-  order by ${skuPrices.effectiveFrom} desc
-  limit 1
-)`;
-
 export async function findSkuPage(db: Database, query: SkuPageQuery) {
   const where: SQL | undefined = and(
     containsText(query.search, skus.sku, skus.name),
@@ -94,9 +79,7 @@ export async function findSkuPage(db: Database, query: SkuPageQuery) {
       .select({
         sku: skus,
         familyName: productFamilies.name,
-        usdPriceMinor: priceOn('USD', query.priceDate).mapWith((v) =>
-          v === null ? null : Number(v),
-        ),
+        usdPriceMinor: listPriceOn(skus.sku, 'USD', query.priceDate),
       })
       .from(skus)
       .innerJoin(productFamilies, eq(productFamilies.id, skus.familyId))
@@ -187,6 +170,12 @@ export async function lockHierarchy(db: Database): Promise<void> {
   await db.execute(sql`lock table ${productHierarchyNodes} in share row exclusive mode`);
 }
 
+/** The lines under `parentId`, or the top level's when it is null. */
+const childOf = (parentId: string | null) =>
+  parentId === null
+    ? isNull(productHierarchyNodes.parentId)
+    : eq(productHierarchyNodes.parentId, parentId);
+
 /** A sibling (same parent, or both top level) with this name in any case, other than `exceptId`. */
 export async function findSiblingNamed(
   db: Database,
@@ -198,15 +187,7 @@ export async function findSiblingNamed(
     db
       .select()
       .from(productHierarchyNodes)
-      .where(
-        and(
-          parentId === null
-            ? isNull(productHierarchyNodes.parentId)
-            : eq(productHierarchyNodes.parentId, parentId),
-          sql`lower(${productHierarchyNodes.name}) = lower(${name})`,
-          exceptId ? sql`${productHierarchyNodes.id} <> ${exceptId}` : undefined,
-        ),
-      ),
+      .where(and(childOf(parentId), namedOtherThan(productHierarchyNodes, name, exceptId))),
   );
 }
 
@@ -214,11 +195,7 @@ export async function nextSortOrder(db: Database, parentId: string | null): Prom
   const [row] = await db
     .select({ max: sql<number | null>`max(${productHierarchyNodes.sortOrder})` })
     .from(productHierarchyNodes)
-    .where(
-      parentId === null
-        ? isNull(productHierarchyNodes.parentId)
-        : eq(productHierarchyNodes.parentId, parentId),
-    );
+    .where(childOf(parentId));
   return Number(row?.max ?? 0) + 1;
 }
 
@@ -250,11 +227,7 @@ export async function listSiblings(db: Database, parentId: string | null): Promi
   return db
     .select()
     .from(productHierarchyNodes)
-    .where(
-      parentId === null
-        ? isNull(productHierarchyNodes.parentId)
-        : eq(productHierarchyNodes.parentId, parentId),
-    )
+    .where(childOf(parentId))
     .orderBy(
       asc(productHierarchyNodes.sortOrder),
       asc(productHierarchyNodes.name),
@@ -393,14 +366,6 @@ export async function listPredecessorsOf(db: Database, code: string) {
 }
 
 /* Prices. */
-
-export async function listCurrencyCodes(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ code: currencyRates.currencyCode })
-    .from(currencyRates)
-    .orderBy(asc(currencyRates.currencyCode));
-  return rows.map((row) => row.code);
-}
 
 /** Every price row of a SKU, newest first, with who set it. */
 export async function listPriceHistory(db: Database, code: string) {

@@ -1,7 +1,9 @@
 import type { Database } from '@bastion/db/client';
 import type { ChangePriceInput } from '@bastion/domain/catalog/admin-api';
-import { listCurrencyCodes, listPriceRowsOf, lockSkus } from './catalog-admin.repository.ts';
-import { conflictOn, invalidField, skuNotFound } from './catalog-admin-errors.ts';
+import { listPriceRowsOf } from './catalog-admin.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
+import { conflictOn, invalidField } from './catalog-admin-errors.ts';
+import { lockSku } from './sku-lookup.ts';
 import { applyPricePlan } from './apply-price-plan.ts';
 import { listSkuPriceHistory } from './list-price-history.ts';
 import { laterPriceMessage, planPriceChanges } from './price-change-plan.ts';
@@ -12,6 +14,14 @@ export const pastDateMessage = (today: string) =>
 
 export const unknownCurrencyMessage = (code: string, known: readonly string[]) =>
   `There is no exchange rate for ${code}, so nothing can be priced in it. Prices can be set in ${known.join(', ')}.`;
+
+/** The catalogue sells in the currency (it has an exchange rate); a 400 on currency_code if not. */
+export async function requireSoldCurrency(tx: Database, code: string): Promise<void> {
+  const currencies = await listCurrencyCodes(tx);
+  if (!currencies.includes(code)) {
+    throw invalidField('currency_code', unknownCurrencyMessage(code, currencies));
+  }
+}
 
 /**
  * Schedules a new list price for a SKU in a currency from a day (today or later): the price in
@@ -27,12 +37,8 @@ export async function changePrice(
   const today = dayOf(now);
   if (input.effective_from < today) throw invalidField('effective_from', pastDateMessage(today));
   const isReplacement = await db.transaction(async (tx) => {
-    const currencies = await listCurrencyCodes(tx);
-    if (!currencies.includes(input.currency_code)) {
-      throw invalidField('currency_code', unknownCurrencyMessage(input.currency_code, currencies));
-    }
-    const [sku] = await lockSkus(tx, [input.sku]);
-    if (!sku) throw skuNotFound(input.sku);
+    await requireSoldCurrency(tx, input.currency_code);
+    const sku = await lockSku(tx, input.sku);
     const rows = (await listPriceRowsOf(tx, [sku.sku])).filter(
       (row) => row.currencyCode === input.currency_code,
     );

@@ -2,8 +2,8 @@ import { formatBp, parsePercentBp } from '@bastion/domain/pricing/decimal';
 import type { SkuPricingView } from '@bastion/domain/pricing/methods-views';
 import { storedSkuAttributes } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
-import { findSku, listCurrencyCodes } from './catalog-admin.repository.ts';
-import { skuNotFound } from './catalog-admin-errors.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
+import { requireSku } from './sku-lookup.ts';
 import { priceStatusOn } from './list-price-history.ts';
 import {
   findScheduleOf,
@@ -41,8 +41,7 @@ export async function getSkuPricing(
   code: string,
   now: Date = new Date(),
 ): Promise<SkuPricingView> {
-  const sku = await findSku(db, code);
-  if (!sku) throw skuNotFound(code);
+  const sku = await requireSku(db, code);
   const day = dayOf(now);
   const [history, blocks, currencyCodes, scheduleId] = await Promise.all([
     listMethodHistory(db, sku.sku),

@@ -4,14 +4,13 @@ import type { SkuDetail } from '@bastion/domain/catalog/admin-api';
 import {
   countQuoteLinesOf,
   findFamily,
-  findSku,
   listComponentsOf,
   listFeaturesOf,
   listNodes,
   listPricesOn,
 } from './catalog-admin.repository.ts';
 import { pathsOf } from './hierarchy-tree.ts';
-import { skuNotFound } from './catalog-admin-errors.ts';
+import { requireSku } from './sku-lookup.ts';
 import { dayOf } from './today.ts';
 import { skuFieldsOf } from './sku-record.ts';
 
@@ -24,8 +23,7 @@ export async function getSku(
   code: string,
   now: Date = new Date(),
 ): Promise<SkuDetail> {
-  const sku = await findSku(db, code);
-  if (!sku) throw skuNotFound(code);
+  const sku = await requireSku(db, code);
   const day = dayOf(now);
   const isBundle = sku.kind === 'BUNDLE';
   const [family, nodes, quoteLineCount, prices, components, features] = await Promise.all([

@@ -1,21 +1,10 @@
 import type { Database } from '@bastion/db/client';
-import {
-  listCurrencyCodes,
-  listPriceRowsOf,
-  lockSkus,
-  type PriceRow,
-} from './catalog-admin.repository.ts';
+import { listPriceRowsOf, lockSkus, type PriceRow } from './catalog-admin.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { applyPricePlan } from './apply-price-plan.ts';
 import { pastDateMessage, unknownCurrencyMessage } from './change-price.ts';
-import type { CsvRecord } from '../../lib/csv.ts';
-import {
-  importRefused,
-  readCsvTable,
-  rowValues,
-  type CsvImportShape,
-  type CsvTable,
-  type ImportProblem,
-} from '../../lib/csv-import.ts';
+import { importRefused, readCsvTable, type CsvImportShape } from '../../lib/csv-import.ts';
+import { readLines, withoutRepeats, type RowCells } from '../../core/pricing/price-file-lines.ts';
 import { laterPriceMessage, planPriceChanges, type PriceChange } from './price-change-plan.ts';
 import { parseUnitPrice } from './price-text.ts';
 import { dayOf } from './today.ts';
@@ -47,17 +36,9 @@ function isRealDate(text: string): boolean {
 
 /** Checks one row's values on their own; the line it stands for when they are all good. */
 function readLine(
-  record: CsvRecord,
-  table: CsvTable<ImportColumn>,
+  { value, fail }: RowCells<ImportColumn>,
   context: { currencies: ReadonlySet<string>; currencyList: string[]; today: string },
-  problems: ImportProblem[],
-): PriceLine | null {
-  const { row } = record;
-  const value = rowValues(record, table, problems);
-  if (!value) return null;
-  const before = problems.length;
-  const fail = (column: ImportColumn, message: string) => problems.push({ row, column, message });
-
+): Omit<PriceLine, 'row'> | null {
   const sku = value('sku').toUpperCase();
   if (sku === '') fail('sku', 'Enter the SKU.');
 
@@ -80,8 +61,8 @@ function readLine(
     fail('effective_from', pastDateMessage(context.today));
   }
 
-  if (problems.length > before || !price.isValid) return null;
-  return { row, sku, currencyCode, unitPriceMinor: price.minor, effectiveFrom };
+  if (!price.isValid) return null;
+  return { sku, currencyCode, unitPriceMinor: price.minor, effectiveFrom };
 }
 
 /**
@@ -103,30 +84,18 @@ export async function importPrices(
   return db.transaction(async (tx) => {
     const currencyList = await listCurrencyCodes(tx);
     const context = { currencies: new Set(currencyList), currencyList, today };
-    const lines: PriceLine[] = [];
-    for (const record of table.records) {
-      if (table.badRows.has(record.row)) continue;
-      const line = readLine(record, table, context, problems);
-      if (line) lines.push(line);
-    }
-
+    const lines = readLines(table, (cells) => readLine(cells, context));
     // The same SKU, currency and day twice: which price was meant?
-    const firstRowOf = new Map<string, number>();
-    const unique: PriceLine[] = [];
-    for (const line of lines) {
-      const key = `${line.sku}\u0000${line.currencyCode}\u0000${line.effectiveFrom}`;
-      const first = firstRowOf.get(key);
-      if (first === undefined) {
-        firstRowOf.set(key, line.row);
-        unique.push(line);
-      } else {
-        problems.push({
-          row: line.row,
-          column: 'effective_from',
-          message: `Row ${first} already sets the ${line.currencyCode} price of ${line.sku} from ${line.effectiveFrom}.`,
-        });
-      }
-    }
+    const unique = withoutRepeats(
+      lines,
+      (line) => `${line.sku}\u0000${line.currencyCode}\u0000${line.effectiveFrom}`,
+      (line, first) => ({
+        row: line.row,
+        column: 'effective_from',
+        message: `Row ${first} already sets the ${line.currencyCode} price of ${line.sku} from ${line.effectiveFrom}.`,
+      }),
+      problems,
+    );
 
     const found = new Map(
       (

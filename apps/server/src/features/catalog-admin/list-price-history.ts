@@ -1,7 +1,8 @@
 import type { Database } from '@bastion/db/client';
 import type { PriceHistory } from '@bastion/domain/catalog/admin-api';
-import { findSku, listCurrencyCodes, listPriceHistory } from './catalog-admin.repository.ts';
-import { skuNotFound } from './catalog-admin-errors.ts';
+import { listPriceHistory } from './catalog-admin.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
+import { requireSku } from './sku-lookup.ts';
 import { dayOf } from './today.ts';
 
 /** Where a price row stands on a day. */
@@ -19,8 +20,7 @@ export async function listSkuPriceHistory(
   code: string,
   now: Date = new Date(),
 ): Promise<PriceHistory> {
-  const sku = await findSku(db, code);
-  if (!sku) throw skuNotFound(code);
+  const sku = await requireSku(db, code);
   const day = dayOf(now);
   const [rows, currencyCodes] = await Promise.all([
     listPriceHistory(db, sku.sku),

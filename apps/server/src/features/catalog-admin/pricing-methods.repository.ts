@@ -11,13 +11,13 @@ import {
 } from '@bastion/db/schema/pricing';
 import { users } from '@bastion/db/schema/users';
 import type { ProductKind } from '@bastion/domain/pricing/product-kinds';
-import { firstOrNull } from '../../lib/db/queries.ts';
+import { firstOrNull, namedOtherThan } from '../../lib/db/queries.ts';
+import type { BlockRow, MethodRow } from '../../lib/db/rows.ts';
 
 /* Queries of the pricing methods, block bands, discount schedules and term discounts (issue 35). */
 
-export type MethodRow = typeof skuPricingMethods.$inferSelect;
+export type { BlockRow, MethodRow };
 export type NewMethodRow = typeof skuPricingMethods.$inferInsert;
-export type BlockRow = typeof skuPriceBlocks.$inferSelect;
 export type ScheduleRow = typeof discountSchedules.$inferSelect;
 export type TermDiscountRow = typeof termDiscounts.$inferSelect;
 
@@ -179,12 +179,7 @@ export async function findScheduleNamed(
     db
       .select()
       .from(discountSchedules)
-      .where(
-        and(
-          sql`lower(${discountSchedules.name}) = lower(${name})`,
-          sql`${discountSchedules.id} <> ${exceptId}`,
-        ),
-      ),
+      .where(namedOtherThan(discountSchedules, name, exceptId)),
   );
 }
 

@@ -1,8 +1,8 @@
 import type { SkuPricingView } from '@bastion/domain/pricing/methods-views';
 import type { Database } from '@bastion/db/client';
-import { listCurrencyCodes, lockSkus } from './catalog-admin.repository.ts';
-import { invalidField, skuNotFound } from './catalog-admin-errors.ts';
-import { unknownCurrencyMessage } from './change-price.ts';
+import { invalidField } from './catalog-admin-errors.ts';
+import { requireSoldCurrency } from './change-price.ts';
+import { lockSku } from './sku-lookup.ts';
 import { getSkuPricing } from './get-sku-pricing.ts';
 import type { SavePriceBlocksInput } from '@bastion/domain/pricing/methods-api';
 import { listBlocksOf, replaceBlocks } from './pricing-methods.repository.ts';
@@ -21,12 +21,8 @@ export async function savePriceBlocks(
   now: Date = new Date(),
 ): Promise<SkuPricingView & { before: Band[] }> {
   const before = await db.transaction(async (tx) => {
-    const currencies = await listCurrencyCodes(tx);
-    if (!currencies.includes(input.currency_code)) {
-      throw invalidField('currency_code', unknownCurrencyMessage(input.currency_code, currencies));
-    }
-    const [sku] = await lockSkus(tx, [input.sku]);
-    if (!sku) throw skuNotFound(input.sku);
+    await requireSoldCurrency(tx, input.currency_code);
+    const sku = await lockSku(tx, input.sku);
     if (sku.kind === 'BUNDLE') {
       throw invalidField(
         'bands',

@@ -1,7 +1,7 @@
 import type { ScheduledMethodView } from '@bastion/domain/pricing/methods-views';
 import type { Database } from '@bastion/db/client';
-import { lockSkus } from './catalog-admin.repository.ts';
-import { conflictOn, invalidField, skuNotFound } from './catalog-admin-errors.ts';
+import { conflictOn, invalidField } from './catalog-admin-errors.ts';
+import { lockSku } from './sku-lookup.ts';
 import { getSkuPricing } from './get-sku-pricing.ts';
 import { requireCoverHolds } from './pricing-method-rules.ts';
 import type { SchedulePricingMethodInput } from '@bastion/domain/pricing/methods-api';
@@ -49,8 +49,7 @@ export async function schedulePricingMethod(
   const replaced = await db.transaction(async (tx) => {
     // The table first, then the SKU: every method change takes its locks in this order.
     await lockPricingMethods(tx);
-    const [sku] = await lockSkus(tx, [input.sku]);
-    if (!sku) throw skuNotFound(input.sku);
+    const sku = await lockSku(tx, input.sku);
     if (sku.kind === 'BUNDLE' && input.method !== 'LIST') {
       throw invalidField('method', bundleMethodMessage(sku.sku));
     }

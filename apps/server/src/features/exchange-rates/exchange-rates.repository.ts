@@ -3,7 +3,7 @@ import type { Database } from '@bastion/db/client';
 import { currencyRates } from '@bastion/db/schema/catalog';
 import { currencyRateHistory } from '@bastion/db/schema/pricing';
 import { users } from '@bastion/db/schema/users';
-import { firstOrNull } from '../../lib/db/queries.ts';
+import { chunksOf, firstOrNull } from '../../lib/db/queries.ts';
 
 /* Queries of the exchange rates: the history (currency_rate_history) and the rate in use. */
 
@@ -94,15 +94,12 @@ export function listHistoryForExport(db: Database) {
     .orderBy(asc(currencyRateHistory.currencyCode), asc(currencyRateHistory.effectiveFrom));
 }
 
-/** Parameters per statement stay well inside the drivers' limits. */
-const CHUNK_SIZE = 1000;
-
 export async function insertHistoryRows(
   db: Database,
   rows: readonly (typeof currencyRateHistory.$inferInsert)[],
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += CHUNK_SIZE) {
-    await db.insert(currencyRateHistory).values(rows.slice(start, start + CHUNK_SIZE));
+  for (const chunk of chunksOf(rows)) {
+    await db.insert(currencyRateHistory).values(chunk);
   }
 }
 

@@ -2,7 +2,8 @@ import type { Database } from '@bastion/db/client';
 import type { PriceBookDetail, PriceBookView } from '@bastion/domain/price-books/answers';
 import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 import type { GetPriceBookInput } from '@bastion/domain/price-books/api';
-import { findBookWithFacts, findEntryPage, listCurrencyCodes } from './price-books.repository.ts';
+import { findBookWithFacts, findEntryPage } from './price-books.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { bookNotFound } from './price-book-errors.ts';
 import { bookViewOf, dayOf } from './price-book-view.ts';
 

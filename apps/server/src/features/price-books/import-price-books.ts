@@ -1,25 +1,18 @@
 import type { Database } from '@bastion/db/client';
 import { parseUnitPrice } from '@bastion/domain/catalog/price-text';
-import type { CsvRecord } from '../../lib/csv.ts';
 import { restoreFormula } from '../../lib/csv.ts';
-import {
-  importRefused,
-  readCsvTable,
-  rowValues,
-  type CsvImportShape,
-  type CsvTable,
-  type ImportProblem,
-} from '../../lib/csv-import.ts';
+import { importRefused, readCsvTable, type CsvImportShape } from '../../lib/csv-import.ts';
+import { readLines, withoutRepeats, type RowCells } from '../../core/pricing/price-file-lines.ts';
 import {
   findSkusByCode,
   listBooksByName,
-  listCurrencyCodes,
   listEntriesOfBooks,
   lockBook,
   upsertEntries,
   type PriceBookEntryRow,
   type PriceBookRow,
 } from './price-books.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { entryProblems } from './entry-checks.ts';
 import { PRICE_BOOK_CSV_COLUMNS } from './export-price-books.ts';
 
@@ -40,17 +33,9 @@ interface EntryLine {
 
 /** Checks one row's values on their own; the entry it stands for when they are all good. */
 function readLine(
-  record: CsvRecord,
-  table: CsvTable<Column>,
+  { value, fail }: RowCells<Column>,
   books: ReadonlyMap<string, PriceBookRow>,
-  problems: ImportProblem[],
-): EntryLine | null {
-  const { row } = record;
-  const value = rowValues(record, table, problems);
-  if (!value) return null;
-  const before = problems.length;
-  const fail = (column: Column, message: string) => problems.push({ row, column, message });
-
+): Omit<EntryLine, 'row'> | null {
   const bookName = restoreFormula(value('price_book'));
   const book = books.get(bookName.toLowerCase());
   if (bookName === '') fail('price_book', 'Enter the price book’s name.');
@@ -70,8 +55,8 @@ function readLine(
   const price = parseUnitPrice(value('unit_price'), currencyCode || 'any currency');
   if (!price.isValid) fail('unit_price', price.message);
 
-  if (problems.length > before || !price.isValid || !book) return null;
-  return { row, book, sku, currencyCode, unitPriceMinor: price.minor };
+  if (!price.isValid || !book) return null;
+  return { book, sku, currencyCode, unitPriceMinor: price.minor };
 }
 
 const keyOf = (bookId: string, sku: string, currencyCode: string) =>
@@ -91,29 +76,18 @@ export async function importPriceBooks(db: Database, text: string) {
   return db.transaction(async (tx) => {
     const books = await listBooksByName(tx);
     const currencies = await listCurrencyCodes(tx);
-    const lines: EntryLine[] = [];
-    for (const record of table.records) {
-      if (table.badRows.has(record.row)) continue;
-      const line = readLine(record, table, books, problems);
-      if (line) lines.push(line);
-    }
-
+    const lines = readLines(table, (cells) => readLine(cells, books));
     // The same book, SKU and currency twice: which price was meant?
-    const firstRowOf = new Map<string, number>();
-    const unique = lines.filter((line) => {
-      const key = keyOf(line.book.id, line.sku, line.currencyCode);
-      const first = firstRowOf.get(key);
-      if (first === undefined) {
-        firstRowOf.set(key, line.row);
-        return true;
-      }
-      problems.push({
+    const unique = withoutRepeats(
+      lines,
+      (line) => keyOf(line.book.id, line.sku, line.currencyCode),
+      (line, first) => ({
         row: line.row,
         column: 'sku',
         message: `Row ${first} already sets the ${line.currencyCode} price of ${line.sku} in ${line.book.name}.`,
-      });
-      return false;
-    });
+      }),
+      problems,
+    );
 
     const skus = await findSkusByCode(
       tx,

@@ -4,9 +4,9 @@ import { CRM_REGIONS } from '@bastion/domain/crm/schemas';
 import {
   listAccountSegments,
   listBooksWithFacts,
-  listCurrencyCodes,
   listPartnerTypes,
 } from './price-books.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { bookViewOf, dayOf } from './price-book-view.ts';
 
 /**

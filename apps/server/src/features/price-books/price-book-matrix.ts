@@ -2,12 +2,8 @@ import type { Database } from '@bastion/db/client';
 import type { PriceBookMatrix } from '@bastion/domain/price-books/answers';
 import { pageOf, pageWindow } from '../../lib/db/paging.ts';
 import type { PriceBookMatrixInput } from '@bastion/domain/price-books/api';
-import {
-  findMatrixSkuPage,
-  listActiveBooks,
-  listCurrencyCodes,
-  listMatrixEntries,
-} from './price-books.repository.ts';
+import { findMatrixSkuPage, listActiveBooks, listMatrixEntries } from './price-books.repository.ts';
+import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { invalidField, unsoldCurrencyMessage } from './price-book-errors.ts';
 import { bookStateOn, dayOf } from './price-book-view.ts';
 

@@ -1,23 +1,10 @@
 import type { PriceBookState, PriceBookView } from '@bastion/domain/price-books/answers';
 import { isBookInEffect } from '@bastion/domain/pricing/price-books';
 import type { BookWithFacts, PriceBookRow } from './price-books.repository.ts';
+import { bookCandidateOf } from '../../core/pricing/price-book-candidate.ts';
 
 /** Today as the catalogue counts days: the UTC date, like a quote's price date. */
 export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
-
-/** A book's row as resolution reads it (packages/domain/src/pricing/price-books.ts). */
-export const bookCandidateOf = (row: PriceBookRow) => ({
-  id: row.id,
-  name: row.name,
-  segment: row.segment,
-  region: row.region,
-  sales_channel: row.salesChannel,
-  partner_type: row.partnerType,
-  priority: row.priority,
-  effective_from: row.effectiveFrom,
-  effective_to: row.effectiveTo,
-  is_active: row.isActive,
-});
 
 /** Where a book stands on a day. */
 export function bookStateOn(row: PriceBookRow, day: string): PriceBookState {

@@ -1,36 +1,27 @@
-import { and, asc, desc, eq, getTableName, inArray, ne, sql, type Column } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
-import { currencyRates, partnerDiscounts, skuPrices, skus } from '@bastion/db/schema/catalog';
+import { partnerDiscounts, skus } from '@bastion/db/schema/catalog';
 import { crmAccounts } from '@bastion/db/schema/crm';
 import { priceBookEntries, priceBooks } from '@bastion/db/schema/pricing';
 import { quotes } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
-import { containsText, firstOrNull, readPage } from '../../lib/db/queries.ts';
+import {
+  chunksOf,
+  containsText,
+  firstOrNull,
+  namedOtherThan,
+  outer,
+  readPage,
+} from '../../lib/db/queries.ts';
+import { listPriceOn } from '../../core/pricing/list-prices.repository.ts';
 import type { Page } from '../../lib/db/paging.ts';
+import type { PriceBookRow } from '../../lib/db/rows.ts';
 
 /* Queries of the price books (issue 35) only: the use-cases decide. */
 
-export type PriceBookRow = typeof priceBooks.$inferSelect;
+export type { PriceBookRow };
 export type NewPriceBook = typeof priceBooks.$inferInsert;
 export type PriceBookEntryRow = typeof priceBookEntries.$inferSelect;
-
-/** Parameters per statement stay well inside the drivers' limits. */
-const CHUNK_SIZE = 1000;
-
-function chunksOf<T>(items: readonly T[]): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK_SIZE) {
-    chunks.push(items.slice(start, start + CHUNK_SIZE));
-  }
-  return chunks;
-}
-
-/**
- * A column of the outer query named with its table, as a subquery must name it: drizzle leaves a
- * single-table select's columns unqualified, which inside the subquery would mean its own.
- */
-const outer = (column: Column) =>
-  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** What a list shows of a book beside its row: counts, currencies, who made it. */
 const bookFacts = {
@@ -91,12 +82,7 @@ export async function findBookNamed(
     db
       .select()
       .from(priceBooks)
-      .where(
-        and(
-          sql`lower(${priceBooks.name}) = lower(${name})`,
-          exceptId ? ne(priceBooks.id, exceptId) : undefined,
-        ),
-      ),
+      .where(namedOtherThan(priceBooks, name, exceptId)),
   );
 }
 
@@ -133,15 +119,6 @@ export async function countEntriesOfBook(db: Database, id: string): Promise<numb
 }
 
 /* What books may be made for, and sold in. */
-
-/** Currencies the catalogue sells in: those with an exchange rate. */
-export async function listCurrencyCodes(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ code: currencyRates.currencyCode })
-    .from(currencyRates)
-    .orderBy(asc(currencyRates.currencyCode));
-  return rows.map((row) => row.code);
-}
 
 /** The segments the CRM's accounts have, in name order. */
 export async function listAccountSegments(db: Database): Promise<string[]> {
@@ -183,18 +160,6 @@ export async function findSkusByCode(db: Database, codes: readonly string[]) {
   return new Map(found.map((row) => [row.sku, row]));
 }
 
-/** The standard list price of the outer query's SKU in a currency on a day, as a subquery. */
-const listPriceOn = (skuCode: Column, currencyCode: Column | string, day: string) =>
-  sql<number | null>`(
-    select ${skuPrices.unitPriceMinor} from ${skuPrices}
-    where ${skuPrices.sku} = ${outer(skuCode)}
-      and ${skuPrices.currencyCode} = ${typeof currencyCode === 'string' ? currencyCode : outer(currencyCode)}
-      and ${skuPrices.effectiveFrom} <= ${day}
-      and (${skuPrices.effectiveTo} is null or ${skuPrices.effectiveTo} > ${day})
-    order by ${skuPrices.effectiveFrom} desc
-    limit 1
-  )`.mapWith((value) => (value === null ? null : Number(value)));
-
 /* Entries. */
 
 export interface EntryPageQuery extends Page {
@@ -235,22 +200,22 @@ export async function findEntryPage(db: Database, query: EntryPageQuery) {
   );
 }
 
-export async function findEntry(
-  db: Database,
-  key: { bookId: string; sku: string; currencyCode: string },
-): Promise<PriceBookEntryRow | null> {
-  return firstOrNull(
-    db
-      .select()
-      .from(priceBookEntries)
-      .where(
-        and(
-          eq(priceBookEntries.priceBookId, key.bookId),
-          eq(priceBookEntries.sku, key.sku),
-          eq(priceBookEntries.currencyCode, key.currencyCode),
-        ),
-      ),
+/** A book's price of a SKU in a currency: one entry. */
+export interface EntryKey {
+  bookId: string;
+  sku: string;
+  currencyCode: string;
+}
+
+const isEntry = (key: EntryKey) =>
+  and(
+    eq(priceBookEntries.priceBookId, key.bookId),
+    eq(priceBookEntries.sku, key.sku),
+    eq(priceBookEntries.currencyCode, key.currencyCode),
   );
+
+export async function findEntry(db: Database, key: EntryKey): Promise<PriceBookEntryRow | null> {
+  return firstOrNull(db.select().from(priceBookEntries).where(isEntry(key)));
 }
 
 /** Adds the entries or changes their price (call inside a transaction for several). */
@@ -270,19 +235,8 @@ export async function upsertEntries(
   }
 }
 
-export async function deleteEntry(
-  db: Database,
-  key: { bookId: string; sku: string; currencyCode: string },
-): Promise<void> {
-  await db
-    .delete(priceBookEntries)
-    .where(
-      and(
-        eq(priceBookEntries.priceBookId, key.bookId),
-        eq(priceBookEntries.sku, key.sku),
-        eq(priceBookEntries.currencyCode, key.currencyCode),
-      ),
-    );
+export async function deleteEntry(db: Database, key: EntryKey): Promise<void> {
+  await db.delete(priceBookEntries).where(isEntry(key));
 }
 
 /** The entries of some books (all of them when `bookIds` is null), keyed for an import's plan. */

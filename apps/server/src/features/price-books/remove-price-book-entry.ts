@@ -2,18 +2,15 @@ import type { Database } from '@bastion/db/client';
 import type { PriceBookEntryChange } from '@bastion/domain/price-books/answers';
 import { AppError } from '../../lib/app-error.ts';
 import type { RemovePriceBookEntryInput } from '@bastion/domain/price-books/api';
-import { deleteEntry, findEntry, lockBook } from './price-books.repository.ts';
-import { bookNotFound } from './price-book-errors.ts';
+import { deleteEntry, findEntry } from './price-books.repository.ts';
+import { changeEntry } from './entry-change.ts';
 
 /** Removes a book's price of a SKU in a currency: the SKU's standard list applies again. */
 export async function removePriceBookEntry(
   db: Database,
   input: RemovePriceBookEntryInput,
 ): Promise<PriceBookEntryChange> {
-  return db.transaction(async (tx) => {
-    const book = await lockBook(tx, input.price_book_id);
-    if (!book) throw bookNotFound();
-    const key = { bookId: book.id, sku: input.sku, currencyCode: input.currency_code };
+  return changeEntry(db, input, async (tx, book, key) => {
     const entry = await findEntry(tx, key);
     if (!entry) {
       throw new AppError(
@@ -22,13 +19,6 @@ export async function removePriceBookEntry(
       );
     }
     await deleteEntry(tx, key);
-    return {
-      price_book_id: book.id,
-      price_book_name: book.name,
-      sku: input.sku,
-      currency_code: input.currency_code,
-      unit_price_minor: null,
-      previous_price_minor: entry.unitPriceMinor,
-    };
+    return { unit_price_minor: null, previous_price_minor: entry.unitPriceMinor };
   });
 }

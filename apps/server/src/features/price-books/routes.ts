@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import { currentUser, requirePermission } from '../../lib/access.ts';
-import { auditedPostRoute, postRoute, recordChangeRoute } from '../../lib/post-route.ts';
+import {
+  auditedPostRoute,
+  postRoute,
+  recordChangeRoute,
+  type RecordChange,
+} from '../../lib/post-route.ts';
+import type { PriceBookEntryChange } from '@bastion/domain/price-books/answers';
 import { deactivatePriceBook } from './deactivate-price-book.ts';
 import { deletePriceBook } from './delete-price-book.ts';
 import { exportPriceBooks } from './export-price-books.ts';
@@ -49,6 +55,24 @@ const administers = requirePermission('administer the price books', canAdministe
 const IMPORT_BODY_LIMIT = 3 * MAX_IMPORT_BYTES;
 
 const ENTITY = 'price_book';
+
+/** An entry's change as its route answers and audits it: on the book, what the price was. */
+const entryChanged = (
+  change: PriceBookEntryChange,
+  action: string,
+  more: Record<string, unknown> = {},
+): RecordChange<PriceBookEntryChange> => ({
+  data: change,
+  action,
+  entityId: change.price_book_id,
+  details: {
+    name: change.price_book_name,
+    sku: change.sku,
+    currency_code: change.currency_code,
+    from_minor: change.previous_price_minor,
+    ...more,
+  },
+});
 
 /** Price books (issue 35, docs/pricing.md "Price books"): lists by segment, region, channel. */
 export function registerPriceBookRoutes(app: FastifyInstance, deps: { db: Database }) {
@@ -172,18 +196,9 @@ export function registerPriceBookRoutes(app: FastifyInstance, deps: { db: Databa
     response: ZPriceBookEntryChangeResponse,
     handler: async (request) => {
       const change = await setPriceBookEntry(db, request.body);
-      return {
-        data: change,
-        action: 'catalog.price_book.entry_set',
-        entityId: change.price_book_id,
-        details: {
-          name: change.price_book_name,
-          sku: change.sku,
-          currency_code: change.currency_code,
-          from_minor: change.previous_price_minor,
-          to_minor: change.unit_price_minor,
-        },
-      };
+      return entryChanged(change, 'catalog.price_book.entry_set', {
+        to_minor: change.unit_price_minor,
+      });
     },
   });
 
@@ -193,20 +208,11 @@ export function registerPriceBookRoutes(app: FastifyInstance, deps: { db: Databa
     entityType: ENTITY,
     body: ZRemovePriceBookEntryBody,
     response: ZPriceBookEntryChangeResponse,
-    handler: async (request) => {
-      const change = await removePriceBookEntry(db, request.body);
-      return {
-        data: change,
-        action: 'catalog.price_book.entry_removed',
-        entityId: change.price_book_id,
-        details: {
-          name: change.price_book_name,
-          sku: change.sku,
-          currency_code: change.currency_code,
-          from_minor: change.previous_price_minor,
-        },
-      };
-    },
+    handler: async (request) =>
+      entryChanged(
+        await removePriceBookEntry(db, request.body),
+        'catalog.price_book.entry_removed',
+      ),
   });
 
   /* Entries as CSV (the export is above, with the reading). */

@@ -1,4 +1,17 @@
-import { and, gt, gte, ilike, isNull, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
+import {
+  and,
+  getTableName,
+  gt,
+  gte,
+  ilike,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type Column,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { users } from '@bastion/db/schema/users';
 import type { Page } from './paging.ts';
@@ -53,3 +66,29 @@ export async function countOf(counted: PromiseLike<{ n: number }[]>): Promise<nu
   const [row] = await counted;
   return row?.n ?? 0;
 }
+
+/** Parameters per statement stay well inside the drivers' limits. */
+const CHUNK_SIZE = 1000;
+
+/** `items` in slices of at most CHUNK_SIZE, one statement's worth each. */
+export function chunksOf<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += CHUNK_SIZE) {
+    chunks.push(items.slice(start, start + CHUNK_SIZE));
+  }
+  return chunks;
+}
+
+/**
+ * A column of the outer query named with its table, as a subquery must name it: drizzle leaves a
+ * single-table select's columns unqualified, which inside the subquery would mean its own.
+ */
+export const outer = (column: Column) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** Rows named `name` in any case, other than the row `exceptId` (null: any row). */
+export const namedOtherThan = (
+  row: { id: Column; name: Column },
+  name: string,
+  exceptId: string | null,
+) => and(sql`lower(${row.name}) = lower(${name})`, exceptId ? ne(row.id, exceptId) : undefined);

@@ -21,6 +21,7 @@ import type {
   crmOpportunityLineItems,
   crmOpportunityTeamMembers,
 } from '@bastion/db/schema/crm';
+import type { priceBooks, skuPriceBlocks, skuPricingMethods } from '@bastion/db/schema/pricing';
 import type { termsClauseRules, termsClauses } from '@bastion/db/schema/terms';
 import type { delegations } from '@bastion/db/schema/users';
 
@@ -45,6 +46,11 @@ export type NodeRow = typeof productHierarchyNodes.$inferSelect;
 export type PriceRow = typeof skuPrices.$inferSelect;
 export type CostLookupRow = typeof mcCostLookups.$inferSelect;
 export type SupportCaseRow = typeof mcSupportCases.$inferSelect;
+
+// Pricing beyond the list: methods, block bands, price books.
+export type MethodRow = typeof skuPricingMethods.$inferSelect;
+export type BlockRow = typeof skuPriceBlocks.$inferSelect;
+export type PriceBookRow = typeof priceBooks.$inferSelect;
 
 // The CRM copy: records as an adapter hands them over (insert shapes) and as they are stored.
 export type CrmAccount = typeof crmAccounts.$inferInsert;
