@@ -19,7 +19,7 @@ import { signIn } from '../quotes/quote-helpers.ts';
 /*
  * Quote documents from the summary (issue 17, point 1): the deal desk downloads the PDF and the
  * Word document, the PDF's text (pdftotext) carries the quote number and its total, and the
- * Documents section lists both with their SHA-256 and version. The quote is set up through the
+ * Documents section lists both with their SHA-256, revision and version. The quote is set up through the
  * API with the page's cookies: the clicking under test is the summary's.
  */
 
@@ -95,7 +95,8 @@ describe('quote documents on the summary', () => {
       const row = documents.getByRole('row').filter({ hasText: sha256(file).slice(0, 12) });
       await row.waitFor();
       expect(await row.getByRole('cell').first().innerText()).toBe(format);
-      expect(await row.getByRole('cell').nth(2).innerText()).toBe(String(quote.version));
+      // Both made of the quote's first revision, taken with the PDF (decision 039).
+      expect(await row.getByRole('cell').nth(2).innerText()).toBe(`1\nversion ${quote.version}`);
       expect(await row.locator('code').getAttribute('title')).toBe(sha256(file));
     }
     await page.getByRole('region', { name: 'Documents' }).scrollIntoViewIfNeeded();
