@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { zEnvelope } from '../api/envelope.ts';
 import { namedApiSchemas } from '../api/named-schemas.ts';
 import { ZRuleOutcome } from '../product-rules/schemas.ts';
-import { ZQuoteView } from '../quotes/api/quote.ts';
 import { CONTRACT_STATUSES, RENEWAL_KINDS, RENEWAL_MESSAGES } from './model.ts';
 
 /*
@@ -313,20 +312,19 @@ export const ZTimelineBar = z.object({
 });
 
 export const ZRenewalConfiguration = z.object({
-  quote: ZQuoteView.pick({
-    id: true,
-    quote_number: true,
-    quote_name: true,
-    quote_type: true,
-    deal_type: true,
-    status_id: true,
-    version: true,
-    currency_code: true,
-    account_id: true,
-    account_name: true,
-    region: true,
-    contract_length: true,
-  }).extend({
+  quote: z.object({
+    id: z.string(),
+    quote_number: z.string(),
+    quote_name: z.string(),
+    quote_type: z.string(),
+    deal_type: z.string(),
+    status_id: z.string(),
+    version: z.number().int(),
+    currency_code: z.string(),
+    account_id: z.string(),
+    account_name: z.string(),
+    region: z.string(),
+    contract_length: z.number().int(),
     is_editable: z.boolean(),
     /** Why it cannot be changed, when it cannot. */
     read_only_reason: z.string().nullable(),
