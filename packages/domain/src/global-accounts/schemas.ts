@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { zEnvelope } from '../api/envelope.ts';
 import { namedApiSchemas } from '../api/named-schemas.ts';
-import { ZQuoteView } from '../quotes/api/quote.ts';
 import { ZContractSummary } from '../renewals/schemas.ts';
 import { zRequiredText } from '../validation/required-text.ts';
 
@@ -136,20 +135,19 @@ export const ZGroupContract = ZContractSummary.pick({
   status: z.string(),
 });
 
-/** An open quote of the group's accounts: some of the quote view's fields. */
-export const ZGroupQuote = ZQuoteView.pick({
-  id: true,
-  quote_number: true,
-  quote_name: true,
-  account_id: true,
-  account_name: true,
-  region: true,
-  status_id: true,
-  currency_code: true,
-  total_amount_minor: true,
-  updated_at: true,
+export const ZGroupQuote = z.object({
+  id: z.string(),
+  quote_number: z.string(),
+  quote_name: z.string(),
+  account_id: z.string(),
+  account_name: z.string(),
+  region: z.string(),
+  status_id: z.string(),
+  currency_code: z.string(),
+  total_amount_minor: z.number().int(),
+  updated_at: z.string(),
   /** Where the quote opens (its page for its type and status). */
-  target_path: true,
+  target_path: z.string(),
 });
 
 export const ZGlobalAccountDetail = ZGlobalAccountSummary.extend({
