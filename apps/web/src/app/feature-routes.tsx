@@ -35,6 +35,7 @@ const configureQuotePages = () => import('../features/quotes/pages/configure-quo
 const shippingPages = () => import('../features/quotes/pages/shipping-page.tsx');
 const quoteSummaryPages = () => import('./route-modules/quote-summary.tsx');
 const quoteHistoryPages = () => import('../features/quotes/pages/quote-history-page.tsx');
+const quoteRevisionPages = () => import('../features/revisions/pages/quote-revisions-page.tsx');
 const renewalsDeskPages = () => import('../features/renewals/pages/renewals-desk-page.tsx');
 const renewalConfiguratorPages = () => import('./route-modules/renewal-configurators.ts');
 const reportPages = () => import('../features/reports/pages/report-page.tsx');
@@ -84,6 +85,7 @@ export const featureRoutes: RouteObject[] = [
   pageRoute('terms-condition/:id/:ref', quoteTermsPages, 'QuoteTermsPage'),
   pageRoute('quote-summary/:id/:ref', quoteSummaryPages, 'QuoteSummaryPage'),
   pageRoute('quote-history/:id/:ref', quoteHistoryPages, 'QuoteHistoryPage'),
+  pageRoute('quote-revisions/:id/:ref', quoteRevisionPages, 'QuoteRevisionsPage'),
   pageRoute('user-profile/:ref', accountPages, 'UserProfilePage'),
   pageRoute('user-profile/:ref/:tab_context', accountPages, 'UserProfilePage'),
   pageRoute('outbox/:ref', approvalPages, 'OutboxPage'),

@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useDeferredValue, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { TablePager } from '@/components/data-table/table-pager.tsx';
+import { TablePager } from '@/components/data-table/paged-table.tsx';
 import { LoadState } from '@/components/admin/admin-layout.tsx';
 import { actionsColumn, textColumn, valueColumn } from '@/components/admin/record-columns.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { editColumn, NewButton, StatePanel, useNotice } from '@/components/admin/admin-parts.tsx';
 import { usePanelState } from '@/components/admin/use-panel-state.ts';
-import { TablePager } from '@/components/data-table/table-pager.tsx';
+import { TablePager } from '@/components/data-table/paged-table.tsx';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import type { CrmRecordPage } from '../api/crm-accounts.ts';

@@ -6,7 +6,7 @@ import { NewButton } from '@/components/admin/admin-parts.tsx';
 import { ReadOnlyNotice } from '@/components/admin/admin-layout.tsx';
 import { PanelScreen, usePanelScreen } from '@/components/admin/panel-screen.tsx';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
-import { TablePager } from '@/components/data-table/table-pager.tsx';
+import { TablePager } from '@/components/data-table/paged-table.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import { useSearchText } from '@/lib/use-debounced-value.ts';

@@ -16,6 +16,7 @@ import {
 } from '../../approvals/index.ts';
 import { QuoteAttachments } from '../../attachments/index.ts';
 import { QuoteCommentsButton } from '../../comments/index.ts';
+import { QuoteRevisionsLink } from '../../revisions/index.ts';
 import { AcceptancePanel, DocumentButtons, QuoteDocumentsSection } from '../../documents/index.ts';
 import { useQuoteSummary, type QuoteSummary } from '../api/summary.ts';
 import {
@@ -130,6 +131,7 @@ function Summary({
         actions={
           <div className="d-flex flex-wrap gap-2 no-print">
             {summary.actions.can_see_history ? <QuoteHistoryLink quote={quote} /> : null}
+            {isFlow ? <QuoteRevisionsLink quote={quote} /> : null}
             <QuoteCommentsButton quoteId={quote.id} />
             {summary.actions.can_edit ? (
               <QuotePageLink

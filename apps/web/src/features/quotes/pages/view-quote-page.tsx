@@ -17,6 +17,7 @@ import { useSession } from '../../auth/index.ts';
 import { useFormDefinition } from '@/components/recipe-form/use-form-definition.ts';
 import { useQuote, type QuoteView } from '../api/quotes.ts';
 import { FactList, QuoteHistoryLink, type Fact } from '../components/quote-facts.tsx';
+import { QuoteRevisionsLink } from '../../revisions/index.ts';
 import { QuoteDetailsEditor } from '../components/quote-details-editor.tsx';
 
 /** view-quote/{id}/{ref}: the quote, read-only. */
@@ -77,6 +78,7 @@ export function ViewQuotePage() {
               </Button>
             ) : null}
             {session.user.permissions.can_see_history ? <QuoteHistoryLink quote={q} /> : null}
+            {q.quote_type === 'LEGACY' ? null : <QuoteRevisionsLink quote={q} />}
             <QuoteCommentsButton quoteId={q.id} />
             <Link className="btn btn-primary" to={q.target_path}>
               Open

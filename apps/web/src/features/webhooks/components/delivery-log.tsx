@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import { TablePager } from '@/components/data-table/table-pager.tsx';
+import { TablePager } from '@/components/data-table/paged-table.tsx';
 import { ErrorScreen } from '@/components/error-screen.tsx';
 import {
   useRefreshWebhooks,
