@@ -20,3 +20,6 @@ export function advanceAppClock(ms: number): Date {
 export function resetAppClock(): void {
   offsetMs = 0;
 }
+
+/** The day of a moment as the catalogue counts days (UTC), YYYY-MM-DD. */
+export const isoDayOf = (moment: Date) => moment.toISOString().slice(0, 10);

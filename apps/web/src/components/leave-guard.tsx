@@ -3,6 +3,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useId,
   useRef,
   useState,
   type ReactNode,
@@ -127,10 +128,12 @@ export function useLeaveGuard(work: UnsavedWork): LeaveGuard {
         },
       }
     : null;
+  // Each editor of a panel holds its own entry: one that is clean must not hide another's work.
+  const editorId = useId();
   useEffect(() => {
-    registerInPanel?.(panelWork);
+    registerInPanel?.(editorId, panelWork);
   });
-  useEffect(() => () => registerInPanel?.(null), [registerInPanel]);
+  useEffect(() => () => registerInPanel?.(editorId, null), [registerInPanel, editorId]);
 
   const dialog = (
     <LeaveQuestion
@@ -163,7 +166,9 @@ interface PanelWork {
   release: () => void;
 }
 
-const PanelWorkContext = createContext<((work: PanelWork | null) => void) | null>(null);
+const PanelWorkContext = createContext<((editorId: string, work: PanelWork | null) => void) | null>(
+  null,
+);
 
 /**
  * Wraps a side panel's body: closing the panel (its Close button, Escape, a click beside it)
@@ -171,19 +176,26 @@ const PanelWorkContext = createContext<((work: PanelWork | null) => void) | null
  * `close` is the panel's own closing.
  */
 export function usePanelCloseGuard(close: () => void) {
-  const work = useRef<PanelWork | null>(null);
-  const register = useCallback((next: PanelWork | null) => {
-    work.current = next;
+  // The unsaved work of each editor in the panel, by editor.
+  const works = useRef(new Map<string, PanelWork>());
+  const register = useCallback((editorId: string, next: PanelWork | null) => {
+    if (next) works.current.set(editorId, next);
+    else works.current.delete(editorId);
   }, []);
+  const firstWork = () => works.current.values().next().value ?? null;
   const [asking, setAsking] = useState<PanelWork | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const closeNow = () => {
-    work.current?.release();
+    for (const work of works.current.values()) work.release();
     close();
   };
   return {
     /** Instead of `close`: asks first when there is unsaved work. */
-    requestClose: () => (work.current ? setAsking(work.current) : close()),
+    requestClose: () => {
+      const work = firstWork();
+      if (work) setAsking(work);
+      else close();
+    },
     wrap: (children: ReactNode) => (
       <PanelWorkContext.Provider value={register}>
         {children}

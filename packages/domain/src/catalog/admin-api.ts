@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ZCsvImportBody } from '../api/csv-import-body.ts';
 import { namedApiSchemas } from '../api/named-schemas.ts';
-import { utf8ByteLength } from '../api/utf8.ts';
 import { ZSkuAttributes } from '../product-rules/schemas.ts';
 import { ZProductRulePreview, ZProductRuleView } from '../product-rules/admin-schemas.ts';
 import { BILLING_TYPES } from '../pricing/model.ts';
@@ -276,17 +276,6 @@ const ZCsvExport = z.object({
 
 export const ZExportPricesResponse = zEnvelope(ZCsvExport);
 
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
-
-/** A CSV file to import, as text. */
-const ZCsvImportBody = z.object({
-  csv: z
-    .string({ error: 'Send the file’s text as csv.' })
-    .refine((text) => utf8ByteLength(text) <= MAX_IMPORT_BYTES, {
-      message: 'The file is larger than 5 MB: split it and import the parts one after another.',
-    }),
-});
-
 export const ZImportPricesBody = ZCsvImportBody;
 
 /**
@@ -334,3 +323,5 @@ namedApiSchemas.add(ZSkuDetail, { id: 'CatalogSku' });
 namedApiSchemas.add(ZHierarchyNode, { id: 'ProductLineNode' });
 namedApiSchemas.add(ZPriceHistory, { id: 'PriceHistory' });
 namedApiSchemas.add(ZProductRuleView, { id: 'ProductRule' });
+
+export { MAX_IMPORT_BYTES } from '../api/csv-import-body.ts';

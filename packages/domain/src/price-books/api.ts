@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ZCsvImportBody } from '../api/csv-import-body.ts';
 import { namedApiSchemas } from '../api/named-schemas.ts';
-import { utf8ByteLength } from '../api/utf8.ts';
 import {
   ZPriceBookDetail,
   ZPriceBookEntryChange,
@@ -79,15 +79,7 @@ export const ZExportPriceBooksBody = z
   .nullish()
   .transform((body) => ({ id: body?.id ?? null }));
 
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
-
-export const ZImportPriceBooksBody = z.object({
-  csv: z
-    .string({ error: 'Send the file’s text as csv.' })
-    .refine((text) => utf8ByteLength(text) <= MAX_IMPORT_BYTES, {
-      message: 'The file is larger than 5 MB: split it and import the parts one after another.',
-    }),
-});
+export const ZImportPriceBooksBody = ZCsvImportBody;
 
 export const ZPriceBookListResponse = zEnvelope(ZPriceBookList);
 export const ZPriceBookResponse = zEnvelope(ZPriceBookView);
@@ -116,3 +108,5 @@ export const ZPriceBooksImportResponse = zEnvelope(
 /* Named in the API reference (its components): what several answers share, and big rows. */
 namedApiSchemas.add(ZPriceBookView, { id: 'PriceBook' });
 namedApiSchemas.add(ZPriceBookEntryChange, { id: 'PriceBookEntryChange' });
+
+export { MAX_IMPORT_BYTES } from '../api/csv-import-body.ts';

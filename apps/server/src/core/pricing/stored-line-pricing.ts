@@ -61,14 +61,9 @@ export const storedManualShippingQuantities = (
     line.y5ManualShippingQuantity,
   ].slice(0, years);
 
-/** Prices a quote's lines as they are stored, with the pricing engine. */
-export async function priceStoredLines(
-  db: Database,
-  quote: Parameters<typeof loadPricingInput>[1],
-  lines: readonly StoredLine[],
-  years: number,
-) {
-  const pricingLines = lines.map((line) => ({
+/** The pricing engine's input of quote lines as they are stored. */
+export const storedPricingLines = (lines: readonly StoredLine[], years: number) =>
+  lines.map((line) => ({
     line_id: line.id,
     sku: line.sku,
     quantities: storedQuantities(line, years),
@@ -77,5 +72,13 @@ export async function priceStoredLines(
     ...contractPricingOf(line),
     ...adjustedUnitListOf(line),
   }));
-  return priceQuote(await loadPricingInput(db, quote, pricingLines));
+
+/** Prices a quote's lines as they are stored, with the pricing engine. */
+export async function priceStoredLines(
+  db: Database,
+  quote: Parameters<typeof loadPricingInput>[1],
+  lines: readonly StoredLine[],
+  years: number,
+) {
+  return priceQuote(await loadPricingInput(db, quote, storedPricingLines(lines, years)));
 }

@@ -139,6 +139,13 @@ export type ApproverQuoteAccess = (
 
 type QuoteRow = typeof quotes.$inferSelect;
 
+/** A quote outside the caller's scope reads as absent: its existence is not theirs to know. */
+export async function requireVisibleQuote(db: Database, caller: AuthContext, id: string) {
+  const quote = await findVisibleQuote(db, viewerOf(caller), id);
+  if (!quote) throw new AppError('NOT_FOUND', 'There is no such quote, or it is not yours to see.');
+  return quote;
+}
+
 /** The quote if the caller sees it as a quote user or as its approver; else 404. */
 export async function requireQuoteForReader(
   db: Database,

@@ -16,11 +16,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { todayIso } from './contracts.repository.ts';
 import { loadPricingInput } from '../pricing/pricing-inputs.repository.ts';
-import {
-  adjustedUnitListOf,
-  contractPricingOf,
-  storedQuantities,
-} from '../pricing/stored-line-pricing.ts';
+import { storedPricingLines } from '../pricing/stored-line-pricing.ts';
 
 /**
  * A quote that reaches ACCEPTED or COMPLETED becomes part of the installed base (issue 18,
@@ -113,19 +109,7 @@ async function entitlementsOf(tx: Database, quote: QuoteRow, now: Date): Promise
   if (lines.length === 0) return [];
 
   const years = quote.quoteType === 'ELA' ? Math.min(5, Math.ceil(quote.contractLength / 12)) : 1;
-  const input = await loadPricingInput(
-    tx,
-    quote,
-    lines.map((line) => ({
-      line_id: line.id,
-      sku: line.sku,
-      quantities: storedQuantities(line, years),
-      manual_discount_percent: line.manualDiscountPercent,
-      parent_line_id: line.parentLineId,
-      ...contractPricingOf(line),
-      ...adjustedUnitListOf(line),
-    })),
-  );
+  const input = await loadPricingInput(tx, quote, storedPricingLines(lines, years));
   // Priced as priceStoredLines does, except that a SKU withdrawn from sale since the quote was
   // approved is still what the customer bought: it must not block the acceptance.
   const catalog = Object.fromEntries(

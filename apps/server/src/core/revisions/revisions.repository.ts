@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
-import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
 import { skus } from '@bastion/db/schema/catalog';
 import { quoteLines, quotes, type QuoteRow } from '@bastion/db/schema/quotes';
 import { quoteRevisions, type QuoteRevisionRow } from '@bastion/db/schema/quote-revisions';
@@ -90,24 +89,4 @@ export async function listNamedLines(db: Database, quoteId: string) {
     .innerJoin(skus, eq(skus.sku, quoteLines.sku))
     .where(eq(quoteLines.quoteId, quoteId))
     .orderBy(asc(quoteLines.position));
-}
-
-/** The quote's latest submission with its steps and who decided them, or null. */
-export async function findLatestSubmission(db: Database, quoteId: string) {
-  const submission = await firstOrNull(
-    db
-      .select()
-      .from(quoteApprovals)
-      .where(eq(quoteApprovals.quoteId, quoteId))
-      .orderBy(desc(quoteApprovals.submissionNumber))
-      .limit(1),
-  );
-  if (!submission) return null;
-  const steps = await db
-    .select({ step: quoteApprovalSteps, decidedBy: personName })
-    .from(quoteApprovalSteps)
-    .leftJoin(users, eq(users.id, quoteApprovalSteps.decidedBy))
-    .where(eq(quoteApprovalSteps.approvalId, submission.id))
-    .orderBy(asc(quoteApprovalSteps.stage), asc(quoteApprovalSteps.groupName));
-  return { submission, steps };
 }

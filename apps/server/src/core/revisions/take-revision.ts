@@ -9,9 +9,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { STALE_QUOTE_MESSAGE } from '../quotes/quote-writes.repository.ts';
 import { priceStoredLines, storedQuantities } from '../pricing/stored-line-pricing.ts';
 import { readQuoteContents } from '../quotes/quote-contents.repository.ts';
+import { findLatestSubmission } from '../approvals/latest-submission.repository.ts';
 import { listSavedTerms } from '../terms/saved-quote-terms.repository.ts';
 import {
-  findLatestSubmission,
   findRevisionAtVersion,
   insertRevision,
   listNamedLines,

@@ -7,9 +7,7 @@ import {
   type PartnerExceptionRow,
 } from './partner-exceptions.repository.ts';
 import { versionedFieldsOf } from '../../lib/edited-fields.ts';
-
-/** Today as exceptions count days: the UTC date, like a quote's price date. */
-export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+import { isoDayOf } from '../../lib/clock.ts';
 
 function stateOn(row: PartnerExceptionRow, today: string): PartnerExceptionView['state'] {
   if (!row.isActive) return 'INACTIVE';
@@ -38,7 +36,7 @@ function exceptionView(
 }
 
 export async function listPartnerExceptionViews(db: Database, now = new Date()) {
-  const today = dayOf(now);
+  const today = isoDayOf(now);
   return {
     partner_exceptions: (await listPartnerExceptions(db)).map((row) => exceptionView(row, today)),
   };
@@ -51,5 +49,5 @@ export async function getPartnerException(
 ): Promise<PartnerExceptionView> {
   const row = await findPartnerException(db, id);
   if (!row) throw notFound('partner exception');
-  return exceptionView(row, dayOf(now));
+  return exceptionView(row, isoDayOf(now));
 }

@@ -10,7 +10,7 @@ import {
   lockPricingMethods,
   updateMethodRow,
 } from './pricing-methods.repository.ts';
-import { dayOf } from './today.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 /**
  * Cancels a pricing method that has not started yet: the row goes, and the method before it
@@ -26,7 +26,7 @@ export async function cancelScheduledMethod(
   cancelled: ReturnType<typeof methodFieldsOf> & { sku: string };
   reopenedFrom: string | null;
 }> {
-  const today = dayOf(now);
+  const today = isoDayOf(now);
   const { row, previous } = await db.transaction(async (tx) => {
     await lockPricingMethods(tx);
     const found = await findMethodRow(tx, id);

@@ -8,14 +8,14 @@ import {
   updatePriceRow,
 } from './catalog-admin.repository.ts';
 import { listSkuPriceHistory } from './list-price-history.ts';
-import { dayOf } from './today.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 /**
  * Cancels a price that has not started yet: the row goes, and the price before it runs on as
  * if the change had never been scheduled. A price in effect or past is history and stays.
  */
 export async function cancelScheduledPrice(db: Database, id: string, now: Date = new Date()) {
-  const today = dayOf(now);
+  const today = isoDayOf(now);
   const cancelled = await db.transaction(async (tx) => {
     const found = await findPriceRow(tx, id);
     if (found) await lockSkus(tx, [found.sku]);

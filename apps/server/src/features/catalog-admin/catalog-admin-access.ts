@@ -1,6 +1,5 @@
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import { requirePermission } from '../../lib/access.ts';
-import { MAX_IMPORT_BYTES } from '@bastion/domain/catalog/admin-api';
 
 /*
  * Who may do what (spec §6, decision 002): the catalogue grid is for everyone with a catalog
@@ -12,8 +11,7 @@ export const canAdministerCatalog = (f: PermissionFlags) => f.is_catalog_admin |
 export const readsGrid = requirePermission('read the catalogue grid', canReadCatalogGrid);
 export const administers = requirePermission('administer the catalogue', canAdministerCatalog);
 
-/** JSON escaping can double a CSV's size (every line break becomes \r\n written as 4 bytes). */
-export const IMPORT_BODY_LIMIT = 3 * MAX_IMPORT_BYTES;
+export { IMPORT_BODY_LIMIT } from '@bastion/domain/api/csv-import-body';
 
 /** Where the catalogue administration's routes live. */
 export const CATALOG_ADMIN_BASE = '/api/admin/catalog';

@@ -8,7 +8,7 @@ import { auditActionsOf } from '../../test/audit.ts';
 import { postCalls, useTestBed } from '../../test/test-bed.ts';
 import { A, unique } from './catalog-admin.test-harness.ts';
 import { parseCsv } from '../../lib/csv.ts';
-import { dayOf } from './today.ts';
+import { isoDayOf as dayOf } from '../../lib/clock.ts';
 
 const { ctx, users, cookies } = useTestBed({
   admin: 'CATALOG_ADMIN',

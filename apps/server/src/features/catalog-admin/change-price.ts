@@ -7,7 +7,7 @@ import { lockSku } from './sku-lookup.ts';
 import { applyPricePlan } from './apply-price-plan.ts';
 import { listSkuPriceHistory } from './list-price-history.ts';
 import { laterPriceMessage, planPriceChanges } from './price-change-plan.ts';
-import { dayOf } from './today.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 export const pastDateMessage = (today: string) =>
   `A price change starts today (${today}) or later: the past prices quotes were made with stay as they were.`;
@@ -34,7 +34,7 @@ export async function changePrice(
   input: ChangePriceInput,
   now: Date = new Date(),
 ) {
-  const today = dayOf(now);
+  const today = isoDayOf(now);
   if (input.effective_from < today) throw invalidField('effective_from', pastDateMessage(today));
   const isReplacement = await db.transaction(async (tx) => {
     await requireSoldCurrency(tx, input.currency_code);

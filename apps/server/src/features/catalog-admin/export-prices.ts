@@ -2,7 +2,7 @@ import type { Database } from '@bastion/db/client';
 import { listPricesForExport } from './catalog-admin.repository.ts';
 import { formatCsv } from '../../lib/csv.ts';
 import { formatUnitPrice } from './price-text.ts';
-import { dayOf } from './today.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 export const EXPORT_HEADER = [
   'sku',
@@ -29,7 +29,7 @@ export async function exportPrices(db: Database, on: string | null, now: Date = 
     ]),
   ]);
   return {
-    file_name: on ? `sku-prices-in-effect-${on}.csv` : `sku-prices-${dayOf(now)}.csv`,
+    file_name: on ? `sku-prices-in-effect-${on}.csv` : `sku-prices-${isoDayOf(now)}.csv`,
     csv,
     row_count: rows.length,
   };

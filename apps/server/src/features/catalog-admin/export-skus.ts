@@ -2,7 +2,7 @@ import { storedSkuAttributes } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import { listSkusForExport, type SkuRow } from './catalog-admin.repository.ts';
 import { formatCsv, neutralizeFormulaReversibly } from '../../lib/csv.ts';
-import { dayOf } from './today.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 /** The SKU file's columns: the export writes them in this order, the import reads them. */
 export const SKU_CSV_COLUMNS = [
@@ -62,7 +62,7 @@ function skuRecord(sku: SkuRow): string[] {
 export async function exportSkus(db: Database, now: Date = new Date()) {
   const rows = await listSkusForExport(db);
   return {
-    file_name: `skus-${dayOf(now)}.csv`,
+    file_name: `skus-${isoDayOf(now)}.csv`,
     csv: formatCsv([SKU_CSV_COLUMNS, ...rows.map(skuRecord)]),
     row_count: rows.length,
   };

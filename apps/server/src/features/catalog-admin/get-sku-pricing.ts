@@ -11,7 +11,7 @@ import {
   listMethodHistory,
   type MethodRow,
 } from './pricing-methods.repository.ts';
-import { dayOf } from './today.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 /** A stored percentage as the shortest text of its value: "20.00" is "20". */
 export function percentView(stored: string | null): string | null {
@@ -42,7 +42,7 @@ export async function getSkuPricing(
   now: Date = new Date(),
 ): Promise<SkuPricingView> {
   const sku = await requireSku(db, code);
-  const day = dayOf(now);
+  const day = isoDayOf(now);
   const [history, blocks, currencyCodes, scheduleId] = await Promise.all([
     listMethodHistory(db, sku.sku),
     listBlocksOf(db, sku.sku),

@@ -11,8 +11,8 @@ import {
 } from './catalog-admin.repository.ts';
 import { pathsOf } from './hierarchy-tree.ts';
 import { requireSku } from './sku-lookup.ts';
-import { dayOf } from './today.ts';
 import { skuFieldsOf } from './sku-record.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 /**
  * One SKU for its panel: where it sits, how many quote lines use it, today's prices, and a
@@ -24,7 +24,7 @@ export async function getSku(
   now: Date = new Date(),
 ): Promise<SkuDetail> {
   const sku = await requireSku(db, code);
-  const day = dayOf(now);
+  const day = isoDayOf(now);
   const isBundle = sku.kind === 'BUNDLE';
   const [family, nodes, quoteLineCount, prices, components, features] = await Promise.all([
     findFamily(db, sku.familyId),

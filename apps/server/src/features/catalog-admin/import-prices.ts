@@ -7,7 +7,7 @@ import { importRefused, readCsvTable, type CsvImportShape } from '../../lib/csv-
 import { readLines, withoutRepeats, type RowCells } from '../../core/pricing/price-file-lines.ts';
 import { laterPriceMessage, planPriceChanges, type PriceChange } from './price-change-plan.ts';
 import { parseUnitPrice } from './price-text.ts';
-import { dayOf } from './today.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 /** The columns an import reads, in the order the messages name them. */
 export const IMPORT_COLUMNS = ['sku', 'currency', 'unit_price', 'effective_from'] as const;
@@ -77,7 +77,7 @@ export async function importPrices(
   text: string,
   now: Date = new Date(),
 ) {
-  const today = dayOf(now);
+  const today = isoDayOf(now);
   const table = readCsvTable(text, PRICE_FILE);
   const { problems } = table;
 

@@ -3,7 +3,7 @@ import type { PriceHistory } from '@bastion/domain/catalog/admin-api';
 import { listPriceHistory } from './catalog-admin.repository.ts';
 import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { requireSku } from './sku-lookup.ts';
-import { dayOf } from './today.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 /** Where a price row stands on a day. */
 export function priceStatusOn(
@@ -21,7 +21,7 @@ export async function listSkuPriceHistory(
   now: Date = new Date(),
 ): Promise<PriceHistory> {
   const sku = await requireSku(db, code);
-  const day = dayOf(now);
+  const day = isoDayOf(now);
   const [rows, currencyCodes] = await Promise.all([
     listPriceHistory(db, sku.sku),
     listCurrencyCodes(db),

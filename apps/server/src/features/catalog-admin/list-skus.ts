@@ -2,9 +2,9 @@ import type { Database } from '@bastion/db/client';
 import type { ListSkusInput } from '@bastion/domain/catalog/admin-api';
 import { findSkuPage, listNodes } from './catalog-admin.repository.ts';
 import { pathsOf, subtreeOf } from './hierarchy-tree.ts';
-import { dayOf } from './today.ts';
 import { skuFieldsOf } from './sku-record.ts';
 import { pageOf, pageWindow } from '../../lib/db/paging.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 const STATUS_FILTERS = { all: null, active: true, inactive: false } as const;
 
@@ -17,7 +17,7 @@ function chosenLines(nodes: Parameters<typeof subtreeOf>[0], input: ListSkusInpu
 
 /** One page of the catalogue grid: search, filters, product lines' subtrees, sort. */
 export async function listSkus(db: Database, input: ListSkusInput, now: Date = new Date()) {
-  const day = dayOf(now);
+  const day = isoDayOf(now);
   const nodes = await listNodes(db);
   const { rows, total } = await findSkuPage(db, {
     search: input.search,

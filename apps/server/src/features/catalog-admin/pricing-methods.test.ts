@@ -5,7 +5,7 @@ import { productFamilies, productHierarchyNodes, skus } from '@bastion/db/schema
 import { skuPriceBlocks, skuPricingMethods } from '@bastion/db/schema/pricing';
 import type { SkuPricingView } from '@bastion/domain/pricing/methods-views';
 import { unique, useCatalogTestBed } from './catalog-admin.test-harness.ts';
-import { dayOf } from './today.ts';
+import { isoDayOf as dayOf } from '../../lib/clock.ts';
 
 const { bed, api } = useCatalogTestBed();
 

@@ -11,7 +11,7 @@ import {
   lockPricingMethods,
   updateMethodRow,
 } from './pricing-methods.repository.ts';
-import { dayOf } from './today.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 export const pastMethodMessage = (today: string) =>
   `A pricing method change starts today (${today}) or later: quotes priced before keep the method of their own date.`;
@@ -43,7 +43,7 @@ export async function schedulePricingMethod(
   input: SchedulePricingMethodInput,
   now: Date = new Date(),
 ): Promise<ScheduledMethodView & { replaced: Record<string, unknown> | null }> {
-  const today = dayOf(now);
+  const today = isoDayOf(now);
   const from = input.effective_from;
   if (from < today) throw invalidField('effective_from', pastMethodMessage(today));
   const replaced = await db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import { CATALOG_DEMO } from '@bastion/db/seed/catalog-demo-data';
 import { formatCsv, parseCsv } from '../../lib/csv.ts';
 import { unique, useCatalogTestBed } from './catalog-admin.test-harness.ts';
 import { SKU_CSV_COLUMNS, type SkuCsvColumn } from './export-skus.ts';
-import { dayOf } from './today.ts';
+import { isoDayOf as dayOf } from '../../lib/clock.ts';
 
 /* SKUs as CSV (decision 010): the export, and the import that changes existing SKUs with it. */
 

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
-import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
 import { productFamilies, skus } from '@bastion/db/schema/catalog';
 import { quoteComments, quoteDocuments } from '@bastion/db/schema/documents';
 import { lookupValues } from '@bastion/db/schema/forms';
@@ -55,25 +54,6 @@ export async function listDocumentComments(db: Database, quoteId: string) {
     .leftJoin(users, eq(users.id, quoteComments.authorUserId))
     .where(and(eq(quoteComments.quoteId, quoteId), eq(quoteComments.kind, 'comment')))
     .orderBy(asc(quoteComments.createdAt));
-}
-
-/** The quote's latest approval submission and its steps, if it was ever submitted. */
-export async function findLatestApproval(db: Database, quoteId: string) {
-  const submission = await firstOrNull(
-    db
-      .select()
-      .from(quoteApprovals)
-      .where(eq(quoteApprovals.quoteId, quoteId))
-      .orderBy(desc(quoteApprovals.submissionNumber))
-      .limit(1),
-  );
-  if (!submission) return null;
-  const steps = await db
-    .select()
-    .from(quoteApprovalSteps)
-    .where(eq(quoteApprovalSteps.approvalId, submission.id))
-    .orderBy(asc(quoteApprovalSteps.stage), asc(quoteApprovalSteps.groupName));
-  return { submission, steps };
 }
 
 export type NewQuoteDocument = Omit<typeof quoteDocuments.$inferInsert, 'id'>;

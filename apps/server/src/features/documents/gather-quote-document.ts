@@ -5,13 +5,13 @@ import type { Database } from '@bastion/db/client';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
 import { readRenewalOverview } from '../../core/renewals/renewal-overview.repository.ts';
 import { listSavedTerms } from '../../core/terms/saved-quote-terms.repository.ts';
+import { findLatestSubmission } from '../../core/approvals/latest-submission.repository.ts';
 import {
   priceStoredLines,
   storedManualShippingQuantities,
   storedQuantities,
 } from '../../core/pricing/stored-line-pricing.ts';
 import {
-  findLatestApproval,
   listDocumentComments,
   listDocumentLines,
   listDocumentShipping,
@@ -37,7 +37,7 @@ export async function gatherQuoteDocument(
     isLegacy ? [] : listDocumentShipping(db, quote.id),
     listSavedTerms(db, quote.id),
     listDocumentComments(db, quote.id),
-    findLatestApproval(db, quote.id),
+    findLatestSubmission(db, quote.id),
     readRenewalOverview(db, quote.renewal),
   ]);
   let pricing: QuoteDocumentInput['pricing'] = null;
@@ -121,7 +121,7 @@ export async function gatherQuoteDocument(
           closed_at: approval.submission.closedAt
             ? epochSeconds(approval.submission.closedAt)
             : null,
-          steps: approval.steps.map((s) => ({
+          steps: approval.steps.map(({ step: s }) => ({
             stage: s.stage,
             stage_name: s.stageName,
             group_name: s.groupName,

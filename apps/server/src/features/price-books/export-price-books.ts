@@ -3,7 +3,7 @@ import { formatUnitPrice } from '@bastion/domain/catalog/price-text';
 import { formatCsv, neutralizeFormulaReversibly } from '../../lib/csv.ts';
 import { findBookWithFacts, listEntriesForExport } from './price-books.repository.ts';
 import { bookNotFound } from './price-book-errors.ts';
-import { dayOf } from './price-book-view.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 /** The columns of the file, out and in (import-price-books.ts reads the same). */
 export const PRICE_BOOK_CSV_COLUMNS = ['price_book', 'sku', 'currency_code', 'unit_price'] as const;
@@ -34,7 +34,7 @@ export async function exportPriceBooks(db: Database, id: string | null, now: Dat
       formatUnitPrice(row.unitPriceMinor),
     ]),
   ]);
-  const day = dayOf(now);
+  const day = isoDayOf(now);
   return {
     file_name: book ? `price-book-${slugOf(book.book.name)}-${day}.csv` : `price-books-${day}.csv`,
     csv,

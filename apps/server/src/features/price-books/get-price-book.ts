@@ -5,7 +5,8 @@ import type { GetPriceBookInput } from '@bastion/domain/price-books/api';
 import { findBookWithFacts, findEntryPage } from './price-books.repository.ts';
 import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { bookNotFound } from './price-book-errors.ts';
-import { bookViewOf, dayOf } from './price-book-view.ts';
+import { bookViewOf } from './price-book-view.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 /** One book as the answers show it; 404 when there is none. */
 export async function readPriceBook(
@@ -15,7 +16,7 @@ export async function readPriceBook(
 ): Promise<PriceBookView> {
   const found = await findBookWithFacts(db, id);
   if (!found) throw bookNotFound();
-  return bookViewOf(found, dayOf(now));
+  return bookViewOf(found, isoDayOf(now));
 }
 
 /** A book and one page of its entries (searched by SKU code or name, in one currency or all). */
@@ -24,7 +25,7 @@ export async function getPriceBook(
   input: GetPriceBookInput,
   now: Date = new Date(),
 ): Promise<PriceBookDetail> {
-  const today = dayOf(now);
+  const today = isoDayOf(now);
   const book = await readPriceBook(db, input.id, now);
   const [page, currencyCodes] = await Promise.all([
     findEntryPage(db, {

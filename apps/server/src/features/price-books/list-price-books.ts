@@ -7,7 +7,8 @@ import {
   listPartnerTypes,
 } from './price-books.repository.ts';
 import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
-import { bookViewOf, dayOf } from './price-book-view.ts';
+import { bookViewOf } from './price-book-view.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 /**
  * Every price book, in the order they win (priority, then name), with its entries' count and
@@ -15,7 +16,7 @@ import { bookViewOf, dayOf } from './price-book-view.ts';
  * the currencies sold in, the CRM's segments, the regions and the partner types.
  */
 export async function listPriceBooks(db: Database, now: Date = new Date()): Promise<PriceBookList> {
-  const today = dayOf(now);
+  const today = isoDayOf(now);
   const [books, currencyCodes, segments, partnerTypes] = await Promise.all([
     listBooksWithFacts(db),
     listCurrencyCodes(db),

@@ -5,7 +5,8 @@ import type { PriceBookMatrixInput } from '@bastion/domain/price-books/api';
 import { findMatrixSkuPage, listActiveBooks, listMatrixEntries } from './price-books.repository.ts';
 import { listCurrencyCodes } from '../../core/pricing/list-prices.repository.ts';
 import { invalidField, unsoldCurrencyMessage } from './price-book-errors.ts';
-import { bookStateOn, dayOf } from './price-book-view.ts';
+import { bookStateOn } from './price-book-view.ts';
+import { isoDayOf } from '../../lib/clock.ts';
 
 const SKU_STATUS = { active: true, inactive: false, all: null } as const;
 
@@ -19,7 +20,7 @@ export async function priceBookMatrix(
   input: PriceBookMatrixInput,
   now: Date = new Date(),
 ): Promise<PriceBookMatrix> {
-  const today = dayOf(now);
+  const today = isoDayOf(now);
   const [currencyCodes, books] = await Promise.all([listCurrencyCodes(db), listActiveBooks(db)]);
   if (!currencyCodes.includes(input.currency_code)) {
     throw invalidField('currency_code', unsoldCurrencyMessage(input.currency_code, currencyCodes));

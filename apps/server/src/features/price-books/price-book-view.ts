@@ -3,9 +3,6 @@ import { isBookInEffect } from '@bastion/domain/pricing/price-books';
 import type { BookWithFacts, PriceBookRow } from './price-books.repository.ts';
 import { bookCandidateOf } from '../../core/pricing/price-book-candidate.ts';
 
-/** Today as the catalogue counts days: the UTC date, like a quote's price date. */
-export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
-
 /** Where a book stands on a day. */
 export function bookStateOn(row: PriceBookRow, day: string): PriceBookState {
   const candidate = bookCandidateOf(row);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { IMPORT_BODY_LIMIT } from '@bastion/domain/api/csv-import-body';
 import type { Database } from '@bastion/db/client';
 import type { PermissionFlags } from '@bastion/domain/permissions/flags';
 import { currentUser, requirePermission } from '../../lib/access.ts';
@@ -17,7 +18,6 @@ import { importPriceBooks } from './import-price-books.ts';
 import { listPriceBooks } from './list-price-books.ts';
 import { priceBookMatrix } from './price-book-matrix.ts';
 import {
-  MAX_IMPORT_BYTES,
   ZExportPriceBooksBody,
   ZGetPriceBookBody,
   ZImportPriceBooksBody,
@@ -50,9 +50,6 @@ export const canAdministerPriceBooks = (f: PermissionFlags) =>
 
 const reads = requirePermission('read the price books', canReadPriceBooks);
 const administers = requirePermission('administer the price books', canAdministerPriceBooks);
-
-/** JSON escaping can double a CSV's size (every line break becomes \r\n written as 4 bytes). */
-const IMPORT_BODY_LIMIT = 3 * MAX_IMPORT_BYTES;
 
 const ENTITY = 'price_book';
 

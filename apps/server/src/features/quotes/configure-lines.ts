@@ -27,7 +27,7 @@ import {
 } from '../../core/pricing/product-rule-inputs.repository.ts';
 import { contractPricingOf, storedQuantities } from '../../core/pricing/stored-line-pricing.ts';
 import { EDITABLE_STATUSES } from '../../core/quotes/quote-writes.repository.ts';
-import { requireVisibleQuote } from './get-quote.ts';
+import { requireVisibleQuote } from '../../core/quotes/visibility.repository.ts';
 import type { listQuoteLines } from './quote-lines.repository.ts';
 import type { QuoteRow } from './quotes.repository.ts';
 import { STALE_QUOTE_MESSAGE } from './update-quote-header.ts';

@@ -8,7 +8,8 @@ import type { AuthContext } from '../../lib/access.ts';
 import { quoteActorOf } from '../../core/quotes/quote-writes.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findLookups } from '../../core/forms/form-definitions.repository.ts';
-import { quoteView, requireVisibleQuote } from './get-quote.ts';
+import { quoteView } from './get-quote.ts';
+import { requireVisibleQuote } from '../../core/quotes/visibility.repository.ts';
 import {
   listQuoteLines,
   listShippingLines,

@@ -26,7 +26,8 @@ import { validateRecipeSubmission } from '../../core/forms/recipe-submission.ts'
 import { priceStoredLines } from '../../core/pricing/stored-line-pricing.ts';
 import { yearsOf } from './configure-lines.ts';
 import { CREATE_QUOTE_FORM } from './create-quote.ts';
-import { quoteView, requireVisibleQuote } from './get-quote.ts';
+import { quoteView } from './get-quote.ts';
+import { requireVisibleQuote } from '../../core/quotes/visibility.repository.ts';
 import { listQuoteLines } from './quote-lines.repository.ts';
 import type { QuoteRow } from './quotes.repository.ts';
 

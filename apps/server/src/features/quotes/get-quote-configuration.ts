@@ -20,7 +20,8 @@ import {
   slimForViewer,
   yearsOf,
 } from './configure-lines.ts';
-import { quoteView, requireVisibleQuote } from './get-quote.ts';
+import { quoteView } from './get-quote.ts';
+import { requireVisibleQuote } from '../../core/quotes/visibility.repository.ts';
 import { listQuoteLines } from './quote-lines.repository.ts';
 import type { QuoteRow } from './quotes.repository.ts';
 import type { WrittenLines } from './write-quote-lines.ts';

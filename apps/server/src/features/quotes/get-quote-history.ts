@@ -1,7 +1,7 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { listQuoteHistory } from './quotes.repository.ts';
-import { requireVisibleQuote } from './get-quote.ts';
+import { requireVisibleQuote } from '../../core/quotes/visibility.repository.ts';
 
 /** The quote's timeline, newest first (spec §2 quote history; can_see_history gates it). */
 export async function getQuoteHistory(db: Database, caller: AuthContext, id: string) {

@@ -2,17 +2,9 @@ import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/statu
 import { opensOnRenewalPage } from '@bastion/domain/renewals/renewal-draft';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { QuoteRow } from './quotes.repository.ts';
-import { findVisibleQuote, viewerOf } from '../../core/quotes/visibility.repository.ts';
+import { requireVisibleQuote } from '../../core/quotes/visibility.repository.ts';
 import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
-
-/** A quote outside the caller's scope reads as absent: its existence is not theirs to know. */
-export async function requireVisibleQuote(db: Database, caller: AuthContext, id: string) {
-  const quote = await findVisibleQuote(db, viewerOf(caller), id);
-  if (!quote) throw new AppError('NOT_FOUND', 'There is no such quote, or it is not yours to see.');
-  return quote;
-}
 
 export function quoteView(quote: QuoteRow) {
   return {

@@ -13,7 +13,7 @@ import {
   slimForViewer,
   type LineDraft,
 } from './configure-lines.ts';
-import { requireVisibleQuote } from './get-quote.ts';
+import { requireVisibleQuote } from '../../core/quotes/visibility.repository.ts';
 import { refuseRenewalQuote } from './save-quote-configuration.ts';
 import { listQuoteLineKeys } from './quote-lines.repository.ts';
 

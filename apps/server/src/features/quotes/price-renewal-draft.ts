@@ -3,7 +3,7 @@ import type { RenewalPricing, ZPriceRenewalDraftBody } from '@bastion/domain/ren
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireVisibleQuote } from './get-quote.ts';
+import { requireVisibleQuote } from '../../core/quotes/visibility.repository.ts';
 import { pricingOfResolved, requireRenewalKind, resolveDraft } from './renewal-lines.ts';
 
 /**

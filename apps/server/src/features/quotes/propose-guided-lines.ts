@@ -15,7 +15,7 @@ import {
   storedLinesHiddenSkus,
 } from '../../core/pricing/product-rule-inputs.repository.ts';
 import { validateRecipeSubmission } from '../../core/forms/recipe-submission.ts';
-import { requireVisibleQuote } from './get-quote.ts';
+import { requireVisibleQuote } from '../../core/quotes/visibility.repository.ts';
 import { refuseRenewalQuote } from './save-quote-configuration.ts';
 
 /** Questionnaires are the form recipes named guided_… (issue 34). */

@@ -1,7 +1,7 @@
 import type { RenewalConfiguration } from '@bastion/domain/renewals/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { requireVisibleQuote } from './get-quote.ts';
+import { requireVisibleQuote } from '../../core/quotes/visibility.repository.ts';
 import { renewalConfigurationOf, requireRenewalKind } from './renewal-lines.ts';
 
 export { priceRenewalDraft } from './price-renewal-draft.ts';

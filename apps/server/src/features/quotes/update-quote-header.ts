@@ -1,7 +1,8 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { quoteView, requireVisibleQuote } from './get-quote.ts';
+import { quoteView } from './get-quote.ts';
+import { requireVisibleQuote } from '../../core/quotes/visibility.repository.ts';
 import {
   STALE_QUOTE_MESSAGE,
   writeQuoteAtVersion,

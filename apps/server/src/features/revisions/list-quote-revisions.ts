@@ -1,10 +1,10 @@
-import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/status-display';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import {
   findQuoteForReader,
   type ApproverQuoteAccess,
 } from '../../core/quotes/visibility.repository.ts';
+import { quoteHeadingOf } from '../../core/quotes/quote-heading.ts';
 import { listRevisions } from '../../core/revisions/revisions.repository.ts';
 import { mayChangeQuotes, restoreBlockedReason } from './revision-access.ts';
 import { revisionView } from './revision-views.ts';
@@ -24,16 +24,7 @@ export async function listQuoteRevisions(
   const blocked = mayChange ? await restoreBlockedReason(db, caller, quote) : null;
   const rows = await listRevisions(db, quote.id);
   return {
-    quote: {
-      id: quote.id,
-      quote_number: quote.quoteNumber,
-      quote_name: quote.quoteName,
-      quote_type: quote.quoteType,
-      status_id: quote.statusId,
-      status_label: quoteStatusLabel(quote.statusId),
-      status_tone: quoteStatusColor(quote.statusId),
-      version: quote.version,
-    },
+    quote: { ...quoteHeadingOf(quote), version: quote.version },
     revisions: rows.map(revisionView),
     can_save: mayChange,
     can_restore: mayChange && blocked === null,

@@ -3,10 +3,9 @@ import {
   type PlannedTerm,
   type TermsPlan,
 } from '@bastion/domain/terms/quote-terms';
-import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/status-display';
+import { quoteHeadingOf } from '../../core/quotes/quote-heading.ts';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
-import { AppError } from '../../lib/app-error.ts';
 import {
   currentTermsOf,
   loadTermsContext,
@@ -14,19 +13,10 @@ import {
   type TermsContext,
 } from '../../core/terms/quote-terms.repository.ts';
 import {
-  findVisibleQuote,
   requireQuoteForReader,
-  viewerOf,
   type ApproverQuoteAccess,
 } from '../../core/quotes/visibility.repository.ts';
 import type { QuoteTermsView } from '@bastion/domain/terms/api';
-
-/** A quote outside the caller's scope reads as absent: its existence is not theirs to know. */
-export async function requireVisibleQuote(db: Database, caller: AuthContext, id: string) {
-  const quote = await findVisibleQuote(db, viewerOf(caller), id);
-  if (!quote) throw new AppError('NOT_FOUND', 'There is no such quote, or it is not yours to see.');
-  return quote;
-}
 
 /** The terms as saved, unchanged by today's rules and library: a quote past the terms step. */
 function savedPlan(context: TermsContext): TermsPlan {
@@ -72,13 +62,7 @@ export function quoteTermsView(context: TermsContext, viewerId?: string): QuoteT
   const facts = withoutUndefined(context.facts) as QuoteTermsView['facts'];
   return {
     quote: {
-      id: quote.id,
-      quote_number: quote.quoteNumber,
-      quote_name: quote.quoteName,
-      quote_type: quote.quoteType,
-      status_id: quote.statusId,
-      status_label: quoteStatusLabel(quote.statusId),
-      status_tone: quoteStatusColor(quote.statusId),
+      ...quoteHeadingOf(quote),
       currency_code: quote.currencyCode,
       version: quote.version,
     },
