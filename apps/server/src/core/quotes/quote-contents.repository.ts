@@ -4,6 +4,7 @@ import type { Database } from '@bastion/db/client';
 import { entitlements, quoteLines, quoteShippingLines } from '@bastion/db/schema/quotes';
 import { quoteTermSets, quoteTerms, termsClauses } from '@bastion/db/schema/terms';
 import { skus } from '@bastion/db/schema/catalog';
+import { readTogether } from '../../lib/db/read-together.ts';
 
 /**
  * A quote's contents as stored (lines, shipping, clauses): what a copy reads of its source and
@@ -16,19 +17,21 @@ export type QuoteLineRecord = typeof quoteLines.$inferSelect;
 
 /** The quote's lines, shipping, terms and term sets, as stored. */
 export async function readQuoteContents(db: Database, quoteId: string) {
-  const [lines, shipping, terms, termSets] = await Promise.all([
-    db
-      .select()
-      .from(quoteLines)
-      .where(eq(quoteLines.quoteId, quoteId))
-      .orderBy(asc(quoteLines.position)),
-    db.select().from(quoteShippingLines).where(eq(quoteShippingLines.quoteId, quoteId)),
-    db
-      .select()
-      .from(quoteTerms)
-      .where(eq(quoteTerms.quoteId, quoteId))
-      .orderBy(asc(quoteTerms.position)),
-    db.select().from(quoteTermSets).where(eq(quoteTermSets.quoteId, quoteId)),
+  const [lines, shipping, terms, termSets] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(quoteLines)
+        .where(eq(quoteLines.quoteId, quoteId))
+        .orderBy(asc(quoteLines.position)),
+    () => db.select().from(quoteShippingLines).where(eq(quoteShippingLines.quoteId, quoteId)),
+    () =>
+      db
+        .select()
+        .from(quoteTerms)
+        .where(eq(quoteTerms.quoteId, quoteId))
+        .orderBy(asc(quoteTerms.position)),
+    () => db.select().from(quoteTermSets).where(eq(quoteTermSets.quoteId, quoteId)),
   ]);
   return { lines, shipping, terms, termSets };
 }

@@ -6,6 +6,7 @@ import type { Database } from '@bastion/db/client';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
 import type { QuoteRevisionRow, RevisionContents } from '@bastion/db/schema/quote-revisions';
 import { AppError } from '../../lib/app-error.ts';
+import { readTogether } from '../../lib/db/read-together.ts';
 import { STALE_QUOTE_MESSAGE } from '../quotes/quote-writes.repository.ts';
 import { priceStoredLines, storedQuantities } from '../pricing/stored-line-pricing.ts';
 import { readQuoteContents } from '../quotes/quote-contents.repository.ts';
@@ -39,11 +40,12 @@ export async function snapshotQuote(
   quote: QuoteRow,
 ): Promise<{ snapshot: RevisionSnapshot; contents: RevisionContents }> {
   const years = contractYearsOf(quote.quoteType, quote.contractLength);
-  const [named, terms, approval, stored] = await Promise.all([
-    listNamedLines(db, quote.id),
-    listSavedTerms(db, quote.id),
-    findLatestSubmission(db, quote.id),
-    readQuoteContents(db, quote.id),
+  // Inside the revision's transaction: one connection, one query at a time.
+  const [named, terms, approval, stored] = await readTogether(db, [
+    () => listNamedLines(db, quote.id),
+    () => listSavedTerms(db, quote.id),
+    () => findLatestSubmission(db, quote.id),
+    () => readQuoteContents(db, quote.id),
   ]);
   const lines = named.map(({ line }) => line);
   const outcome =
