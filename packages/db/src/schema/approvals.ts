@@ -92,6 +92,8 @@ export const approvalRules = pgTable(
     predicate: jsonb('predicate').$type<unknown>().notNull(),
     groupIds: uuid('group_ids').array().notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** Issue 37: any change to a submitted or approved quote asks this rule's groups again. */
+    alwaysReapprove: boolean('always_reapprove').notNull().default(false),
     ...editedRowColumns(),
   },
   (t) => [uniqueName('approval_rules', t.name)],
@@ -166,6 +168,13 @@ export const quoteApprovals = pgTable(
     submittedBy: userRef('submitted_by'),
     submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
     closedAt: timestamptz('closed_at'),
+    /** Issue 37: the revision taken of what was submitted (null before revisions existed). */
+    revisionNumber: integer('revision_number'),
+    /**
+     * What stands behind the yes/no facts (custom clauses' text, approval SKUs, the partner
+     * exception), so smart re-approval sees a change that keeps a fact "yes" (FactEvidence).
+     */
+    evidence: jsonb('evidence').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('quote_approvals_number_key').on(t.quoteId, t.submissionNumber),
@@ -197,6 +206,13 @@ export const quoteApprovalSteps = pgTable(
     onBehalfOf: userRef('on_behalf_of'),
     decidedAt: timestamptz('decided_at'),
     comment: text('comment').notNull().default(''),
+    /** Issue 37: the revision a decision was made on (kept when an approval is carried over). */
+    decidedRevisionNumber: integer('decided_revision_number'),
+    /** A decision carried over from an earlier submission's step: the quote changed, not for the worse. */
+    carriedFromStepId: uuid('carried_from_step_id'),
+    /** Asked again after a change: the revision the group had approved, and why it is asked. */
+    reaskedSinceRevision: integer('reasked_since_revision'),
+    reaskReasons: jsonb('reask_reasons').$type<string[]>().notNull().default([]),
     /**
      * Issue 19 (approval cycle report): the quote's creation date and the filters the reports
      * take, copied when the step is made (none of them change after a quote is made), so the

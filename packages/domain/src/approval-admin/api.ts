@@ -117,6 +117,7 @@ export const ZRule = z.object({
   group_ids: z.array(z.string()),
   groups: z.array(zActiveOption),
   is_active: z.boolean(),
+  always_reapprove: z.boolean(),
   ...zVersionedFields,
 });
 export type RuleView = z.infer<typeof ZRule>;

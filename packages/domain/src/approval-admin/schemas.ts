@@ -114,6 +114,8 @@ export const ZSaveRuleBody = z.object({
     .max(20, 'A rule requires at most 20 groups.')
     .default([]),
   is_active: z.boolean().default(true),
+  /** Issue 37: any change to a submitted or approved quote asks this rule's groups again. */
+  always_reapprove: z.boolean().default(false),
 });
 export type SaveRuleInput = z.infer<typeof ZSaveRuleBody>;
 

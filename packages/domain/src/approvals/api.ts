@@ -101,6 +101,14 @@ export const ZApprovalStep = z.object({
   can_decide: z.boolean(),
   /** When the caller would decide as someone's delegate: that someone. */
   acting_for: ZPerson.nullable(),
+  /** Issue 37: the revision of the quote the decision was made on. */
+  decided_revision: z.number().int().nullable(),
+  /** The decision was made on an earlier submission and still stands (smart re-approval). */
+  is_carried_over: z.boolean(),
+  /** Asked again after a change: the revision the group had approved, and what got worse. */
+  asked_again: z
+    .object({ since_revision: z.number().int().nullable(), reasons: z.array(z.string()) })
+    .nullable(),
 });
 
 export const ZApprovalStage = z.object({
@@ -133,6 +141,8 @@ export const ZSubmission = z.object({
   closed_at: z.string().nullable(),
   matched_rules: z.array(ZMatchedRule),
   stages: z.array(ZApprovalStage),
+  /** Issue 37: the revision taken of what was submitted; null for submissions before revisions. */
+  revision_number: z.number().int().nullable(),
 });
 
 const ZLock = z.object({ user: ZPerson, locked_at: z.string(), is_mine: z.boolean() });

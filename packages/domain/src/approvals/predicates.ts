@@ -176,7 +176,7 @@ const showNumber = (value: number, unit: string): string => {
   return `${text} ${unit}`;
 };
 
-const showValue = (fact: ApprovalFactDefinition, value: unknown): string => {
+export const showValue = (fact: ApprovalFactDefinition, value: unknown): string => {
   if (value === undefined || value === null || value === '') return 'not set';
   if (fact.type === 'boolean') return value === true ? 'yes' : 'no';
   if (typeof value === 'number') return showNumber(value, fact.unit);

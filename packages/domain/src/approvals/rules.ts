@@ -12,6 +12,8 @@ export interface ApprovalRule {
   predicate: PredicateNode;
   group_ids: readonly string[];
   is_active: boolean;
+  /** Issue 37: any change to an approved quote asks this rule's groups again. */
+  always_reapprove?: boolean;
 }
 
 export interface ApprovalGroupScope {

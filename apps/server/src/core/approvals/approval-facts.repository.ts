@@ -3,8 +3,10 @@ import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { ApprovalFacts } from '@bastion/domain/approvals/facts';
 import {
   approvalFingerprintSource,
+  canonicalJson,
   type FingerprintInput,
 } from '@bastion/domain/approvals/fingerprint';
+import type { FactEvidence } from '@bastion/domain/approvals/re-approval';
 import { canonicalRegion } from '@bastion/domain/permissions/visibility';
 import { BP_PER_WHOLE, multiplyRatio } from '@bastion/domain/pricing/decimal';
 import type { LineResult, PricingResult } from '@bastion/domain/pricing/model';
@@ -36,6 +38,8 @@ export interface LoadedApprovalFacts {
   /** SHA-256 (hex) of the fingerprint source: equal when nothing an approver judged changed. */
   fingerprint: string;
   fingerprintInput: FingerprintInput;
+  /** What stands behind the yes/no facts, for smart re-approval (issue 37). */
+  evidence: FactEvidence;
   /** Why the lines could not be priced (a price ended, a SKU retired…); empty when they were. */
   pricingErrors: string[];
   /** The quote's net in its currency as priced now; null when it could not be priced. */
@@ -52,6 +56,8 @@ const numberOrNull = (value: unknown): number | null => {
   if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
   return null;
 };
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Basis points as a percentage with its two decimals: 1234 → 12.34. */
 const percentOf = (bp: number) => bp / 100;
@@ -254,9 +260,17 @@ export async function approvalFactsOf(db: Database, quote: QuoteRow): Promise<Lo
     })),
     secure_access: quote.secureAccess ?? null,
   };
-  const fingerprint = createHash('sha256')
-    .update(approvalFingerprintSource(fingerprintInput))
-    .digest('hex');
+  const fingerprint = sha256(approvalFingerprintSource(fingerprintInput));
+  const customClauses = fingerprintInput.terms.filter((term) => term.clause_id === null);
+  const evidence: FactEvidence = {
+    ...(customClauses.length > 0
+      ? { has_custom_clause: sha256(canonicalJson(customClauses)) }
+      : {}),
+    ...(approvalSkuRows.length > 0
+      ? { has_approval_sku: [...new Set(approvalSkuRows.map((row) => row.sku))].sort().join(', ') }
+      : {}),
+    ...(exception[0] ? { has_partner_exception: exception[0].id } : {}),
+  };
 
   return {
     quote,
@@ -264,6 +278,7 @@ export async function approvalFactsOf(db: Database, quote: QuoteRow): Promise<Lo
     region,
     fingerprint,
     fingerprintInput,
+    evidence,
     pricingErrors,
     netMinor: result?.totals.net_minor ?? (lines.length === 0 ? 0 : null),
   };

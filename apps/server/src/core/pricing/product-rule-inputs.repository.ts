@@ -44,6 +44,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
 import { todayIso } from '../renewals/contracts.repository.ts';
 import { type ReferenceReader, referenceReader } from '../../lib/db/reference-data.ts';
+import { readTogether } from '../../lib/db/read-together.ts';
 
 /**
  * The product rules in the pricing pass (issue 34, docs/configuration.md): the catalogue as
@@ -109,15 +110,17 @@ async function readRuleSet(db: Database, catalog: RuleCatalog): Promise<RuleSet>
 
 /** The option groups of every bundle that has some, with their options in the bundle's order. */
 async function readBundleDefinitions(db: Database): Promise<Record<string, BundleDefinition>> {
-  const [features, options] = await Promise.all([
-    db
-      .select()
-      .from(bundleFeatures)
-      .orderBy(asc(bundleFeatures.bundleSku), asc(bundleFeatures.position)),
-    db
-      .select()
-      .from(bundleComponents)
-      .orderBy(asc(bundleComponents.position), asc(bundleComponents.componentSku)),
+  const [features, options] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(bundleFeatures)
+        .orderBy(asc(bundleFeatures.bundleSku), asc(bundleFeatures.position)),
+    () =>
+      db
+        .select()
+        .from(bundleComponents)
+        .orderBy(asc(bundleComponents.position), asc(bundleComponents.componentSku)),
   ]);
   const definitions: Record<string, { features: BundleFeature[]; options: BundleOption[] }> = {};
   for (const feature of features)

@@ -1,5 +1,5 @@
 import { quoteTargetPath } from '@bastion/domain/quotes/quote-route';
-import type { QuoteRow } from './quote-writes.repository.ts';
+import type { QuoteRow } from '@bastion/db/schema/quotes';
 
 /** Where a stored quote opens: the page for its type and status (packages/domain decides). */
 export const targetPathOfQuote = (

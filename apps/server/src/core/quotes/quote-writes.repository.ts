@@ -7,7 +7,10 @@ import { quoteHistory } from '@bastion/db/schema/quote-history';
 import { quoteNumberSequence, quotes, type QuoteRow } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
 import { AppError } from '../../lib/app-error.ts';
+import { STALE_QUOTE_MESSAGE } from './quote-messages.ts';
 import { approvalFactsOf } from '../approvals/approval-facts.repository.ts';
+import { announceApproversAsked, type ApproversAsked } from '../approvals/approvers-asked.ts';
+import { reapproveAfterChange } from '../approvals/reapprove-after-change.ts';
 import { refreshQuoteSkuDiscounts } from '../reports/report-rollups.repository.ts';
 import {
   enqueueQuoteWebhooks,
@@ -24,16 +27,17 @@ import {
  * - a locked quote changes only by the hand of the user who locked it;
  * - an ACCEPTED or COMPLETED quote no longer changes;
  * - a change to a submitted or decided quote (PENDING_APPROVAL, APPROVED, REJECTED, BUDGETARY)
- *   that changes what its approvers judged (the approval fingerprint) voids its submission and
- *   sends the quote back to INCOMPLETE (or to the flow step the write itself sets).
+ *   that changes what its approvers judged (the approval fingerprint) re-submits it, asking again
+ *   only the groups whose rules it made worse (smart re-approval, issue 37), or, when it cannot
+ *   be re-submitted (rejected, budgetary, terms to save again…), voids its submission and sends
+ *   the quote back to INCOMPLETE (or to the flow step the write itself sets).
  * Ordinary writes of a quote being built cost what they always did: one conditional update.
  */
 
 export type { QuoteRow };
 export type HistoryChange = { field: string; before: unknown; after: unknown };
 
-export const STALE_QUOTE_MESSAGE =
-  'Someone changed this quote after you opened it. Reload it to see their changes, then make yours again.';
+export { STALE_QUOTE_MESSAGE };
 
 export { APPROVAL_STATUSES, EDITABLE_STATUSES };
 
@@ -114,7 +118,8 @@ export async function writeQuoteAtVersion(
   };
   const atVersion = and(eq(quotes.id, input.quoteId), eq(quotes.version, input.expectedVersion));
 
-  return db.transaction(async (tx) => {
+  const asked: ApproversAsked[] = [];
+  const written = await db.transaction(async (tx) => {
     // The common case in one statement: the quote is at the version, unlocked (or the writer's),
     // and, for a change of content, not bound to a submission nor final.
     const [row] = await tx
@@ -156,9 +161,12 @@ export async function writeQuoteAtVersion(
     if (!written) return null;
     await alsoWrite(tx);
     const voided = await voidStaleSubmission(tx, current, written, input, now);
+    if (voided.asked) asked.push(voided.asked);
     await recordHistory(tx, voided.row, input, [...input.changes, ...voided.changes], now);
     return voided.row;
   });
+  for (const ask of asked) announceApproversAsked(db, ask);
+  return written;
 }
 
 async function recordHistory(
@@ -193,10 +201,13 @@ async function recordHistory(
 
 /**
  * After a change to a quote bound to a submission: when what its approvers judged changed (or
- * the write moves it out of the approval states), the open or approved submission is voided
- * with the reason, its open steps with it, and the quote goes back to INCOMPLETE, or to the flow
- * step the write set. A rejected submission stays rejected in the trail. A change that leaves
- * the fingerprint as it was changes nothing here.
+ * the write moves it out of the approval states), an open or approved submission is re-submitted
+ * with only the groups the change concerns asked again (reapprove-after-change.ts). When it cannot
+ * be (a budgetary or rejected one, a change that sends the quote back through its flow, a quote
+ * that could not be submitted as it stands), it is voided with the reason, its open steps with
+ * it, and the quote goes back to INCOMPLETE, or to the flow step the write set. A rejected
+ * submission stays rejected in the trail. A change that leaves the fingerprint as it was changes
+ * nothing here.
  */
 async function voidStaleSubmission(
   tx: Database,
@@ -204,7 +215,7 @@ async function voidStaleSubmission(
   after: QuoteRow,
   input: QuoteWrite,
   now: Date,
-): Promise<{ row: QuoteRow; changes: HistoryChange[] }> {
+): Promise<{ row: QuoteRow; changes: HistoryChange[]; asked?: ApproversAsked | null }> {
   const [submission] = await tx
     .select()
     .from(quoteApprovals)
@@ -212,15 +223,28 @@ async function voidStaleSubmission(
     .orderBy(desc(quoteApprovals.submissionNumber))
     .limit(1);
   const movesStatus = input.set?.statusId !== undefined && input.set.statusId !== before.statusId;
-  const isStale =
-    submission === undefined ||
-    movesStatus ||
-    (await approvalFactsOf(tx, after)).fingerprint !== submission.fingerprint;
-  if (!isStale) return { row: after, changes: [] };
+  const loaded = submission && !movesStatus ? await approvalFactsOf(tx, after) : null;
+  if (submission && loaded && loaded.fingerprint === submission.fingerprint) {
+    return { row: after, changes: [] };
+  }
 
   const changes: HistoryChange[] = [];
   if (submission && (submission.state === 'PENDING' || submission.state === 'APPROVED')) {
-    const reason = `Voided: the quote changed after it was submitted (${input.action.replaceAll('_', ' ')}, by ${await userNameOf(tx, input.actorUserId)}).`;
+    const why = `${input.action.replaceAll('_', ' ')}, by ${await userNameOf(tx, input.actorUserId)}`;
+    let cannot = '';
+    if (loaded && !submission.isBudgetary) {
+      const again = await reapproveAfterChange(
+        tx,
+        submission,
+        after,
+        loaded,
+        { actorUserId: input.actorUserId, why },
+        now,
+      );
+      if ('row' in again) return again;
+      cannot = ` It could not be submitted again as it stands: ${again.blockers.join(' ')}`;
+    }
+    const reason = `Voided: the quote changed after it was submitted (${why}).${cannot}`;
     await tx
       .update(quoteApprovals)
       .set({ state: 'VOIDED', outcomeReason: reason, closedAt: now })

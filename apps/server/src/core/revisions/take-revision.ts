@@ -7,7 +7,7 @@ import type { QuoteRow } from '@bastion/db/schema/quotes';
 import type { QuoteRevisionRow, RevisionContents } from '@bastion/db/schema/quote-revisions';
 import { AppError } from '../../lib/app-error.ts';
 import { readTogether } from '../../lib/db/read-together.ts';
-import { STALE_QUOTE_MESSAGE } from '../quotes/quote-writes.repository.ts';
+import { STALE_QUOTE_MESSAGE } from '../quotes/quote-messages.ts';
 import { priceStoredLines, storedQuantities } from '../pricing/stored-line-pricing.ts';
 import { readQuoteContents } from '../quotes/quote-contents.repository.ts';
 import { findLatestSubmission } from '../approvals/latest-submission.repository.ts';

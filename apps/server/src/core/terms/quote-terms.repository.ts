@@ -16,9 +16,10 @@ import { lookupValues } from '@bastion/db/schema/forms';
 import { quoteLines } from '@bastion/db/schema/quotes';
 import { termsClauseRules, termsClauses } from '@bastion/db/schema/terms';
 import type { QuoteRow } from '@bastion/db/schema/quotes';
-import { EDITABLE_STATUSES } from '../quotes/quote-writes.repository.ts';
+import { EDITABLE_STATUSES } from '@bastion/domain/quotes/editable-statuses';
 import { referenceReader } from '../../lib/db/reference-data.ts';
 import { findTermSet, listSavedTerms } from './saved-quote-terms.repository.ts';
+import { readTogether } from '../../lib/db/read-together.ts';
 
 /**
  * A quote's terms as its rules and the library make them (docs/decisions/012), shared by the
@@ -60,12 +61,13 @@ export interface TermsContext {
 /** Everything the terms of one quote depend on: its facts, the library, its rules, what is saved. */
 export async function loadTermsContext(db: Database, quote: QuoteRow): Promise<TermsContext> {
   const reference = await referenceReader(db);
-  const [library, hasHardware, labels, rows, termSet] = await Promise.all([
-    reference.get('terms-library', () => loadLibrary(db)),
-    quoteHasHardware(db, quote.id),
-    reference.get('sla-labels', () => slaLabels(db)),
-    listSavedTerms(db, quote.id),
-    findTermSet(db, quote.id),
+  // Also read inside a write's transaction (smart re-approval): one query at a time there.
+  const [library, hasHardware, labels, rows, termSet] = await readTogether(db, [
+    () => reference.get('terms-library', () => loadLibrary(db)),
+    () => quoteHasHardware(db, quote.id),
+    () => reference.get('sla-labels', () => slaLabels(db)),
+    () => listSavedTerms(db, quote.id),
+    () => findTermSet(db, quote.id),
   ]);
   const { facts, values } = termsContextOf(
     {
@@ -184,9 +186,9 @@ export async function termsBlockingSummary(db: Database, quote: QuoteRow): Promi
 
 /** Every clause (withdrawn ones too: a quote may still carry one) and every rule. */
 async function loadLibrary(db: Database) {
-  const [clauses, rules] = await Promise.all([
-    db.select().from(termsClauses),
-    db.select().from(termsClauseRules),
+  const [clauses, rules] = await readTogether(db, [
+    () => db.select().from(termsClauses),
+    () => db.select().from(termsClauseRules),
   ]);
   return { clauses, rules };
 }

@@ -223,6 +223,7 @@ export interface RuleFields {
   predicate: unknown;
   groupIds: string[];
   isActive: boolean;
+  alwaysReapprove: boolean;
 }
 
 export const {

@@ -240,7 +240,12 @@ describe('rules', () => {
       predicate: sentNested(group.id),
       group_ids: [group.id, group.id],
     });
-    expect(created).toMatchObject({ version: 1, is_active: true, group_ids: [group.id] });
+    expect(created).toMatchObject({
+      version: 1,
+      is_active: true,
+      always_reapprove: false,
+      group_ids: [group.id],
+    });
     expect(created.groups).toEqual([{ id: group.id, name: group.name, is_active: true }]);
     // Stored as checked: values trimmed, unknown keys gone.
     expect(created.predicate).toEqual(nested(['EMEA', 'APJ']));
@@ -257,8 +262,9 @@ describe('rules', () => {
       predicate: created.predicate,
       group_ids: [group.id],
       is_active: false,
+      always_reapprove: true,
     });
-    expect(inactive).toMatchObject({ version: 2, is_active: false });
+    expect(inactive).toMatchObject({ version: 2, is_active: false, always_reapprove: true });
     // Only active rules count on the card.
     expect((await groups()).find((g) => g.id === group.id)?.rule_count).toBe(0);
 

@@ -26,6 +26,7 @@ function ruleView(
       return group ? [{ id, name: group.name, is_active: group.isActive }] : [];
     }),
     is_active: rule.isActive,
+    always_reapprove: rule.alwaysReapprove,
     ...versionedFieldsOf(rule, row.editor),
   };
 }

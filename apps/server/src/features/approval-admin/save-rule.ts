@@ -56,5 +56,6 @@ function ruleFieldsOf(input: SaveRuleInput): RuleFields {
     predicate: check.tree,
     groupIds,
     isActive: input.is_active,
+    alwaysReapprove: input.always_reapprove,
   };
 }

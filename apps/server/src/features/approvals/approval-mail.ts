@@ -4,7 +4,11 @@ import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 import type { Database } from '@bastion/db/client';
 import type { Mailer, OutgoingEmail } from '../../integrations/mail/mailer.ts';
 import type { QuoteRow } from '../../core/quotes/quote-writes.repository.ts';
+import type { ApproversAsked } from '../../core/approvals/approvers-asked.ts';
+import { listStepsOf } from '../../core/approvals/submissions.repository.ts';
 import {
+  findQuote,
+  findSubmission,
   findUser,
   findUserNames,
   type StepRow,
@@ -85,7 +89,14 @@ export async function mailPendingApprovers(
       : null;
     const asks = new Map<
       string,
-      { name: string; email: string; groups: string[]; onBehalfOf: Set<string> }
+      {
+        name: string;
+        email: string;
+        groups: string[];
+        onBehalfOf: Set<string>;
+        /** Issue 37: the revision their group approved before a change asked them again. */
+        since: number | null;
+      }
     >();
     for (const step of steps) {
       const group = members.get(step.groupId ?? '');
@@ -103,9 +114,15 @@ export async function mailPendingApprovers(
           email: approver.email,
           groups: [],
           onBehalfOf: new Set<string>(),
+          since: null,
         };
         const why = step.reasons.length > 0 ? ` (${step.reasons.join('; ')})` : '';
-        ask.groups.push(`${step.groupName}${why}`);
+        const again =
+          step.reaskReasons.length > 0 ? ` — asked again: ${step.reaskReasons.join(' ')}` : '';
+        ask.groups.push(`${step.groupName}${why}${again}`);
+        if (step.reaskedSinceRevision !== null) {
+          ask.since = Math.min(ask.since ?? step.reaskedSinceRevision, step.reaskedSinceRevision);
+        }
         if (approver.onBehalfOf) ask.onBehalfOf.add(approver.onBehalfOf);
         asks.set(approver.id, ask);
       }
@@ -130,9 +147,30 @@ export async function mailPendingApprovers(
           `Quote ${describeQuote(quote)}, submitted by ${submitter?.name ?? 'a colleague'}, ` +
           `needs your approval for:\n\n${ask.groups.map((g) => `- ${g}`).join('\n')}\n${standIn}\n` +
           `Open it: ${linkTo(deps, quote)}\n` +
+          (ask.since !== null && submission.revisionNumber !== null
+            ? `What changed since revision ${ask.since}: ${deps.publicUrl}/cpq/quote-revisions/${quote.id}/${quote.quoteType}?from=${ask.since}&to=${submission.revisionNumber}\n`
+            : '') +
           `Your approvals: ${deps.publicUrl}/cpq/grid/quote-approvals/ref\n`,
       });
     }
+  });
+}
+
+/** The approvers smart re-approval asked again (or for the first time) after a change. */
+export async function mailAskedApprovers(
+  deps: ApprovalMailDeps,
+  asked: ApproversAsked,
+  now: Date,
+): Promise<void> {
+  await safely(deps, 'approvers asked again', async () => {
+    const [quote, submission, steps] = await Promise.all([
+      findQuote(deps.db, asked.quoteId),
+      findSubmission(deps.db, asked.submissionId),
+      listStepsOf(deps.db, [asked.submissionId]),
+    ]);
+    if (!quote || !submission) return;
+    const pending = steps.filter((s) => asked.stepIds.includes(s.id) && s.state === 'PENDING');
+    await mailPendingApprovers(deps, quote, submission, pending, now);
   });
 }
 

@@ -1,5 +1,4 @@
 import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/status-display';
-import { blockingMessages } from '@bastion/domain/product-rules/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,9 +6,7 @@ import {
   approvalFactsOf,
   type LoadedApprovalFacts,
 } from '../../core/approvals/approval-facts.repository.ts';
-import { appNow } from '../../lib/clock.ts';
-import { storedLinesRuleOutcome } from '../../core/pricing/product-rule-inputs.repository.ts';
-import { termsBlockingSummary } from '../../core/terms/quote-terms.repository.ts';
+import { submitBlockersOf } from '../../core/approvals/submit-blockers.ts';
 import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 import {
   APPROVAL_STATUSES,
@@ -23,11 +20,11 @@ import {
   findQuoteNumber,
   findUserNames,
   hasTakenPartIn,
-  listStepsOf,
   listSubmissions,
   type StepRow,
   type SubmissionRow,
 } from './approvals.repository.ts';
+import { listStepsOf } from '../../core/approvals/submissions.repository.ts';
 import type { ApprovalState, LifecycleResult } from '@bastion/domain/approvals/api';
 import { actorFor, loadGroupMembers, loadPrincipals, type Principal } from './approvers.ts';
 
@@ -113,7 +110,7 @@ export async function findQuoteAsApprover(
 }
 
 /** Why the quote cannot be submitted now; empty when it can (for a caller who works on it). */
-export async function submitBlockersOf(db: Database, quote: QuoteRow): Promise<string[]> {
+export async function submitBlockersNow(db: Database, quote: QuoteRow): Promise<string[]> {
   return (await submitCheckOf(db, quote)).blockers;
 }
 
@@ -140,15 +137,8 @@ export async function submitCheckOf(
     default:
       return none();
   }
-  const terms = await termsBlockingSummary(db, quote);
   const facts = await approvalFactsOf(db, quote);
-  const blockers = terms.length > 0 ? [`Save this quote's terms first: ${terms.join(' ')}`] : [];
-  if (facts.pricingErrors.length > 0) {
-    blockers.push(`The quote cannot be priced: ${facts.pricingErrors.join(' ')}`);
-  }
-  // Issue 34: a product rule's error stops Submit as it stops Next.
-  const rules = await storedLinesRuleOutcome(db, quote, appNow());
-  blockers.push(...blockingMessages(rules).map((error) => error.message));
+  const blockers = await submitBlockersOf(db, quote, facts);
   return { blockers, facts };
 }
 
@@ -183,6 +173,12 @@ function stepView(
     acting_for: decision.actingFor
       ? { id: decision.actingFor.userId, name: decision.actingFor.name }
       : null,
+    decided_revision: step.decidedRevisionNumber,
+    is_carried_over: step.carriedFromStepId !== null,
+    asked_again:
+      step.reaskedSinceRevision !== null || step.reaskReasons.length > 0
+        ? { since_revision: step.reaskedSinceRevision, reasons: step.reaskReasons }
+        : null,
   } as const;
 }
 
@@ -233,6 +229,7 @@ function submissionView(
         steps: [...inStage],
       };
     }),
+    revision_number: submission.revisionNumber,
   };
 }
 
@@ -338,7 +335,7 @@ export async function approvalStateOf(
   const openSubmission = submissions.find((s) => s.state === 'PENDING');
   const isSubmitter = openSubmission?.submittedBy === caller.userId;
   const blockers =
-    works && (status === 'TNC' || status === 'REJECTED') ? await submitBlockersOf(db, quote) : [];
+    works && (status === 'TNC' || status === 'REJECTED') ? await submitBlockersNow(db, quote) : [];
   const canSubmit = works && free && status === 'TNC' && blockers.length === 0;
   const isEditableStatus = ['INCOMPLETE', 'SH_HW_CONFIG', 'TNC', ...APPROVAL_STATUSES].includes(
     status,

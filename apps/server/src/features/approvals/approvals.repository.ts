@@ -1,13 +1,10 @@
 // Kept whole: the approval flow's queries, in sections over the same approval tables.
-import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import {
   approvalGroupMembers,
-  approvalGroups,
-  approvalRules,
   quoteApprovalSteps,
   quoteApprovals,
-  workflowTemplates,
 } from '@bastion/db/schema/approvals';
 import { outboundEmails } from '@bastion/db/schema/mail';
 import { quotes } from '@bastion/db/schema/quotes';
@@ -163,20 +160,6 @@ export async function findLentRolesOf(db: Database, delegationIds: readonly stri
 // ---------------------------------------------------------------------------------------------
 // Rules, groups and the workflow
 
-export async function listActiveRules(db: Database) {
-  return db.select().from(approvalRules).where(eq(approvalRules.isActive, true));
-}
-
-export async function listGroups(db: Database) {
-  return db.select().from(approvalGroups);
-}
-
-export async function findDefaultWorkflow(db: Database) {
-  return firstOrNull(
-    db.select().from(workflowTemplates).where(eq(workflowTemplates.isDefault, true)).limit(1),
-  );
-}
-
 /** Members of these groups: user ids and roles. */
 export async function findGroupMembers(db: Database, groupIds: readonly string[]) {
   if (groupIds.length === 0) return [];
@@ -235,15 +218,6 @@ export async function findSubmission(db: Database, id: string) {
   return firstOrNull(db.select().from(quoteApprovals).where(eq(quoteApprovals.id, id)));
 }
 
-export async function listStepsOf(db: Database, approvalIds: readonly string[]) {
-  if (approvalIds.length === 0) return [];
-  return db
-    .select()
-    .from(quoteApprovalSteps)
-    .where(inArray(quoteApprovalSteps.approvalId, [...approvalIds]))
-    .orderBy(asc(quoteApprovalSteps.stage), asc(quoteApprovalSteps.groupName));
-}
-
 export async function findStep(db: Database, id: string) {
   return firstOrNull(db.select().from(quoteApprovalSteps).where(eq(quoteApprovalSteps.id, id)));
 }
@@ -261,44 +235,6 @@ export async function hasTakenPartIn(db: Database, quoteId: string, userId: stri
     )
     .limit(1);
   return row !== undefined;
-}
-
-export async function nextSubmissionNumber(db: Database, quoteId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(max(${quoteApprovals.submissionNumber}), 0)::int` })
-    .from(quoteApprovals)
-    .where(eq(quoteApprovals.quoteId, quoteId));
-  return (row?.n ?? 0) + 1;
-}
-
-export async function insertSubmission(db: Database, values: typeof quoteApprovals.$inferInsert) {
-  const [row] = await db.insert(quoteApprovals).values(values).returning();
-  if (!row) throw new Error('submission insert returned nothing');
-  return row;
-}
-
-/** What the approval cycle report copies from the step's quote (issue 19). */
-type QuoteCopy = 'quoteCreatedAt' | 'quoteRegion' | 'quoteType' | 'quoteDealType';
-
-export async function insertSteps(
-  db: Database,
-  values: Omit<typeof quoteApprovalSteps.$inferInsert, QuoteCopy>[],
-) {
-  if (values.length === 0) return [];
-  const ofQuote = (quoteId: string, column: SQL) =>
-    sql`(select ${column} from ${quotes} where ${quotes.id} = ${quoteId})`;
-  return db
-    .insert(quoteApprovalSteps)
-    .values(
-      values.map((v) => ({
-        ...v,
-        quoteCreatedAt: ofQuote(v.quoteId, sql`${quotes.createdAt}`),
-        quoteRegion: ofQuote(v.quoteId, sql`${quotes.region}`),
-        quoteType: ofQuote(v.quoteId, sql`${quotes.quoteType}`),
-        quoteDealType: ofQuote(v.quoteId, sql`${quotes.dealType}`),
-      })),
-    )
-    .returning();
 }
 
 /** Closes a submission that is still in one of `from`; false when it no longer was. */
@@ -341,6 +277,7 @@ export async function decideStepIfPending(
     onBehalfOf: string | null;
     decidedAt: Date;
     comment: string;
+    decidedRevisionNumber: number | null;
   },
 ) {
   return firstOrNull(

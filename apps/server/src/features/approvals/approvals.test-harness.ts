@@ -61,9 +61,16 @@ export interface ApprovalBed {
   restore: () => Promise<void>;
 }
 
+/** The rules and workflow a bed puts in force, given its groups and tag. */
+export type BedRouting = (
+  groups: ApprovalBed['groups'],
+  tag: string,
+) => Parameters<typeof takeOverApprovalRouting>[1];
+
 export async function approvalBed(
   env: Record<string, string> = {},
   adjust?: (config: ServerConfig) => ServerConfig,
+  routing?: BedRouting,
 ): Promise<ApprovalBed> {
   const ctx = await createTestApp(env, adjust);
   const { db } = ctx;
@@ -143,34 +150,37 @@ export async function approvalBed(
     value,
   });
   // Only this bed's rules and workflow count while it runs.
-  const { restore } = await takeOverApprovalRouting(db, {
-    rules: [
-      {
-        name: `Discount above 5 % ${tag}`,
-        predicate: discountAbove(5),
-        groupIds: [groups.desk, groups.finance, groups.apj],
-      },
-      {
-        name: `Discount above 20 % ${tag}`,
-        predicate: discountAbove(20),
-        groupIds: [groups.legal],
-      },
-    ],
-    workflow: {
-      name: `Approval tests ${tag}`,
-      nodes: [
-        { kind: 'START' },
-        { kind: 'STEP', name: 'Desk review', group_ids: [groups.desk], mode: 'PARALLEL' },
+  const { restore } = await takeOverApprovalRouting(
+    db,
+    routing?.(groups, tag) ?? {
+      rules: [
         {
-          kind: 'STEP',
-          name: 'Finance and legal',
-          group_ids: [groups.finance, groups.legal, groups.apj],
-          mode: 'PARALLEL',
+          name: `Discount above 5 % ${tag}`,
+          predicate: discountAbove(5),
+          groupIds: [groups.desk, groups.finance, groups.apj],
         },
-        { kind: 'END' },
+        {
+          name: `Discount above 20 % ${tag}`,
+          predicate: discountAbove(20),
+          groupIds: [groups.legal],
+        },
       ],
+      workflow: {
+        name: `Approval tests ${tag}`,
+        nodes: [
+          { kind: 'START' },
+          { kind: 'STEP', name: 'Desk review', group_ids: [groups.desk], mode: 'PARALLEL' },
+          {
+            kind: 'STEP',
+            name: 'Finance and legal',
+            group_ids: [groups.finance, groups.legal, groups.apj],
+            mode: 'PARALLEL',
+          },
+          { kind: 'END' },
+        ],
+      },
     },
-  });
+  );
 
   return { ctx, tag, sku, users, cookies, groups, groupNames, restore };
 }
@@ -328,8 +338,11 @@ export type ApprovalCalls = ReturnType<typeof approvalCalls>;
  * The file's bed, opened in its beforeAll (with the settings `env` gives then) and put back in its
  * afterAll, and its calls.
  */
-export function useApprovalBed(env: () => Record<string, string> = () => ({})) {
-  const bed = openBeforeAll(() => approvalBed(env()));
+export function useApprovalBed(
+  env: () => Record<string, string> = () => ({}),
+  routing?: BedRouting,
+) {
+  const bed = openBeforeAll(() => approvalBed(env(), undefined, routing));
   afterAll(() => bed.restore());
   return { bed, calls: approvalCalls(bed) };
 }

@@ -22,11 +22,11 @@ import {
   findQuoteForUpdate,
   findStep,
   findSubmission,
-  listStepsOf,
   openStage,
   type StepRow,
   type SubmissionRow,
 } from './approvals.repository.ts';
+import { listStepsOf } from '../../core/approvals/submissions.repository.ts';
 import type { ApproveManyResult } from '@bastion/domain/approvals/api';
 import { actorFor, loadGroupMembers, loadPrincipals, type Principal } from './approvers.ts';
 import { endSubmission, statusChange, statusMoveOf, submissionChange } from './end-submission.ts';
@@ -147,6 +147,7 @@ export async function decideApprovalStep(
       onBehalfOf: actor.onBehalfOf?.userId ?? null,
       decidedAt: now,
       comment,
+      decidedRevisionNumber: submission.revisionNumber,
     });
     if (!decided) {
       const fresh = await findStep(tx, step.id);
@@ -179,7 +180,10 @@ export async function decideApprovalStep(
         .filter((s) => s.stage === step.stage)
         .every((s) => s.state === 'APPROVED');
       if (stageDone) {
-        const later = steps.filter((s) => s.stage > step.stage).map((s) => s.stage);
+        // Stages whose every step kept its approval (smart re-approval) are passed over.
+        const later = steps
+          .filter((s) => s.stage > step.stage && s.state === 'AWAITED')
+          .map((s) => s.stage);
         if (later.length > 0) {
           opened = await openStage(tx, submission.id, Math.min(...later), now);
         } else {

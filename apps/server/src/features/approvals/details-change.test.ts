@@ -71,27 +71,21 @@ describe('POST /api/dx/update-quote-details on a submitted quote', () => {
     ]);
   });
 
-  it('voids the approval when the contract length changes, and sends the quote back to its terms', async () => {
+  it('submits the quote again when the contract length changes', async () => {
     const { id } = await calls.submitted('10');
     const quote = await quoteOf(id);
 
     const saved = (await editDetails(quote, { contract_length: '24' })).json<{ data: QuoteView }>()
       .data;
-    expect(saved.status_id).toBe('TNC');
-    expect(await submissionState(id)).toBe('VOIDED');
+    expect(saved.status_id).toBe('PENDING_APPROVAL');
+    expect(await submissionState(id)).toBe('PENDING');
     const entry = await lastEntryOf(id);
     expect(entry?.changes).toEqual(
       expect.arrayContaining([
         { field: 'contract_length', before: '12', after: '24' },
-        { field: 'approval submission 1', before: 'pending', after: 'voided' },
-        { field: 'status_id', before: 'PENDING_APPROVAL', after: 'TNC' },
+        { field: 'approval submission 1', before: 'pending', after: 'replaced by submission 2' },
       ]),
     );
-    // Back at its terms, it is submitted again as any quote is.
-    await calls.saveProposedTerms(id);
-    const again = await quoteOf(id);
-    const state = await calls.approval({ action: 'submit', quote_id: id, version: again.version });
-    expect(state.quote.status_id).toBe('PENDING_APPROVAL');
   });
 
   it('prices the lines again when the partner type changes, and stores the new total', async () => {

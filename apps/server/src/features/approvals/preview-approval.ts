@@ -1,10 +1,15 @@
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { approvalFactsOf } from '../../core/approvals/approval-facts.repository.ts';
-import { requireApprovalQuote, scopeOf, submitBlockersOf, worksOnQuote } from './approval-state.ts';
+import {
+  requireApprovalQuote,
+  scopeOf,
+  submitBlockersNow,
+  worksOnQuote,
+} from './approval-state.ts';
 import type { ApprovalPreview } from '@bastion/domain/approvals/api';
 import { listApprovers, loadGroupMembers, loadPrincipals } from './approvers.ts';
-import { planApproval } from './plan-approval.ts';
+import { planApproval } from '../../core/approvals/approval-plan.ts';
 
 /**
  * Who must approve the quote if it were submitted now, and why: the rules that hold with each
@@ -68,6 +73,6 @@ export async function previewApproval(
       })),
     ),
     outcome: plan.chain.length > 0 ? 'PENDING_APPROVAL' : 'APPROVED',
-    submit_blockers: worksOnQuote(caller, quote) ? await submitBlockersOf(db, quote) : [],
+    submit_blockers: worksOnQuote(caller, quote) ? await submitBlockersNow(db, quote) : [],
   };
 }

@@ -225,36 +225,56 @@ describe('the quote lifecycle', () => {
 });
 
 describe('changing a submitted or decided quote', () => {
-  it('voids a pending submission when its products change, and sends the quote back to configuration', async () => {
+  it('submits a pending quote again when its products change: the old submission is replaced', async () => {
     const { id, state } = await calls.submitted('10');
     const changed = await calls.saveLines(id, state.quote.version, '15');
-    expect(changed.quote.status_id).toBe('INCOMPLETE');
-    const [submission] = await submissionsOf(id);
-    expect(submission).toMatchObject({ state: 'VOIDED' });
-    expect(submission?.outcomeReason).toMatch(
-      /^Voided: the quote changed after it was submitted \(products saved, by Test User\)\.$/,
+    expect(changed.quote.status_id).toBe('PENDING_APPROVAL');
+    const [first, second] = await submissionsOf(id);
+    expect(first).toMatchObject({ state: 'VOIDED' });
+    expect(first?.outcomeReason).toMatch(
+      /^Replaced by submission 2: the quote changed \(products saved, by Test User\); /,
     );
-    const after = await calls.stateOf(id);
-    expect(after.current?.stages[0]?.steps[0]).toMatchObject({ state: 'awaited', is_voided: true });
-    const [history] = await bed.ctx.db
-      .select()
-      .from(quoteHistory)
-      .where(eq(quoteHistory.quoteId, id))
-      .orderBy(quoteHistory.id)
-      .then((rows) => rows.slice(-1));
-    expect(history?.changes).toEqual(
-      expect.arrayContaining([
-        { field: 'approval submission 1', before: 'pending', after: 'voided' },
-        { field: 'status_id', before: 'PENDING_APPROVAL', after: 'INCOMPLETE' },
-      ]),
-    );
-    // The approver's decision now finds nothing to decide.
+    expect(second).toMatchObject({ state: 'PENDING', submittedBy: bed.users.seller.id });
+    // The approver's decision on the replaced submission finds nothing to decide.
     const late = await calls.decide(
       id,
       calls.pendingStep(state, bed.groups.desk).id,
       'deskApprover',
     );
     expect(late.statusCode).toBe(409);
+    const after = await calls.stateOf(id);
+    expect(calls.pendingStep(after, bed.groups.desk).id).not.toBe(
+      calls.pendingStep(state, bed.groups.desk).id,
+    );
+  });
+
+  it('voids a budgetary quote when its products change, and sends it back to configuration', async () => {
+    const quote = await calls.quoteAtTerms('10');
+    const budgetary = await calls.approval({
+      action: 'submit',
+      quote_id: quote.id,
+      version: quote.version,
+      budgetary: true,
+    });
+    expect(budgetary.quote.status_id).toBe('BUDGETARY');
+    const changed = await calls.saveLines(quote.id, budgetary.quote.version, '15');
+    expect(changed.quote.status_id).toBe('INCOMPLETE');
+    const [submission] = await submissionsOf(quote.id);
+    expect(submission?.outcomeReason).toMatch(
+      /^Voided: the quote changed after it was submitted \(products saved, by Test User\)\.$/,
+    );
+    const [history] = await bed.ctx.db
+      .select()
+      .from(quoteHistory)
+      .where(eq(quoteHistory.quoteId, quote.id))
+      .orderBy(quoteHistory.id)
+      .then((rows) => rows.slice(-1));
+    expect(history?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'approval submission 1', before: 'approved', after: 'voided' },
+        { field: 'status_id', before: 'BUDGETARY', after: 'INCOMPLETE' },
+      ]),
+    );
   });
 
   it('keeps an approval through a save that changes nothing an approver judged', async () => {
@@ -265,15 +285,16 @@ describe('changing a submitted or decided quote', () => {
     expect(submission?.state).toBe('APPROVED');
   });
 
-  it('voids an approval when the terms change, the quote going back to its terms step', async () => {
+  it('submits an approved quote again when its terms change, keeping it approved when no rule asks', async () => {
     const quote = await approvedQuote();
     const saved = await calls.saveProposedTerms(quote.id, 'seller', [
       { custom_title: 'Special', custom_text: 'A clause of our own.' },
     ]);
-    expect(saved.quote.status_id).toBe('TNC');
-    const [submission] = await submissionsOf(quote.id);
-    expect(submission).toMatchObject({ state: 'VOIDED' });
-    expect(submission?.outcomeReason).toMatch(/terms saved/);
+    expect(saved.quote.status_id).toBe('APPROVED');
+    const [first, second] = await submissionsOf(quote.id);
+    expect(first).toMatchObject({ state: 'VOIDED' });
+    expect(first?.outcomeReason).toMatch(/terms saved/);
+    expect(second).toMatchObject({ state: 'APPROVED', outcomeReason: 'No approval rule matched.' });
   });
 
   it('refuses changes to a completed quote in the writer itself', async () => {

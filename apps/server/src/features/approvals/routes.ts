@@ -9,7 +9,8 @@ import {
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
-import type { ApprovalMailDeps } from './approval-mail.ts';
+import { mailAskedApprovers, type ApprovalMailDeps } from './approval-mail.ts';
+import { whenApproversAsked } from '../../core/approvals/approvers-asked.ts';
 import {
   approvalQueueFilters,
   countMyPendingApprovals,
@@ -66,6 +67,14 @@ export interface ApprovalRouteDeps {
  */
 export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalRouteDeps) {
   const { db } = deps;
+  // Smart re-approval asks approvers inside other features' writes: mail them once committed.
+  whenApproversAsked(db, (asked) =>
+    mailAskedApprovers(
+      { db, mailer: deps.mailer, publicUrl: deps.publicUrl, log: app.log },
+      asked,
+      new Date(),
+    ),
+  );
 
   async function approval(request: Parameters<typeof currentUser>[0], body: ApprovalBody) {
     const caller = currentUser(request);

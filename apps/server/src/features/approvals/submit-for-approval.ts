@@ -16,14 +16,14 @@ import {
   submitCheckOf,
   worksOnQuote,
 } from './approval-state.ts';
+import { type StepRow, type SubmissionRow } from './approvals.repository.ts';
 import {
   insertSteps,
   insertSubmission,
   nextSubmissionNumber,
-  type StepRow,
-  type SubmissionRow,
-} from './approvals.repository.ts';
-import { noApprovalReason, planApproval } from './plan-approval.ts';
+  setSubmissionRevision,
+} from '../../core/approvals/submissions.repository.ts';
+import { noApprovalReason, planApproval } from '../../core/approvals/approval-plan.ts';
 
 export const BUDGETARY_REASON = 'Budgetary quote: indicative prices only, no approval needed.';
 
@@ -115,6 +115,7 @@ export async function submitForApproval(
         isBudgetary: input.budgetary,
         fingerprint: loaded.fingerprint,
         facts: loaded.facts,
+        evidence: loaded.evidence,
         matchedRules: plan?.requirement.matched_rules ?? [],
         workflowTemplateId: plan?.workflowTemplateId ?? null,
         outcomeReason,
@@ -139,10 +140,9 @@ export async function submitForApproval(
           })),
         ),
       );
-      made.submission = submission;
       made.firstStage = inserted.filter((s) => s.stage === 1);
       // Issue 37: what was submitted is kept as a revision, with the submission it made.
-      await takeRevision(
+      const revision = await takeRevision(
         tx,
         quote.id,
         {
@@ -154,6 +154,7 @@ export async function submitForApproval(
         },
         now,
       );
+      made.submission = await setSubmissionRevision(tx, submission.id, revision.revisionNumber);
     },
   );
   if (!written || !made.submission) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);

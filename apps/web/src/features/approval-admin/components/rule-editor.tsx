@@ -53,6 +53,7 @@ export function RuleEditor({
       predicate: toPredicateTree(condition),
       group_ids: rule?.group_ids ?? (initialGroupId ? [initialGroupId] : []),
       is_active: rule?.is_active ?? true,
+      always_reapprove: rule?.always_reapprove ?? false,
     } satisfies RuleFormInput,
   });
   const save = useSaveApprovalRule();
@@ -166,6 +167,12 @@ export function RuleEditor({
               ? 'Quotes submitted from now on are checked against this rule.'
               : 'Kept, but no quote is checked against it until it is active again.'
           }
+        />
+        <CheckboxField
+          name="always_reapprove"
+          label="Always re-approve"
+          className="mb-3"
+          help="When a submitted or approved quote changes, its groups are asked again whatever changed. Otherwise they are asked again only when the change makes this rule's conditions worse (a deeper discount, a lower margin, a reworded custom clause…)."
         />
       </EditorForm>
     </section>

@@ -13,6 +13,11 @@ function ruleColumns(onEdit: (rule: ApprovalRule) => void): ColumnDef<ApprovalRu
       <>
         <span className="fw-semibold">{rule.name}</span>
         {rule.is_active ? null : <OffBadge>Inactive</OffBadge>}
+        {rule.always_reapprove ? (
+          <span className="badge text-bg-light border ms-1" title="Asked again after any change">
+            Always re-approve
+          </span>
+        ) : null}
       </>
     )),
     {

@@ -4,6 +4,7 @@ import {
   type ApprovalStepState,
 } from '@bastion/domain/quotes/approval-step-display';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import type { ApprovalStageView, ApprovalStepView } from '../api/approval-types.ts';
 import { personName, stepDisplay, when } from './approval-format.ts';
@@ -35,8 +36,39 @@ export function StepDecision({ step }: { step: ApprovalStepView }) {
       <strong>{personName(step.decided_by)}</strong>
       {step.on_behalf_of ? <> on behalf of {personName(step.on_behalf_of)}</> : null}
       {step.decided_at ? <> · {when(step.decided_at)}</> : null}
+      {step.decided_revision !== null ? <> · revision {step.decided_revision}</> : null}
+      {step.is_carried_over ? (
+        <span className="text-body-secondary"> (still stands after the quote changed)</span>
+      ) : null}
       {step.comment ? <q className="d-block approval-comment">{step.comment}</q> : null}
     </span>
+  );
+}
+
+/** Why a group is asked again after a change (smart re-approval), and where to see the change. */
+function AskedAgain({
+  step,
+  changesSince,
+}: {
+  step: ApprovalStepView;
+  changesSince?: (revision: number) => string | null;
+}) {
+  const again = step.asked_again;
+  if (!again) return null;
+  const since = again.since_revision;
+  const href = since !== null && changesSince ? changesSince(since) : null;
+  return (
+    <div className="small approval-asked-again">
+      <i className="bi bi-arrow-repeat me-1" aria-hidden="true" />
+      {since !== null ? <>Approved on revision {since}; asked again: </> : <>Asked: </>}
+      {again.reasons.length > 0 ? again.reasons.join(' ') : 'the quote changed.'}
+      {href ? (
+        <>
+          {' '}
+          <Link to={href}>What changed since revision {since}</Link>
+        </>
+      ) : null}
+    </div>
   );
 }
 
@@ -48,9 +80,12 @@ export function StepDecision({ step }: { step: ApprovalStepView }) {
 export function ApprovalStages({
   stages,
   renderActions,
+  changesSince,
 }: {
   stages: readonly ApprovalStageView[];
   renderActions?: (step: ApprovalStepView) => ReactNode;
+  /** Where to see what changed since a revision (the revisions page, compared). */
+  changesSince?: (revision: number) => string | null;
 }) {
   return (
     <ol className="approval-stages" aria-label="Approval stages">
@@ -88,6 +123,9 @@ export function ApprovalStages({
                       <div className="small text-body-secondary">
                         Because: {step.reasons.join('; ')}
                       </div>
+                    ) : null}
+                    {step.asked_again ? (
+                      <AskedAgain step={step} changesSince={changesSince} />
                     ) : null}
                     <div className="small">
                       <StepDecision step={step} />

@@ -38,6 +38,9 @@ export function ApprovalTrail({ submissions }: { submissions: readonly ApprovalS
           </div>
           <div className="small text-body-secondary">
             Submitted by {personName(submission.submitted_by)} · {when(submission.submitted_at)}
+            {submission.revision_number !== null ? (
+              <> · revision {submission.revision_number}</>
+            ) : null}
             {submission.closed_at ? <> · closed {when(submission.closed_at)}</> : null}
           </div>
           {submission.outcome_reason ? (
@@ -65,6 +68,7 @@ export function ApprovalTrail({ submissions }: { submissions: readonly ApprovalS
                     <th scope="col">State</th>
                     <th scope="col">Decided by</th>
                     <th scope="col">When</th>
+                    <th scope="col">Revision</th>
                     <th scope="col">Comment</th>
                   </tr>
                 </thead>
@@ -95,6 +99,12 @@ export function ApprovalTrail({ submissions }: { submissions: readonly ApprovalS
                               (step.pending_since
                                 ? `waiting since ${when(step.pending_since)}`
                                 : '—')}
+                          </td>
+                          <td className="text-nowrap">
+                            {step.decided_revision ?? '—'}
+                            {step.is_carried_over ? (
+                              <div className="small text-body-secondary">kept</div>
+                            ) : null}
                           </td>
                           <td className="approval-trail-comment">{step.comment || '—'}</td>
                         </tr>

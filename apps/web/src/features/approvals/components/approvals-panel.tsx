@@ -86,9 +86,9 @@ function ApprovalsPanelBody({ quote, state }: { quote: QuoteRef; state: Approval
       {state.edits_void_approval ? (
         <p className="small text-body-secondary">
           <i className="bi bi-exclamation-triangle me-1" aria-hidden="true" />
-          Changing this quote&apos;s products or terms now{' '}
-          {isOpen ? 'withdraws it from its approvers' : 'cancels its approval'}: it would have to be
-          submitted again.
+          {state.quote.status_id === 'PENDING_APPROVAL' || state.quote.status_id === 'APPROVED'
+            ? 'Changing this quote’s products or terms now submits it again: only the approvers whose rules the change makes worse are asked again, the other approvals stand.'
+            : 'Changing this quote’s products or terms now cancels its approval: it would have to be submitted again.'}
         </p>
       ) : null}
 
@@ -112,6 +112,11 @@ function ApprovalsPanelBody({ quote, state }: { quote: QuoteRef; state: Approval
       {current && current.stages.length > 0 && current.state !== 'VOIDED' ? (
         <ApprovalStages
           stages={current.stages}
+          changesSince={(since) =>
+            current.revision_number === null
+              ? null
+              : `/cpq/quote-revisions/${state.quote.id}/${state.quote.quote_type}?from=${since}&to=${current.revision_number}`
+          }
           renderActions={(step) =>
             isOpen && step.can_decide && step.state === 'pending' ? (
               <DecideButtons

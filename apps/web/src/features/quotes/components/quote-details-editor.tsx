@@ -59,9 +59,11 @@ export function QuoteDetailsEditor({
         <p className="small text-body-secondary">{fixedFieldsNote(recipe, fixed)}</p>
         {APPROVAL_STATUSES.includes(quote.status_id) ? (
           <Alert variant="warning" className="py-2 small">
-            This quote is {quote.status_label.toLowerCase()}. A change to its partner type, contract
-            length or deal type voids its approval: the quote goes back to Terms &amp; conditions
-            and is submitted again. Dates, SLA, contacts and notes keep it.
+            This quote is {quote.status_label.toLowerCase()}.{' '}
+            {quote.status_id === 'PENDING_APPROVAL' || quote.status_id === 'APPROVED'
+              ? 'A change to its partner type, contract length or deal type submits it again: the approvers whose rules the change makes worse are asked again, the other approvals stand.'
+              : 'A change to its partner type, contract length or deal type voids its approval: the quote goes back to Terms & conditions and is submitted again.'}{' '}
+            Dates, SLA, contacts and notes change nothing for its approvers.
           </Alert>
         ) : null}
         <QuoteSaveProblem

@@ -137,7 +137,11 @@ function savedNoteOf(before: QuoteView, after: QuoteView): string {
       `The products were priced again: the total is now ${formatCurrency(after.total_amount_minor, after.currency_code)}.`,
     );
   }
-  if (after.status_id !== before.status_id) {
+  if (after.status_id === 'PENDING_APPROVAL' && before.status_id !== 'PENDING_APPROVAL') {
+    parts.push(
+      'The change was submitted again: the approvers it concerns are asked again (see Approvals).',
+    );
+  } else if (after.status_id !== before.status_id && after.status_id !== 'APPROVED') {
     parts.push(
       `The change voided the quote's approval: it is back at ${after.status_label}, to be submitted again.`,
     );

@@ -8,7 +8,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { NoData } from '@/components/no-data.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -45,8 +45,16 @@ export function QuoteRevisionsPage() {
 function Revisions({ data, quoteRef }: { data: QuoteRevisions; quoteRef: string }) {
   const { quote, revisions } = data;
   const latest = revisions[0];
-  const [from, setFrom] = useState(latest?.id ?? '');
-  const [to, setTo] = useState(WORKING);
+  // ?from=2&to=3 (revision numbers) opens with those sides compared: the approval panel and
+  // the approvers' e-mail link here to show what changed since a group approved.
+  const [search] = useSearchParams();
+  const idOf = (number: string | null) =>
+    revisions.find((r) => String(r.revision_number) === number)?.id;
+  const [from, setFrom] = useState(idOf(search.get('from')) ?? latest?.id ?? '');
+  const [to, setTo] = useState(idOf(search.get('to')) ?? WORKING);
+  // Opened to compare (from an approval): the comparison is what the reader came for, so it
+  // comes first.
+  const isLinkedComparison = search.has('from');
   const restore = useRestoreRevision(quote.id);
   const [restored, setRestored] = useState<string | null>(null);
   // A revision saved after the page opened becomes the first side when none was chosen.
@@ -55,6 +63,21 @@ function Revisions({ data, quoteRef }: { data: QuoteRevisions; quoteRef: string 
     ...revisions.map((r) => ({ value: r.id, label: revisionLabel(r) })),
     { value: WORKING, label: `Working copy (version ${quote.version})` },
   ];
+  const compare =
+    revisions.length > 0 ? (
+      <Card className="mb-3">
+        <Card.Body>
+          <Card.Title as="h2" className="h5">
+            Compare
+          </Card.Title>
+          <div className="row g-2 mb-3">
+            <SideSelect label="From" value={fromSide} sides={sides} onChange={setFrom} />
+            <SideSelect label="To" value={to} sides={sides} onChange={setTo} />
+          </div>
+          <RevisionComparison quoteId={quote.id} from={fromSide} to={to} />
+        </Card.Body>
+      </Card>
+    ) : null;
   return (
     <>
       <PageHeader
@@ -83,6 +106,7 @@ function Revisions({ data, quoteRef }: { data: QuoteRevisions; quoteRef: string 
         <Alert variant="danger">The revision was not restored: {restore.error.message}</Alert>
       ) : null}
 
+      {isLinkedComparison ? compare : null}
       {data.can_save ? (
         <Card className="mb-3">
           <Card.Body>
@@ -198,20 +222,7 @@ function Revisions({ data, quoteRef }: { data: QuoteRevisions; quoteRef: string 
         </Card.Body>
       </Card>
 
-      {revisions.length > 0 ? (
-        <Card className="mb-3">
-          <Card.Body>
-            <Card.Title as="h2" className="h5">
-              Compare
-            </Card.Title>
-            <div className="row g-2 mb-3">
-              <SideSelect label="From" value={fromSide} sides={sides} onChange={setFrom} />
-              <SideSelect label="To" value={to} sides={sides} onChange={setTo} />
-            </div>
-            <RevisionComparison quoteId={quote.id} from={fromSide} to={to} />
-          </Card.Body>
-        </Card>
-      ) : null}
+      {isLinkedComparison ? null : compare}
     </>
   );
 }

@@ -10,10 +10,13 @@ import {
   type WorkflowNode,
 } from '@bastion/domain/approvals/workflow';
 import type { Database } from '@bastion/db/client';
-import type { LoadedApprovalFacts } from '../../core/approvals/approval-facts.repository.ts';
-import { findDefaultWorkflow, listActiveRules, listGroups } from './approvals.repository.ts';
+import { readTogether } from '../../lib/db/read-together.ts';
+import type { LoadedApprovalFacts } from './approval-facts.repository.ts';
+import { findDefaultWorkflow, listActiveRules, listGroups } from './approval-setup.repository.ts';
 
 export interface ApprovalPlan {
+  /** The active rules whose stored trees pass the checks, as evaluated. */
+  rules: ApprovalRule[];
   requirement: ApprovalRequirement;
   chain: ChainStage[];
   workflowTemplateId: string | null;
@@ -39,10 +42,11 @@ export async function planApproval(
   db: Database,
   loaded: LoadedApprovalFacts,
 ): Promise<ApprovalPlan> {
-  const [rules, groups, workflow] = await Promise.all([
-    listActiveRules(db),
-    listGroups(db),
-    findDefaultWorkflow(db),
+  // Also planned inside a quote write's transaction (smart re-approval): one query at a time.
+  const [rules, groups, workflow] = await readTogether(db, [
+    () => listActiveRules(db),
+    () => listGroups(db),
+    () => findDefaultWorkflow(db),
   ]);
   const checked: ApprovalRule[] = rules.flatMap((rule) => {
     const tree = checkPredicateTree(rule.predicate);
@@ -54,6 +58,7 @@ export async function planApproval(
             predicate: tree.tree,
             group_ids: rule.groupIds,
             is_active: rule.isActive,
+            always_reapprove: rule.alwaysReapprove,
           },
         ]
       : [];
@@ -72,6 +77,7 @@ export async function planApproval(
   );
   const nodes = Array.isArray(workflow?.nodes) ? workflow.nodes.filter(isWorkflowNode) : null;
   return {
+    rules: checked,
     requirement,
     chain: buildApprovalChain(nodes, requirement.required_groups),
     workflowTemplateId: workflow?.id ?? null,
