@@ -1,7 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalState } from '@bastion/domain/approvals/api';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import {
+  closeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInThroughLoginPage,
+} from '../../fixtures.ts';
 import { apiData, pendingQuote } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 import { approvalsPanel } from './approval-helpers.ts';
@@ -83,6 +89,56 @@ describe('smart re-approval', () => {
     expect(await firewall.getByRole('cell').nth(3).innerText()).toBe('40% → 45%');
     await screenshot(approver, 'smart-reapproval-compare-390', { fullPage: false });
     await sales.context().close();
+    await approver.context().close();
+  }, 120_000);
+
+  it('lets the approver decide from the e-mail on a phone, after signing in', async () => {
+    const sales = await newPage(browser);
+    await signIn(sales, 'sales@bastion.test');
+    const quote = await pendingQuote(sales, `Mailed ${Date.now().toString(36)}`, '40');
+
+    // The approval e-mail, as root reads it in the outbox.
+    const root = await newPage(browser);
+    await signIn(root, 'root@bastion.test');
+    const outbox = await apiData<{ rows: { subject: string; text_body: string | null }[] }>(
+      root,
+      '/api/admin/outbox',
+      { purpose: 'approval_pending', recipient: 'approver@bastion.test', page: 1, page_size: 20 },
+    );
+    const mail = outbox.rows.find((row) => row.subject.includes(quote.number));
+    const link = mail?.text_body?.match(
+      /https?:\/\/\S+\/cpq\/approval-link\/\S+decision=approve/,
+    )?.[0];
+    if (!link) throw new Error(`no approve link in ${mail?.text_body ?? 'no mail'}`);
+
+    // Signed out, the link goes through sign-in and comes back to the page.
+    const approver = await newPage(browser, { width: 390, height: 844 });
+    await approver.goto(new URL(link).pathname + new URL(link).search);
+    await approver.getByLabel('Email').waitFor();
+    await signInThroughLoginPage(approver, 'approver@bastion.test');
+    await approver.getByRole('heading', { name: 'Your approval' }).waitFor();
+    await approver.getByText(`You are asked to approve it for ${GROUP}`).waitFor();
+    await approver.getByText('Largest seller discount is 40 %, more than 30 %.').waitFor();
+    expect(await approver.getByRole('radio', { name: 'Approve' }).isChecked()).toBe(true);
+    await screenshot(approver, 'approval-link-390');
+    expect(await approver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+
+    await approver.getByLabel('Comment (optional)').fill('Approved from my phone.');
+    await approver.getByRole('button', { name: `Approve for ${GROUP}` }).click();
+    await approver
+      .getByText(`You approved ${quote.number} for ${GROUP}. The quote is now Approved.`)
+      .waitFor();
+    await screenshot(approver, 'approval-link-decided-390', { fullPage: false });
+
+    // The link works once.
+    await approver.goto(new URL(link).pathname + new URL(link).search);
+    await approver
+      .getByText(/^This approval link was already used: you approved through it on /)
+      .waitFor();
+    await sales.context().close();
+    await root.context().close();
     await approver.context().close();
   }, 120_000);
 });

@@ -94,9 +94,19 @@ describe('the log', () => {
     const resetToken = /token=([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? '')?.[1];
     expect(resetToken, 'the reset e-mail holds a link').toBeDefined();
 
+    // Following the e-mailed links: the pages' URLs carry the tokens (issue 37's approval link in
+    // its path), and the request log must not.
+    const approvalToken = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_aBcDe';
+    await app.inject({
+      method: 'GET',
+      url: `/cpq/approval-link/${approvalToken}?decision=approve`,
+    });
+    await app.inject({ method: 'GET', url: `/reset-password?token=${resetToken}` });
+
     const log = lines.join('');
     expect(log).toContain('/api/security/introspect');
-    for (const secret of [user.password, wrong, token, resetToken!]) {
+    expect(log).toContain('/cpq/approval-link/…?decision=approve');
+    for (const secret of [user.password, wrong, token, resetToken!, approvalToken]) {
       expect(log.includes(secret), `a secret in the log: ${secret.slice(0, 6)}…`).toBe(false);
     }
   });

@@ -89,6 +89,7 @@ export const featureRoutes: RouteObject[] = [
   pageRoute('user-profile/:ref', accountPages, 'UserProfilePage'),
   pageRoute('user-profile/:ref/:tab_context', accountPages, 'UserProfilePage'),
   pageRoute('outbox/:ref', approvalPages, 'OutboxPage'),
+  pageRoute('approval-link/:token', approvalPages, 'ApprovalLinkPage'),
   pageRoute('user-detail/:email/:ref', userPages, 'UserDetailPage'),
   pageRoute('config-admin', configAdminPages, 'ConfigAdminPage'),
   pageRoute('terms-condition', clauseLibraryPages, 'ClauseLibraryPage'),

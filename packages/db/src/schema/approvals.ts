@@ -244,3 +244,28 @@ export const quoteApprovalSteps = pgTable(
       ),
   ],
 );
+
+/** How a decision link was used; null while it is unused. */
+export const APPROVAL_LINK_DECISIONS = ['APPROVED', 'REJECTED'] as const;
+
+/**
+ * Issue 37: an approve/reject link e-mailed to one approver for one step. Only its hash is kept;
+ * it is bound to the step, to the approver it was sent to and to the fingerprint of what they are
+ * asked to approve, expires after 72 hours and works once.
+ */
+export const approvalLinks = pgTable(
+  'approval_links',
+  {
+    id: uuidId(),
+    tokenHash: text('token_hash').notNull().unique(),
+    stepId: uuidRef('step_id', () => quoteApprovalSteps.id, 'cascade'),
+    quoteId: belongsToQuote(),
+    userId: uuidRef('user_id', () => users.id, 'cascade'),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    usedDecision: text('used_decision', { enum: APPROVAL_LINK_DECISIONS }),
+  },
+  (t) => [index('approval_links_step_idx').on(t.stepId)],
+);

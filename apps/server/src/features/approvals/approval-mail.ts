@@ -4,7 +4,9 @@ import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 import type { Database } from '@bastion/db/client';
 import type { Mailer, OutgoingEmail } from '../../integrations/mail/mailer.ts';
 import type { QuoteRow } from '../../core/quotes/quote-writes.repository.ts';
+import { APPROVAL_LINK_HOURS } from '@bastion/domain/approvals/link-api';
 import type { ApproversAsked } from '../../core/approvals/approvers-asked.ts';
+import { approvalLinkPath, issueApprovalLinks } from './approval-link-tokens.ts';
 import { listStepsOf } from '../../core/approvals/submissions.repository.ts';
 import {
   findQuote,
@@ -96,6 +98,8 @@ export async function mailPendingApprovers(
         onBehalfOf: Set<string>;
         /** Issue 37: the revision their group approved before a change asked them again. */
         since: number | null;
+        /** The steps they may decide, for their approve/reject links. */
+        steps: { id: string; groupName: string }[];
       }
     >();
     for (const step of steps) {
@@ -115,7 +119,9 @@ export async function mailPendingApprovers(
           groups: [],
           onBehalfOf: new Set<string>(),
           since: null,
+          steps: [],
         };
+        ask.steps.push({ id: step.id, groupName: step.groupName });
         const why = step.reasons.length > 0 ? ` (${step.reasons.join('; ')})` : '';
         const again =
           step.reaskReasons.length > 0 ? ` — asked again: ${step.reaskReasons.join(' ')}` : '';
@@ -131,7 +137,31 @@ export async function mailPendingApprovers(
       deps.db,
       [...asks.values()].flatMap((a) => [...a.onBehalfOf]),
     );
-    for (const ask of asks.values()) {
+    // Issue 37: one approve/reject link per approver and step, to decide from the e-mail.
+    const tokens = await issueApprovalLinks(
+      deps.db,
+      submission,
+      [...asks.entries()].flatMap(([userId, ask]) =>
+        ask.steps.map((step) => ({ userId, stepId: step.id, quoteId: quote.id })),
+      ),
+      now,
+    );
+    for (const [userId, ask] of asks) {
+      const decideLines = ask.steps.flatMap((step) => {
+        const token = tokens.get(`${userId}:${step.id}`);
+        if (!token) return [];
+        const link = (decision: 'approve' | 'reject') =>
+          `${deps.publicUrl}${approvalLinkPath(token, decision)}`;
+        return [
+          `${step.groupName}:`,
+          `  Approve: ${link('approve')}`,
+          `  Reject: ${link('reject')}`,
+        ];
+      });
+      const decide =
+        decideLines.length > 0
+          ? `\nDecide from your phone (you confirm on the page; each link works once, for ${APPROVAL_LINK_HOURS} hours):\n${decideLines.join('\n')}\n`
+          : '';
       const standIn =
         ask.onBehalfOf.size > 0
           ? `\nYou can decide as the delegate of ${[...ask.onBehalfOf]
@@ -150,7 +180,8 @@ export async function mailPendingApprovers(
           (ask.since !== null && submission.revisionNumber !== null
             ? `What changed since revision ${ask.since}: ${deps.publicUrl}/cpq/quote-revisions/${quote.id}/${quote.quoteType}?from=${ask.since}&to=${submission.revisionNumber}\n`
             : '') +
-          `Your approvals: ${deps.publicUrl}/cpq/grid/quote-approvals/ref\n`,
+          `Your approvals: ${deps.publicUrl}/cpq/grid/quote-approvals/ref\n` +
+          decide,
       });
     }
   });

@@ -1,3 +1,4 @@
+import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { approvalFactsOf } from '../../core/approvals/approval-facts.repository.ts';
@@ -28,6 +29,7 @@ import {
 } from './approvals.repository.ts';
 import { listStepsOf } from '../../core/approvals/submissions.repository.ts';
 import type { ApproveManyResult } from '@bastion/domain/approvals/api';
+import { REJECTION_NEEDS_COMMENT } from '@bastion/domain/approvals/link-api';
 import { actorFor, loadGroupMembers, loadPrincipals, type Principal } from './approvers.ts';
 import { endSubmission, statusChange, statusMoveOf, submissionChange } from './end-submission.ts';
 
@@ -83,7 +85,11 @@ export async function decideApprovalStep(
   caller: AuthContext,
   input: { quoteId: string | null; stepId: string; decision: Decision; comment: string },
   now = new Date(),
-  known: { principals?: Principal[] } = {},
+  known: {
+    principals?: Principal[];
+    /** Written with the decision, or the decision is not: using an e-mailed link (issue 37). */
+    alsoInTransaction?: (tx: Database) => Promise<void>;
+  } = {},
 ) {
   const { db } = deps;
   const principals = known.principals ?? (await loadPrincipals(db, caller.userId, now));
@@ -94,10 +100,8 @@ export async function decideApprovalStep(
   const members = await loadGroupMembers(db, [found.groupId]);
   const comment = input.comment.trim();
   if (input.decision === 'REJECTED' && comment === '') {
-    throw new AppError('VALIDATION_FAILED', 'Say why you reject it: a rejection needs a comment.', {
-      details: [
-        { path: 'comment', message: 'Say why you reject it: a rejection needs a comment.' },
-      ],
+    throw new AppError('VALIDATION_FAILED', REJECTION_NEEDS_COMMENT, {
+      details: [{ path: 'comment', message: REJECTION_NEEDS_COMMENT }],
     });
   }
 
@@ -153,6 +157,7 @@ export async function decideApprovalStep(
       const fresh = await findStep(tx, step.id);
       throw new AppError('CONFLICT', await notPendingMessage(tx, fresh ?? step));
     }
+    await known.alsoInTransaction?.(tx);
 
     const deciderName = await userNameOf(tx, caller.userId);
     const by = actor.onBehalfOf

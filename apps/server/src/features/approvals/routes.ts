@@ -36,6 +36,13 @@ import {
   ZQueueResponse,
   type ApprovalBody,
 } from '@bastion/domain/approvals/api';
+import {
+  ZApprovalLinkBody,
+  ZApprovalLinkDecideBody,
+  ZApprovalLinkDecidedResponse,
+  ZApprovalLinkViewResponse,
+} from '@bastion/domain/approvals/link-api';
+import { decideByApprovalLink, viewApprovalLink } from './approval-link.ts';
 import { loadPrincipals } from './approvers.ts';
 import { changeQuoteLifecycle } from './change-quote-lifecycle.ts';
 import { copyQuote } from './copy-quote.ts';
@@ -155,6 +162,29 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: ApprovalRoute
         version: body.version,
       });
     },
+  });
+
+  // Issue 37 (decision 041): deciding from the e-mail's link, on a page under the approver's
+  // session. Reading the page changes nothing; the decision is the second call.
+  postRoute(app, {
+    path: '/api/dx/approval-link',
+    access: signedInAccess,
+    body: ZApprovalLinkBody,
+    response: ZApprovalLinkViewResponse,
+    handler: (request) => viewApprovalLink(db, currentUser(request), request.body.token),
+  });
+
+  postRoute(app, {
+    path: '/api/dx/approval-link/decide',
+    access: signedInAccess,
+    body: ZApprovalLinkDecideBody,
+    response: ZApprovalLinkDecidedResponse,
+    handler: (request) =>
+      decideByApprovalLink(
+        { db, mailer: deps.mailer, publicUrl: deps.publicUrl, log: request.log },
+        currentUser(request),
+        request.body,
+      ),
   });
 
   postRoute(app, {
