@@ -12,6 +12,7 @@ import type { ServerConfig } from './config.ts';
 import { registerApprovalAdminRoutes } from './features/approval-admin/routes.ts';
 import { registerAppSettingRoutes } from './features/app-settings/routes.ts';
 import { registerBroadcastRoutes } from './features/broadcasts/routes.ts';
+import { registerNotificationRoutes } from './features/notifications/routes.ts';
 import { registerGlobalAccountRoutes } from './features/global-accounts/routes.ts';
 import { registerReportRoutes } from './features/reports/routes.ts';
 import { registerSearchRoutes } from './features/search/routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   registerReportRoutes(app, { db });
   registerSearchRoutes(app, { db });
   registerBroadcastRoutes(app, { db });
+  registerNotificationRoutes(app, { db, mailer });
   registerGlobalAccountRoutes(app, { db });
   registerAppSettingRoutes(app, { db });
   registerWebhookRoutes(app, { db, config });

@@ -21,7 +21,8 @@ afterAll(async () => {
   await closeBrowser(browser);
 });
 
-const bell = (page: Page) => page.getByRole('button', { name: /^Broadcast messages/ });
+// The bell counts broadcasts and the user's own notifications (issue 37) together.
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
 async function unreadCount(page: Page): Promise<number> {
   const label = (await bell(page).getAttribute('aria-label')) ?? '';
@@ -33,11 +34,17 @@ describe('broadcast messages', () => {
     const seller = await newPage(browser);
     await signIn(seller, 'sales@bastion.test');
     // What the server counts now (the bell may not have asked yet).
-    const { unread_count: before } = await apiData<{ unread_count: number }>(
+    const broadcasts = await apiData<{ unread_count: number }>(
       seller,
       '/api/dx/get-my-broadcast-count',
       {},
     );
+    const notifications = await apiData<{ unread_count: number }>(
+      seller,
+      '/api/dx/my-notification-count',
+      {},
+    );
+    const before = broadcasts.unread_count + notifications.unread_count;
     await expect.poll(() => unreadCount(seller), { timeout: 15_000 }).toBe(before);
 
     const admin = await newPage(browser, { width: 1400, height: 1100 });
@@ -72,7 +79,7 @@ describe('broadcast messages', () => {
 
     // Reading the other messages in the bell lowers the count one by one.
     await bell(seller).click();
-    const panel = seller.getByRole('dialog', { name: /Broadcast messages/ });
+    const panel = seller.getByRole('dialog', { name: 'Notifications' });
     await panel.getByText(title).first().waitFor();
     await screenshot(seller, 'broadcast-bell-panel', { fullPage: false });
     const markButtons = panel.getByRole('button', { name: /^Mark “.*” as read$/ });

@@ -95,7 +95,8 @@ describe('smart re-approval', () => {
   it('lets the approver decide from the e-mail on a phone, after signing in', async () => {
     const sales = await newPage(browser);
     await signIn(sales, 'sales@bastion.test');
-    const quote = await pendingQuote(sales, `Mailed ${Date.now().toString(36)}`, '40');
+    const name = `Mailed ${Date.now().toString(36)}`;
+    const quote = { ...(await pendingQuote(sales, name, '40')), name };
 
     // The approval e-mail, as root reads it in the outbox.
     const root = await newPage(browser);
@@ -131,6 +132,20 @@ describe('smart re-approval', () => {
       .getByText(`You approved ${quote.number} for ${GROUP}. The quote is now Approved.`)
       .waitFor();
     await screenshot(approver, 'approval-link-decided-390', { fullPage: false });
+
+    // The seller's bell tells them, within a poll, and opens the quote.
+    await sales.goto('/cpq/grid/quotes/ref');
+    const bell = sales.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await bell.waitFor({ timeout: 15_000 });
+    await bell.click();
+    const told = sales
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('list', { name: 'For you' })
+      .getByRole('link', { name: `Quote approved: ${quote.number} ${quote.name}` });
+    await told.waitFor();
+    await screenshot(sales, 'notifications-bell-approved', { fullPage: false });
+    await told.click();
+    await sales.waitForURL((url) => url.pathname.includes(quote.id));
 
     // The link works once.
     await approver.goto(new URL(link).pathname + new URL(link).search);

@@ -7,6 +7,7 @@ import type { QuoteRow } from '../../core/quotes/quote-writes.repository.ts';
 import { APPROVAL_LINK_HOURS } from '@bastion/domain/approvals/link-api';
 import type { ApproversAsked } from '../../core/approvals/approvers-asked.ts';
 import { approvalLinkPath, issueApprovalLinks } from './approval-link-tokens.ts';
+import { notify, type Notice } from '../../core/notifications/notify.ts';
 import { listStepsOf } from '../../core/approvals/submissions.repository.ts';
 import {
   findQuote,
@@ -146,6 +147,7 @@ export async function mailPendingApprovers(
       ),
       now,
     );
+    const notices: Notice[] = [];
     for (const [userId, ask] of asks) {
       const decideLines = ask.steps.flatMap((step) => {
         const token = tokens.get(`${userId}:${step.id}`);
@@ -168,22 +170,31 @@ export async function mailPendingApprovers(
               .map((id) => delegators.get(id)?.name ?? 'a colleague')
               .join(', ')}.\n`
           : '';
-      await deps.mailer.send({
-        to: ask.email,
-        purpose: MAIL_PURPOSES.pending,
-        subject: `Approval needed: ${quote.quoteNumber} ${quote.quoteName}`,
-        text:
-          `Hello ${ask.name},\n\n` +
-          `Quote ${describeQuote(quote)}, submitted by ${submitter?.name ?? 'a colleague'}, ` +
-          `needs your approval for:\n\n${ask.groups.map((g) => `- ${g}`).join('\n')}\n${standIn}\n` +
-          `Open it: ${linkTo(deps, quote)}\n` +
-          (ask.since !== null && submission.revisionNumber !== null
-            ? `What changed since revision ${ask.since}: ${deps.publicUrl}/cpq/quote-revisions/${quote.id}/${quote.quoteType}?from=${ask.since}&to=${submission.revisionNumber}\n`
-            : '') +
-          `Your approvals: ${deps.publicUrl}/cpq/grid/quote-approvals/ref\n` +
-          decide,
+      const subject = `Approval needed: ${quote.quoteNumber} ${quote.quoteName}`;
+      notices.push({
+        userId,
+        email: ask.email,
+        quoteId: quote.id,
+        title: subject,
+        body: `For ${ask.steps.map((step) => step.groupName).join(', ')}, submitted by ${submitter?.name ?? 'a colleague'}.`,
+        linkPath: targetPathOfQuote({ ...quote, statusId: 'PENDING_APPROVAL' }),
+        mail: {
+          purpose: MAIL_PURPOSES.pending,
+          subject,
+          text:
+            `Hello ${ask.name},\n\n` +
+            `Quote ${describeQuote(quote)}, submitted by ${submitter?.name ?? 'a colleague'}, ` +
+            `needs your approval for:\n\n${ask.groups.map((g) => `- ${g}`).join('\n')}\n${standIn}\n` +
+            `Open it: ${linkTo(deps, quote)}\n` +
+            (ask.since !== null && submission.revisionNumber !== null
+              ? `What changed since revision ${ask.since}: ${deps.publicUrl}/cpq/quote-revisions/${quote.id}/${quote.quoteType}?from=${ask.since}&to=${submission.revisionNumber}\n`
+              : '') +
+            `Your approvals: ${deps.publicUrl}/cpq/grid/quote-approvals/ref\n` +
+            decide,
+        },
       });
     }
+    await notify(deps, 'approval_waiting', notices, now);
   });
 }
 
@@ -231,23 +242,87 @@ export async function mailStepDecision(
   }));
 }
 
-/** Tells the submitter how the submission ended: approved or rejected. */
+/**
+ * Tells the submitter (and the quote's owner, when someone else submitted it) how the submission
+ * ended, approved or rejected: in the bell, and by e-mail as each chose (decision 042).
+ */
 export async function mailOutcome(
   deps: ApprovalMailDeps,
   quote: QuoteRow,
   submission: SubmissionRow,
   outcome: { isApproved: boolean; reason: string },
+  now = new Date(),
 ): Promise<void> {
   const word = outcome.isApproved ? 'approved' : 'rejected';
-  await mailSubmitter(deps, submission, 'outcome', (submitter) => ({
-    purpose: MAIL_PURPOSES.outcome,
-    subject: `Quote ${word}: ${quote.quoteNumber} ${quote.quoteName}`,
-    text:
-      `Hello ${submitter.name},\n\n` +
-      `Quote ${describeQuote(quote)} was ${word}.\n${outcome.reason}\n\n` +
-      (outcome.isApproved
-        ? 'It can now be sent to the customer and accepted.'
-        : 'Revise it, or change it, before submitting it again.') +
-      `\n\nOpen it: ${linkTo(deps, quote)}\n`,
-  }));
+  await safely(deps, 'outcome', async () => {
+    const ids = [...new Set([submission.submittedBy, quote.ownerUserId])].filter(
+      (id): id is string => id !== null,
+    );
+    const people = (await Promise.all(ids.map((id) => findUser(deps.db, id)))).filter(
+      (person) => person !== null && !person.isDisabled,
+    );
+    const subject = `Quote ${word}: ${quote.quoteNumber} ${quote.quoteName}`;
+    await notify(
+      deps,
+      outcome.isApproved ? 'quote_approved' : 'quote_rejected',
+      people.map((person) => ({
+        userId: person!.id,
+        email: person!.email,
+        quoteId: quote.id,
+        title: subject,
+        body: outcome.reason,
+        linkPath: targetPathOfQuote(quote),
+        mail: {
+          purpose: MAIL_PURPOSES.outcome,
+          subject,
+          text:
+            `Hello ${person!.name},\n\n` +
+            `Quote ${describeQuote(quote)} was ${word}.\n${outcome.reason}\n\n` +
+            (outcome.isApproved
+              ? 'It can now be sent to the customer and accepted.'
+              : 'Revise it, or change it, before submitting it again.') +
+            `\n\nOpen it: ${linkTo(deps, quote)}\n`,
+        },
+      })),
+      now,
+    );
+  });
+}
+
+/** Tells the quote's owner and submitter, other than whoever recalled it, that it was recalled. */
+export async function noticeRecall(
+  deps: ApprovalMailDeps,
+  quote: QuoteRow,
+  submission: SubmissionRow,
+  recalledBy: { id: string; name: string },
+  now = new Date(),
+): Promise<void> {
+  await safely(deps, 'recall', async () => {
+    const ids = [...new Set([submission.submittedBy, quote.ownerUserId])].filter(
+      (id): id is string => id !== null && id !== recalledBy.id,
+    );
+    const people = (await Promise.all(ids.map((id) => findUser(deps.db, id)))).filter(
+      (person) => person !== null && !person.isDisabled,
+    );
+    const subject = `Quote recalled: ${quote.quoteNumber} ${quote.quoteName}`;
+    const body = `${recalledBy.name} took it back from its approvers; it is back at its terms.`;
+    await notify(
+      deps,
+      'quote_recalled',
+      people.map((person) => ({
+        userId: person!.id,
+        email: person!.email,
+        quoteId: quote.id,
+        title: subject,
+        body,
+        linkPath: targetPathOfQuote(quote),
+        mail: {
+          purpose: 'approval_recalled',
+          subject,
+          text: `Hello ${person!.name},\n\nQuote ${describeQuote(quote)}: ${body}\n\nOpen it: ${deps.publicUrl}${targetPathOfQuote(quote)}\n`,
+        },
+      })),
+      now,
+    );
+  });
 }

@@ -233,7 +233,7 @@ export async function decideApprovalStep(
   if (outcome.kind === 'changed') throw new AppError('CONFLICT', CHANGED_SINCE_SUBMISSION_MESSAGE);
   const { quote, submission } = outcome;
   if (outcome.final) {
-    await mailOutcome(deps, quote, submission, outcome.final);
+    await mailOutcome(deps, quote, submission, outcome.final, now);
   } else {
     await mailStepDecision(deps, quote, submission, {
       groupName: outcome.step.groupName,

@@ -6,7 +6,7 @@ import {
   writeQuoteAtVersion,
   quoteActorOf,
 } from '../../core/quotes/quote-writes.repository.ts';
-import type { ApprovalMailDeps } from './approval-mail.ts';
+import { noticeRecall, type ApprovalMailDeps } from './approval-mail.ts';
 import {
   approvalStateOf,
   requireCurrentUnlocked,
@@ -58,5 +58,12 @@ export async function recallApproval(
     },
   );
   if (!written) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
+  await noticeRecall(
+    deps,
+    written,
+    submission,
+    { id: caller.userId, name: await userNameOf(db, caller.userId) },
+    now,
+  );
   return approvalStateOf(db, caller, written, now);
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { appNow } from '../../lib/clock.ts';
 import { recordInstalledBase } from '../../core/renewals/installed-base.repository.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { notify, type NotifyDeps } from '../../core/notifications/notify.ts';
 import { writeQuoteAtVersion } from '../../core/quotes/quote-writes.repository.ts';
 import { findUserEmail, insertAcceptance, type AcceptanceRow } from './acceptance.repository.ts';
 import { acceptanceRecordOf, customerNameOf, linkRefusal } from './acceptance-records.ts';
@@ -26,7 +27,7 @@ export interface AcceptingClient {
  * quote's other links. A quote that changed since refuses. The owner is told by e-mail.
  */
 export async function acceptQuote(
-  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  deps: { db: Database; mailer: Mailer; publicUrl: string; log: NotifyDeps['log'] },
   token: string,
   input: { name: string; title: string; email: string; agreed: true },
   client: AcceptingClient,
@@ -91,20 +92,35 @@ export async function acceptQuote(
     throw new AppError('CONFLICT', QUOTE_CHANGED_MESSAGE);
   }
 
-  const owner = await findUserEmail(db, quote.ownerUserId);
-  if (owner && !owner.isDisabled) {
-    const summaryUrl = `${deps.publicUrl.replace(/\/+$/, '')}/cpq/quote-summary/${quote.id}/${quote.quoteType}`;
-    await deps.mailer.send({
-      to: owner.email,
-      subject: `Quote ${quote.quoteNumber} accepted by ${input.name}`,
-      text: [
-        `${customer} (${input.email}) accepted quote ${quote.quoteNumber} (${quote.quoteName}), version ${link.quoteVersion}.`,
-        `Document: ${found.documentFileName}, SHA-256 ${found.documentSha256}.`,
-        '',
-        `The acceptance record is on the quote's summary: ${summaryUrl}`,
-      ].join('\n'),
-      purpose: 'quote_accepted',
-    });
+  const owner = quote.ownerUserId ? await findUserEmail(db, quote.ownerUserId) : null;
+  if (owner && !owner.isDisabled && quote.ownerUserId) {
+    const summaryPath = `/cpq/quote-summary/${quote.id}/${quote.quoteType}`;
+    const subject = `Quote ${quote.quoteNumber} accepted by ${input.name}`;
+    await notify(
+      deps,
+      'quote_accepted',
+      [
+        {
+          userId: quote.ownerUserId,
+          email: owner.email,
+          quoteId: quote.id,
+          title: subject,
+          body: `${customer} accepted version ${link.quoteVersion} of ${quote.quoteName}.`,
+          linkPath: summaryPath,
+          mail: {
+            subject,
+            text: [
+              `${customer} (${input.email}) accepted quote ${quote.quoteNumber} (${quote.quoteName}), version ${link.quoteVersion}.`,
+              `Document: ${found.documentFileName}, SHA-256 ${found.documentSha256}.`,
+              '',
+              `The acceptance record is on the quote's summary: ${deps.publicUrl.replace(/\/+$/, '')}${summaryPath}`,
+            ].join('\n'),
+            purpose: 'quote_accepted',
+          },
+        },
+      ],
+      now,
+    );
   }
   return acceptanceRecordOf(record, found.documentFileName);
 }

@@ -131,7 +131,7 @@ export function registerAcceptanceRoutes(
           settings.maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE,
         );
       }
-      const record = await acceptQuote(deps, request.params.token, request.body, {
+      const record = await acceptQuote({ ...deps, log: request.log }, request.params.token, request.body, {
         address: request.ip,
         userAgent: z.string().catch('').parse(request.headers['user-agent']),
       });

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { environment } from '@/lib/environment.ts';
 import type { MenuGroup } from './menu-tree.ts';
 import { PendingApprovalsBadge } from '../../features/approvals/components/pending-approvals-badge.tsx';
-import { BroadcastBell } from '../../features/broadcasts/components/broadcast-bell.tsx';
+import { NotificationBell } from '../../features/notifications/index.ts';
 import { GlobalSearch } from '../../features/search/components/global-search.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -75,7 +75,7 @@ export function TopNav({ groups, activeGroup, homePath, onOpenMenu }: TopNavProp
             {environment.displayName}
           </Badge>
         ) : null}
-        <BroadcastBell />
+        <NotificationBell />
         <UserMenu context={activeGroup.item.context} />
       </div>
     </Navbar>

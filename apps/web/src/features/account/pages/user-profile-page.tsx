@@ -4,20 +4,21 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { DelegationsSection } from '../../approvals/index.ts';
 import { displayNameOf, useSession } from '../../auth/index.ts';
+import { NotificationPreferencesSection } from '../../notifications/index.ts';
 import { PasswordSection } from '../components/password-section.tsx';
 import { ProfileDetails } from '../components/profile-details.tsx';
 import { SessionsSection } from '../components/sessions-section.tsx';
 import { TwoStepSection } from '../components/two-step-section.tsx';
 
-const TABS = ['details', 'security', 'delegations'] as const;
+const TABS = ['details', 'security', 'notifications', 'delegations'] as const;
 type ProfileTab = (typeof TABS)[number];
 
 const isProfileTab = (value: string | undefined): value is ProfileTab =>
   TABS.includes(value as ProfileTab);
 
 /**
- * user-profile/{ref}/{tab_context} (spec §2): the signed-in user's details, sign-in security and
- * delegations, one tab each; the address names the open tab, so each can be linked to.
+ * user-profile/{ref}/{tab_context} (spec §2): the signed-in user's details, sign-in security, the
+ * notifications they also want by e-mail and delegations, one tab each; the address names the open tab, so each can be linked to.
  */
 export function UserProfilePage() {
   const { context = 'cpq', ref = 'ref', tab_context: tab } = useParams();
@@ -58,6 +59,9 @@ export function UserProfilePage() {
               <SessionsSection />
             </div>
           )}
+        </Tab>
+        <Tab eventKey="notifications" title="Notifications">
+          <NotificationPreferencesSection isActingAs={isImpersonated} />
         </Tab>
         <Tab eventKey="delegations" title="Delegations">
           <DelegationsSection />
