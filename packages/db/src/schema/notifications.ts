@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { NOTIFICATION_KINDS } from '@bastion/domain/notifications/kinds';
 import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz, uuidId, uuidRef } from './columns.ts';
 import { quotes } from './quotes.ts';
 import { users } from './users.ts';
-
-/** The kinds, as packages/domain/src/notifications/kinds.ts names them. */
-export const NOTIFICATION_KIND_VALUES = [
-  'approval_waiting',
-  'quote_approved',
-  'quote_rejected',
-  'quote_recalled',
-  'mentioned',
-  'quote_accepted',
-  'quote_expiring',
-] as const;
 
 /**
  * Issue 37 (decision 042): what the bell tells one user beside broadcasts, with read state. A
@@ -24,7 +14,7 @@ export const notifications = pgTable(
   {
     id: uuidId(),
     userId: uuidRef('user_id', () => users.id, 'cascade'),
-    kind: text('kind', { enum: NOTIFICATION_KIND_VALUES }).notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
@@ -47,7 +37,7 @@ export const notificationPreferences = pgTable(
   'notification_preferences',
   {
     userId: uuidRef('user_id', () => users.id, 'cascade'),
-    kind: text('kind', { enum: NOTIFICATION_KIND_VALUES }).notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     byEmail: boolean('by_email').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],

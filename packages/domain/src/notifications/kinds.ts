@@ -49,7 +49,8 @@ export const NOTIFICATION_KIND_INFO: Readonly<
   },
   quote_expiring: {
     label: 'Your quote is about to expire',
-    description: 'A quote of yours that is still open reaches the end of its validity within a week.',
+    description:
+      'A quote of yours that is still open reaches the end of its validity within a week.',
     emailByDefault: false,
   },
 };

@@ -8,13 +8,13 @@ import { noApprovalReason, planApproval } from './approval-plan.ts';
 import type { ApproversAsked } from './approvers-asked.ts';
 import { submitBlockersOf } from './submit-blockers.ts';
 import {
-  closeSubmissionReplaced,
-  setQuoteStatus,
   insertSteps,
   insertSubmission,
   listStepsOf,
   nextSubmissionNumber,
+  setQuoteStatus,
   setSubmissionRevision,
+  voidSubmission,
 } from './submissions.repository.ts';
 
 /*
@@ -92,7 +92,7 @@ export async function reapproveAfterChange(
     askedNames.length > 0 ? `${askedNames.join(', ')} asked again` : 'nobody asked again',
     ...(keptNames.length > 0 ? [`approval of ${keptNames.join(', ')} kept`] : []),
   ].join('; ');
-  await closeSubmissionReplaced(
+  await voidSubmission(
     tx,
     earlier.id,
     `Replaced by submission ${number}: the quote changed (${change.why}); ${outcome}.`,

@@ -63,12 +63,17 @@ export async function setSubmissionRevision(db: Database, id: string, revisionNu
   return row;
 }
 
-/** Voids a submission a newer one replaces, with its open steps. */
-export async function closeSubmissionReplaced(db: Database, id: string, reason: string, at: Date) {
+/** Voids a submission (the quote changed, or a newer one replaces it), with its open steps. */
+export async function voidSubmission(db: Database, id: string, reason: string, at: Date) {
   await db
     .update(quoteApprovals)
     .set({ state: 'VOIDED', outcomeReason: reason, closedAt: at })
     .where(eq(quoteApprovals.id, id));
+  await voidOpenSteps(db, id);
+}
+
+/** The steps of a submission still to decide, voided with it. */
+export async function voidOpenSteps(db: Database, id: string) {
   await db
     .update(quoteApprovalSteps)
     .set({ state: 'VOIDED' })

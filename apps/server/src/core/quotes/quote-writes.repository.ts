@@ -1,8 +1,8 @@
 import type { QuoteHistoryAction } from '@bastion/domain/quotes/history-display';
-import { and, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { APPROVAL_STATUSES, EDITABLE_STATUSES } from '@bastion/domain/quotes/editable-statuses';
 import type { Database } from '@bastion/db/client';
-import { quoteApprovalSteps, quoteApprovals } from '@bastion/db/schema/approvals';
+import { quoteApprovals } from '@bastion/db/schema/approvals';
 import { quoteHistory } from '@bastion/db/schema/quote-history';
 import { quoteNumberSequence, quotes, type QuoteRow } from '@bastion/db/schema/quotes';
 import { users } from '@bastion/db/schema/users';
@@ -11,6 +11,7 @@ import { STALE_QUOTE_MESSAGE } from './quote-messages.ts';
 import { approvalFactsOf } from '../approvals/approval-facts.repository.ts';
 import { announceApproversAsked, type ApproversAsked } from '../approvals/approvers-asked.ts';
 import { reapproveAfterChange } from '../approvals/reapprove-after-change.ts';
+import { voidSubmission } from '../approvals/submissions.repository.ts';
 import { refreshQuoteSkuDiscounts } from '../reports/report-rollups.repository.ts';
 import {
   enqueueQuoteWebhooks,
@@ -245,19 +246,7 @@ async function voidStaleSubmission(
       cannot = ` It could not be submitted again as it stands: ${again.blockers.join(' ')}`;
     }
     const reason = `Voided: the quote changed after it was submitted (${why}).${cannot}`;
-    await tx
-      .update(quoteApprovals)
-      .set({ state: 'VOIDED', outcomeReason: reason, closedAt: now })
-      .where(eq(quoteApprovals.id, submission.id));
-    await tx
-      .update(quoteApprovalSteps)
-      .set({ state: 'VOIDED' })
-      .where(
-        and(
-          eq(quoteApprovalSteps.approvalId, submission.id),
-          inArray(quoteApprovalSteps.state, ['PENDING', 'AWAITED']),
-        ),
-      );
+    await voidSubmission(tx, submission.id, reason, now);
     changes.push({
       field: `approval submission ${submission.submissionNumber}`,
       before: submission.state.toLowerCase(),

@@ -6,11 +6,12 @@ import {
   type ApprovalLinkDecided,
   type ApprovalLinkView,
 } from '@bastion/domain/approvals/link-api';
-import { quoteStatusColor, quoteStatusLabel } from '@bastion/domain/quotes/status-display';
+import { quoteStatusLabel } from '@bastion/domain/quotes/status-display';
 import type { Database } from '@bastion/db/client';
 import { hashOpaqueToken } from '../../core/access/opaque-token.ts';
 import { listRevisions } from '../../core/revisions/revisions.repository.ts';
 import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
+import { quoteHeadingOf } from '../../core/quotes/quote-heading.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -117,13 +118,7 @@ export async function viewApprovalLink(
   const submitter = await findUserNames(db, [submission.submittedBy]);
   return {
     quote: {
-      id: quote.id,
-      quote_number: quote.quoteNumber,
-      quote_name: quote.quoteName,
-      quote_type: quote.quoteType,
-      status_id: quote.statusId,
-      status_label: quoteStatusLabel(quote.statusId),
-      status_tone: quoteStatusColor(quote.statusId),
+      ...quoteHeadingOf(quote),
       account_name: quote.accountName,
       region: quote.region,
       currency_code: quote.currencyCode,
@@ -219,13 +214,7 @@ export async function decideByApprovalLink(
         ? `You approved ${quote.quoteNumber} for ${step.groupName}. The quote is now ${quoteStatusLabel(quote.statusId)}.`
         : `You rejected ${quote.quoteNumber} for ${step.groupName}. The seller is told why.`,
     quote: {
-      id: quote.id,
-      quote_number: quote.quoteNumber,
-      quote_name: quote.quoteName,
-      quote_type: quote.quoteType,
-      status_id: quote.statusId,
-      status_label: quoteStatusLabel(quote.statusId),
-      status_tone: quoteStatusColor(quote.statusId),
+      ...quoteHeadingOf(quote),
       target_path: targetPathOfQuote(quote),
     },
   };

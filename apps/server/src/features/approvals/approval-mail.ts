@@ -242,6 +242,21 @@ export async function mailStepDecision(
   }));
 }
 
+/** The submitter and the quote's owner (once when the same), leaving out disabled users. */
+async function submitterAndOwner(
+  deps: ApprovalMailDeps,
+  quote: QuoteRow,
+  submission: SubmissionRow,
+) {
+  const ids = [...new Set([submission.submittedBy, quote.ownerUserId])].filter(
+    (id): id is string => id !== null,
+  );
+  const people = await Promise.all(ids.map((id) => findUser(deps.db, id)));
+  return people.filter(
+    (person): person is NonNullable<typeof person> => person !== null && !person.isDisabled,
+  );
+}
+
 /**
  * Tells the submitter (and the quote's owner, when someone else submitted it) how the submission
  * ended, approved or rejected: in the bell, and by e-mail as each chose (decision 042).
@@ -255,19 +270,14 @@ export async function mailOutcome(
 ): Promise<void> {
   const word = outcome.isApproved ? 'approved' : 'rejected';
   await safely(deps, 'outcome', async () => {
-    const ids = [...new Set([submission.submittedBy, quote.ownerUserId])].filter(
-      (id): id is string => id !== null,
-    );
-    const people = (await Promise.all(ids.map((id) => findUser(deps.db, id)))).filter(
-      (person) => person !== null && !person.isDisabled,
-    );
+    const people = await submitterAndOwner(deps, quote, submission);
     const subject = `Quote ${word}: ${quote.quoteNumber} ${quote.quoteName}`;
     await notify(
       deps,
       outcome.isApproved ? 'quote_approved' : 'quote_rejected',
       people.map((person) => ({
-        userId: person!.id,
-        email: person!.email,
+        userId: person.id,
+        email: person.email,
         quoteId: quote.id,
         title: subject,
         body: outcome.reason,
@@ -276,7 +286,7 @@ export async function mailOutcome(
           purpose: MAIL_PURPOSES.outcome,
           subject,
           text:
-            `Hello ${person!.name},\n\n` +
+            `Hello ${person.name},\n\n` +
             `Quote ${describeQuote(quote)} was ${word}.\n${outcome.reason}\n\n` +
             (outcome.isApproved
               ? 'It can now be sent to the customer and accepted.'
@@ -298,11 +308,8 @@ export async function noticeRecall(
   now = new Date(),
 ): Promise<void> {
   await safely(deps, 'recall', async () => {
-    const ids = [...new Set([submission.submittedBy, quote.ownerUserId])].filter(
-      (id): id is string => id !== null && id !== recalledBy.id,
-    );
-    const people = (await Promise.all(ids.map((id) => findUser(deps.db, id)))).filter(
-      (person) => person !== null && !person.isDisabled,
+    const people = (await submitterAndOwner(deps, quote, submission)).filter(
+      (person) => person.id !== recalledBy.id,
     );
     const subject = `Quote recalled: ${quote.quoteNumber} ${quote.quoteName}`;
     const body = `${recalledBy.name} took it back from its approvers; it is back at its terms.`;
@@ -310,8 +317,8 @@ export async function noticeRecall(
       deps,
       'quote_recalled',
       people.map((person) => ({
-        userId: person!.id,
-        email: person!.email,
+        userId: person.id,
+        email: person.email,
         quoteId: quote.id,
         title: subject,
         body,
@@ -319,7 +326,7 @@ export async function noticeRecall(
         mail: {
           purpose: 'approval_recalled',
           subject,
-          text: `Hello ${person!.name},\n\nQuote ${describeQuote(quote)}: ${body}\n\nOpen it: ${deps.publicUrl}${targetPathOfQuote(quote)}\n`,
+          text: `Hello ${person.name},\n\nQuote ${describeQuote(quote)}: ${body}\n\nOpen it: ${deps.publicUrl}${targetPathOfQuote(quote)}\n`,
         },
       })),
       now,

@@ -252,18 +252,6 @@ export async function closeSubmission(
   return rows.length > 0;
 }
 
-export async function voidOpenSteps(db: Database, approvalId: string) {
-  await db
-    .update(quoteApprovalSteps)
-    .set({ state: 'VOIDED' })
-    .where(
-      and(
-        eq(quoteApprovalSteps.approvalId, approvalId),
-        inArray(quoteApprovalSteps.state, ['PENDING', 'AWAITED']),
-      ),
-    );
-}
-
 /**
  * Records a decision if the step is still pending: the condition makes exactly one of two
  * concurrent decisions win. Null when it was no longer pending.

@@ -6,7 +6,8 @@ import type {
   QuoteRow,
   QuoteWrite,
 } from '../../core/quotes/quote-writes.repository.ts';
-import { closeSubmission, voidOpenSteps, type SubmissionRow } from './approvals.repository.ts';
+import { voidOpenSteps } from '../../core/approvals/submissions.repository.ts';
+import { closeSubmission, type SubmissionRow } from './approvals.repository.ts';
 
 /* How a submission ends (recalled, rejected, voided) and what the quote's history says of it. */
 

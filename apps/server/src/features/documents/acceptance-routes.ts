@@ -131,10 +131,15 @@ export function registerAcceptanceRoutes(
           settings.maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE,
         );
       }
-      const record = await acceptQuote({ ...deps, log: request.log }, request.params.token, request.body, {
-        address: request.ip,
-        userAgent: z.string().catch('').parse(request.headers['user-agent']),
-      });
+      const record = await acceptQuote(
+        { ...deps, log: request.log },
+        request.params.token,
+        request.body,
+        {
+          address: request.ip,
+          userAgent: z.string().catch('').parse(request.headers['user-agent']),
+        },
+      );
       return ok(record);
     },
   );

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { MyNotifications, NotificationPreferences } from '@bastion/domain/notifications/api';
-import { NOTIFICATION_KINDS } from '@bastion/domain/notifications/kinds';
 import { outboundEmails } from '@bastion/db/schema/mail';
-import { NOTIFICATION_KIND_VALUES, notifications } from '@bastion/db/schema/notifications';
+import { notifications } from '@bastion/db/schema/notifications';
 import { quotes } from '@bastion/db/schema/quotes';
 import { isoDayOf } from '../../lib/clock.ts';
 import { createTestQuote } from '../../test/quote-fixtures.ts';
@@ -20,10 +19,6 @@ const calls = postCallsAs(bed, 'seller');
 const daysAgo = (days: number) => isoDayOf(new Date(Date.now() - days * 24 * 60 * 60 * 1000));
 
 describe('notifications', () => {
-  it('names the same kinds in the database as in the domain', () => {
-    expect([...NOTIFICATION_KIND_VALUES]).toEqual([...NOTIFICATION_KINDS]);
-  });
-
   it('tells the owner once of an open quote about to expire, and marks it read', async () => {
     const id = await createTestQuote(bed.ctx, bed.cookies.seller);
     // Priced 25 days ago: valid for 30, so it expires within the week.
