@@ -13,6 +13,7 @@ import { registerApprovalAdminRoutes } from './features/approval-admin/routes.ts
 import { registerAppSettingRoutes } from './features/app-settings/routes.ts';
 import { registerBroadcastRoutes } from './features/broadcasts/routes.ts';
 import { registerNotificationRoutes } from './features/notifications/routes.ts';
+import { registerDealOptionRoutes } from './features/deal-options/routes.ts';
 import { registerGlobalAccountRoutes } from './features/global-accounts/routes.ts';
 import { registerReportRoutes } from './features/reports/routes.ts';
 import { registerSearchRoutes } from './features/search/routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   registerSearchRoutes(app, { db });
   registerBroadcastRoutes(app, { db });
   registerNotificationRoutes(app, { db, mailer });
+  registerDealOptionRoutes(app, { db, crm });
   registerGlobalAccountRoutes(app, { db });
   registerAppSettingRoutes(app, { db });
   registerWebhookRoutes(app, { db, config });

@@ -14,6 +14,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -48,6 +49,13 @@ export const quotes = pgTable(
     preArchiveStatusId: text('pre_archive_status_id'),
     isCoterm: boolean('is_coterm').notNull().default(false),
     isRenewal: boolean('is_renewal').notNull().default(false),
+    /**
+     * Issue 37 (decision 043): the option of its deal this quote is ("Good", "Better", "Best"),
+     * null when it is not offered as an option; and whether it is the opportunity's primary
+     * quote, the one whose amount the CRM gets (at most one per opportunity).
+     */
+    optionLabel: text('option_label'),
+    isPrimary: boolean('is_primary').notNull().default(false),
     contractLength: integer('contract_length').notNull(),
     salesChannel: text('sales_channel', { enum: ['DIRECT', 'T1', 'T2'] }).notNull(),
     partnerType: text('partner_type'),
@@ -145,6 +153,9 @@ export const quotes = pgTable(
     index('quotes_owner_updated_idx').on(t.ownerUserId, t.updatedAt, t.id),
     index('quotes_account_updated_idx').on(t.accountId, t.updatedAt, t.id),
     index('quotes_opportunity_idx').on(t.opportunityId),
+    uniqueIndex('quotes_one_primary_per_opportunity')
+      .on(t.opportunityId)
+      .where(sql`${t.isPrimary}`),
     index('quotes_created_idx').on(t.createdAt, t.id),
     index('quotes_contract_idx').on(t.contractId),
     // Sortable grid columns: a page sorted by them is an index walk, not a sort of everything.

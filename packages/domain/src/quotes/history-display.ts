@@ -44,6 +44,8 @@ export const QUOTE_HISTORY_ACTIONS = {
   attachment_deleted: 'Deleted an attachment',
   revision_saved: 'Saved a revision',
   revision_restored: 'Restored a revision',
+  option_labelled: 'Named the option of the deal',
+  primary_changed: 'Changed the primary quote of the opportunity',
 } as const satisfies Record<string, string>;
 
 export type QuoteHistoryAction = keyof typeof QUOTE_HISTORY_ACTIONS;
@@ -76,6 +78,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   'crm opportunity': 'CRM opportunity',
   revision: 'Revision',
   restored_from: 'Restored from',
+  option_label: 'Option',
+  is_primary: 'Primary quote',
 };
 
 /** "line BX-60-HW" and "clause …" already read as words; codes get theirs. */

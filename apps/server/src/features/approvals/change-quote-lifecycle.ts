@@ -4,6 +4,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { withCrm } from '../../integrations/crm/with-crm.ts';
+import { makePrimary } from '../../core/quotes/primary-quote.repository.ts';
 import { recordInstalledBase } from '../../core/renewals/installed-base.repository.ts';
 import {
   lockedMessage,
@@ -184,7 +185,11 @@ export async function changeQuoteLifecycle(
           ],
           action: 'completed',
           // Already recorded when it was accepted; a quote completed straight away is recorded now.
-          alsoWrite: (tx) => recordInstalledBase(tx, target, now, caller.userId),
+          // The won quote is the deal's: its opportunity's primary from now on (decision 043).
+          alsoWrite: async (tx) => {
+            await recordInstalledBase(tx, target, now, caller.userId);
+            await makePrimary(tx, target);
+          },
         };
         break;
       }

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { priceStoredLines } from '../../core/pricing/stored-line-pricing.ts';
 import { writeBackNewQuote } from '../../integrations/crm/write-back-new-quote.ts';
+import { claimPrimaryIfNone } from '../../core/quotes/primary-quote.repository.ts';
 import {
   industryOfAccount,
   refuseQuoteTypeNotOffered,
@@ -122,7 +123,7 @@ export async function copyQuote(
     [{ field: 'copied_from', before: null, after: source.quoteNumber }],
   );
 
-  if (copy.opportunityId) {
+  if (copy.opportunityId && (await claimPrimaryIfNone(db, copy))) {
     await writeBackNewQuote(
       deps,
       copy.opportunityId,

@@ -13,6 +13,7 @@ import { insertQuoteWithHistory, quoteActorOf } from '../../core/quotes/quote-wr
 import { refuseQuoteTypeNotOffered } from '../../core/quotes/ela-offer.repository.ts';
 import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 import { writeBackNewQuote } from '../../integrations/crm/write-back-new-quote.ts';
+import { claimPrimaryIfNone } from '../../core/quotes/primary-quote.repository.ts';
 import { findVisibleOpportunity } from './quotes.repository.ts';
 import { viewerOf } from '../../core/quotes/visibility.repository.ts';
 
@@ -121,7 +122,10 @@ export async function createQuote(
     now,
   );
 
-  await writeBackNewQuote(deps, opportunity.id, quote, 'quote not written back to the CRM');
+  // Only the opportunity's primary quote gives the CRM its amount (decision 043).
+  if (await claimPrimaryIfNone(deps.db, quote)) {
+    await writeBackNewQuote(deps, opportunity.id, quote, 'quote not written back to the CRM');
+  }
 
   return {
     id: quote.id,

@@ -27,6 +27,7 @@ import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { refreshOpportunity } from '../../integrations/crm/local-copy.repository.ts';
 import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
 import { writeBackNewQuote } from '../../integrations/crm/write-back-new-quote.ts';
+import { claimPrimaryIfNone } from '../../core/quotes/primary-quote.repository.ts';
 import { loadFormDefinition } from '../../core/forms/form-definitions.repository.ts';
 import { insertQuoteWithHistory, quoteActorOf } from '../../core/quotes/quote-writes.repository.ts';
 import { viewerOf } from '../../core/quotes/visibility.repository.ts';
@@ -239,7 +240,9 @@ export async function createRenewalQuote(
     ],
   );
 
-  await writeBackNewQuote(deps, opportunity.id, quote, 'quote not written back to the CRM');
+  if (await claimPrimaryIfNone(deps.db, quote)) {
+    await writeBackNewQuote(deps, opportunity.id, quote, 'quote not written back to the CRM');
+  }
 
   return {
     id: quote.id,

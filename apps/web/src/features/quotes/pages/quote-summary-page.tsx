@@ -17,6 +17,7 @@ import {
 import { QuoteAttachments } from '../../attachments/index.ts';
 import { QuoteCommentsButton } from '../../comments/index.ts';
 import { QuoteRevisionsLink } from '../../revisions/index.ts';
+import { DealOptionsPanel } from '../../deal-options/index.ts';
 import { AcceptancePanel, DocumentButtons, QuoteDocumentsSection } from '../../documents/index.ts';
 import { useQuoteSummary, type QuoteSummary } from '../api/summary.ts';
 import {
@@ -192,6 +193,9 @@ function Summary({
         <FactList facts={detailsOf(summary)} layout="summary" />
       </section>
       {/* Asked only of those the server answers: an approver who does not see quotes would get 403s. */}
+      {isFlow && header.opportunity_id && canSeeInstalledBase ? (
+        <DealOptionsPanel quoteId={quote.id} />
+      ) : null}
       {header.opportunity_id && canSeeInstalledBase ? (
         <div className="no-print">
           <InstalledBasePanel opportunityId={header.opportunity_id} />

@@ -1,0 +1,61 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { apiData, quoteAtSummary } from '../quotes/quote-api.ts';
+import { signIn } from '../quotes/quote-helpers.ts';
+
+/*
+ * Issue 37 (decision 043): on a phone, the seller names a quote as an option of its deal and makes
+ * it the opportunity's primary quote from the summary.
+ */
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await closeBrowser(browser);
+});
+
+describe('deal options', () => {
+  it('names the option and makes it primary from the summary', async () => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await signIn(page, 'sales@bastion.test');
+    const tag = Date.now().toString(36);
+    // A direct opportunity still open: a won deal keeps its primary quote.
+    const open = (row: Record<string, unknown>) =>
+      row.sales_channel === 'DIRECT' &&
+      !(typeof row.stage === 'string' && row.stage.startsWith('Closed'));
+    await quoteAtSummary(page, `Option good ${tag}`, [{ sku: 'BX-100F-TP', quantity: 1 }], open);
+    const better = await quoteAtSummary(
+      page,
+      `Option better ${tag}`,
+      [{ sku: 'BX-100F-TP', quantity: 2 }],
+      open,
+    );
+    await page.goto(`/cpq/quote-summary/${better.id}/STANDARD`);
+    const options = page.getByRole('table', { name: 'Options of this deal' });
+    const row = options.getByRole('row').filter({ hasText: better.number });
+    await row.waitFor();
+    const label = row.getByLabel('Option of this quote');
+    await label.fill('Better');
+    await label.press('Enter');
+    await expect
+      .poll(async () => {
+        const answer = await apiData<{ quotes: { id: string; option_label: string | null }[] }>(
+          page,
+          '/api/dx/quote-options',
+          { quote_id: better.id },
+        );
+        return answer.quotes.find((q) => q.id === better.id)?.option_label;
+      })
+      .toBe('Better');
+    await row.getByRole('button', { name: `Make ${better.number} the primary quote` }).click();
+    await row.getByText('Primary', { exact: true }).waitFor();
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'deal-options-390', { fullPage: false });
+    await page.context().close();
+  }, 60_000);
+});
