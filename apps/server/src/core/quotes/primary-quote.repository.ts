@@ -1,14 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { quotes, type QuoteRow } from '@bastion/db/schema/quotes';
+import { isUniqueViolation } from '../../lib/db/unique-violation.ts';
 
 /*
  * Issue 37 (decision 043): an opportunity's primary quote, the one whose amount (and, later, lines)
  * the CRM gets. At most one per opportunity (a unique index); the first quote made on an
  * opportunity that has none becomes it.
  */
-
-const UNIQUE_VIOLATION = '23505';
 
 /** Makes the new quote its opportunity's primary if it has none; whether it is now. */
 export async function claimPrimaryIfNone(db: Database, quote: QuoteRow): Promise<boolean> {
@@ -28,7 +27,7 @@ export async function claimPrimaryIfNone(db: Database, quote: QuoteRow): Promise
     return rows.length > 0;
   } catch (error) {
     // Another quote of the opportunity claimed it at the same moment: it is that one.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) return false;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
 }

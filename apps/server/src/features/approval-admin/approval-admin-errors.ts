@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
+export { isUniqueViolation } from '../../lib/db/unique-violation.ts';
 
 /** A 400 about one field, shaped like the schema's own errors so the form shows it in place. */
 export function invalidField(path: string, message: string): AppError {
@@ -15,14 +16,6 @@ export function staleRecord(what: string): AppError {
 
 export const notFound = (what: string) =>
   new AppError('NOT_FOUND', `There is no such ${what}; someone may have deleted it. Reload.`);
-
-/** Whether the database refused a row because a unique index already holds its key. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let at: unknown = error; at; at = (at as { cause?: unknown }).cause) {
-    if ((at as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** "A", "A and B", "A, B and C". */
 export function listInWords(items: readonly string[]): string {

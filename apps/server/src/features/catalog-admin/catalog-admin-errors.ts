@@ -1,4 +1,5 @@
 import { AppError, type AppErrorDetail } from '../../lib/app-error.ts';
+export { isUniqueViolation } from '../../lib/db/unique-violation.ts';
 
 /** A 400 about fields, shaped like the schema's own errors so the form shows each in place. */
 export function invalidFields(details: readonly AppErrorDetail[]): AppError {
@@ -18,11 +19,3 @@ export const skuNotFound = (code: string) => new AppError('NOT_FOUND', `There is
 
 export const nodeNotFound = () =>
   new AppError('NOT_FOUND', 'That product line no longer exists. Reload the hierarchy.');
-
-/** Whether the database refused a row because a unique index already holds its key. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let at: unknown = error; at; at = (at as { cause?: unknown }).cause) {
-    if ((at as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

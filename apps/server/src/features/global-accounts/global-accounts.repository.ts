@@ -35,6 +35,7 @@ import {
 } from '../../core/renewals/contracts.repository.ts';
 import { personName } from '../../lib/db/queries.ts';
 import { targetPathOfQuote } from '../../core/quotes/quote-target-path.ts';
+export { isUniqueViolation } from '../../lib/db/unique-violation.ts';
 
 /* The global accounts' queries (issue 19): groups, their accounts and team, and what they add up to. */
 
@@ -42,14 +43,6 @@ type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** Quotes no longer open: accepted, booked, or archived. */
 export const CLOSED_QUOTE_STATUSES = ['ACCEPTED', 'COMPLETED', 'ARCHIVED'] as const;
-
-/** Whether the database refused a row because a unique index already holds its key. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let at: unknown = error; at; at = (at as { cause?: unknown }).cause) {
-    if ((at as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** Which groups a caller may see: a condition on the groups, or none (all of them). */
 export type GroupScope = SQL | undefined;

@@ -10,18 +10,11 @@ import { mailSetPasswordLink, type MailDeps } from './send-password-link.ts';
 import { invalidField, refuseWhileImpersonating, requireGrantable } from './user-admin-errors.ts';
 import type { ZCreateUserBody } from '@bastion/domain/accounts/users-api';
 import { findUserByEmail, insertUserWithRoles } from './users.repository.ts';
+import { isUniqueViolation } from '../../lib/db/unique-violation.ts';
 
 export const EMAIL_TAKEN_MESSAGE = 'A user with this e-mail address already exists.';
 
 const emailTaken = () => new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
-
-/** Whether the database refused a row because a unique index already holds its key. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let at: unknown = error; at; at = (at as { cause?: unknown }).cause) {
-    if ((at as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** A service account signs in with nothing but its API tokens, and approves nothing. */
 export function refuseServiceAccountSignIn(
