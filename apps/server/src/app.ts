@@ -167,7 +167,7 @@ export async function buildApp({ config, db, version, logger, crmAdapter }: AppD
   registerReportRoutes(app, { db });
   registerSearchRoutes(app, { db });
   registerBroadcastRoutes(app, { db });
-  registerNotificationRoutes(app, { db, mailer });
+  registerNotificationRoutes(app, { db, mailer, publicUrl: config.publicUrl });
   registerDealOptionRoutes(app, { db, crm });
   registerGlobalAccountRoutes(app, { db });
   registerAppSettingRoutes(app, { db });

@@ -100,9 +100,8 @@ export async function reapproveAfterChange(
   );
 
   const statusAfter = isPending ? 'PENDING_APPROVAL' : 'APPROVED';
-  const moved =
+  const row =
     statusAfter === quote.statusId ? quote : await setQuoteStatus(tx, quote.id, statusAfter);
-  const row = moved;
   const submission = await insertSubmission(tx, {
     quoteId: quote.id,
     submissionNumber: number,

@@ -13,14 +13,18 @@ import { noticeExpiringQuotes } from './notice-expiring-quotes.ts';
 export const NOTIFICATIONS_SHOWN = 50;
 
 /** POST /api/dx/my-notification-count: the unread count the bell polls. */
-export async function countMyNotifications(deps: NotifyDeps, caller: AuthContext, now: Date) {
+export async function countMyNotifications(
+  deps: NotifyDeps & { publicUrl: string },
+  caller: AuthContext,
+  now: Date,
+) {
   await noticeExpiringQuotes(deps, caller, now);
   return { unread_count: await countUnreadNotifications(deps.db, caller.userId) };
 }
 
 /** POST /api/dx/my-notifications: the latest, with read state, and the unread count. */
 export async function listMyNotifications(
-  deps: NotifyDeps,
+  deps: NotifyDeps & { publicUrl: string },
   caller: AuthContext,
   now: Date,
 ): Promise<MyNotifications> {

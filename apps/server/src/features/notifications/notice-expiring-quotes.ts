@@ -16,7 +16,7 @@ const lookedAt = new WeakMap<NotifyDeps['db'], Map<string, string>>();
  * dedupe key): no scheduler, and nothing to run when nobody is signed in.
  */
 export async function noticeExpiringQuotes(
-  deps: NotifyDeps,
+  deps: NotifyDeps & { publicUrl: string },
   caller: AuthContext,
   now: Date,
 ): Promise<void> {
@@ -38,15 +38,21 @@ export async function noticeExpiringQuotes(
     quotes.map((quote) => {
       const validUntil = addDays(quote.priceDate, QUOTE_VALIDITY_DAYS);
       const title = `Quote ${quote.quoteNumber} expires on ${validUntil}`;
+      const body = `${quote.quoteName}${quote.accountName ? ` for ${quote.accountName}` : ''}: its prices hold until ${validUntil}. Price it again (copy it) or get it accepted before then.`;
+      const linkPath = targetPathOfQuote(quote);
       return {
         userId: caller.userId,
         email: caller.email,
         quoteId: quote.id,
         title,
-        body: `${quote.quoteName}${quote.accountName ? ` for ${quote.accountName}` : ''}: its prices hold until ${validUntil}. Price it again (copy it) or get it accepted before then.`,
-        linkPath: targetPathOfQuote(quote),
+        body,
+        linkPath,
         dedupeKey: `quote_expiring:${quote.id}:${validUntil}`,
-        mail: { purpose: 'quote_expiring', subject: title, text: `${title}.\n` },
+        mail: {
+          purpose: 'quote_expiring',
+          subject: title,
+          text: `${body}\n\nOpen it: ${deps.publicUrl}${linkPath}\n`,
+        },
       };
     }),
     now,

@@ -28,7 +28,7 @@ import {
  */
 export function registerNotificationRoutes(
   app: FastifyInstance,
-  deps: { db: Database; mailer: Mailer },
+  deps: { db: Database; mailer: Mailer; publicUrl: string },
 ) {
   const { db } = deps;
 
