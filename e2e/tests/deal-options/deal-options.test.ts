@@ -5,8 +5,9 @@ import { apiData, quoteAtSummary } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
 /*
- * Issue 37 (decision 043): on a phone, the seller names a quote as an option of its deal and makes
- * it the opportunity's primary quote from the summary.
+ * Issue 37 (decisions 043 and 044): on a phone, the seller names a quote as an option of its deal
+ * and makes it the opportunity's primary quote from the summary; the built-in CRM's opportunity
+ * then shows that quote's lines as its products.
  */
 
 let browser: Browser;
@@ -56,6 +57,37 @@ describe('deal options', () => {
     await row.getByText('Primary', { exact: true }).waitFor();
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'deal-options-390', { fullPage: false });
+    const { opportunity_id: opportunityId } = await apiData<{ opportunity_id: string }>(
+      page,
+      '/api/dx/quote-options',
+      { quote_id: better.id },
+    );
     await page.context().close();
-  }, 60_000);
+
+    // The CRM admin finds the primary's lines among the opportunity's products.
+    const admin = await newPage(browser, { width: 390, height: 844 });
+    await signIn(admin, 'root@bastion.test');
+    await expect
+      .poll(async () => {
+        const record = await apiData<{
+          products: { product_code: string; quantity: number; description: string }[];
+        }>(admin, '/api/sfdc/opportunities/get', { id: opportunityId });
+        return record.products.find((p) => p.description === better.number)?.quantity;
+      })
+      .toBe(2);
+    await admin.goto('/cpq/sfdc');
+    await admin.getByRole('searchbox', { name: 'Search opportunities' }).fill(opportunityId);
+    const opportunities = admin.getByRole('table', { name: 'Opportunities' });
+    const found = opportunities.getByRole('row').filter({ hasText: opportunityId });
+    await found.getByRole('button', { name: /^Edit / }).click();
+    const products = admin
+      .getByRole('dialog', { name: 'Edit opportunity' })
+      .getByRole('table', { name: 'Products of the opportunity' });
+    const product = products.getByRole('row').filter({ hasText: `From ${better.number}` });
+    await product.waitFor();
+    expect(await product.innerText()).toContain('BX-100F-TP');
+    await product.scrollIntoViewIfNeeded();
+    await screenshot(admin, 'crm-opportunity-products-390', { fullPage: false });
+    await admin.context().close();
+  }, 90_000);
 });

@@ -1,14 +1,16 @@
 import { randomBytes, verify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { salesforceId18 } from '../integrations/crm/salesforce/record-values.ts';
 import { matches, parseSoql, project, type FakeRecord } from './fake-soql.ts';
 
 /**
  * Test support: a local stand-in for the parts of the Salesforce REST API the adapter uses
  * (salesforce-adapter.ts), so its tests run against real HTTP without a Salesforce org. It
  * answers the OAuth token endpoint (client credentials and JWT bearer), the versions list, SOQL
- * queries (a small subset of SOQL, evaluated over in-memory records, paged like Salesforce) and
- * PATCH of an Opportunity. Used by tests only.
+ * queries (a small subset of SOQL, evaluated over in-memory records, paged like Salesforce),
+ * PATCH of an Opportunity and the sObject Collections calls that create, update and delete
+ * opportunity products (all or none, checked as Salesforce checks them). Used by tests only.
  */
 
 export type { FakeRecord };
@@ -80,7 +82,10 @@ export async function startFakeSalesforce(options: FakeSalesforceOptions): Promi
     Contact: [],
     OpportunityTeamMember: [],
     OpportunityLineItem: [],
+    Pricebook2: [],
+    PricebookEntry: [],
   };
+  let createdCount = 0;
   const requests: RecordedRequest[] = [];
   const validTokens = new Set<string>();
   const cursors = new Map<string, FakeRecord[]>();
@@ -223,7 +228,97 @@ export async function startFakeSalesforce(options: FakeSalesforceOptions): Promi
       Object.assign(record, JSON.parse(body) as Record<string, unknown>);
       return null;
     }
+    if (rest === 'composite/sobjects') return collection(method, search, body);
     throw apiError(404, 'NOT_FOUND', 'The requested resource does not exist');
+  }
+
+  /**
+   * sObject Collections on OpportunityLineItem, allOrNone: every record is checked first; when
+   * one is refused, nothing changes and the others say they were rolled back.
+   */
+  function collection(method: string, search: URLSearchParams, body: string) {
+    const lines = records.OpportunityLineItem ?? [];
+    const refusal = (statusCode: string, message: string) => ({ statusCode, message, fields: [] });
+    type Check = { record: FakeRecord | null; error: ReturnType<typeof refusal> | null };
+    let checks: Check[];
+    let apply: () => void;
+    if (method === 'DELETE') {
+      const ids = (search.get('ids') ?? '').split(',').filter(Boolean);
+      checks = ids.map((id) => {
+        const record = lines.find((line) => line.Id === id) ?? null;
+        return { record, error: record ? null : refusal('ENTITY_IS_DELETED', 'entity is deleted') };
+      });
+      apply = () => {
+        records.OpportunityLineItem = lines.filter((line) => !ids.includes(line.Id));
+      };
+    } else if (method === 'POST' || method === 'PATCH') {
+      const parsed = JSON.parse(body) as { allOrNone?: boolean; records?: FakeRecord[] };
+      if (parsed.allOrNone !== true) throw new Error('the fake only answers allOrNone calls');
+      const incoming = parsed.records ?? [];
+      const keys = new Set<unknown>();
+      checks = incoming.map((fields) => {
+        const existing = method === 'PATCH' ? lines.find((line) => line.Id === fields.Id) : null;
+        if (method === 'PATCH' && !existing) {
+          return { record: null, error: refusal('ENTITY_IS_DELETED', 'entity is deleted') };
+        }
+        const entry = records.PricebookEntry?.find((row) => row.Id === fields.PricebookEntryId);
+        if (method === 'POST' && (!entry || entry.IsActive !== true)) {
+          return {
+            record: null,
+            error: refusal(
+              'FIELD_INTEGRITY_EXCEPTION',
+              'field integrity exception: PricebookEntryId',
+            ),
+          };
+        }
+        const key = fields.Bastion_Line_Key__c ?? existing?.Bastion_Line_Key__c ?? null;
+        const isDuplicate =
+          key !== null &&
+          (keys.has(key) ||
+            lines.some((line) => line !== existing && line.Bastion_Line_Key__c === key));
+        keys.add(key);
+        if (isDuplicate) {
+          return { record: null, error: refusal('DUPLICATE_VALUE', 'duplicate value found') };
+        }
+        if (typeof fields.Quantity !== 'number' || fields.Quantity <= 0) {
+          return { record: null, error: refusal('FIELD_INTEGRITY_EXCEPTION', 'Quantity') };
+        }
+        const values: Record<string, unknown> = { ...fields };
+        delete values.attributes;
+        const record: FakeRecord = existing
+          ? { ...existing, ...values }
+          : {
+              ...values,
+              Id:
+                salesforceId18(`00k${String(9_000_000 + ++createdCount).padStart(12, '0')}`) ?? '',
+              Product2: entry?.Product2 ?? null,
+              Is_Manual__c: false,
+            };
+        const total = Number(record.TotalPrice);
+        // Salesforce derives the sales price from the total it is given.
+        record.UnitPrice = Math.round((total / Number(record.Quantity)) * 100) / 100;
+        return { record, error: null };
+      });
+      apply = () => {
+        for (const { record } of checks) {
+          if (!record) continue;
+          const at = lines.findIndex((line) => line.Id === record.Id);
+          if (at >= 0) lines[at] = record;
+          else lines.push(record);
+        }
+      };
+    } else {
+      throw apiError(405, 'METHOD_NOT_ALLOWED', 'HTTP Method not allowed');
+    }
+    const isRefused = checks.some((check) => check.error);
+    if (!isRefused) apply();
+    return checks.map(({ record, error }) => ({
+      id: record?.Id ?? null,
+      success: !isRefused,
+      errors: isRefused
+        ? [error ?? refusal('ALL_OR_NONE_OPERATION_ROLLED_BACK', 'Record rolled back')]
+        : [],
+    }));
   }
 
   function answer(request: IncomingMessage, body: string): { status: number; body: unknown } {

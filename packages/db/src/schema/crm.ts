@@ -182,6 +182,14 @@ export const crmOpportunityLineItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
     isManual: boolean('is_manual').notNull().default(false),
+    /**
+     * Issue 37 (decision 044): the line's total (quantity × unit price before the CRM rounds the
+     * unit price), and, on a product Bastion wrote from the primary quote, its key there (null on
+     * one typed in the CRM).
+     */
+    totalPriceMinor: bigint('total_price_minor', { mode: 'number' }),
+    description: text('description').notNull().default(''),
+    bastionLineKey: text('bastion_line_key'),
   },
   (t) => [index('crm_opportunity_line_items_opp_idx').on(t.opportunityId)],
 );

@@ -36,6 +36,26 @@ export const ZCrmSyncStatus = z.enum(['idle', 'syncing', 'synced', 'failed']);
 export const ZSyncRecordError = z.object({ record_id: z.string(), message: z.string() });
 export type SyncRecordError = z.infer<typeof ZSyncRecordError>;
 
+/**
+ * An opportunity still owed its primary quote's lines as products (decision 044): waiting for
+ * the write under way, or failed with why; the next change of the quote or the next sync writes
+ * it again.
+ */
+export const ZOwedOpportunityProducts = z.object({
+  opportunity_id: z.string(),
+  opportunity_name: z.string(),
+  quote_id: z.string(),
+  quote_number: z.string(),
+  state: z.enum(['pending', 'failed']),
+  /** Failed writes in a row. */
+  failures: z.number().int().nonnegative(),
+  /** Why the last write failed; empty while pending. */
+  message: z.string(),
+  /** ISO 8601; null before the first attempt. */
+  last_attempt_at: z.string().nullable(),
+});
+export type OwedOpportunityProducts = z.infer<typeof ZOwedOpportunityProducts>;
+
 /** The CRM admin page's status card and the sync button; also the answer of a sync. */
 export const ZConnectionStatus = z.object({
   adapter: ZCrmAdapterKind,
@@ -57,6 +77,8 @@ export const ZConnectionStatus = z.object({
   record_errors: z.array(ZSyncRecordError),
   /** E-mail of who started the running or last sync; empty before the first. */
   started_by: z.string(),
+  /** Opportunities whose products (the primary quote's lines) are not written yet, oldest first. */
+  owed_products: z.array(ZOwedOpportunityProducts),
 });
 export type ConnectionStatus = z.infer<typeof ZConnectionStatus>;
 
@@ -217,6 +239,23 @@ export const ZOpportunityRecord = z.object({
   cam_name: z.string(),
   cam_email: z.string(),
   team: z.array(z.object({ email: z.string(), name: z.string(), role: z.string() })),
+  /**
+   * Its products: typed in the CRM, or written from the primary quote's lines (decision 044);
+   * read-only here.
+   */
+  products: z.array(
+    z.object({
+      id: z.string(),
+      product_code: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      unit_price_minor: z.number().int(),
+      total_minor: z.number().int(),
+      description: z.string(),
+      /** quote: written from the primary quote; crm: typed in the CRM. */
+      source: z.enum(['quote', 'crm']),
+    }),
+  ),
   /** Written back by quotes; read-only here. */
   quote_number: z.string().nullable(),
   quote_status: z.string().nullable(),

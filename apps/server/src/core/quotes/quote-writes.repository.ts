@@ -10,6 +10,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { STALE_QUOTE_MESSAGE } from './quote-messages.ts';
 import { approvalFactsOf } from '../approvals/approval-facts.repository.ts';
 import { announceApproversAsked, type ApproversAsked } from '../approvals/approvers-asked.ts';
+import { announceProductsDue } from '../crm-products/products-due.ts';
+import { markProductsDue } from '../crm-products/product-writes.repository.ts';
 import { reapproveAfterChange } from '../approvals/reapprove-after-change.ts';
 import { voidSubmission } from '../approvals/submissions.repository.ts';
 import { refreshQuoteSkuDiscounts } from '../reports/report-rollups.repository.ts';
@@ -144,6 +146,7 @@ export async function writeQuoteAtVersion(
     if (row) {
       await alsoWrite(tx);
       await recordHistory(tx, row, input, input.changes, now);
+      if (isContent && row.isPrimary) await markProductsDue(tx, row);
       return row;
     }
 
@@ -164,9 +167,12 @@ export async function writeQuoteAtVersion(
     const voided = await voidStaleSubmission(tx, current, written, input, now);
     if (voided.asked) asked.push(voided.asked);
     await recordHistory(tx, voided.row, input, [...input.changes, ...voided.changes], now);
+    if (voided.row.isPrimary) await markProductsDue(tx, voided.row);
     return voided.row;
   });
   for (const ask of asked) announceApproversAsked(db, ask);
+  // The primary quote's lines, as the CRM's opportunity products (decision 044).
+  if (written?.isPrimary && isContent) announceProductsDue(db, written.opportunityId);
   return written;
 }
 

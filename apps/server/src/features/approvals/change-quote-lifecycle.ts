@@ -4,6 +4,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { withCrm } from '../../integrations/crm/with-crm.ts';
+import { announceProductsDue } from '../../core/crm-products/products-due.ts';
 import { makePrimary } from '../../core/quotes/primary-quote.repository.ts';
 import { recordInstalledBase } from '../../core/renewals/installed-base.repository.ts';
 import {
@@ -244,5 +245,7 @@ export async function changeQuoteLifecycle(
     move.alsoWrite,
   );
   if (!written) throw new AppError('CONFLICT', STALE_QUOTE_MESSAGE);
+  // The completed quote became its opportunity's primary: the CRM gets its lines.
+  if (input.action === 'complete') announceProductsDue(db, written.opportunityId);
   return lifecycleResultOf(db, caller, written);
 }

@@ -18,6 +18,7 @@ import {
   crmConnection,
   crmContacts,
   crmOpportunities,
+  crmOpportunityLineItems,
   crmOpportunityTeamMembers,
 } from '@bastion/db/schema/crm';
 import { containsText, firstOrNull, readPage } from '../../lib/db/queries.ts';
@@ -283,6 +284,16 @@ export async function findOpportunityPage(db: Database, query: OpportunityRecord
 
 export async function findOpportunity(db: Database, id: string): Promise<CrmOpportunityRow | null> {
   return firstOrNull(db.select().from(crmOpportunities).where(eq(crmOpportunities.id, id)));
+}
+
+/** The opportunity's products: those typed in the CRM first, then the primary quote's by SKU and year. */
+export async function listProductsOf(db: Database, opportunityId: string) {
+  const line = crmOpportunityLineItems;
+  return db
+    .select()
+    .from(line)
+    .where(eq(line.opportunityId, opportunityId))
+    .orderBy(sql`${line.bastionLineKey} is not null`, asc(line.bastionLineKey), asc(line.id));
 }
 
 export async function listTeamOf(db: Database, opportunityId: string): Promise<CrmTeamMemberRow[]> {

@@ -145,6 +145,7 @@ describe('GET /api/sfdc/field-mapping', () => {
       'crm_opportunities.quote_number',
       'crm_opportunities.quote_status',
       'crm_opportunities.quote_amount_minor',
+      'crm_opportunity_line_items.product_code',
     ]);
   });
 
@@ -152,6 +153,10 @@ describe('GET /api/sfdc/field-mapping', () => {
     const mappings = listFieldMappings({ kind: 'salesforce' });
     const byQuote = new Map(mappings.map((m) => [m.quote_fields.join(', '), m.crm_fields]));
     expect(byQuote.get('quote_name')).toEqual(['Opportunity.Name']);
+    // The primary quote's lines, as opportunity products keyed by the field the org adds.
+    expect(byQuote.get('lines (sku, quantities, net per year)')).toContain(
+      'OpportunityLineItem.Bastion_Line_Key__c',
+    );
     expect(byQuote.get('end_customer_name')).toEqual(['Opportunity.Account.Name']);
     expect(byQuote.get('reseller_name')).toEqual(['Opportunity.Partner_Account__r.Name']);
     expect(byQuote.get('partner_contact_name, partner_contact_email')).toEqual([

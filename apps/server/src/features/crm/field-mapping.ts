@@ -242,6 +242,13 @@ const SECTIONS: readonly [Section, readonly MappingEntry[]][] = [
       { quote: ['quote_number'], sources: opp('quoteNumber') },
       { quote: ['status_id'], sources: opp('quoteStatus') },
       { quote: ['total_amount_minor'], sources: opp('quoteAmountMinor'), rule: MINOR_UNITS },
+      {
+        quote: ['lines (sku, quantities, net per year)'],
+        sources: (
+          ['productCode', 'quantity', 'totalPriceMinor', 'description', 'bastionLineKey'] as const
+        ).map((column) => ({ from: 'lineItem' as const, column })),
+        rule: "The primary quote only, whenever it changes: one product per line and contract year, its total the year's net. Bastion changes only the products it wrote (those with a line key), never products typed in the CRM.",
+      },
     ],
   ],
 ];

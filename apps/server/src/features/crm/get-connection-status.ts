@@ -1,7 +1,8 @@
 import type { Database } from '@bastion/db/client';
 import type { ServerConfig } from '../../config.ts';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
-import type { ConnectionStatus } from '@bastion/domain/crm/api';
+import type { ConnectionStatus, OwedOpportunityProducts } from '@bastion/domain/crm/api';
+import { listOpenProductWrites } from '../../core/crm-products/product-writes.repository.ts';
 import { countOpportunities, findConnection, type CrmConnectionRow } from './crm.repository.ts';
 import { INTERRUPTED_SYNC_MESSAGE, isStaleSync } from './sync-claim.ts';
 
@@ -10,6 +11,7 @@ export function toConnectionStatus(
   adapter: CrmAdapter,
   config: ServerConfig,
   opportunityCount: number,
+  owedProducts: OwedOpportunityProducts[],
   now: Date,
 ): ConnectionStatus {
   // A sync whose instance died shows as interrupted, so the button offers to sync again.
@@ -27,6 +29,7 @@ export function toConnectionStatus(
     progress_total: row?.progressTotal ?? null,
     record_errors: row?.recordErrors ?? [],
     started_by: row?.startedBy ?? '',
+    owed_products: owedProducts,
   };
 }
 
@@ -37,6 +40,20 @@ export async function getConnectionStatus(
   config: ServerConfig,
   now: () => Date = () => new Date(),
 ): Promise<ConnectionStatus> {
-  const [row, opportunityCount] = await Promise.all([findConnection(db), countOpportunities(db)]);
-  return toConnectionStatus(row, adapter, config, opportunityCount, now());
+  const [row, opportunityCount, owed] = await Promise.all([
+    findConnection(db),
+    countOpportunities(db),
+    listOpenProductWrites(db),
+  ]);
+  const owedProducts = owed.map((write) => ({
+    opportunity_id: write.opportunityId,
+    opportunity_name: write.opportunityName,
+    quote_id: write.quoteId,
+    quote_number: write.quoteNumber,
+    state: write.state === 'failed' ? ('failed' as const) : ('pending' as const),
+    failures: write.failures,
+    message: write.lastError,
+    last_attempt_at: write.lastAttemptAt?.toISOString() ?? null,
+  }));
+  return toConnectionStatus(row, adapter, config, opportunityCount, owedProducts, now());
 }

@@ -5,6 +5,7 @@ import {
   findAccounts,
   findContact,
   findOpportunity,
+  listProductsOf,
   listTeamOf,
   type CrmOpportunityRow,
 } from './crm.repository.ts';
@@ -27,10 +28,11 @@ export async function opportunityRecordOf(
   const accountIds = [row.accountId, row.partnerAccountId, row.distributorAccountId].filter(
     (id): id is string => id !== null,
   );
-  const [accounts, contact, team] = await Promise.all([
+  const [accounts, contact, team, products] = await Promise.all([
     findAccounts(db, accountIds),
     row.partnerContactId ? findContact(db, row.partnerContactId) : null,
     listTeamOf(db, row.id),
+    listProductsOf(db, row.id),
   ]);
   const nameOf = (id: string | null) =>
     id === null ? null : (accounts.find((a) => a.id === id)?.name ?? id);
@@ -71,6 +73,16 @@ export async function opportunityRecordOf(
     cam_name: row.camName,
     cam_email: row.camEmail,
     team: team.map((member) => ({ email: member.email, name: member.name, role: member.role })),
+    products: products.map((line) => ({
+      id: line.id,
+      product_code: line.productCode,
+      name: line.name,
+      quantity: line.quantity,
+      unit_price_minor: line.unitPriceMinor,
+      total_minor: line.totalPriceMinor ?? line.quantity * line.unitPriceMinor,
+      description: line.description,
+      source: line.bastionLineKey === null ? ('crm' as const) : ('quote' as const),
+    })),
     quote_number: row.quoteNumber,
     quote_status: row.quoteStatus,
     created_on: row.createdOn.toISOString(),

@@ -41,6 +41,11 @@ import { saveContact } from './save-contact.ts';
 import { saveOpportunity } from './save-opportunity.ts';
 import { startCrmConnection } from './start-crm-connection.ts';
 import { startOpportunitySync } from './sync-opportunities.ts';
+import { settleProductWrites, whenProductsDue } from '../../core/crm-products/products-due.ts';
+import {
+  writeAllOwedProducts,
+  writeOwedProducts,
+} from '../../core/crm-products/write-opportunity-products.ts';
 
 export interface CrmRouteDependencies {
   db: Database;
@@ -71,6 +76,17 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmRouteDependenci
     await startCrmConnection(db, adapter);
   });
 
+  // The primary quote's lines go to its opportunity once the change that owed them is committed
+  // (decision 044); closing the app waits for the writes under way.
+  const productWrites = { db, crm: adapter, log: app.log };
+  const stopListening = whenProductsDue(db, (opportunityId) =>
+    writeOwedProducts(productWrites, opportunityId),
+  );
+  app.addHook('onClose', async () => {
+    stopListening();
+    await settleProductWrites(db);
+  });
+
   r.get(
     '/api/sfdc/connection-status',
     { config: { access: crmSync }, schema: { response: { 200: ZConnectionStatusResponse } } },
@@ -93,7 +109,7 @@ export function registerCrmRoutes(app: FastifyInstance, deps: CrmRouteDependenci
         adapter,
         config,
         currentUser(request).email,
-        { log: app.log },
+        { log: app.log, afterSync: () => writeAllOwedProducts(productWrites) },
       );
       runningSyncs.add(done);
       void done.finally(() => runningSyncs.delete(done));

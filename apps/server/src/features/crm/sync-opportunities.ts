@@ -37,6 +37,12 @@ export interface SyncOptions {
   now?: () => Date;
   batchSize?: number;
   log?: SyncLog;
+  /**
+   * Run once the copy is written (after it: the embedded CRM's copy would otherwise put back the
+   * lines it read before): the primary quotes' lines the CRM is still owed are written again
+   * (decision 044). Never rejects.
+   */
+  afterSync?: () => Promise<void>;
 }
 
 export interface StartedSync {
@@ -124,7 +130,7 @@ async function runOpportunitySync(
   adapter: CrmAdapter,
   claimed: CrmConnectionRow,
   startedAt: Date,
-  { now = () => new Date(), batchSize = SYNC_BATCH_SIZE, log }: SyncOptions,
+  { now = () => new Date(), batchSize = SYNC_BATCH_SIZE, log, afterSync }: SyncOptions,
 ): Promise<void> {
   const claim = new Claim(startedAt, now);
   try {
@@ -164,6 +170,9 @@ async function runOpportunitySync(
       errors.push(...batchErrors);
       done += batch.length;
     }
+    await afterSync?.().catch((error: unknown) =>
+      log?.error({ err: error }, 'owed opportunity products not written after the sync'),
+    );
   } catch (error) {
     await recordFailure(db, claim, error, log);
   }

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
 import { writeBackNewQuote } from '../../integrations/crm/write-back-new-quote.ts';
+import { announceProductsDue } from '../../core/crm-products/products-due.ts';
 import { quoteHeadingOf } from '../../core/quotes/quote-heading.ts';
 import { listOpportunityQuotes, makePrimary } from '../../core/quotes/primary-quote.repository.ts';
 import {
@@ -178,6 +179,7 @@ export async function makeQuotePrimary(
         );
       }
     });
+    announceProductsDue(db, quote.opportunityId);
     await writeBackNewQuote(
       deps,
       quote.opportunityId,

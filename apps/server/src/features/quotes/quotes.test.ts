@@ -181,6 +181,7 @@ describe('POST /api/dx/create-quote', () => {
       getOpportunity: () => Promise.reject(new CrmUnavailableError('connection refused')),
       hasManualProductLines: () => Promise.reject(new CrmUnavailableError('connection refused')),
       writeBackQuote: () => Promise.reject(new CrmUnavailableError('connection refused')),
+      writeOpportunityProducts: () => Promise.reject(new CrmUnavailableError('connection refused')),
     };
     const { db } = await testDatabase();
     const app = await createAppOver(db, { crmAdapter: down });

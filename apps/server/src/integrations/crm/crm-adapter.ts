@@ -5,6 +5,7 @@ import type {
   CrmOpportunity,
   CrmTeamMember,
 } from '../../lib/db/rows.ts';
+import type { OpportunityProduct } from '@bastion/domain/crm/opportunity-products';
 
 export type { CrmAccount, CrmContact, CrmLineItem, CrmOpportunity, CrmTeamMember };
 
@@ -29,6 +30,13 @@ export interface QuoteWriteBack {
   stage?: string;
 }
 
+/** What writing an opportunity's products changed: all zero when the CRM already held them. */
+export interface ProductWriteOutcome {
+  created: number;
+  updated: number;
+  removed: number;
+}
+
 /**
  * The boundary to the customer-relationship system (docs/decisions/008). Bastion reads and
  * scopes opportunities from its own tables; an adapter fills them (sync), refreshes one before a
@@ -50,6 +58,15 @@ export interface CrmAdapter {
   /** Whether the opportunity has product lines entered by hand in the CRM. */
   hasManualProductLines(id: string): Promise<boolean>;
   writeBackQuote(opportunityId: string, quote: QuoteWriteBack): Promise<void>;
+  /**
+   * Makes the opportunity's products that Bastion wrote exactly `products` (the primary quote's
+   * lines, docs/decisions/044), touching nothing when they already are and never a product typed
+   * in the CRM. Throws CrmUnavailableError when the CRM refuses, saying why.
+   */
+  writeOpportunityProducts(
+    opportunityId: string,
+    write: { currencyCode: string; products: readonly OpportunityProduct[] },
+  ): Promise<ProductWriteOutcome>;
 }
 
 /** The CRM did not answer, or refused: the caller reports it and changes nothing. */

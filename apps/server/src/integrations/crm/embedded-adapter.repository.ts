@@ -1,6 +1,11 @@
-import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { crmOpportunities, crmOpportunityLineItems } from '@bastion/db/schema/crm';
+import {
+  planOpportunityProducts,
+  type OpportunityProduct,
+} from '@bastion/domain/crm/opportunity-products';
 import type { CrmAdapter, QuoteWriteBack } from './crm-adapter.ts';
 import { readSnapshots } from './local-copy.repository.ts';
 
@@ -85,6 +90,72 @@ export function createEmbeddedAdapter(db: Database): CrmAdapter {
       if (updated.length === 0) {
         throw new UnknownOpportunityError(`The CRM has no opportunity ${opportunityId}.`);
       }
+    },
+
+    async writeOpportunityProducts(opportunityId, { products }) {
+      return db.transaction(async (tx) => {
+        const [opportunity] = await tx
+          .select({ id: crmOpportunities.id })
+          .from(crmOpportunities)
+          .where(eq(crmOpportunities.id, opportunityId))
+          .for('update');
+        if (!opportunity) {
+          throw new UnknownOpportunityError(`The CRM has no opportunity ${opportunityId}.`);
+        }
+        const line = crmOpportunityLineItems;
+        const written = await tx
+          .select()
+          .from(line)
+          .where(and(eq(line.opportunityId, opportunityId), isNotNull(line.bastionLineKey)))
+          .orderBy(asc(line.id));
+        const plan = planOpportunityProducts(
+          written.map((row) => ({
+            id: row.id,
+            key: row.bastionLineKey ?? '',
+            product_code: row.productCode,
+            quantity: row.quantity,
+            total_minor: row.totalPriceMinor ?? row.quantity * row.unitPriceMinor,
+            description: row.description,
+          })),
+          products,
+        );
+        const values = (product: OpportunityProduct) => ({
+          productCode: product.product_code,
+          name: product.name,
+          quantity: product.quantity,
+          unitPriceMinor: product.unit_price_minor,
+          totalPriceMinor: product.total_minor,
+          description: product.description,
+          bastionLineKey: product.key,
+          isManual: false,
+        });
+        if (plan.remove.length > 0) await tx.delete(line).where(inArray(line.id, plan.remove));
+        for (const { id, product } of plan.update) {
+          await tx.update(line).set(values(product)).where(eq(line.id, id));
+        }
+        if (plan.create.length > 0) {
+          await tx.insert(line).values(
+            plan.create.map((product) => ({
+              id: randomUUID(),
+              opportunityId,
+              ...values(product),
+            })),
+          );
+        }
+        const outcome = {
+          created: plan.create.length,
+          updated: plan.update.length,
+          removed: plan.remove.length,
+        };
+        if (outcome.created + outcome.updated + outcome.removed > 0) {
+          // Like any change in the CRM: the next sync copies it.
+          await tx
+            .update(crmOpportunities)
+            .set({ modifiedOn: new Date() })
+            .where(eq(crmOpportunities.id, opportunityId));
+        }
+        return outcome;
+      });
     },
   };
 }

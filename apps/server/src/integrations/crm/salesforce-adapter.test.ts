@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
+import type { OpportunityProduct } from '@bastion/domain/crm/opportunity-products';
 import { CrmUnavailableError, type CrmOpportunitySnapshot } from './crm-adapter.ts';
 import {
   startFakeSalesforce,
@@ -185,6 +186,8 @@ function seed(fake: FakeSalesforce) {
       Product2: { ProductCode: 'FW-100', Name: 'Firewall 100' },
       Quantity: 3,
       UnitPrice: 0.29,
+      TotalPrice: 0.87,
+      Description: ' Three units ',
       Is_Manual__c: false,
     },
     {
@@ -328,6 +331,9 @@ const EXPECTED_SNAPSHOT: CrmOpportunitySnapshot = {
       quantity: 3,
       unitPriceMinor: 29,
       isManual: false,
+      totalPriceMinor: 87,
+      description: 'Three units',
+      bastionLineKey: null,
     },
     {
       id: sfId('00k', 2),
@@ -337,6 +343,9 @@ const EXPECTED_SNAPSHOT: CrmOpportunitySnapshot = {
       quantity: 1,
       unitPriceMinor: 199990,
       isManual: true,
+      totalPriceMinor: null,
+      description: '',
+      bastionLineKey: null,
     },
   ],
 };
@@ -719,6 +728,167 @@ describe('writing quote progress back', () => {
     expect(error.message).toMatch(
       /refused the update of Opportunity 006000000000404AAA: NOT_FOUND/,
     );
+  });
+});
+
+describe("writing the primary quote's lines as opportunity products", () => {
+  const STANDARD_BOOK = sfId('01s', 1);
+  const product = (key: string, over: Partial<OpportunityProduct> = {}): OpportunityProduct => ({
+    key,
+    product_code: 'FW-100',
+    name: 'Firewall 100',
+    quantity: 2,
+    total_minor: 123_457,
+    unit_price_minor: 61_729,
+    description: 'Q-2026-000042',
+    ...over,
+  });
+  const entry = (n: number, code: string, over: Partial<FakeRecord> = {}): FakeRecord => ({
+    Id: sfId('01u', n),
+    Pricebook2Id: STANDARD_BOOK,
+    CurrencyIsoCode: 'EUR',
+    IsActive: true,
+    Product2: { ProductCode: code, Name: code },
+    ...over,
+  });
+
+  async function adapterWithPriceBook() {
+    const seeded = await seededAdapter();
+    seeded.fake.records.Pricebook2?.push({ Id: STANDARD_BOOK, IsStandard: true, Name: 'Standard' });
+    seeded.fake.records.PricebookEntry?.push(
+      entry(1, 'FW-100'),
+      entry(2, 'SUB-1Y'),
+      entry(3, 'FW-100', { CurrencyIsoCode: 'USD' }),
+    );
+    return seeded;
+  }
+  const bastionLines = (fake: FakeSalesforce) =>
+    (fake.records.OpportunityLineItem ?? []).filter((line) => line.Bastion_Line_Key__c);
+  const writes = (fake: FakeSalesforce) =>
+    fake.requests.filter((request) => request.path.endsWith('/composite/sobjects'));
+
+  it('creates them through the price book, then a re-sync of the same lines sends no write', async () => {
+    const { fake, adapter } = await adapterWithPriceBook();
+    const wanted = [
+      product('q1:FW-100#1:y1'),
+      product('q1:SUB-1Y#1:y1', { product_code: 'SUB-1Y', quantity: 3, total_minor: 30_000 }),
+    ];
+
+    expect(
+      await adapter.writeOpportunityProducts(OPP, { currencyCode: 'EUR', products: wanted }),
+    ).toEqual({
+      created: 2,
+      updated: 0,
+      removed: 0,
+    });
+    // The opportunity had no price book: it was given the standard one first.
+    expect(fake.records.Opportunity?.[0]?.Pricebook2Id).toBe(STANDARD_BOOK);
+    const post = writes(fake).find((request) => request.method === 'POST');
+    // Money as its exact decimal text, through the EUR entry.
+    expect(post?.body).toContain(`"PricebookEntryId":"${sfId('01u', 1)}"`);
+    expect(post?.body).toContain('"Quantity":2,"TotalPrice":1234.57,"Description":"Q-2026-000042"');
+    expect(
+      bastionLines(fake).map((line) => [line.Bastion_Line_Key__c, line.Quantity, line.TotalPrice]),
+    ).toEqual([
+      ['q1:FW-100#1:y1', 2, 1234.57],
+      ['q1:SUB-1Y#1:y1', 3, 300],
+    ]);
+
+    const before = writes(fake).length;
+    expect(
+      await adapter.writeOpportunityProducts(OPP, { currencyCode: 'EUR', products: wanted }),
+    ).toEqual({
+      created: 0,
+      updated: 0,
+      removed: 0,
+    });
+    expect(writes(fake)).toHaveLength(before);
+
+    // The next sync reads them back as products the quote wrote; the typed ones stay as they were.
+    const snapshot = await adapter.getOpportunity(OPP);
+    expect(
+      snapshot?.lineItems.map((line) => [
+        line.productCode,
+        line.bastionLineKey,
+        line.totalPriceMinor,
+        line.isManual,
+      ]),
+    ).toEqual([
+      ['FW-100', null, 87, false],
+      ['SVC-INSTALL', null, null, true],
+      ['FW-100', 'q1:FW-100#1:y1', 123_457, false],
+      ['SUB-1Y', 'q1:SUB-1Y#1:y1', 30_000, false],
+    ]);
+  });
+
+  it('updates what changed and removes what the quote no longer has, never a typed product', async () => {
+    const { fake, adapter } = await adapterWithPriceBook();
+    const first = [
+      product('q1:FW-100#1:y1'),
+      product('q1:SUB-1Y#1:y1', { product_code: 'SUB-1Y' }),
+    ];
+    await adapter.writeOpportunityProducts(OPP, { currencyCode: 'EUR', products: first });
+    const firewallId = bastionLines(fake)[0]?.Id;
+
+    const outcome = await adapter.writeOpportunityProducts(OPP, {
+      currencyCode: 'EUR',
+      products: [product('q1:FW-100#1:y1', { quantity: 5, total_minor: 50_000 })],
+    });
+
+    expect(outcome).toEqual({ created: 0, updated: 1, removed: 1 });
+    expect(
+      bastionLines(fake).map((line) => [line.Id, line.Quantity, line.TotalPrice, line.UnitPrice]),
+    ).toEqual([[firewallId, 5, 500, 100]]);
+    expect(
+      fake.records.OpportunityLineItem?.filter((line) => !line.Bastion_Line_Key__c),
+    ).toHaveLength(2);
+  });
+
+  it('writes nothing when a product has no active entry in the currency, and names it', async () => {
+    const { fake, adapter } = await adapterWithPriceBook();
+
+    const error = await rejection(
+      adapter.writeOpportunityProducts(OPP, {
+        currencyCode: 'USD',
+        products: [
+          product('q1:FW-100#1:y1'),
+          product('q1:SUB-1Y#1:y1', { product_code: 'SUB-1Y' }),
+        ],
+      }),
+    );
+
+    expect(error).toBeInstanceOf(CrmUnavailableError);
+    expect(error.message).toBe(
+      "The opportunity's price book in Salesforce has no active USD entry for SUB-1Y; add it, then sync again.",
+    );
+    expect(bastionLines(fake)).toEqual([]);
+  });
+
+  it('changes nothing when Salesforce refuses one record of a call, and says why', async () => {
+    const { fake, adapter } = await adapterWithPriceBook();
+    // Another writer already holds the key (the field is unique): the whole call is refused.
+    fake.records.OpportunityLineItem?.push({
+      Id: sfId('00k', 77),
+      OpportunityId: sfId('006', 2),
+      Bastion_Line_Key__c: 'q1:SUB-1Y#1:y1',
+      Quantity: 1,
+      TotalPrice: 1,
+    });
+
+    const error = await rejection(
+      adapter.writeOpportunityProducts(OPP, {
+        currencyCode: 'EUR',
+        products: [
+          product('q1:FW-100#1:y1'),
+          product('q1:SUB-1Y#1:y1', { product_code: 'SUB-1Y' }),
+        ],
+      }),
+    );
+
+    expect(error.message).toBe(
+      `Salesforce refused the creation of the products of Opportunity ${OPP}: DUPLICATE_VALUE: duplicate value found.`,
+    );
+    expect(bastionLines(fake).filter((line) => line.OpportunityId === OPP)).toEqual([]);
   });
 });
 

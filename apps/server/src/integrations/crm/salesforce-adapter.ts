@@ -5,6 +5,7 @@ import {
   type SalesforceAdapterOptions,
   type SalesforceCrmConfig,
 } from './salesforce/client.ts';
+import { createProductWriter } from './salesforce/product-writes.ts';
 import { createSalesforceQueries } from './salesforce/queries.ts';
 
 /**
@@ -19,7 +20,8 @@ import { createSalesforceQueries } from './salesforce/queries.ts';
  *
  * The pieces live in ./salesforce/: client.ts (sign-in, sessions, REST calls and their errors),
  * queries.ts (the SOQL and the write-back), field-map.ts (which Salesforce field feeds which
- * column), field-mapping.ts (records to Bastion's rows) and record-values.ts (ids, exact money
+ * column), field-mapping.ts (records to Bastion's rows), product-writes.ts (the primary quote's
+ * lines as opportunity products) and record-values.ts (ids, exact money
  * and typed field readers).
  */
 export function createSalesforceAdapter(
@@ -55,5 +57,6 @@ export function createSalesforceAdapter(
     getOpportunity: queries.getOpportunity,
     hasManualProductLines: queries.hasManualProductLines,
     writeBackQuote: queries.writeBackQuote,
+    writeOpportunityProducts: createProductWriter(client),
   };
 }

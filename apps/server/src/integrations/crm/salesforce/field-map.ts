@@ -157,6 +157,39 @@ export const SALESFORCE_FIELD_MAP = {
       unitPriceMinor: 'UnitPrice',
       /** A checkbox the org adds: the line was typed in Salesforce, not made from a quote. */
       isManual: 'Is_Manual__c',
+      totalPriceMinor: 'TotalPrice',
+      description: 'Description',
+      /**
+       * A text field the org adds, marked External ID and Unique (decision 044): set on the
+       * products Bastion writes from the primary quote, which are the only ones it changes.
+       */
+      bastionLineKey: 'Bastion_Line_Key__c',
+    },
+  },
+  /**
+   * What writing the primary quote's products reads besides the line items: a product is added
+   * through its active price book entry, in the opportunity's price book (the standard one when
+   * the opportunity has none yet) and currency, found by the product code.
+   */
+  productWrite: {
+    opportunityPricebook: 'Pricebook2Id',
+    pricebook: { sobject: 'Pricebook2', isStandard: 'IsStandard' },
+    entry: {
+      sobject: 'PricebookEntry',
+      id: 'Id',
+      pricebookId: 'Pricebook2Id',
+      productCode: 'Product2.ProductCode',
+      currencyCode: 'CurrencyIsoCode',
+      isActive: 'IsActive',
+    },
+    /** The fields of OpportunityLineItem a write sets. */
+    line: {
+      opportunityId: 'OpportunityId',
+      pricebookEntryId: 'PricebookEntryId',
+      quantity: 'Quantity',
+      totalPrice: 'TotalPrice',
+      description: 'Description',
+      key: 'Bastion_Line_Key__c',
     },
   },
   /** Fields of the Opportunity that Bastion writes when its quote moves. */
@@ -174,5 +207,6 @@ export const SALESFORCE_FIELD_MAP = {
   teamMember: SObjectMap<keyof CrmTeamMember>;
   lineItem: SObjectMap<keyof CrmLineItem>;
   writeBack: SObjectMap<keyof QuoteWriteBack>;
+  productWrite: object;
   dealTypes: Record<string, string>;
 };

@@ -81,6 +81,9 @@ function toLineItem(record: SfRecord, id: string, opportunityId: string): CrmLin
     quantity: integerAt(record, f.quantity) ?? 0,
     unitPriceMinor: minorUnitsAt(record, f.unitPriceMinor) ?? 0,
     isManual: isCheckedAt(record, f.isManual),
+    totalPriceMinor: minorUnitsAt(record, f.totalPriceMinor),
+    description: textAt(record, f.description),
+    bastionLineKey: nullableTextAt(record, f.bastionLineKey),
   };
 }
 

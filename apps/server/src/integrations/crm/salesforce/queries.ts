@@ -36,7 +36,7 @@ const selectFrom = (entry: Entry) =>
   `SELECT ${[...new Set(Object.values(entry.fields))].join(', ')} FROM ${entry.sobject}`;
 
 /** For the methods that take an id Bastion stored: a malformed one is a caller's mistake. */
-function requireOpportunityId(id: string): string {
+export function requireOpportunityId(id: string): string {
   const id18 = salesforceId18(id);
   if (!id18) {
     throw new AppError('BAD_REQUEST', 'That is not a Salesforce opportunity id.', {

@@ -1,6 +1,8 @@
 import { ZOpportunityForm, type OpportunityFormValues } from '@bastion/domain/crm/schemas';
+import { formatCurrency } from '@bastion/domain/format/currency';
 import { formatDateTime } from '@bastion/domain/format/date-time';
 import Badge from 'react-bootstrap/Badge';
+import Table from 'react-bootstrap/Table';
 import { ConfirmButton } from '@/components/confirm-button.tsx';
 import { useZodForm } from '@/components/form/form.tsx';
 import {
@@ -77,6 +79,9 @@ function OpportunityEditor({
   return (
     <>
       {opportunity ? <OpportunityFacts opportunity={opportunity} /> : null}
+      {opportunity && opportunity.products.length > 0 ? (
+        <OpportunityProducts opportunity={opportunity} />
+      ) : null}
       <RecordForm
         form={form}
         save={save}
@@ -118,6 +123,65 @@ function OpportunityFacts({ opportunity }: { opportunity: CrmOpportunity }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Its products, read-only: typed in the CRM, or written from the primary quote's lines (decision
+ * 044), which Bastion rewrites whenever that quote changes.
+ */
+function OpportunityProducts({ opportunity }: { opportunity: CrmOpportunity }) {
+  const money = (minor: number) => formatCurrency(minor, opportunity.currency_code);
+  const total = opportunity.products.reduce((sum, product) => sum + product.total_minor, 0);
+  return (
+    <section className="mb-3" aria-labelledby="opportunity-products-heading">
+      <h3 id="opportunity-products-heading" className="h6">
+        Products
+      </h3>
+      <Table responsive size="sm" className="mb-1 small" aria-label="Products of the opportunity">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="text-end">
+              Qty
+            </th>
+            <th scope="col" className="text-end">
+              Unit price
+            </th>
+            <th scope="col" className="text-end">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {opportunity.products.map((product) => (
+            <tr key={product.id}>
+              <td>
+                <div>
+                  {product.name} <code className="small">{product.product_code}</code>
+                </div>
+                <div className="text-body-secondary">
+                  {product.source === 'quote'
+                    ? `From ${product.description}`
+                    : ['Typed in the CRM', product.description].filter(Boolean).join(' · ')}
+                </div>
+              </td>
+              <td className="text-end">{product.quantity.toLocaleString('en-US')}</td>
+              <td className="text-end text-nowrap">{money(product.unit_price_minor)}</td>
+              <td className="text-end text-nowrap">{money(product.total_minor)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3} className="text-end">
+              Total
+            </th>
+            <td className="text-end text-nowrap fw-semibold">{money(total)}</td>
+          </tr>
+        </tfoot>
+      </Table>
+    </section>
   );
 }
 

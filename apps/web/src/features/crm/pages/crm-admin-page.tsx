@@ -15,6 +15,7 @@ import {
 import { useCrmFieldMapping, type CrmFieldMapping } from '../api/crm-field-mapping.ts';
 import { CrmRecordsCard } from '../components/crm-records-card.tsx';
 import { CrmSyncButton } from '../components/crm-sync-button.tsx';
+import { OwedProductsCard } from '../components/owed-products-card.tsx';
 
 const ADAPTER_NAMES: Record<CrmConnectionStatus['adapter'], string> = {
   embedded: 'Built-in CRM',
@@ -62,6 +63,7 @@ export function CrmAdminPage() {
         {(connection) => (
           <div className="d-flex flex-column gap-4">
             <ConnectionCard status={connection} />
+            <OwedProductsCard status={connection} />
             {/* With Salesforce, records are edited there; the server refuses edits here. */}
             {connection.adapter === 'embedded' ? <CrmRecordsCard /> : null}
             <FieldMappingCard />
