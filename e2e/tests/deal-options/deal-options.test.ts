@@ -29,7 +29,12 @@ describe('deal options', () => {
     const open = (row: Record<string, unknown>) =>
       row.sales_channel === 'DIRECT' &&
       !(typeof row.stage === 'string' && row.stage.startsWith('Closed'));
-    await quoteAtSummary(page, `Option good ${tag}`, [{ sku: 'BX-100F-TP', quantity: 1 }], open);
+    const good = await quoteAtSummary(
+      page,
+      `Option good ${tag}`,
+      [{ sku: 'BX-100F-TP', quantity: 1 }],
+      open,
+    );
     const better = await quoteAtSummary(
       page,
       `Option better ${tag}`,
@@ -57,6 +62,19 @@ describe('deal options', () => {
     await row.getByText('Primary', { exact: true }).waitFor();
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'deal-options-390', { fullPage: false });
+
+    // Side by side with the other option: the line they share differs in quantity and net.
+    await options.getByRole('link', { name: `Compare with ${good.number}` }).click();
+    await page.getByRole('heading', { name: 'Compare options', level: 1 }).waitFor();
+    const lines = page.getByRole('table', { name: 'Lines compared' });
+    const shared = lines.getByRole('row').filter({ hasText: 'BX-100F-TP' });
+    await shared.waitFor();
+    expect(await shared.innerText()).toMatch(/differs[\s\S]*2\s*→\s*1/);
+    await page
+      .getByRole('region', { name: `Better (${better.number})` })
+      .getByText('Primary')
+      .waitFor();
+    await screenshot(page, 'deal-options-compare-390');
     const { opportunity_id: opportunityId } = await apiData<{ opportunity_id: string }>(
       page,
       '/api/dx/quote-options',

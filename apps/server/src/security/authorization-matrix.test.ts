@@ -20,7 +20,7 @@ import { appNow } from '../lib/clock.ts';
 import { eq } from 'drizzle-orm';
 import { skus } from '@bastion/db/schema/catalog';
 import { crmOpportunities } from '@bastion/db/schema/crm';
-import { contracts, entitlements } from '@bastion/db/schema/quotes';
+import { contracts, entitlements, quotes } from '@bastion/db/schema/quotes';
 import { quoteRevisions } from '@bastion/db/schema/quote-revisions';
 import type { CatalogedRoute } from '../lib/route-catalog.ts';
 import { arbitraryFor } from '../test/fuzz/schema-arbitrary.ts';
@@ -426,7 +426,19 @@ async function insertQuoteParts(quoteId: string, ownerId: string): Promise<Quote
       createdBy: ownerId,
     })
     .returning({ id: quoteRevisions.id });
+  // Another option of the quote's deal (issue 37), for the routes that name two quotes.
+  const [original] = await ctx.db.select().from(quotes).where(eq(quotes.id, quoteId));
+  const [option] = await ctx.db
+    .insert(quotes)
+    .values({
+      ...original!,
+      id: randomUUID(),
+      quoteNumber: `Q-TEST-${unique()}`,
+      isPrimary: false,
+    })
+    .returning({ id: quotes.id });
   return {
+    other_quote_id: option!.id,
     revision_id: revision!.id,
     // The revisions compared: that one with itself.
     from: revision!.id,

@@ -36,6 +36,7 @@ const shippingPages = () => import('../features/quotes/pages/shipping-page.tsx')
 const quoteSummaryPages = () => import('./route-modules/quote-summary.tsx');
 const quoteHistoryPages = () => import('../features/quotes/pages/quote-history-page.tsx');
 const quoteRevisionPages = () => import('../features/revisions/pages/quote-revisions-page.tsx');
+const compareOptionPages = () => import('../features/deal-options/pages/compare-options-page.tsx');
 const renewalsDeskPages = () => import('../features/renewals/pages/renewals-desk-page.tsx');
 const renewalConfiguratorPages = () => import('./route-modules/renewal-configurators.ts');
 const reportPages = () => import('../features/reports/pages/report-page.tsx');
@@ -86,6 +87,7 @@ export const featureRoutes: RouteObject[] = [
   pageRoute('quote-summary/:id/:ref', quoteSummaryPages, 'QuoteSummaryPage'),
   pageRoute('quote-history/:id/:ref', quoteHistoryPages, 'QuoteHistoryPage'),
   pageRoute('quote-revisions/:id/:ref', quoteRevisionPages, 'QuoteRevisionsPage'),
+  pageRoute('compare-quote-options/:id/:other', compareOptionPages, 'CompareOptionsPage'),
   pageRoute('user-profile/:ref', accountPages, 'UserProfilePage'),
   pageRoute('user-profile/:ref/:tab_context', accountPages, 'UserProfilePage'),
   pageRoute('outbox/:ref', approvalPages, 'OutboxPage'),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { zEnvelope, zQuoteHeadingFields } from '../api/envelope.ts';
+import { ZRevisionComparison } from '../revisions/compare.ts';
+import { ZRevisionSnapshot } from '../revisions/snapshot.ts';
 
 /*
  * Issue 37 (decision 043): the quotes of one opportunity as the options of its deal ("Good",
@@ -49,3 +51,22 @@ export const ZDealOptions = z.object({
 });
 export type DealOptions = z.infer<typeof ZDealOptions>;
 export const ZDealOptionsResponse = zEnvelope(ZDealOptions);
+
+/** Two options of one deal side by side: their working copies as snapshots, and what differs. */
+export const ZCompareQuoteOptionsBody = z.object({
+  quote_id: ZQuoteId,
+  other_quote_id: ZQuoteId,
+});
+
+const ZComparedOption = z.object({
+  ...zQuoteHeadingFields,
+  option_label: z.string().nullable(),
+  is_primary: z.boolean(),
+  /** How the comparison names this side: the option's name and the quote number. */
+  label: z.string(),
+  snapshot: ZRevisionSnapshot,
+});
+
+export const ZCompareQuoteOptionsResponse = zEnvelope(
+  z.object({ from: ZComparedOption, to: ZComparedOption, comparison: ZRevisionComparison }),
+);

@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DealOptions } from '@bastion/domain/deal-options/api';
 import { crmOpportunities } from '@bastion/db/schema/crm';
 import { quoteHistory } from '@bastion/db/schema/quote-history';
 import { quotes } from '@bastion/db/schema/quotes';
 import { dataOfSuccess } from '../../test/answers.ts';
-import { headerValues, insertOpportunity } from '../../test/quote-fixtures.ts';
+import {
+  headerValues,
+  insertOpportunity,
+  insertPricedTestSkus,
+  testSkuNames,
+} from '../../test/quote-fixtures.ts';
+import { SAME_OPTION_MESSAGE } from './compare-quote-options.ts';
 import { postCallsAs, useTestBed } from '../../test/test-bed.ts';
 
 /*
@@ -20,6 +26,17 @@ const bed = useTestBed({
   apj: { roles: [{ ...emea, assignmentValue: ['APJ'] }] },
 });
 const calls = postCallsAs(bed, 'seller');
+const sku = testSkuNames('DO');
+beforeAll(() => insertPricedTestSkus(bed.ctx.db, sku, ['FW', 'SUB']));
+
+interface CompareAnswer {
+  from: { label: string; snapshot: { lines: unknown[] } };
+  to: { label: string; snapshot: { lines: unknown[] } };
+  comparison: {
+    lines: { sku: string; change: string; changed: string[] }[];
+    totals: { net_delta_minor: number | null };
+  };
+}
 
 async function twoQuotesOnOneOpportunity() {
   const opportunityId = await insertOpportunity(bed.ctx.db, { region: 'EMEA' });
@@ -122,5 +139,64 @@ describe('deal options and the primary quote', () => {
     );
     const [row] = await bed.ctx.db.select().from(quotes).where(eq(quotes.id, better.id));
     expect(row?.isPrimary).toBe(false);
+  });
+
+  it('compares two options side by side, and refuses what is not an option of the deal', async () => {
+    const { good, better } = await twoQuotesOnOneOpportunity();
+    await calls.dataOf('/api/dx/set-quote-option', { quote_id: better.id, option_label: 'Better' });
+    const configure = (id: string, lines: { sku: string; quantities: number[] }[]) =>
+      calls.dataOf('/api/dx/save-quote-configuration', {
+        id,
+        version: 1,
+        advance: false,
+        lines: lines.map((l, i) => ({ key: String(i), ...l })),
+      });
+    await configure(good.id, [{ sku: sku('FW'), quantities: [1] }]);
+    await configure(better.id, [
+      { sku: sku('FW'), quantities: [2] },
+      { sku: sku('SUB'), quantities: [3] },
+    ]);
+
+    const compared = await calls.dataOf<CompareAnswer>('/api/dx/compare-quote-options', {
+      quote_id: good.id,
+      other_quote_id: better.id,
+    });
+    expect([compared.from.label, compared.to.label]).toEqual([
+      good.quote_number,
+      `Better (${better.quote_number})`,
+    ]);
+    expect(compared.comparison.lines.map((l) => [l.sku, l.change, l.changed])).toEqual([
+      [sku('FW'), 'changed', ['quantity', 'net']],
+      [sku('SUB'), 'added', []],
+    ]);
+    expect(compared.comparison.totals.net_delta_minor).toBe(40_000);
+    expect(compared.to.snapshot.lines).toHaveLength(2);
+
+    const same = await calls.post('/api/dx/compare-quote-options', {
+      quote_id: good.id,
+      other_quote_id: good.id,
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json<{ message: string }>().message).toBe(SAME_OPTION_MESSAGE);
+    const elsewhere = dataOfSuccess<{ id: string; quote_number: string }>(
+      await calls.post('/api/dx/create-quote', {
+        opportunity_id: await insertOpportunity(bed.ctx.db, { region: 'EMEA' }),
+        values: headerValues(),
+      }),
+    );
+    const apart = await calls.post('/api/dx/compare-quote-options', {
+      quote_id: good.id,
+      other_quote_id: elsewhere.id,
+    });
+    expect(apart.statusCode).toBe(400);
+    expect(apart.json<{ message: string }>().message).toBe(
+      `${elsewhere.quote_number} is not an option of this deal: only quotes of one opportunity compare as options.`,
+    );
+    const unseen = await calls.post(
+      '/api/dx/compare-quote-options',
+      { quote_id: good.id, other_quote_id: better.id },
+      'apj',
+    );
+    expect(unseen.statusCode).toBe(404);
   });
 });

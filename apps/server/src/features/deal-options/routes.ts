@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@bastion/db/client';
 import {
+  ZCompareQuoteOptionsBody,
+  ZCompareQuoteOptionsResponse,
   ZDealOptionsResponse,
   ZMakeQuotePrimaryBody,
   ZQuoteOptionsBody,
@@ -9,6 +11,7 @@ import {
 import { addressesQuote, currentUser, signedInAccess } from '../../lib/access.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import type { CrmAdapter } from '../../integrations/crm/crm-adapter.ts';
+import { compareQuoteOptions } from './compare-quote-options.ts';
 import { makeQuotePrimary, readDealOptions, setQuoteOption } from './deal-options.ts';
 
 /** Issue 37 (decision 043): a deal's options and its primary quote. */
@@ -25,6 +28,15 @@ export function registerDealOptionRoutes(
     body: ZQuoteOptionsBody,
     response: ZDealOptionsResponse,
     handler: (request) => readDealOptions(db, currentUser(request), request.body.quote_id),
+  });
+
+  postRoute(app, {
+    path: '/api/dx/compare-quote-options',
+    access: signedInAccess,
+    addresses: addressesQuote('quote_id'),
+    body: ZCompareQuoteOptionsBody,
+    response: ZCompareQuoteOptionsResponse,
+    handler: (request) => compareQuoteOptions(db, currentUser(request), request.body),
   });
 
   postRoute(app, {

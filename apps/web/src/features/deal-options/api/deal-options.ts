@@ -1,4 +1,9 @@
-import type { DealOptions, SetQuoteOptionBody } from '@bastion/domain/deal-options/api';
+import type { AnswerData } from '@bastion/domain/api/envelope';
+import type {
+  DealOptions,
+  SetQuoteOptionBody,
+  ZCompareQuoteOptionsResponse,
+} from '@bastion/domain/deal-options/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '@/lib/api-client.ts';
 import { usePostQuery } from '@/lib/api-query.ts';
@@ -7,7 +12,22 @@ import { usePostQuery } from '@/lib/api-query.ts';
 
 export type { DealOption, DealOptions } from '@bastion/domain/deal-options/api';
 
-const optionKeys = { of: (quoteId: string) => ['deal-options', quoteId] as const };
+const optionKeys = {
+  of: (quoteId: string) => ['deal-options', quoteId] as const,
+  compared: (quoteId: string, otherId: string) =>
+    ['deal-options', 'compare', quoteId, otherId] as const,
+};
+
+/** Two options of one deal side by side (POST /api/dx/compare-quote-options). */
+export type ComparedOptions = AnswerData<typeof ZCompareQuoteOptionsResponse>;
+
+export function useComparedOptions(quoteId: string, otherId: string) {
+  return usePostQuery<ComparedOptions>(
+    optionKeys.compared(quoteId, otherId),
+    '/api/dx/compare-quote-options',
+    { quote_id: quoteId, other_quote_id: otherId },
+  );
+}
 
 export function useDealOptions(quoteId: string) {
   return usePostQuery<DealOptions>(optionKeys.of(quoteId), '/api/dx/quote-options', {

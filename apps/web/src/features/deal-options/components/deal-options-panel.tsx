@@ -42,7 +42,7 @@ function OptionsTable({ quoteId, data }: { quoteId: string; data: DealOptions })
     <>
       <p className="small text-body-secondary">
         The quotes of this opportunity. The primary one is the quote whose amount the CRM shows;
-        name each option to offer the customer a choice.
+        name each option to offer the customer a choice, and compare them side by side.
         {data.change_blocked ? ` ${data.change_blocked}` : ''}
       </p>
       {error ? <Alert variant="danger">{error.message}</Alert> : null}
@@ -66,6 +66,15 @@ function OptionsTable({ quoteId, data }: { quoteId: string; data: DealOptions })
                 </Link>
                 <div>{quote.quote_name}</div>
                 <StatusBadge label={quote.status_label} tone={quote.status_tone} />
+                {quote.id !== quoteId ? (
+                  <Link
+                    className="ms-2 text-nowrap"
+                    to={`/cpq/compare-quote-options/${quoteId}/${quote.id}`}
+                    aria-label={`Compare with ${quote.quote_number}`}
+                  >
+                    Compare
+                  </Link>
+                ) : null}
               </td>
               <td>
                 {quote.id === quoteId && data.can_change ? (

@@ -10,11 +10,34 @@ type LineChange = Comparison['lines'][number];
 type Figures = NonNullable<LineChange['before']>;
 
 const CHANGE_TONES = { added: 'success', removed: 'danger', changed: 'warning', edited: 'warning' };
+type Change = keyof typeof CHANGE_TONES;
 
-function ChangeBadge({ change }: { change: keyof typeof CHANGE_TONES }) {
+/** What the two sides are: a quote's revisions (what changed) or a deal's options (how they differ). */
+export type ComparedSides = 'revisions' | 'options';
+
+/** The sides of a comparison and what differs, as the revisions and the options answer them. */
+export interface ComparisonAnswer {
+  from: { label: string; snapshot: { currency_code: string } };
+  to: { label: string; snapshot: { currency_code: string } };
+  comparison: Comparison;
+}
+
+/** Two options are alternatives, not versions: a line is in one of them, or differs. */
+function changeText(change: Change, sides: ComparedSides, answer: ComparisonAnswer): string {
+  if (sides === 'revisions') return change;
+  if (change === 'added') return `only in ${answer.to.label}`;
+  if (change === 'removed') return `only in ${answer.from.label}`;
+  return 'differs';
+}
+
+function ChangeBadge({ change, text }: { change: Change; text: string }) {
   return (
-    <Badge bg={CHANGE_TONES[change]} text={change === 'removed' ? undefined : 'dark'}>
-      {change}
+    <Badge
+      bg={CHANGE_TONES[change]}
+      text={change === 'removed' ? undefined : 'dark'}
+      className="text-wrap text-start"
+    >
+      {text}
     </Badge>
   );
 }
@@ -33,7 +56,16 @@ function figureTexts(figures: Figures | null, currency: string) {
   };
 }
 
-function LinesCompared({ comparison, currency }: { comparison: Comparison; currency: string }) {
+function LinesCompared({
+  answer,
+  sides,
+  currency,
+}: {
+  answer: ComparisonAnswer;
+  sides: ComparedSides;
+  currency: string;
+}) {
+  const { comparison } = answer;
   if (comparison.lines.length === 0) {
     return <p className="text-body-secondary">The lines are the same on both sides.</p>;
   }
@@ -42,7 +74,7 @@ function LinesCompared({ comparison, currency }: { comparison: Comparison; curre
       <thead>
         <tr>
           <th scope="col">Product</th>
-          <th scope="col">Change</th>
+          <th scope="col">{sides === 'revisions' ? 'Change' : 'Difference'}</th>
           <th scope="col" className="text-end">
             Quantity
           </th>
@@ -71,7 +103,7 @@ function LinesCompared({ comparison, currency }: { comparison: Comparison; curre
                 </div>
               </td>
               <td>
-                <ChangeBadge change={line.change} />
+                <ChangeBadge change={line.change} text={changeText(line.change, sides, answer)} />
               </td>
               {(['quantity', 'discount', 'net'] as const).map((field) => (
                 <td key={field} className="text-end text-nowrap">
@@ -92,7 +124,14 @@ function LinesCompared({ comparison, currency }: { comparison: Comparison; curre
   );
 }
 
-function Compared({ answer }: { answer: RevisionComparisonAnswer }) {
+/** Both sides' totals, details, lines and clauses where they differ. */
+export function ComparisonView({
+  answer,
+  sides = 'revisions',
+}: {
+  answer: ComparisonAnswer;
+  sides?: ComparedSides;
+}) {
   const { comparison, from, to } = answer;
   const currency = to.snapshot.currency_code;
   const money = (minor: number | null | undefined) =>
@@ -164,7 +203,12 @@ function Compared({ answer }: { answer: RevisionComparisonAnswer }) {
       )}
 
       <h3 className="h6">Lines</h3>
-      <LinesCompared comparison={comparison} currency={currency} />
+      {sides === 'options' ? (
+        <p className="small text-body-secondary mb-1">
+          Figures read {from.label} → {to.label}.
+        </p>
+      ) : null}
+      <LinesCompared answer={answer} sides={sides} currency={currency} />
       {comparison.unchanged_line_count > 0 ? (
         <p className="small text-body-secondary">
           {comparison.unchanged_line_count} other{' '}
@@ -180,7 +224,8 @@ function Compared({ answer }: { answer: RevisionComparisonAnswer }) {
           {comparison.terms.map((term, index) => (
             <li key={`${term.title}-${index}`} className="mb-3">
               <div className="mb-1">
-                <ChangeBadge change={term.change} /> <strong>{term.title}</strong>
+                <ChangeBadge change={term.change} text={changeText(term.change, sides, answer)} />{' '}
+                <strong>{term.title}</strong>
               </div>
               <div className="row g-2 small">
                 <div className="col-md-6">
@@ -205,7 +250,7 @@ export function RevisionComparison(props: { quoteId: string; from: string; to: s
   const compared = useRevisionComparison(props.quoteId, props.from, props.to);
   return (
     <SectionLoadState query={compared} what="the comparison">
-      {(answer) => <Compared answer={answer} />}
+      {(answer: RevisionComparisonAnswer) => <ComparisonView answer={answer} />}
     </SectionLoadState>
   );
 }
