@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { quoteApprovals } from '@bastion/db/schema/approvals';
-import { crmOpportunities } from '@bastion/db/schema/crm';
+import { crmOpportunities, crmOpportunityLineItems } from '@bastion/db/schema/crm';
 import { quoteHistory } from '@bastion/db/schema/quote-history';
 import { quoteLines, quotes } from '@bastion/db/schema/quotes';
 import { quoteTerms } from '@bastion/db/schema/terms';
+import { settleProductWrites } from '../../core/crm-products/products-due.ts';
 import { writeQuoteAtVersion } from '../../core/quotes/quote-writes.repository.ts';
 import { useApprovalBed, LIFECYCLE } from './approvals.test-harness.ts';
 
@@ -50,8 +51,18 @@ describe('the quote lifecycle', () => {
 
     const sellerComplete = await calls.refusedMove('complete', quote.id, accepted.version, 403);
     expect(sellerComplete.message).toBe('Only the deal desk completes quotes.');
+    // Another option was the deal's primary quote meanwhile: the won quote takes it over.
+    await bed.ctx.db.update(quotes).set({ isPrimary: false }).where(eq(quotes.id, quote.id));
     const completed = await calls.move('complete', quote.id, accepted.version, 'desk');
     expect(completed.status_id).toBe('COMPLETED');
+    expect((await quoteRow(quote.id)).isPrimary).toBe(true);
+    // …and its lines become the opportunity's products (decision 044).
+    await settleProductWrites(bed.ctx.db);
+    const products = await bed.ctx.db
+      .select()
+      .from(crmOpportunityLineItems)
+      .where(eq(crmOpportunityLineItems.opportunityId, quote.opportunityId));
+    expect(products.map((p) => p.bastionLineKey?.startsWith(`${quote.id}:`))).toEqual([true]);
     const [opportunity] = await bed.ctx.db
       .select()
       .from(crmOpportunities)
