@@ -63,6 +63,15 @@ describe('deal options', () => {
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'deal-options-390', { fullPage: false });
 
+    // With two named options, they go to the customer as one PDF.
+    await apiData(page, '/api/dx/set-quote-option', { quote_id: good.id, option_label: 'Good' });
+    await page.reload();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /^Download the \d+ options as one PDF$/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Options_${better.number}.pdf`);
+
     // Side by side with the other option: the line they share differs in quantity and net.
     await options.getByRole('link', { name: `Compare with ${good.number}` }).click();
     await page.getByRole('heading', { name: 'Compare options', level: 1 }).waitFor();

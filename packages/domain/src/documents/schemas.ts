@@ -34,6 +34,12 @@ export const ZQuoteDocumentFileBody = z.object({
   document_id: z.uuid({ error: 'That is not a document id.' }),
 });
 
+/** Issue 37: the named options of a quote's deal presented together, as a PDF or Word file. */
+export const ZOptionsDocumentBody = z.object({
+  quote_id: ZQuoteId,
+  format: z.enum(QUOTE_DOCUMENT_FORMATS, { error: 'The format must be pdf or docx.' }),
+});
+
 /** A generated document as lists show it (without its bytes). */
 export const ZGeneratedDocument = z.object({
   id: z.string(),

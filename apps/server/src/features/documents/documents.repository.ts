@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '@bastion/db/client';
 import { productFamilies, skus } from '@bastion/db/schema/catalog';
+import { crmOpportunities } from '@bastion/db/schema/crm';
 import { quoteComments, quoteDocuments } from '@bastion/db/schema/documents';
 import { lookupValues } from '@bastion/db/schema/forms';
 import { quoteLines, quoteShippingLines } from '@bastion/db/schema/quotes';
@@ -111,3 +112,12 @@ export async function findQuoteDocumentContent(db: Database, quoteId: string, do
 }
 
 export type QuoteDocumentRow = Awaited<ReturnType<typeof listQuoteDocumentRows>>[number];
+
+/** The name of a quote's opportunity, as the CRM copy has it; null when it is gone. */
+export async function findOpportunityName(db: Database, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: crmOpportunities.name })
+    .from(crmOpportunities)
+    .where(eq(crmOpportunities.id, id));
+  return row?.name ?? null;
+}

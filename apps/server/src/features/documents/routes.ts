@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   DOCUMENT_CONTENT_TYPES,
   ZDocumentParams,
+  ZOptionsDocumentBody,
   ZQuoteDocumentFileBody,
   ZQuoteDocumentsResponse,
   ZQuoteDocumentsBody,
@@ -14,6 +15,7 @@ import { sendFile } from '../../lib/file-answers.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
+import { generateOptionsDocument } from './generate-options-document.ts';
 import { generateQuoteDocument, type GeneratedDocument } from './generate-quote-document.ts';
 import { getQuoteDocumentFile, listQuoteDocuments } from './list-quote-documents.ts';
 
@@ -47,6 +49,23 @@ export function registerDocumentRoutes(
         name: params.name,
       });
       return sendDocument(reply, file);
+    },
+  );
+
+  // Issue 37: the deal's named options in one document, made on request and not stored.
+  app.post(
+    '/api/dx/quote-options-document',
+    {
+      config: { access: signedInAccess, addresses: addressesQuote('quote_id') },
+      schema: { body: ZOptionsDocumentBody },
+    },
+    async (request, reply) => {
+      const body = request.body as z.output<typeof ZOptionsDocumentBody>;
+      const file = await generateOptionsDocument(deps, currentUser(request), {
+        quoteId: body.quote_id,
+        format: body.format,
+      });
+      return sendFile(reply, { ...file, contentType: DOCUMENT_CONTENT_TYPES[body.format] });
     },
   );
 

@@ -5,7 +5,7 @@ import type {
   ZCompareQuoteOptionsResponse,
 } from '@bastion/domain/deal-options/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '@/lib/api-client.ts';
+import { apiPost, apiPostForFile, saveDownloadedFile } from '@/lib/api-client.ts';
 import { usePostQuery } from '@/lib/api-query.ts';
 
 /* A deal's options and its primary quote (issue 37, decision 043). */
@@ -48,3 +48,17 @@ export const useSetQuoteOption = () =>
   useOptionChange<SetQuoteOptionBody>('/api/dx/set-quote-option');
 export const useMakeQuotePrimary = () =>
   useOptionChange<{ quote_id: string }>('/api/dx/make-quote-primary');
+
+/** The deal's named options in one PDF for the customer (POST /api/dx/quote-options-document). */
+export function useDownloadOptionsDocument(quoteId: string) {
+  return useMutation({
+    mutationFn: async () =>
+      saveDownloadedFile(
+        await apiPostForFile(
+          '/api/dx/quote-options-document',
+          { quote_id: quoteId, format: 'pdf' },
+          'Options.pdf',
+        ),
+      ),
+  });
+}

@@ -11,6 +11,7 @@ import { SectionLoadState } from '@/components/section-load-state.tsx';
 import { StatusBadge } from '@/components/status-badge.tsx';
 import {
   useDealOptions,
+  useDownloadOptionsDocument,
   useMakeQuotePrimary,
   useSetQuoteOption,
   type DealOptions,
@@ -105,7 +106,33 @@ function OptionsTable({ quoteId, data }: { quoteId: string; data: DealOptions })
           ))}
         </tbody>
       </Table>
+      <OptionsDocumentButton quoteId={quoteId} data={data} />
     </>
+  );
+}
+
+/** The named options in one PDF for the customer, once there are two to choose from. */
+function OptionsDocumentButton({ quoteId, data }: { quoteId: string; data: DealOptions }) {
+  const download = useDownloadOptionsDocument(quoteId);
+  const named = data.quotes.filter((q) => q.option_label !== null && q.status_id !== 'ARCHIVED');
+  if (named.length < 2) return null;
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2">
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        disabled={download.isPending}
+        onClick={() => download.mutate()}
+      >
+        <i className="bi bi-file-earmark-pdf me-1" aria-hidden="true" />
+        Download the {named.length} options as one PDF
+      </Button>
+      {download.isError ? (
+        <span className="small text-danger" role="alert">
+          {download.error.message}
+        </span>
+      ) : null}
+    </div>
   );
 }
 
