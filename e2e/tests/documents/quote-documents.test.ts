@@ -8,6 +8,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SCREENSHOT_DIR,
+  SCREENSHOTS_TAKEN,
   closeBrowser,
   launchBrowser,
   newPage,
@@ -122,9 +123,11 @@ describe('quote documents on the summary', () => {
       }
     });
     expect(pageOne).toBeDefined();
-    copyFileSync(
-      path.join(work, pageOne ?? ''),
-      path.join(SCREENSHOT_DIR, 'quote-document-pdf-page-1.png'),
-    );
+    if (SCREENSHOTS_TAKEN) {
+      copyFileSync(
+        path.join(work, pageOne ?? ''),
+        path.join(SCREENSHOT_DIR, 'quote-document-pdf-page-1.png'),
+      );
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { SectionLoadState } from '@/components/section-load-state.tsx';
@@ -13,6 +14,10 @@ import {
 export function NotificationPreferencesSection({ isActingAs }: { isActingAs: boolean }) {
   const preferences = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
+  // The switch shows the choice in the same render as the click: the saved choices arrive a tick
+  // later (the query's optimistic update is asynchronous), and a controlled switch whose state
+  // lags its click snaps back meanwhile.
+  const [choosing, setChoosing] = useState<Record<string, boolean>>({});
   return (
     <section aria-label="Notifications by e-mail">
       <p className="text-body-secondary">
@@ -28,13 +33,18 @@ export function NotificationPreferencesSection({ isActingAs }: { isActingAs: boo
                   type="switch"
                   id={`notify-${preference.kind}`}
                   label={`${preference.label}: also by e-mail`}
-                  checked={preference.by_email}
+                  checked={choosing[preference.kind] ?? preference.by_email}
                   disabled={isActingAs}
-                  onChange={(event) =>
-                    save.mutate({
-                      preferences: [{ kind: preference.kind, by_email: event.target.checked }],
-                    })
-                  }
+                  onChange={(event) => {
+                    const { kind } = preference;
+                    const byEmail = event.target.checked;
+                    setChoosing((shown) => ({ ...shown, [kind]: byEmail }));
+                    save.mutate(
+                      { preferences: [{ kind, by_email: byEmail }] },
+                      // Called for the latest save only: from then on the cache holds every choice.
+                      { onSettled: () => setChoosing({}) },
+                    );
+                  }}
                 />
                 <div className="small text-body-secondary ms-5">{preference.description}</div>
               </li>
