@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Download, Page } from 'playwright-core';
+import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SCREENSHOT_DIR,
@@ -87,6 +88,16 @@ describe('quote documents on the summary', () => {
     );
     expect(xml).toContain(quote.number);
     expect(xml).toContain(netTotal?.[2] ?? 'no total');
+
+    // Issue 38: the lines as a workbook, the summary's figures in it.
+    await page.getByRole('button', { name: 'Export lines' }).click();
+    const workbook = await downloadBy('Excel workbook (.xlsx)');
+    expect(workbook.download.suggestedFilename()).toBe(`Lines_${quote.number}.xlsx`);
+    const [sheet] = await readExcelFile(readFileSync(workbook.file));
+    const rows = sheet?.data ?? [];
+    expect(rows.slice(1, 3).map((row) => row[1])).toEqual(['BX-100F-TP', 'CM-VM-10']);
+    const netRow = rows.find((row) => String(row[2]).startsWith('Net total'));
+    expect(Math.round(Number(netRow?.at(-1)) * 100)).toBe(summary.pricing.result.totals.net_minor);
 
     const documents = page.getByRole('table', { name: 'Generated documents' });
     for (const [format, file] of [

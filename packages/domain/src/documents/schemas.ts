@@ -16,6 +16,20 @@ export const DOCUMENT_CONTENT_TYPES = {
 
 const ZQuoteId = z.uuid({ error: 'That is not a quote id.' });
 
+/** Issue 38: a quote's lines as a spreadsheet. */
+export const LINE_SHEET_FORMATS = ['xlsx', 'csv'] as const;
+export type LineSheetFormat = (typeof LINE_SHEET_FORMATS)[number];
+
+export const LINE_SHEET_CONTENT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const satisfies Record<LineSheetFormat, string>;
+
+export const ZQuoteLinesFileBody = z.object({
+  quote_id: ZQuoteId,
+  format: z.enum(LINE_SHEET_FORMATS, { error: 'The format must be xlsx or csv.' }),
+});
+
 /** POST /api/dx/document/{id}/{format}/{name} (spec §7). */
 export const ZDocumentParams = z.object({
   id: ZQuoteId,

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import {
   DOCUMENT_CONTENT_TYPES,
+  LINE_SHEET_CONTENT_TYPES,
   ZDocumentParams,
   ZOptionsDocumentBody,
   ZQuoteDocumentFileBody,
   ZQuoteDocumentsResponse,
   ZQuoteDocumentsBody,
+  ZQuoteLinesFileBody,
 } from '@bastion/domain/documents/schemas';
 import type { Database } from '@bastion/db/client';
 import { addressesQuote, currentUser, signedInAccess } from '../../lib/access.ts';
@@ -15,6 +17,7 @@ import { sendFile } from '../../lib/file-answers.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
+import { exportQuoteLines } from './export-quote-lines.ts';
 import { generateOptionsDocument } from './generate-options-document.ts';
 import { generateQuoteDocument, type GeneratedDocument } from './generate-quote-document.ts';
 import { getQuoteDocumentFile, listQuoteDocuments } from './list-quote-documents.ts';
@@ -66,6 +69,23 @@ export function registerDocumentRoutes(
         format: body.format,
       });
       return sendFile(reply, { ...file, contentType: DOCUMENT_CONTENT_TYPES[body.format] });
+    },
+  );
+
+  // Issue 38: the quote's lines as a spreadsheet (XLSX or CSV), made on request, not stored.
+  app.post(
+    '/api/dx/quote-lines-file',
+    {
+      config: { access: signedInAccess, addresses: addressesQuote('quote_id') },
+      schema: { body: ZQuoteLinesFileBody },
+    },
+    async (request, reply) => {
+      const body = request.body as z.output<typeof ZQuoteLinesFileBody>;
+      const file = await exportQuoteLines(deps, currentUser(request), {
+        quoteId: body.quote_id,
+        format: body.format,
+      });
+      return sendFile(reply, { ...file, contentType: LINE_SHEET_CONTENT_TYPES[body.format] });
     },
   );
 

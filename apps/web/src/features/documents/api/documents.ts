@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   GeneratedDocumentView,
+  LineSheetFormat,
   QuoteDocumentFormat,
   ZQuoteDocumentsAnswer,
 } from '@bastion/domain/documents/schemas';
@@ -54,6 +55,21 @@ export function useDownloadDocument(quoteId: string) {
           '/api/dx/quote-document-file',
           { quote_id: quoteId, document_id: document.id },
           document.file_name,
+        ),
+      );
+    },
+  });
+}
+
+/** Issue 38: the quote's lines as a spreadsheet (XLSX or CSV), made now and saved. */
+export function useDownloadLinesFile(quoteId: string) {
+  return useMutation({
+    mutationFn: async (format: LineSheetFormat) => {
+      saveDownloadedFile(
+        await apiPostForFile(
+          '/api/dx/quote-lines-file',
+          { quote_id: quoteId, format },
+          `Lines.${format}`,
         ),
       );
     },

@@ -45,6 +45,7 @@ import {
   QuoteConfiguratorLoadState,
   type ConfiguratorProps,
 } from '../components/quote-load-state.tsx';
+import { LineFileMenu } from '../../documents/index.ts';
 import { QuoteSteps } from '../components/quote-steps.tsx';
 import { QuoteSaveProblem } from '../components/quote-save-problem.tsx';
 
@@ -293,8 +294,12 @@ function ConfigureQuote({ configuration, onReload }: ConfiguratorProps<QuoteConf
                   ({state.lines.length} {state.lines.length === 1 ? 'line' : 'lines'})
                 </span>
               </h2>
-              {isReadOnly ? null : (
-                <div className="d-flex gap-2 align-items-center">
+              {isReadOnly ? (
+                state.lines.length > 0 ? (
+                  <LineFileMenu quoteId={quote.id} size="sm" />
+                ) : null
+              ) : (
+                <div className="d-flex gap-2 align-items-center flex-wrap">
                   {state.isDirty ? (
                     <span className="small text-body-secondary">Save to size secure access</span>
                   ) : null}
@@ -322,6 +327,9 @@ function ConfigureQuote({ configuration, onReload }: ConfiguratorProps<QuoteConf
                     <i className="bi bi-plus-lg me-1" aria-hidden="true" />
                     Add products
                   </Button>
+                  {state.lines.length > 0 ? (
+                    <LineFileMenu quoteId={quote.id} size="sm" unsavedChanges={state.isDirty} />
+                  ) : null}
                 </div>
               )}
             </div>

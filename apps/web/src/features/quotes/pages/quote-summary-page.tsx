@@ -18,7 +18,12 @@ import { QuoteAttachments } from '../../attachments/index.ts';
 import { QuoteCommentsButton } from '../../comments/index.ts';
 import { QuoteRevisionsLink } from '../../revisions/index.ts';
 import { DealOptionsPanel } from '../../deal-options/index.ts';
-import { AcceptancePanel, DocumentButtons, QuoteDocumentsSection } from '../../documents/index.ts';
+import {
+  AcceptancePanel,
+  DocumentButtons,
+  LineFileMenu,
+  QuoteDocumentsSection,
+} from '../../documents/index.ts';
 import { useQuoteSummary, type QuoteSummary } from '../api/summary.ts';
 import {
   FactList,
@@ -152,6 +157,7 @@ function Summary({
               Print
             </Button>
             <DocumentButtons quote={quote} canDownloadDocx={summary.actions.can_download_docx} />
+            <LineFileMenu quoteId={quote.id} />
           </div>
         }
       />
