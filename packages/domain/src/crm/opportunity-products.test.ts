@@ -7,19 +7,11 @@ import {
   type OpportunityProduct,
   type WrittenOpportunityProduct,
 } from './opportunity-products.ts';
+import { revisionLine } from '../revisions/revision.test-support.ts';
 
 const QUOTE = { id: 'q1', quote_number: 'Q-1001' };
 
-const line = (sku: string, over: Partial<RevisionLine> = {}): RevisionLine => ({
-  sku,
-  name: `Product ${sku}`,
-  parent_sku: null,
-  quantities: [10],
-  discount_percent: '0',
-  net_per_year_minor: [100_000],
-  net_minor: 100_000,
-  ...over,
-});
+const line = revisionLine;
 
 const productsOf = (lines: RevisionLine[], problems: string[] = []) => {
   const outcome = opportunityProductsOf(QUOTE, { lines, pricing_problems: problems });

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { RevisionLine, RevisionSnapshot } from '../revisions/snapshot.ts';
 import { buildOptionsDocument } from './options-document.ts';
+import { revisionLine } from '../revisions/revision.test-support.ts';
 
-const line = (sku: string, over: Partial<RevisionLine> = {}): RevisionLine => ({
-  sku,
-  name: `Product ${sku}`,
-  parent_sku: null,
-  quantities: [2],
-  discount_percent: '10',
-  net_per_year_minor: [20_000],
-  net_minor: 20_000,
-  ...over,
-});
+/** Two units at 100.00, 10 % off by the seller, unless given. */
+const line = (sku: string, over: Partial<RevisionLine> = {}) =>
+  revisionLine(sku, {
+    quantities: [2],
+    discount_percent: '10',
+    net_per_year_minor: [20_000],
+    net_minor: 20_000,
+    ...over,
+  });
 
 const snapshot = (lines: RevisionLine[], net: number | null): RevisionSnapshot => ({
   currency_code: 'EUR',

@@ -7,7 +7,9 @@ import {
   pricingInput,
   usdPrices,
 } from '../pricing/pricing.test-support.ts';
-import { buildLinesSheet, decimalOfMinor, percentOfBp, type SheetValue } from './lines-sheet.ts';
+import { formatUnitPrice } from '../catalog/price-text.ts';
+import { formatBp } from '../pricing/decimal.ts';
+import { buildLinesSheet, type SheetValue } from './lines-sheet.ts';
 
 const catalog = catalogOf(
   catalogSku({ sku: 'BND-1', kind: 'BUNDLE', billing: 'ONE_TIME', name: 'Branch bundle' }),
@@ -39,8 +41,8 @@ const shown = (row: SheetValue[]) =>
     if (value === null) return '';
     if (value.kind === 'text') return value.text;
     if (value.kind === 'count') return String(value.count);
-    if (value.kind === 'money') return decimalOfMinor(value.minor);
-    return `${percentOfBp(value.bp)}%`;
+    if (value.kind === 'money') return formatUnitPrice(value.minor);
+    return `${formatBp(value.bp)}%`;
   });
 
 describe('buildLinesSheet', () => {
@@ -140,27 +142,5 @@ describe('buildLinesSheet', () => {
     const sheet = sheetOf({ lines: [{ line_id: 'a', sku: 'SUB-1', quantities: [1] }] });
     expect(sheet.title).toBe('Lines Q-2026-000042');
     expect(sheet.currency_code).toBe('USD');
-  });
-});
-
-describe('the plain figures of a CSV', () => {
-  it.each([
-    [0, '0.00'],
-    [5, '0.05'],
-    [123_450, '1234.50'],
-    [-30_247, '-302.47'],
-    [-7, '-0.07'],
-  ])('%i minor units read %s', (minor, decimal) => {
-    expect(decimalOfMinor(minor)).toBe(decimal);
-  });
-
-  it.each([
-    [0, '0'],
-    [1250, '12.5'],
-    [1005, '10.05'],
-    [10_000, '100'],
-    [-250, '-2.5'],
-  ])('%i basis points read %s', (bp, percent) => {
-    expect(percentOfBp(bp)).toBe(percent);
   });
 });

@@ -133,20 +133,3 @@ export function buildLinesSheet(input: LinesSheetInput): LinesSheet {
     line_count: rows.length,
   };
 }
-
-/** Minor units as a plain decimal, "-302.47", "1234.50": what a spreadsheet reads as a number. */
-export function decimalOfMinor(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Basis points as a plain percent figure: 1250 → "12.5", 0 → "0". */
-export function percentOfBp(bp: number): string {
-  const sign = bp < 0 ? '-' : '';
-  const abs = Math.abs(bp);
-  const fraction = String(abs % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return `${sign}${Math.trunc(abs / 100)}${fraction ? `.${fraction}` : ''}`;
-}

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compareRevisions } from './compare.ts';
-import type { RevisionLine, RevisionSnapshot } from './snapshot.ts';
+import type { RevisionSnapshot } from './snapshot.ts';
+import { revisionLine } from './revision.test-support.ts';
 
-const line = (sku: string, over: Partial<RevisionLine> = {}): RevisionLine => ({
-  sku,
-  name: `Product ${sku}`,
-  parent_sku: null,
-  quantities: [10],
-  discount_percent: '0',
-  net_per_year_minor: [100_000],
-  net_minor: 100_000,
-  ...over,
-});
+const line = revisionLine;
 
 const snapshot = (over: Partial<RevisionSnapshot> = {}): RevisionSnapshot => ({
   currency_code: 'USD',

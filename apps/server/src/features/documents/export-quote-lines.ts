@@ -1,12 +1,12 @@
 import writeExcelFile, { type SheetData } from 'write-excel-file/node';
 import { contractYearsOf } from '@bastion/domain/documents/quote-document';
+import { formatUnitPrice } from '@bastion/domain/catalog/price-text';
 import {
   buildLinesSheet,
-  decimalOfMinor,
-  percentOfBp,
   type LinesSheet,
   type SheetValue,
 } from '@bastion/domain/documents/lines-sheet';
+import { formatBp } from '@bastion/domain/pricing/decimal';
 import type { LineSheetFormat } from '@bastion/domain/documents/schemas';
 import type { Database } from '@bastion/db/client';
 import type { AuthContext } from '../../lib/access.ts';
@@ -73,8 +73,8 @@ function csvOf(sheet: LinesSheet): string {
     if (value === null) return '';
     if (value.kind === 'text') return neutralizeFormula(value.text);
     if (value.kind === 'count') return String(value.count);
-    if (value.kind === 'money') return decimalOfMinor(value.minor);
-    return percentOfBp(value.bp);
+    if (value.kind === 'money') return formatUnitPrice(value.minor);
+    return formatBp(value.bp);
   };
   // The BOM tells spreadsheets the file is UTF-8 (product names are not all ASCII).
   return `\uFEFF${formatCsv([

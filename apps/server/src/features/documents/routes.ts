@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
   DOCUMENT_CONTENT_TYPES,
@@ -11,9 +11,9 @@ import {
   ZQuoteLinesFileBody,
 } from '@bastion/domain/documents/schemas';
 import type { Database } from '@bastion/db/client';
-import { addressesQuote, currentUser, signedInAccess } from '../../lib/access.ts';
+import { addressesQuote, currentUser, signedInAccess, type AuthContext } from '../../lib/access.ts';
 import { zEmptyBody } from '../../lib/envelope.ts';
-import { sendFile } from '../../lib/file-answers.ts';
+import { sendFile, type FileAnswer } from '../../lib/file-answers.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { postRoute } from '../../lib/post-route.ts';
 import type { ApproverQuoteAccess } from '../../core/quotes/visibility.repository.ts';
@@ -22,13 +22,29 @@ import { generateOptionsDocument } from './generate-options-document.ts';
 import { generateQuoteDocument, type GeneratedDocument } from './generate-quote-document.ts';
 import { getQuoteDocumentFile, listQuoteDocuments } from './list-quote-documents.ts';
 
-/** Answers a quote document's bytes under its file name, as its format says. */
-function sendDocument(reply: FastifyReply, file: { document: GeneratedDocument; bytes: Buffer }) {
-  return sendFile(reply, {
-    bytes: file.bytes,
-    fileName: file.document.file_name,
-    contentType: DOCUMENT_CONTENT_TYPES[file.document.format],
-  });
+/** A quote document's bytes under its file name, as its format says. */
+const documentFile = (file: { document: GeneratedDocument; bytes: Buffer }): FileAnswer => ({
+  bytes: file.bytes,
+  fileName: file.document.file_name,
+  contentType: DOCUMENT_CONTENT_TYPES[file.document.format],
+});
+
+/** A POST route about one quote (the body's quote_id) that answers a file made from the body. */
+function postQuoteFileRoute<B extends z.ZodType<{ quote_id: string }>>(
+  app: FastifyInstance,
+  path: string,
+  body: B,
+  makeFile: (body: z.output<B>, caller: AuthContext) => Promise<FileAnswer>,
+) {
+  app.post(
+    path,
+    {
+      config: { access: signedInAccess, addresses: addressesQuote('quote_id') },
+      schema: { body },
+    },
+    async (request, reply) =>
+      sendFile(reply, await makeFile(request.body as z.output<B>, currentUser(request))),
+  );
 }
 
 /** Quote documents (PDF and DOCX) generated from a quote, stored with their SHA-256 (issue 17). */
@@ -51,42 +67,33 @@ export function registerDocumentRoutes(
         format: params.format,
         name: params.name,
       });
-      return sendDocument(reply, file);
+      return sendFile(reply, documentFile(file));
     },
   );
 
   // Issue 37: the deal's named options in one document, made on request and not stored.
-  app.post(
+  postQuoteFileRoute(
+    app,
     '/api/dx/quote-options-document',
-    {
-      config: { access: signedInAccess, addresses: addressesQuote('quote_id') },
-      schema: { body: ZOptionsDocumentBody },
-    },
-    async (request, reply) => {
-      const body = request.body as z.output<typeof ZOptionsDocumentBody>;
-      const file = await generateOptionsDocument(deps, currentUser(request), {
+    ZOptionsDocumentBody,
+    async (body, caller) => ({
+      ...(await generateOptionsDocument(deps, caller, {
         quoteId: body.quote_id,
         format: body.format,
-      });
-      return sendFile(reply, { ...file, contentType: DOCUMENT_CONTENT_TYPES[body.format] });
-    },
+      })),
+      contentType: DOCUMENT_CONTENT_TYPES[body.format],
+    }),
   );
 
   // Issue 38: the quote's lines as a spreadsheet (XLSX or CSV), made on request, not stored.
-  app.post(
+  postQuoteFileRoute(
+    app,
     '/api/dx/quote-lines-file',
-    {
-      config: { access: signedInAccess, addresses: addressesQuote('quote_id') },
-      schema: { body: ZQuoteLinesFileBody },
-    },
-    async (request, reply) => {
-      const body = request.body as z.output<typeof ZQuoteLinesFileBody>;
-      const file = await exportQuoteLines(deps, currentUser(request), {
-        quoteId: body.quote_id,
-        format: body.format,
-      });
-      return sendFile(reply, { ...file, contentType: LINE_SHEET_CONTENT_TYPES[body.format] });
-    },
+    ZQuoteLinesFileBody,
+    async (body, caller) => ({
+      ...(await exportQuoteLines(deps, caller, { quoteId: body.quote_id, format: body.format })),
+      contentType: LINE_SHEET_CONTENT_TYPES[body.format],
+    }),
   );
 
   postRoute(app, {
@@ -100,19 +107,16 @@ export function registerDocumentRoutes(
     }),
   });
 
-  app.post(
+  postQuoteFileRoute(
+    app,
     '/api/dx/quote-document-file',
-    {
-      config: { access: signedInAccess, addresses: addressesQuote('quote_id') },
-      schema: { body: ZQuoteDocumentFileBody },
-    },
-    async (request, reply) => {
-      const body = request.body as z.output<typeof ZQuoteDocumentFileBody>;
-      const file = await getQuoteDocumentFile(deps, currentUser(request), {
-        quoteId: body.quote_id,
-        documentId: body.document_id,
-      });
-      return sendDocument(reply, file);
-    },
+    ZQuoteDocumentFileBody,
+    async (body, caller) =>
+      documentFile(
+        await getQuoteDocumentFile(deps, caller, {
+          quoteId: body.quote_id,
+          documentId: body.document_id,
+        }),
+      ),
   );
 }
