@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { E2E_APP_ENV, startBuiltApp, type RunningApp } from './global-setup.ts';
 
 export const DEMO_PASSWORD = 'Bastion-demo-1';
@@ -110,6 +110,29 @@ export async function signInThroughLoginPage(page: Page, email: string, password
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Signs the page's context in through the login call (page.request shares the context's cookies)
+ * and leaves the page where it is: for tests whose subject is not the login page. A sign-in on
+ * the login page costs 1.3 to 2.3 s (its bootstrap, the form, then the landing page), the call
+ * 0.05 to 0.15 s.
+ */
+export async function signInThroughApi(page: Page, email: string, password = DEMO_PASSWORD) {
+  const response = await page.request.post('/api/security/auth/login', {
+    data: { email, password },
+  });
+  expect(response.status(), `${email}: ${await response.text()}`).toBe(200);
+}
+
+/**
+ * Signs in through the API and opens `path`; by default the user's landing page, where `/` sends
+ * a signed-in user. A known path skips the login route's code and its redirect (about 0.1 s).
+ */
+export async function signInAndLand(page: Page, email: string, path = '/') {
+  await signInThroughApi(page, email);
+  await page.goto(path);
+  if (path === '/') await page.waitForURL((url) => url.pathname !== '/');
 }
 
 export async function sidebarLinks(page: Page): Promise<string[]> {

@@ -6,6 +6,7 @@ import {
   newPage,
   screenshot,
   sidebarLinks,
+  signInAndLand,
   useOwnApp,
 } from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
@@ -43,7 +44,8 @@ async function setSwitch(admin: Page, label: string, on: boolean) {
 describe('application settings', () => {
   it('turning renewals off hides the menu of a signed-in renewals user at the next poll', async () => {
     const renewals = await newPage(browser);
-    await signIn(renewals, 'renewals@bastion.test');
+    // On a page of the app: its poll is what takes the menu away.
+    await signInAndLand(renewals, 'renewals@bastion.test', '/cpq/grid/renewals/ref');
     expect(await sidebarLinks(renewals)).toContain(RENEWALS_MENU);
 
     const admin = await newPage(browser, { width: 1400, height: 1300 });

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, launchBrowser, newPage, screenshot, useOwnApp } from '../../fixtures.ts';
+import {
+  closeBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signInAndLand,
+  useOwnApp,
+} from '../../fixtures.ts';
 import { apiData } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
@@ -32,7 +39,8 @@ async function unreadCount(page: Page): Promise<number> {
 describe('broadcast messages', () => {
   it('a critical broadcast reaches a signed-in user within one poll; reading lowers the count', async () => {
     const seller = await newPage(browser);
-    await signIn(seller, 'sales@bastion.test');
+    // On a page of the app: its bell and its poll are what is tested.
+    await signInAndLand(seller, 'sales@bastion.test', '/cpq/grid/quotes/ref');
     // What the server counts now (the bell may not have asked yet).
     const broadcasts = await apiData<{ unread_count: number }>(
       seller,

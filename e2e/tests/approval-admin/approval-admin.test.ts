@@ -5,7 +5,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  signInThroughLoginPage,
+  signInAndLand,
   useOwnApp,
 } from '../../fixtures.ts';
 import { signIn, startQuote } from '../quotes/quote-helpers.ts';
@@ -39,9 +39,7 @@ async function sellerQuoteNumber(): Promise<string> {
 }
 
 async function openApprovalAdmin(page: Page) {
-  await page.goto('/login');
-  await signInThroughLoginPage(page, 'root@bastion.test');
-  await page.waitForURL((url) => url.pathname.startsWith('/cpq/'));
+  await signInAndLand(page, 'root@bastion.test', '/cpq/grid/quotes/ref');
   // The menu entry the reference data gives root and deal desk admins.
   await page
     .locator('nav[aria-label="Sidebar"]')

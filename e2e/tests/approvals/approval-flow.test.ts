@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, signInAndLand } from '../../fixtures.ts';
 import { pendingQuote, quoteAtSummary } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 import {
@@ -81,7 +81,8 @@ describe('a quote through approval', () => {
 
     // The approver sees the count on the Approvals menu and the quote in the queue.
     const approver = await newPage(browser, { width: 1400, height: 1000 });
-    await signIn(approver, 'approver@bastion.test');
+    // Through `/`: where the approver lands is part of what is checked.
+    await signInAndLand(approver, 'approver@bastion.test');
     await approver.waitForURL((url) => url.pathname === '/cpq/grid/quote-approvals/ref');
     await approvalsBadge(approver).waitFor();
     expect(Number((await approvalsBadge(approver).innerText()).match(/\d+/)?.[0])).toBeGreaterThan(
@@ -210,7 +211,7 @@ describe('a quote through approval', () => {
     // The approver chooses between what waits for them and what they decided; the deal desk
     // has every view (spec §6's, with issue 33's), each named for people, not by its code.
     const approver = await newPage(browser);
-    await signIn(approver, 'approver@bastion.test');
+    await signInAndLand(approver, 'approver@bastion.test', '/cpq/grid/quote-approvals/ref');
     // The list waits for the filter's options, so once it shows they are known.
     await approver.getByRole('group', { name: 'Selected approvals' }).waitFor();
     expect(
@@ -291,7 +292,7 @@ describe('a quote through approval', () => {
 describe('delegation and the outbox', () => {
   it('an approver delegates from the user menu, and root reads the approval mail', async () => {
     const approver = await newPage(browser);
-    await signIn(approver, 'approver@bastion.test');
+    await signInAndLand(approver, 'approver@bastion.test', '/cpq/grid/quote-approvals/ref');
     await approver.getByRole('button', { name: /Avery Approver/ }).click();
     await approver
       .locator('.dropdown-menu.show')
@@ -325,7 +326,7 @@ describe('delegation and the outbox', () => {
     await approver.context().close();
 
     const root = await newPage(browser);
-    await signIn(root, 'root@bastion.test');
+    await signInAndLand(root, 'root@bastion.test', '/cpq/grid/quotes/ref');
     await root.getByRole('button', { name: /root@bastion\.test|Root/ }).click();
     await root
       .locator('.dropdown-menu.show')

@@ -7,7 +7,8 @@ import {
   newPage,
   screenshot,
   sidebarLinks,
-  signInThroughLoginPage,
+  signInAndLand,
+  signInThroughApi,
   useOwnApp,
 } from '../../fixtures.ts';
 
@@ -34,10 +35,9 @@ const shown = (iso: string) => {
   return `${day}-${MONTHS[Number(month) - 1]}-${year}`;
 };
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await signInThroughLoginPage(page, email);
-  await page.waitForURL((url) => url.pathname === '/commcat/grid/catalog/ref');
+/** Signed in through the API, on the catalogue grid: where catalog users land. */
+function signIn(page: Page, email: string) {
+  return signInAndLand(page, email, '/commcat/grid/catalog/ref');
 }
 
 async function apiData<T = Record<string, unknown>>(page: Page, path: string, data: unknown) {
@@ -169,7 +169,7 @@ describe('catalogue administration', () => {
   it('an admin imports a CSV with one bad row, sees its error, and nothing changes', async () => {
     const page = await newPage(browser);
     page.setDefaultTimeout(15_000);
-    await signIn(page, 'catalog@bastion.test');
+    await signInThroughApi(page, 'catalog@bastion.test');
     const tag = String(Date.now()).slice(-8);
     const { code } = await ownSku(page, tag);
     await page.goto(`/commcat/skupricing/ref?sku=${code}`);
@@ -352,7 +352,7 @@ describe('catalogue administration', () => {
   it('an admin puts sibling product lines in order with Move up and Move down', async () => {
     const page = await newPage(browser);
     page.setDefaultTimeout(15_000);
-    await signIn(page, 'catalog@bastion.test');
+    await signInThroughApi(page, 'catalog@bastion.test');
     const tag = String(Date.now()).slice(-8);
     const parent = await apiData<{ id: string }>(page, 'hierarchy/add', {
       name: `E2E order ${tag}`,

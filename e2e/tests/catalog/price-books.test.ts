@@ -1,12 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeBrowser,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signInThroughLoginPage,
-} from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, signInAndLand } from '../../fixtures.ts';
 
 // On the shared app: the book matches a segment of its own, so it prices no other file's quote,
 // and it is deleted at the end.
@@ -29,9 +23,7 @@ describe('price books (issue 35)', () => {
     const name = `E2E book ${stamp}`;
     const page = await newPage(browser, WIDE);
     page.setDefaultTimeout(15_000);
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'catalog@bastion.test');
-    await page.waitForURL((url) => url.pathname.startsWith('/commcat/'));
+    await signInAndLand(page, 'catalog@bastion.test', '/commcat/grid/catalog/ref');
     await page.getByRole('link', { name: 'Price books' }).click();
     await page.waitForURL((url) => url.pathname === '/commcat/price-books/ref');
     const books = page.getByRole('table', { name: 'Price books' });

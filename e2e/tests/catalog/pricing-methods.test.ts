@@ -6,7 +6,7 @@ import {
   newPage,
   screenshot,
   sidebarLinks,
-  signInThroughLoginPage,
+  signInAndLand,
   useOwnApp,
 } from '../../fixtures.ts';
 import { seriousViolations } from '../accessibility/axe.ts';
@@ -64,9 +64,7 @@ describe('pricing methods and discount schedules', () => {
   it('an admin schedules a percent-of-total method on a SKU and edits a schedule tier', async () => {
     const page = await newPage(browser, { width: 1440, height: 900 });
     page.setDefaultTimeout(15_000);
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'catalog@bastion.test');
-    await page.waitForURL((url) => url.pathname === '/commcat/grid/catalog/ref');
+    await signInAndLand(page, 'catalog@bastion.test', '/commcat/grid/catalog/ref');
     expect(await sidebarLinks(page)).toEqual(expect.arrayContaining(['Discount schedules']));
 
     const tag = String(Date.now()).slice(-8);
@@ -210,9 +208,7 @@ describe('pricing methods and discount schedules', () => {
     // A catalog user reads the same, and changes nothing.
     const reader = await newPage(browser, { width: 1440, height: 900 });
     reader.setDefaultTimeout(15_000);
-    await reader.goto('/login');
-    await signInThroughLoginPage(reader, 'catuser@bastion.test');
-    await reader.waitForURL((url) => url.pathname === '/commcat/grid/catalog/ref');
+    await signInAndLand(reader, 'catuser@bastion.test', '/commcat/grid/catalog/ref');
     await reader.getByRole('searchbox', { name: 'Search' }).fill(support);
     await reader
       .getByRole('table', { name: 'SKUs' })

@@ -1,12 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeBrowser,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signInThroughLoginPage,
-} from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, signInAndLand } from '../../fixtures.ts';
 import { apiData, createDirectQuote } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
@@ -34,9 +28,7 @@ describe('product rules (issue 34)', () => {
     await seller.close();
 
     const page = await newPage(browser);
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'catalog@bastion.test');
-    await page.waitForURL((url) => url.pathname.startsWith('/commcat/'));
+    await signInAndLand(page, 'catalog@bastion.test', '/commcat/grid/catalog/ref');
     await page.getByRole('link', { name: 'Product rules' }).click();
     await page.waitForURL((url) => url.pathname === '/commcat/product-rules/ref');
     const table = page.getByRole('table', { name: 'Product rules' });

@@ -5,7 +5,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  signInThroughLoginPage,
+  signInThroughApi,
   useOwnApp,
 } from '../../fixtures.ts';
 import { apiData, createDirectQuote, moveServerClock } from '../quotes/quote-api.ts';
@@ -27,12 +27,6 @@ const tag = Date.now().toString(36).toUpperCase();
 /** spec §9: 'DD-MMM-yyyy hh:mm A z'. */
 const DATE_TIME = /\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2} [AP]M \S+/;
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await signInThroughLoginPage(page, email);
-  await page.waitForURL((url) => url.pathname.startsWith('/cpq/'));
-}
-
 const panelOf = (page: Page) => page.locator('.offcanvas.show');
 const entries = (page: Page) =>
   panelOf(page).getByRole('list', { name: 'Comments and notes' }).getByRole('listitem');
@@ -47,7 +41,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   seller = await newPage(browser);
   desk = await newPage(browser);
-  await Promise.all([signIn(seller, 'sales@bastion.test'), signIn(desk, 'dealdesk@bastion.test')]);
+  await Promise.all([
+    signInThroughApi(seller, 'sales@bastion.test'),
+    signInThroughApi(desk, 'dealdesk@bastion.test'),
+  ]);
   quoteId = await createDirectQuote(seller, `Comments ${tag}`);
 });
 

@@ -5,7 +5,8 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  signInThroughLoginPage,
+  signInAndLand,
+  signInThroughApi,
   useOwnApp,
 } from '../../fixtures.ts';
 
@@ -24,9 +25,7 @@ afterAll(async () => {
 describe('the CRM connection page', () => {
   it('shows the connection, syncs on request and lists the field mapping', async () => {
     const page = await newPage(browser);
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'root@bastion.test');
-    await page.waitForURL((url) => url.pathname === '/cpq/grid/quotes/ref');
+    await signInAndLand(page, 'root@bastion.test', '/cpq/grid/quotes/ref');
     await page
       .locator('nav[aria-label="Sidebar"]')
       .getByRole('link', { name: 'CRM connection' })
@@ -62,9 +61,7 @@ describe('the CRM connection page', () => {
 
   it('is on the opportunity grid for the deal desk, and not for sellers', async () => {
     const page = await newPage(browser);
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'dealdesk@bastion.test');
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signInThroughApi(page, 'dealdesk@bastion.test');
     await page.goto('/cpq/grid/opportunities/ref');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const syncNow = page.getByRole('button', { name: 'Sync now' });
@@ -77,9 +74,7 @@ describe('the CRM connection page', () => {
     await page.context().close();
 
     const seller = await newPage(browser);
-    await seller.goto('/login');
-    await signInThroughLoginPage(seller, 'sales@bastion.test');
-    await seller.waitForURL((url) => url.pathname === '/cpq/grid/quotes/ref');
+    await signInThroughApi(seller, 'sales@bastion.test');
     await seller.goto('/cpq/grid/opportunities/ref');
     await seller.getByRole('heading', { level: 1 }).waitFor();
     expect(await seller.getByRole('button', { name: 'Sync now' }).count()).toBe(0);

@@ -5,7 +5,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  signInThroughLoginPage,
+  signInThroughApi,
 } from '../../fixtures.ts';
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
@@ -27,9 +27,7 @@ describe('the built-in CRM records', () => {
   it('an admin renames an opportunity and the lists show the new name', async () => {
     const page = await newPage(browser);
     page.setDefaultTimeout(15_000);
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'root@bastion.test');
-    await page.waitForURL((url) => url.pathname === '/cpq/grid/quotes/ref');
+    await signInThroughApi(page, 'root@bastion.test');
     await page.goto('/cpq/sfdc');
     await page.getByRole('heading', { name: 'Built-in CRM records' }).waitFor();
     expect(

@@ -7,6 +7,7 @@ import {
   newPage,
   screenshot,
   sidebarLinks,
+  signInAndLand,
   signInThroughLoginPage,
 } from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
@@ -119,7 +120,8 @@ describe('the first hour with the demo', () => {
 
   it('a seller in EMEA sees EMEA quotes of every kind of status, and the approver their waiting ones', async () => {
     const seller = await newPage(browser);
-    await signIn(seller, 'emea@bastion.test');
+    // Where each account lands, through the login page, is the cases above.
+    await signInAndLand(seller, 'emea@bastion.test', QUOTES);
     await landsOnContent(seller, QUOTES);
     const grid = await rowsOf(seller).allInnerTexts();
     expect(grid.join('\n')).toMatch(/Completed|Approved|Accepted/);
@@ -127,7 +129,7 @@ describe('the first hour with the demo', () => {
     await seller.context().close();
 
     const approver = await newPage(browser, { width: 1440, height: 900 });
-    await signIn(approver, 'approver@bastion.test');
+    await signInAndLand(approver, 'approver@bastion.test', APPROVALS);
     await landsOnContent(approver, APPROVALS, 3);
     expect((await rowsOf(approver).allInnerTexts()).join('\n')).toContain(
       'Seller discount above 30 %',
@@ -178,7 +180,7 @@ describe('the first hour with the demo', () => {
 describe('the quotes grid', () => {
   it('shows its whole search hint, and an empty result offers the way on', async () => {
     const page = await newPage(browser, { width: 1440, height: 900 });
-    await signIn(page, 'sales@bastion.test');
+    await signInAndLand(page, 'sales@bastion.test', QUOTES);
     await landsOnContent(page, QUOTES);
     // The placeholder fits its box: measured with the box's own font.
     const search = page.getByRole('searchbox').or(page.locator('#grid-search')).first();
@@ -282,7 +284,7 @@ describe('the terms step', () => {
 describe('the approvals page', () => {
   it('shows an approver what they decided, and a seller their own quotes in approval', async () => {
     const approver = await newPage(browser, { width: 1440, height: 900 });
-    await signIn(approver, 'approver@bastion.test');
+    await signInAndLand(approver, 'approver@bastion.test', APPROVALS);
     await landsOnContent(approver, APPROVALS, 3);
     await approver.getByLabel('Approvals to show').selectOption({ label: 'Decided by me' });
     await approver

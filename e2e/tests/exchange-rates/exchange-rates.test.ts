@@ -5,7 +5,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  signInThroughLoginPage,
+  signInAndLand,
   useOwnApp,
 } from '../../fixtures.ts';
 import { seriousViolations } from '../accessibility/axe.ts';
@@ -38,9 +38,7 @@ const fitsWidth = (page: Page) =>
 describe('exchange rates for finance', () => {
   it('adds a past rate through the form and finds it in the history, at 1440 and 390 px', async () => {
     const page = await newPage(browser, { width: 1440, height: 900 });
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'approver@bastion.test');
-    await page.waitForURL((url) => url.pathname === '/cpq/grid/quote-approvals/ref');
+    await signInAndLand(page, 'approver@bastion.test', '/cpq/grid/quote-approvals/ref');
 
     // Finance finds the rates where the margin data is, without the cost screens.
     const sidebar = page.locator('nav[aria-label="Sidebar"]');
@@ -115,9 +113,7 @@ describe('exchange rates for finance', () => {
 
   it('shows a catalog admin the rates in the catalogue, read only', async () => {
     const page = await newPage(browser, { width: 1440, height: 900 });
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'catalog@bastion.test');
-    await page.waitForURL((url) => url.pathname === '/commcat/grid/catalog/ref');
+    await signInAndLand(page, 'catalog@bastion.test', '/commcat/grid/catalog/ref');
     await page
       .locator('nav[aria-label="Sidebar"]')
       .getByRole('link', { name: 'Exchange rates' })

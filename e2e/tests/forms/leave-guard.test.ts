@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, launchBrowser, newPage, signInThroughLoginPage } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, signInAndLand } from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
 import { apiData, createDirectQuote } from '../quotes/quote-api.ts';
 import { addProduct, signIn } from '../quotes/quote-helpers.ts';
@@ -144,9 +144,7 @@ describe('leaving unsaved work', () => {
 
   it('asks before a SKU panel (a form of its own) closes with changes, and before a hierarchy line typed is left', async () => {
     const page = await newPage(browser);
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'catalog@bastion.test');
-    await page.waitForURL((url) => url.pathname === '/commcat/grid/catalog/ref');
+    await signInAndLand(page, 'catalog@bastion.test', '/commcat/grid/catalog/ref');
     await page.locator('main table tbody tr').first().click();
     const panel = page.locator('.offcanvas.show');
     const editor = panel.getByRole('form', { name: /^Edit / });

@@ -5,7 +5,8 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  signInThroughLoginPage,
+  signInAndLand,
+  signInThroughApi,
 } from '../../fixtures.ts';
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
@@ -20,9 +21,7 @@ afterAll(async () => {
 describe('the lookup lists of the configuration page', () => {
   it('adds a shipping region that the shipping form then offers', async () => {
     const page = await newPage(browser);
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'root@bastion.test');
-    await page.waitForURL((url) => url.pathname === '/cpq/grid/quotes/ref');
+    await signInAndLand(page, 'root@bastion.test', '/cpq/grid/quotes/ref');
     await page
       .locator('nav[aria-label="Sidebar"]')
       .getByRole('link', { name: 'Configuration' })
@@ -72,9 +71,7 @@ describe('the lookup lists of the configuration page', () => {
 
   it("shows a list's families and the server's refusal under the field", async () => {
     const page = await newPage(browser);
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'root@bastion.test');
-    await page.waitForURL((url) => url.pathname === '/cpq/grid/quotes/ref');
+    await signInThroughApi(page, 'root@bastion.test');
     await page.goto('/cpq/config-admin');
     await page.getByRole('tab', { name: 'Lists' }).click();
     await page.getByLabel('List', { exact: true }).selectOption({ label: 'Contract lengths' });

@@ -1,12 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeBrowser,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signInThroughLoginPage,
-} from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, signInAndLand } from '../../fixtures.ts';
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
 let browser: Browser;
@@ -20,9 +14,7 @@ afterAll(async () => {
 const EMAIL_MESSAGE = 'Please enter a valid Partner Contact Email.';
 
 async function openQuoteDetailsPreview(page: Page) {
-  await page.goto('/login');
-  await signInThroughLoginPage(page, 'root@bastion.test');
-  await page.waitForURL((url) => url.pathname === '/cpq/grid/quotes/ref');
+  await signInAndLand(page, 'root@bastion.test', '/cpq/grid/quotes/ref');
   await page
     .locator('nav[aria-label="Sidebar"]')
     .getByRole('link', { name: 'Configuration' })

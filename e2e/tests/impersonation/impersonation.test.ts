@@ -5,7 +5,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  signInThroughLoginPage,
+  signInThroughApi,
 } from '../../fixtures.ts';
 
 // Unset when Chromium failed to start; afterAll must not hide that error behind its own.
@@ -37,9 +37,7 @@ const banner = (page: Page) => page.getByRole('alert').filter({ hasText: 'You ar
 describe('acting as another user', () => {
   it('shows the banner on every page, records changes, and returns with one click', async () => {
     const page = await newPage(browser);
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'root@bastion.test');
-    await page.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/');
+    await signInThroughApi(page, 'root@bastion.test');
 
     await page.goto('/cpq/user-detail/sales%40bastion.test/ref');
     await page.getByRole('button', { name: 'Act as this user' }).click();

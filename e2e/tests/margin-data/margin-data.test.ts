@@ -6,7 +6,7 @@ import {
   newPage,
   screenshot,
   sidebarLinks,
-  signInThroughLoginPage,
+  signInAndLand,
   useOwnApp,
 } from '../../fixtures.ts';
 
@@ -40,12 +40,6 @@ interface SupportCaseRow {
   cost_per_case_usd_minor: number;
 }
 
-async function signIn(page: Page, email: string, landing: string) {
-  await page.goto('/login');
-  await signInThroughLoginPage(page, email);
-  await page.waitForURL((url) => url.pathname === landing);
-}
-
 async function apiData<T>(page: Page, url: string, data: object): Promise<T> {
   const response = await page.request.post(url, { data });
   expect(response.status(), await response.text()).toBe(200);
@@ -55,7 +49,7 @@ async function apiData<T>(page: Page, url: string, data: object): Promise<T> {
 describe('margin data for the deal desk', () => {
   it('edits a markup and a hardware SKU cost, and finds them saved', async () => {
     const page = await newPage(browser);
-    await signIn(page, 'dealdesk@bastion.test', '/cpq/grid/quote-approvals/ref');
+    await signInAndLand(page, 'dealdesk@bastion.test', '/cpq/grid/quote-approvals/ref');
     const links = await sidebarLinks(page);
     expect(links).toEqual(expect.arrayContaining([...MARGIN_LINKS, 'Approval SKUs']));
     const sidebar = page.locator('nav[aria-label="Sidebar"]');
@@ -214,7 +208,7 @@ describe('margin data for the deal desk', () => {
 
   it('gives a catalog admin the margin data and approval SKUs in the catalogue group', async () => {
     const page = await newPage(browser);
-    await signIn(page, 'catalog@bastion.test', '/commcat/grid/catalog/ref');
+    await signInAndLand(page, 'catalog@bastion.test', '/commcat/grid/catalog/ref');
     expect(await sidebarLinks(page)).toEqual(
       expect.arrayContaining([...MARGIN_LINKS, 'Approval SKUs']),
     );
@@ -236,7 +230,7 @@ describe('margin data for the deal desk', () => {
 describe('margin data for a seller', () => {
   it('shows no menu, and the page refuses', async () => {
     const page = await newPage(browser);
-    await signIn(page, 'sales@bastion.test', '/cpq/grid/quotes/ref');
+    await signInAndLand(page, 'sales@bastion.test', '/cpq/grid/quotes/ref');
     const links = await sidebarLinks(page);
     for (const link of [...MARGIN_LINKS, 'Approval SKUs']) expect(links).not.toContain(link);
 

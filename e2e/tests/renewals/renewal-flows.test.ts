@@ -8,6 +8,7 @@ import {
   newPage,
   screenshot,
   sidebarLinks,
+  signInAndLand,
   useOwnApp,
 } from '../../fixtures.ts';
 import { approvalsPanel, summaryStatus } from '../approvals/approval-helpers.ts';
@@ -283,7 +284,8 @@ describe('renewals, co-terms and true-ups', () => {
     });
     try {
       const page = await newPage(browser);
-      await signIn(page, 'renewals@bastion.test');
+      // Through `/`: wherever the app now sends a renewals user without renewals.
+      await signInAndLand(page, 'renewals@bastion.test');
       expect(await sidebarLinks(page)).not.toContain('Renewals & True-ups');
       const refused = await page.request.post('/api/dx/renewals/contracts', { data: {} });
       expect(refused.status()).toBe(403);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, launchBrowser, newPage, screenshot } from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, signInAndLand } from '../../fixtures.ts';
 import { SUBSCRIPTION_SKU } from '../approvals/approval-helpers.ts';
 import { quoteAtSummary } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
@@ -36,7 +36,8 @@ describe('reports', () => {
     await seller.context().close();
 
     const desk = await newPage(browser, { width: 1400, height: 1100 });
-    await signIn(desk, 'dealdesk@bastion.test');
+    // Reports are opened from the sidebar of the page the deal desk lands on.
+    await signInAndLand(desk, 'dealdesk@bastion.test', '/cpq/grid/quote-approvals/ref');
     await desk.locator('nav[aria-label="Sidebar"]').getByRole('link', { name: 'Reports' }).click();
     await desk.getByRole('heading', { level: 1, name: 'Quote reports' }).waitFor();
     // The period as every date of the app reads, in fields that show the whole day.

@@ -1,12 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closeBrowser,
-  launchBrowser,
-  newPage,
-  screenshot,
-  signInThroughLoginPage,
-} from '../../fixtures.ts';
+import { closeBrowser, launchBrowser, newPage, screenshot, signInAndLand } from '../../fixtures.ts';
 import { createQuoteOn } from '../quotes/quote-api.ts';
 import { signIn } from '../quotes/quote-helpers.ts';
 
@@ -37,7 +31,8 @@ describe('global search', () => {
     await desk.context().close();
 
     const sales = await newPage(browser, { width: 1400, height: 900 });
-    await signIn(sales, 'sales@bastion.test');
+    // The search is in the top bar of any page: the landing page's.
+    await signInAndLand(sales, 'sales@bastion.test', '/cpq/grid/quotes/ref');
     const ownName = `Campus firewalls ${stamp}`;
     const ownId = await quoteFor(sales, 'Northwind Health', ownName);
 
@@ -80,9 +75,7 @@ describe('global search', () => {
 
   it('a catalog user opens a SKU from the search: the catalogue shows it with its panel', async () => {
     const page = await newPage(browser);
-    await page.goto('/login');
-    await signInThroughLoginPage(page, 'catuser@bastion.test');
-    await page.waitForURL((url) => url.pathname === '/commcat/grid/catalog/ref');
+    await signInAndLand(page, 'catuser@bastion.test', '/commcat/grid/catalog/ref');
     const box = page.getByRole('combobox', { name: 'Search everything' });
     await box.fill('BX-100F-TP');
     const option = page

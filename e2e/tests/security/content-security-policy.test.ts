@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeBrowser,
   launchBrowser,
   newPage,
   screenshot,
+  signInThroughApi,
   signInThroughLoginPage,
 } from '../../fixtures.ts';
 import { quoteOnSummary } from '../approvals/approval-helpers.ts';
@@ -45,12 +46,22 @@ async function watchedPage(): Promise<{ page: Page; violations: () => Promise<st
   return { page, violations };
 }
 
-async function signIn(page: Page, email: string, landing: string) {
-  const response = await page.goto('/login');
-  // The policy is what the browser enforces below: make sure it is the one the server sends.
+/** The policy is what the browser enforces: make sure it is the one the server sends. */
+function expectPolicy(response: Response | null) {
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
+}
+
+/** Through the login page: the seller's walk checks signing in under the policy too. */
+async function signIn(page: Page, email: string, landing: string) {
+  expectPolicy(await page.goto('/login'));
   await signInThroughLoginPage(page, email);
   await page.waitForURL((url) => url.pathname === landing);
+}
+
+/** Signed in through the API, on `path`: for the pages after the sign-in. */
+async function openSignedIn(page: Page, email: string, path: string) {
+  await signInThroughApi(page, email);
+  expectPolicy(await page.goto(path));
 }
 
 const heading = (page: Page, name: string) =>
@@ -120,7 +131,7 @@ describe('the Content-Security-Policy', () => {
 
   it('lets a catalogue administrator open the catalogue', async () => {
     const { page, violations } = await watchedPage();
-    await signIn(page, 'catalog@bastion.test', '/commcat/grid/catalog/ref');
+    await openSignedIn(page, 'catalog@bastion.test', '/commcat/grid/catalog/ref');
     await heading(page, 'Product catalog').waitFor();
     await page.getByRole('table').first().waitFor();
     await screenshot(page, 'csp-catalog');
@@ -130,8 +141,7 @@ describe('the Content-Security-Policy', () => {
 
   it('lets a root administrator open approval admin, the workflow diagram and the terms admin', async () => {
     const { page, violations } = await watchedPage();
-    await signIn(page, 'root@bastion.test', '/cpq/grid/quotes/ref');
-    await page.goto('/cpq/manage-approval-admin/new/ref');
+    await openSignedIn(page, 'root@bastion.test', '/cpq/manage-approval-admin/new/ref');
     await heading(page, 'Approval admin').waitFor();
     await page.getByRole('complementary', { name: 'Approval groups' }).waitFor();
     expect(await violations()).toEqual([]);
@@ -147,7 +157,7 @@ describe('the Content-Security-Policy', () => {
 
   it('lets an approver open the approvals queue', async () => {
     const { page, violations } = await watchedPage();
-    await signIn(page, 'approver@bastion.test', '/cpq/grid/quote-approvals/ref');
+    await openSignedIn(page, 'approver@bastion.test', '/cpq/grid/quote-approvals/ref');
     await heading(page, 'Quote approvals').waitFor();
     expect(await violations()).toEqual([]);
     await page.context().close();

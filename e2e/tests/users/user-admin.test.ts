@@ -6,6 +6,8 @@ import {
   closeBrowser,
   launchBrowser,
   screenshot,
+  signInAndLand,
+  signInThroughApi,
   signInThroughLoginPage,
   startOwnApp,
 } from '../../fixtures.ts';
@@ -93,6 +95,7 @@ async function freshPage(): Promise<Page> {
   return context.newPage();
 }
 
+/** Through the login page: the new hire's first sign-in with the password they set. */
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login');
   await signInThroughLoginPage(page, email, password);
@@ -162,7 +165,7 @@ function postFromPage(page: Page, path: string, body: unknown) {
 describe('user administration', () => {
   it('creates a salesperson limited to EMEA, who sets a password and sees only EMEA deals', async () => {
     const page = await freshPage();
-    await signIn(page, 'root@bastion.test');
+    await signInAndLand(page, 'root@bastion.test', '/cpq/grid/quotes/ref');
 
     // The Users menu leads to the grid.
     await page.locator('nav[aria-label="Sidebar"]').getByRole('link', { name: 'Users' }).click();
@@ -339,8 +342,9 @@ describe('user administration', () => {
   });
 });
 
+/** A fresh page signed in through the API; the caller opens the page it needs. */
 async function signedInAs(email: string): Promise<Page> {
   const page = await freshPage();
-  await signIn(page, email);
+  await signInThroughApi(page, email);
   return page;
 }
