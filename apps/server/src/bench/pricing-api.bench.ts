@@ -15,15 +15,11 @@
  */
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { productRules, skuPrices, skus } from '@bastion/db/schema/catalog';
-import { DEMO_PASSWORD, seedDemoData } from '@bastion/db/seed/demo-data';
-import { seedReferenceData } from '@bastion/db/seed/reference-data';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { hashPassword } from '../core/access/passwords.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { productRules } from '@bastion/db/schema/catalog';
 import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
-import { benchSettings, openBenchDatabase, timeRuns } from './bench-database.ts';
+import { openBenchApp, priceableUsdSkus } from './bench-app.ts';
+import { benchSettings, timeRuns } from './bench-database.ts';
 
 const settings = benchSettings('bastion_bench_pricing_api');
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -34,63 +30,9 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 async function main() {
-  const handle = await openBenchDatabase(settings);
-  const { db } = handle;
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(skus);
-  if (n === 0) {
-    await seedReferenceData(db);
-    await seedDemoData(db, await hashPassword(DEMO_PASSWORD));
-  }
-  const app = await buildApp({
-    config: loadConfig({
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_AUTH_PER_MINUTE: '0',
-      RATE_LIMIT_API_PER_MINUTE: '0',
-      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
-    }),
-    db,
-    version: 'bench',
-    logger: false,
-  });
-  await app.ready();
+  const { db, post, dataOf, close } = await openBenchApp(settings);
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/security/auth/login',
-      payload: { email: 'sales@bastion.test', password: DEMO_PASSWORD },
-    });
-    const cookie = login.cookies.find((c) => c.name === 'bastion_session');
-    if (!cookie) throw new Error(`login failed: ${login.body}`);
-    const post = (path: string, payload: object) =>
-      app.inject({
-        method: 'POST',
-        url: path,
-        payload,
-        headers: { cookie: `bastion_session=${cookie.value}` },
-      });
-    const dataOf = async <T>(path: string, payload: object): Promise<T> => {
-      const response = await post(path, payload);
-      if (response.statusCode !== 200) {
-        throw new Error(`${path}: ${response.statusCode} ${response.body.slice(0, 500)}`);
-      }
-      return response.json<{ data: T }>().data;
-    };
-
-    // Products a seller can put on a USD quote: active, priced, neither sized nor bundled.
-    const priceable = await db
-      .selectDistinct({ sku: skus.sku })
-      .from(skus)
-      .innerJoin(skuPrices, eq(skuPrices.sku, skus.sku))
-      .where(
-        and(
-          eq(skus.isActive, true),
-          isNull(skus.pricingModel),
-          sql`${skus.kind} <> 'BUNDLE'`,
-          eq(skuPrices.currencyCode, 'USD'),
-        ),
-      );
-    const codes = priceable.map((row) => row.sku);
-    if (codes.length === 0) throw new Error('No priceable SKU in the demo catalogue.');
+    const codes = await priceableUsdSkus(db);
 
     console.log(
       `Pricing API, five-year ELA quotes, PostgreSQL, ${RUNS} runs each (${os.cpus().length} cores, Node ${process.version}, load average ${os
@@ -227,8 +169,7 @@ async function main() {
       );
     }
   } finally {
-    await app.close();
-    await handle.close();
+    await close();
   }
 }
 

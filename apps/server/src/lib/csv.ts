@@ -1,6 +1,8 @@
 /**
  * CSV as spreadsheets write it (RFC 4180): comma-separated, fields optionally in double quotes
- * with "" for a quote, line breaks CRLF, LF or CR, also inside quoted fields. Pure functions.
+ * with "" for a quote, line breaks CRLF, LF or CR, also inside quoted fields. The same reads a
+ * semicolon-separated file (a European Excel's CSV) or cells copied from a spreadsheet (tabs).
+ * Pure functions.
  */
 
 export interface CsvRecord {
@@ -15,7 +17,11 @@ export interface CsvParseResult {
   problems: { row: number; message: string }[];
 }
 
-export function parseCsv(text: string): CsvParseResult {
+export function parseCsv(
+  text: string,
+  options: { delimiter?: ',' | ';' | '\t' } = {},
+): CsvParseResult {
+  const delimiter = options.delimiter ?? ',';
   const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const records: CsvRecord[] = [];
   const problems: CsvParseResult['problems'] = [];
@@ -67,7 +73,7 @@ export function parseCsv(text: string): CsvParseResult {
         break;
       }
       const next = input[i];
-      if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
+      if (next !== undefined && next !== delimiter && next !== '\r' && next !== '\n') {
         if (!problems.some((p) => p.row === row)) {
           problems.push({
             row,
@@ -75,14 +81,19 @@ export function parseCsv(text: string): CsvParseResult {
           });
         }
         // Read the rest of the field as it stands.
-        while (i < input.length && input[i] !== ',' && input[i] !== '\r' && input[i] !== '\n') {
+        while (
+          i < input.length &&
+          input[i] !== delimiter &&
+          input[i] !== '\r' &&
+          input[i] !== '\n'
+        ) {
           field += input[i];
           i += 1;
         }
       }
       continue;
     }
-    if (char === ',') {
+    if (char === delimiter) {
       isRecordPending = true;
       endField();
       i += 1;

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   uniqueIndex,
@@ -113,3 +114,13 @@ export const userRoles = pgTable(
     ),
   ],
 );
+
+/**
+ * Issue 38: how a seller last mapped the columns of an imported bill of materials, by normalised
+ * header ("qty" → quantity), so the next file from the same tool maps itself.
+ */
+export const lineImportMappings = pgTable('line_import_mappings', {
+  userId: uuidRef('user_id', () => users.id, 'cascade').primaryKey(),
+  columns: jsonb('columns').$type<Record<string, string | null>>().notNull(),
+  updatedAt: updatedAt(),
+});

@@ -15,6 +15,7 @@ export const QUOTE_HISTORY_ACTIONS = {
   details_changed: 'Changed the quote details',
   status_changed: 'Moved the quote on',
   products_saved: 'Saved the products',
+  lines_imported: 'Imported lines',
   configured: 'Configured the products',
   secure_access_sized: 'Sized secure access',
   shipping_saved: 'Saved the shipping plan',

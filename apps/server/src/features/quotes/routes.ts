@@ -18,6 +18,14 @@ import {
   ZProposeGuidedLinesBody,
 } from '@bastion/domain/product-rules/guided-schemas';
 import { saveQuoteConfiguration } from './save-quote-configuration.ts';
+import { importLines } from './import-lines.ts';
+import { previewLineImport } from './preview-line-import.ts';
+import {
+  ZImportLinesBody,
+  ZLineImportPreviewBody,
+  ZLineImportPreviewResponse,
+} from '@bastion/domain/quotes/api/line-import';
+import { MAX_LINE_IMPORT_BYTES } from '@bastion/domain/quotes/line-import/limits';
 import { saveSecureAccess } from './save-secure-access.ts';
 import { getQuoteShipping, saveQuoteShipping } from './configure-shipping.ts';
 import { getQuoteSummary } from './get-quote-summary.ts';
@@ -57,6 +65,9 @@ import { editQuoteDetails } from './edit-quote-details.ts';
 
 const seesQuotes = requirePermission('can_see_quotes', (f) => f.can_see_quotes);
 /** Changing a quote is for those who make quotes and the deal desk, within their scope. */
+/** A file at the import's limit as base64 (4/3 of it), with room for the rest of the body. */
+const LINE_IMPORT_BODY_LIMIT = Math.ceil((MAX_LINE_IMPORT_BYTES * 4) / 3) + 1024 * 1024;
+
 const editsQuotes = requirePermission(
   'can_create_quote or deal desk',
   (f) => f.can_create_quote || f.is_deal_desk_user,
@@ -178,6 +189,27 @@ export function registerQuoteRoutes(
     body: ZSaveConfigurationBody,
     response: ZConfigurationResponse,
     handler: (request) => saveQuoteConfiguration(db, currentUser(request), request.body),
+  });
+
+  // Issue 38: a bill of materials into the quote's lines; a 10,240 KB file travels as base64.
+  postRoute(app, {
+    path: '/api/dx/quote-lines-import-preview',
+    access: editsQuotes,
+    addresses: addressesQuote('quote_id'),
+    body: ZLineImportPreviewBody,
+    response: ZLineImportPreviewResponse,
+    bodyLimit: LINE_IMPORT_BODY_LIMIT,
+    handler: (request) => previewLineImport(db, currentUser(request), request.body),
+  });
+
+  postRoute(app, {
+    path: '/api/dx/import-quote-lines',
+    access: editsQuotes,
+    addresses: addressesQuote('quote_id'),
+    body: ZImportLinesBody,
+    response: ZConfigurationResponse,
+    bodyLimit: LINE_IMPORT_BODY_LIMIT,
+    handler: (request) => importLines(db, currentUser(request), request.body),
   });
 
   postRoute(app, {

@@ -40,14 +40,23 @@ import { lineNotesOf, RuleChecks } from '@/components/rule-checks.tsx';
 import { SecureAccessPanel } from '../components/configure/secure-access-panel.tsx';
 import { byKey, errorsOf, type PricingState } from '../components/configure/pricing-state.ts';
 import { TotalsPanel } from '../components/configure/totals-panel.tsx';
+import { MassEditBar } from '../components/configure/mass-edit-bar.tsx';
+import { ProductsCardHeader } from '../components/configure/products-card-header.tsx';
+import { useLineSelection } from '../components/configure/use-line-selection.ts';
 import { WaterfallOffcanvas } from '../components/configure/waterfall-offcanvas.tsx';
 import {
   QuoteConfiguratorLoadState,
   type ConfiguratorProps,
 } from '../components/quote-load-state.tsx';
-import { LineFileMenu } from '../../documents/index.ts';
 import { QuoteSteps } from '../components/quote-steps.tsx';
 import { QuoteSaveProblem } from '../components/quote-save-problem.tsx';
+
+// A seller imports lines now and then: the dialog loads when first opened.
+const LineImportDialog = lazy(() =>
+  import('../components/configure/line-import-dialog.tsx').then((module) => ({
+    default: module.LineImportDialog,
+  })),
+);
 
 // The questionnaire brings the form-recipe renderer: loaded when a seller first opens it.
 const GuidedSellingPanel = lazy(() =>
@@ -108,6 +117,8 @@ function ConfigureQuote({ configuration, onReload }: ConfiguratorProps<QuoteConf
   const [showFinder, setShowFinder] = useState(false);
   const [showSizing, setShowSizing] = useState(false);
   const [showGuide, setShowGuide] = useState(false);
+  const [showImport, setShowImport] = useState(false);
+  const lineSelection = useLineSelection(state.lines);
   // Kept mounted once opened, so that it slides out when it closes.
   const [wasGuideOpened, setWasGuideOpened] = useState(false);
   const [detailsKey, setDetailsKey] = useState<string | null>(null);
@@ -287,52 +298,42 @@ function ConfigureQuote({ configuration, onReload }: ConfiguratorProps<QuoteConf
             onChooseOptions={chooseOptionsOf}
           />
           <div className="card">
-            <div className="card-header d-flex align-items-center justify-content-between gap-2 flex-wrap">
-              <h2 className="h6 mb-0">
-                Products{' '}
-                <span className="text-body-secondary fw-normal">
-                  ({state.lines.length} {state.lines.length === 1 ? 'line' : 'lines'})
-                </span>
-              </h2>
-              {isReadOnly ? (
-                state.lines.length > 0 ? (
-                  <LineFileMenu quoteId={quote.id} size="sm" />
-                ) : null
-              ) : (
-                <div className="d-flex gap-2 align-items-center flex-wrap">
-                  {state.isDirty ? (
-                    <span className="small text-body-secondary">Save to size secure access</span>
-                  ) : null}
-                  <Button
-                    size="sm"
-                    variant="outline-primary"
-                    disabled={state.isDirty}
-                    onClick={() => setShowSizing(true)}
-                  >
-                    <i className="bi bi-shield-lock me-1" aria-hidden="true" />
-                    {configuration.secure_access ? 'Secure access sizing' : 'Size secure access'}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline-primary"
-                    onClick={() => {
-                      setWasGuideOpened(true);
-                      setShowGuide(true);
-                    }}
-                  >
-                    <i className="bi bi-signpost-split me-1" aria-hidden="true" />
-                    Guided selling
-                  </Button>
-                  <Button size="sm" onClick={() => setShowFinder(true)}>
-                    <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                    Add products
-                  </Button>
-                  {state.lines.length > 0 ? (
-                    <LineFileMenu quoteId={quote.id} size="sm" unsavedChanges={state.isDirty} />
-                  ) : null}
-                </div>
-              )}
-            </div>
+            <ProductsCardHeader
+              quoteId={quote.id}
+              lineCount={state.lines.length}
+              isReadOnly={isReadOnly}
+              isDirty={state.isDirty}
+              hasSizing={configuration.secure_access !== null}
+              onSizing={() => setShowSizing(true)}
+              onGuide={() => {
+                setWasGuideOpened(true);
+                setShowGuide(true);
+              }}
+              onAdd={() => setShowFinder(true)}
+              onImport={() => setShowImport(true)}
+            />
+            {isReadOnly ? null : (
+              <MassEditBar
+                selectedCount={lineSelection.selectedKeys.length}
+                years={years}
+                canPair={state.lines.some(
+                  (line) => line.haCapable && lineSelection.selection.selected.has(line.key),
+                )}
+                canUndo={(state.undo?.length ?? 0) > 0}
+                onChange={(change) =>
+                  dispatch({ type: 'editMany', keys: lineSelection.selectedKeys, change })
+                }
+                onFillDown={(field) =>
+                  dispatch({ type: 'fillDown', keys: lineSelection.selectedKeys, field })
+                }
+                onRemove={() => {
+                  dispatch({ type: 'removeMany', keys: lineSelection.selectedKeys });
+                  lineSelection.clear();
+                }}
+                onClear={lineSelection.clear}
+                onUndo={() => dispatch({ type: 'undo' })}
+              />
+            )}
             {state.lines.length === 0 ? (
               <NoData
                 icon="bi-box-seam"
@@ -356,6 +357,7 @@ function ConfigureQuote({ configuration, onReload }: ConfiguratorProps<QuoteConf
                 onDetails={setDetailsKey}
                 configurableBundles={configurableSkus}
                 onChooseOptions={chooseOptionsOf}
+                selection={isReadOnly ? undefined : lineSelection.selection}
               />
             )}
           </div>
@@ -414,6 +416,16 @@ function ConfigureQuote({ configuration, onReload }: ConfiguratorProps<QuoteConf
           onAdd={addProduct}
         />
       )}
+      {showImport ? (
+        <Suspense fallback={null}>
+          <LineImportDialog
+            quoteId={quote.id}
+            version={quote.version}
+            years={years}
+            onClose={() => setShowImport(false)}
+          />
+        </Suspense>
+      ) : null}
       {isReadOnly || !wasGuideOpened ? null : (
         <Suspense fallback={null}>
           <GuidedSellingPanel

@@ -35,7 +35,20 @@ export interface LinesState {
   lines: DraftLine[];
   /** Changed since it was loaded or saved. */
   isDirty: boolean;
+  /** Issue 38: the lines before each change to several lines at once, the latest last. */
+  undo?: readonly (readonly DraftLine[])[];
 }
+
+/** Issue 38: what a change to the selected lines sets; absent parts are left as they are. */
+export interface ManyLinesChange {
+  /** A quantity for one contract year (0-based) or for every year (`'all'`). */
+  quantity?: { year: number | 'all'; value: string };
+  discount?: string;
+  highAvailability?: boolean;
+}
+
+/** How many changes to several lines can be undone. */
+export const UNDO_DEPTH = 20;
 
 export type LinesAction =
   | { type: 'load'; lines: StoredLine[]; years: number; isSized?: (line: StoredLine) => boolean }
@@ -58,7 +71,14 @@ export type LinesAction =
   /** Issue 34: lines a guided-selling proposal brought, as the seller accepted them. */
   | { type: 'addLines'; lines: readonly ProposedDraft[]; years: number }
   /** Issue 34: a product rule's fix, offer or recommendation, accepted in one click. */
-  | { type: 'rule'; changes: RuleActionView['changes']; years: number };
+  | { type: 'rule'; changes: RuleActionView['changes']; years: number }
+  /** Issue 38: the same quantity, discount or pair setting on every selected line. */
+  | { type: 'editMany'; keys: readonly string[]; change: ManyLinesChange }
+  | { type: 'removeMany'; keys: readonly string[] }
+  /** Issue 38: the first selected line's quantities, discount and pair copied to the others. */
+  | { type: 'fillDown'; keys: readonly string[]; field: 'quantities' | 'discount' }
+  /** Issue 38: back to the lines before the last change to several lines. */
+  | { type: 'undo' };
 
 /** A line to add as proposed: its SKU as the page shows it, its quantities, whether a pair. */
 export interface ProposedDraft {
@@ -213,8 +233,98 @@ function applyRuleChanges(
   return next;
 }
 
+/** The lines after a change to several at once, the lines before kept to undo it. */
+function withUndo(state: LinesState, lines: DraftLine[]): LinesState {
+  if (
+    lines.every((line, index) => line === state.lines[index]) &&
+    lines.length === state.lines.length
+  ) {
+    return state;
+  }
+  return {
+    lines,
+    isDirty: true,
+    undo: [...(state.undo ?? []), state.lines].slice(-UNDO_DEPTH),
+  };
+}
+
+/** Each selected line changed as its own edit would change it (a bundle's options follow). */
+function editMany(state: LinesState, keys: readonly string[], change: ManyLinesChange) {
+  const selected = new Set(keys);
+  let next: LinesState = { lines: state.lines, isDirty: state.isDirty };
+  for (const line of state.lines) {
+    if (!selected.has(line.key)) continue;
+    const { quantity, discount, highAvailability } = change;
+    // An option's quantities follow its bundle's; the sizing's lines change in the sizing.
+    if (quantity && line.parentKey === undefined && line.isSized !== true) {
+      const years = quantity.year === 'all' ? line.quantities.map((_, i) => i) : [quantity.year];
+      for (const year of years.filter((y) => y < line.quantities.length)) {
+        next = linesReducer(next, { type: 'quantity', key: line.key, year, value: quantity.value });
+      }
+    }
+    if (discount !== undefined && line.kind !== 'BUNDLE') {
+      next = linesReducer(next, { type: 'discount', key: line.key, value: discount });
+    }
+    if (highAvailability !== undefined && line.haCapable) {
+      next = linesReducer(next, {
+        type: 'highAvailability',
+        key: line.key,
+        value: highAvailability,
+      });
+    }
+  }
+  return withUndo(state, next.lines);
+}
+
+/** The first selected line's quantities (or discount) on every other selected line. */
+function fillDown(state: LinesState, keys: readonly string[], field: 'quantities' | 'discount') {
+  const selected = new Set(keys);
+  const chosen = state.lines.filter((line) => selected.has(line.key));
+  const [first, ...rest] = chosen;
+  if (!first) return state;
+  const change: ManyLinesChange = field === 'discount' ? { discount: first.discount } : {};
+  if (field === 'discount')
+    return editMany(
+      state,
+      rest.map((line) => line.key),
+      change,
+    );
+  let next: LinesState = { lines: state.lines, isDirty: state.isDirty };
+  for (const line of rest) {
+    if (line.parentKey !== undefined || line.isSized === true) continue;
+    line.quantities.forEach((_, year) => {
+      const value = first.quantities[year];
+      if (value !== undefined) {
+        next = linesReducer(next, { type: 'quantity', key: line.key, year, value });
+      }
+    });
+  }
+  return withUndo(state, next.lines);
+}
+
 export function linesReducer(state: LinesState, action: LinesAction): LinesState {
   switch (action.type) {
+    case 'editMany':
+      return editMany(state, action.keys, action.change);
+    case 'fillDown':
+      return fillDown(state, action.keys, action.field);
+    case 'removeMany': {
+      const removed = new Set(action.keys);
+      return withUndo(
+        state,
+        // A bundle goes with its components.
+        state.lines.filter(
+          (line) =>
+            !removed.has(line.key) &&
+            !(line.parentKey !== undefined && removed.has(line.parentKey)),
+        ),
+      );
+    }
+    case 'undo': {
+      const before = state.undo?.at(-1);
+      if (!before) return state;
+      return { lines: [...before], isDirty: true, undo: state.undo?.slice(0, -1) ?? [] };
+    }
     case 'load':
       return {
         lines: fromStored(action.lines, action.years, action.isSized ?? (() => false)),

@@ -4,21 +4,15 @@ import {
   DISCOUNT_NAMES,
   MARGIN_NAMES,
 } from '@bastion/domain/pricing/discount-names';
-import { unitListText } from '@bastion/domain/pricing/unit-list';
 import type { RuleMessageView } from '@bastion/domain/product-rules/schemas';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, type Dispatch } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { LinePrice } from './pricing-view.ts';
-import {
-  lineProblems,
-  typedUnitListMinor,
-  type DraftLine,
-  type LinesAction,
-} from './line-state.ts';
+import { lineProblems, type DraftLine, type LinesAction } from './line-state.ts';
+import { MarginCells, RuleNote, UnitListCell } from './line-cells.tsx';
 import { quantityHeadings } from '../quote-facts.tsx';
-import { SEVERITY_LOOK } from '@/components/rule-severity.ts';
 
 interface LinesTableProps {
   lines: readonly DraftLine[];
@@ -45,6 +39,15 @@ interface LinesTableProps {
   /** Issue 34: the bundle SKUs whose options the seller chooses. */
   configurableBundles: ReadonlySet<string>;
   onChooseOptions: (key: string, sku: string) => void;
+  /** Issue 38: the lines selected for a change to several at once (absent: no selection). */
+  selection?: LineSelection | undefined;
+}
+
+/** Issue 38: which lines are selected, and how a click changes it (shift: a range). */
+export interface LineSelection {
+  selected: ReadonlySet<string>;
+  onToggle: (key: string, index: number, isRange: boolean) => void;
+  onToggleAll: (selectAll: boolean) => void;
 }
 
 const ROW_HEIGHT = 60;
@@ -71,10 +74,12 @@ export function LinesTable(props: LinesTableProps) {
   // that the deal desk's lines fit beside the menu at 1440 px without scrolling to their net.
   const figureColumns = props.showsMargin ? [5.5, 5.5, 8] : [5.5, 5.5];
   const productWidth = props.showsMargin ? 12 : 14;
-  const columns = `minmax(${productWidth}rem, 3fr) ${unitListWidth}rem repeat(${quantityColumns}, 4.75rem) ${figureColumns.map((w) => `${w}rem`).join(' ')} 7.5rem 4rem`;
+  const selection = props.selection;
+  const selectWidth = selection ? 1.75 : 0;
+  const columns = `${selection ? `${selectWidth}rem ` : ''}minmax(${productWidth}rem, 3fr) ${unitListWidth}rem repeat(${quantityColumns}, 4.75rem) ${figureColumns.map((w) => `${w}rem`).join(' ')} 7.5rem 4rem`;
   const figuresWidth = figureColumns.reduce((sum, w) => sum + w, 0);
   // Below this width the lines scroll sideways together with their header.
-  const minWidth = `${productWidth + unitListWidth + quantityColumns * 4.75 + figuresWidth + 7.5 + 4 + (quantityColumns + figureColumns.length + 3) * 0.5 + 1.5}rem`;
+  const minWidth = `${selectWidth + (selection ? 0.5 : 0) + productWidth + unitListWidth + quantityColumns * 4.75 + figuresWidth + 7.5 + 4 + (quantityColumns + figureColumns.length + 3) * 0.5 + 1.5}rem`;
 
   return (
     <div
@@ -88,6 +93,11 @@ export function LinesTable(props: LinesTableProps) {
         role="row"
         style={{ gridTemplateColumns: columns, minWidth }}
       >
+        {selection ? (
+          <span role="columnheader">
+            <SelectAll lines={lines} selection={selection} />
+          </span>
+        ) : null}
         <span role="columnheader">Product</span>
         <span role="columnheader" className="text-end">
           Unit list
@@ -140,6 +150,8 @@ export function LinesTable(props: LinesTableProps) {
                 onDetails={props.onDetails}
                 hasOptions={line.parentKey === undefined && props.configurableBundles.has(line.sku)}
                 onChooseOptions={props.onChooseOptions}
+                isSelected={selection?.selected.has(line.key)}
+                onToggle={selection?.onToggle}
               />
             );
           })}
@@ -168,6 +180,34 @@ interface LineRowProps {
   /** A configurable bundle: its options can be chosen again. */
   hasOptions: boolean;
   onChooseOptions: (key: string, sku: string) => void;
+  /** Undefined when lines cannot be selected. */
+  isSelected: boolean | undefined;
+  onToggle: LineSelection['onToggle'] | undefined;
+}
+
+/** The header's box: every line, or none; mixed while some are selected. */
+function SelectAll({
+  lines,
+  selection,
+}: {
+  lines: readonly DraftLine[];
+  selection: LineSelection;
+}) {
+  const selectable = lines.filter((line) => line.parentKey === undefined);
+  const count = selectable.filter((line) => selection.selected.has(line.key)).length;
+  const all = count > 0 && count === selectable.length;
+  return (
+    <Form.Check
+      aria-label={all ? 'Clear the selection' : 'Select every line'}
+      className="mb-0 min-h-0"
+      checked={all}
+      disabled={selectable.length === 0}
+      ref={(input: HTMLInputElement | null) => {
+        if (input) input.indeterminate = count > 0 && !all;
+      }}
+      onChange={() => selection.onToggleAll(!all)}
+    />
+  );
 }
 
 /** A new price list for the quote redraws only the rows whose own figures moved. */
@@ -185,6 +225,8 @@ function sameRow(a: LineRowProps, b: LineRowProps): boolean {
     a.showsMargin === b.showsMargin &&
     a.hasOptions === b.hasOptions &&
     a.onChooseOptions === b.onChooseOptions &&
+    a.isSelected === b.isSelected &&
+    a.onToggle === b.onToggle &&
     a.priced?.discountPercent === b.priced?.discountPercent &&
     a.priced?.costMinor === b.priced?.costMinor &&
     a.priced?.marginMinor === b.priced?.marginMinor &&
@@ -213,6 +255,25 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
       aria-rowindex={props.index + 2}
       style={{ gridTemplateColumns: props.columns, transform: `translateY(${props.top}px)` }}
     >
+      {props.isSelected === undefined ? null : (
+        <div role="cell">
+          {isComponent ? null : (
+            <Form.Check
+              aria-label={`Select ${label}`}
+              className="mb-0 min-h-0"
+              checked={props.isSelected}
+              readOnly
+              onClick={(event) =>
+                props.onToggle?.(
+                  line.key,
+                  props.index,
+                  (event as { shiftKey?: boolean }).shiftKey === true,
+                )
+              }
+            />
+          )}
+        </div>
+      )}
       <div role="cell" className="config-line-product">
         <div className="fw-semibold text-truncate" title={line.name}>
           {isComponent ? (
@@ -361,126 +422,3 @@ const LineRow = memo(function LineRow(props: LineRowProps) {
     </div>
   );
 }, sameRow);
-
-/**
- * A line's margin, margin % and cost in one cell, for a viewer the server sent them to: the
- * margin and its percentage first, the cost under them.
- */
-function MarginCells({ priced, currency }: { priced: LinePrice | undefined; currency: string }) {
-  const money = (minor: number | null | undefined) =>
-    minor === null || minor === undefined ? '—' : formatCurrency(minor, currency);
-  const percent =
-    priced?.marginPercent === null || priced?.marginPercent === undefined
-      ? '—'
-      : `${priced.marginPercent} %`;
-  return (
-    <div role="cell" className="text-end small lh-sm">
-      {/* A large margin wraps its percentage onto a line of its own rather than overflow. */}
-      <span>
-        <span className="text-nowrap" data-testid="line-margin">
-          {money(priced?.marginMinor)}
-        </span>
-        {' · '}
-        <span className="text-nowrap" data-testid="line-margin-percent">
-          {percent}
-        </span>
-      </span>
-      <span className="d-block text-body-secondary text-nowrap">
-        {MARGIN_NAMES.cost.toLowerCase()}{' '}
-        <span data-testid="line-cost">{money(priced?.costMinor)}</span>
-      </span>
-    </div>
-  );
-}
-
-/**
- * The unit list price of a line (issue 19). With price_adjustment on, a quoter may type another
- * one: the catalogue's then shows struck through under it, with a Reset back to it. A price typed
- * before the setting went off still shows, and may still be reset, but not changed.
- */
-function UnitListCell(props: {
-  line: DraftLine;
-  priced: LinePrice | undefined;
-  isBundle: boolean;
-  currency: string;
-  canType: boolean;
-  canReset: boolean;
-  problem: string | null;
-  dispatch: Dispatch<LinesAction>;
-}) {
-  const { line, priced, currency, dispatch } = props;
-  // A bundle has no price of its own: its components carry it.
-  if (props.isBundle || line.kind === 'BUNDLE') return <>—</>;
-  const catalogue = priced?.unitListMinor;
-  const typed = line.unitList === null ? null : typedUnitListMinor(line);
-  const isChanged = line.unitList !== null && typed !== catalogue;
-  const reset =
-    line.unitList !== null && props.canReset ? (
-      <Button
-        size="sm"
-        variant="link"
-        className="p-0 align-baseline small lh-1"
-        style={{ fontSize: '0.75rem' }}
-        aria-label={`Reset unit list price for ${line.sku} to the catalogue price`}
-        title="Back to the catalogue price"
-        onClick={() => dispatch({ type: 'unitList', key: line.key, value: null })}
-      >
-        Reset
-      </Button>
-    ) : null;
-  const hint =
-    line.unitList === null ? null : (
-      <div className="d-flex justify-content-end gap-1 lh-1 mt-1" style={{ fontSize: '0.75rem' }}>
-        {isChanged && catalogue !== undefined ? (
-          <s className="text-body-secondary" title="Catalogue unit list price">
-            <span className="visually-hidden">Catalogue price </span>
-            {formatCurrency(catalogue, currency)}
-          </s>
-        ) : null}
-        {reset}
-      </div>
-    );
-
-  if (!props.canType) {
-    const shown = typed ?? catalogue;
-    return (
-      <>
-        {shown === undefined ? '—' : formatCurrency(shown, currency)}
-        {hint}
-      </>
-    );
-  }
-  return (
-    <>
-      <Form.Control
-        size="sm"
-        className="text-end"
-        inputMode="decimal"
-        aria-label={`Unit list price for ${line.sku}`}
-        placeholder={catalogue === undefined ? '' : unitListText(catalogue)}
-        value={line.unitList ?? (catalogue === undefined ? '' : unitListText(catalogue))}
-        isInvalid={props.problem !== null}
-        aria-invalid={props.problem !== null || undefined}
-        title={
-          props.problem ?? `Unit list price in ${currency}; the catalogue's until you change it`
-        }
-        onChange={(event) =>
-          dispatch({ type: 'unitList', key: line.key, value: event.target.value })
-        }
-      />
-      {hint}
-    </>
-  );
-}
-
-/** A product rule's word on the line, beside its SKU; the checks above give it whole. */
-function RuleNote({ note }: { note: RuleMessageView }) {
-  const look = SEVERITY_LOOK[note.severity];
-  return (
-    <span className={`ms-2 ${look.tone}`} title={note.message} data-testid="rule-note">
-      <i className={`bi ${look.icon} me-1`} aria-hidden="true" />
-      <span className="visually-hidden">{look.word}: </span>
-      {note.message}
-    </span>
-  );
-}
