@@ -5,6 +5,7 @@ import { seedReferenceData } from '@bastion/db/seed/reference-data';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { hashPassword } from '../core/access/passwords.ts';
+import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
 import { openBenchDatabase, type BenchSettings } from './bench-database.ts';
 
 /**
@@ -52,11 +53,25 @@ export async function openBenchApp(settings: BenchSettings) {
     }
     return response.json<{ data: T }>().data;
   };
+  /** A new quote of the demo seller's on a North American USD opportunity: its id. */
+  const createUsdQuote = async (values: Record<string, string>) => {
+    const opportunityId = await insertOpportunity(db, {
+      region: 'North America',
+      currencyCode: 'USD',
+      ownerEmail: 'sales@bastion.test',
+    });
+    const made = await dataOf<{ id: string }>('/api/dx/create-quote', {
+      opportunity_id: opportunityId,
+      values: headerValues(values),
+    });
+    return made.id;
+  };
   return {
     db,
     app,
     post,
     dataOf,
+    createUsdQuote,
     close: async () => {
       await app.close();
       await handle.close();

@@ -14,7 +14,6 @@
  */
 import os from 'node:os';
 import writeExcelFile from 'write-excel-file/node';
-import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
 import { openBenchApp, priceableUsdSkus } from './bench-app.ts';
 import { benchSettings, timeRuns } from './bench-database.ts';
 
@@ -31,7 +30,7 @@ interface Preview {
 }
 
 async function main() {
-  const { db, dataOf, close } = await openBenchApp(settings);
+  const { db, dataOf, createUsdQuote, close } = await openBenchApp(settings);
   try {
     const codes = await priceableUsdSkus(db);
     const rows = Array.from({ length: ROWS }, (_, i) => [
@@ -59,15 +58,7 @@ async function main() {
       ['CSV', 'bom.csv', Buffer.from(csv)],
       ['XLSX', 'bom.xlsx', workbook],
     ] as const) {
-      const oppId = await insertOpportunity(db, {
-        region: 'North America',
-        currencyCode: 'USD',
-        ownerEmail: 'sales@bastion.test',
-      });
-      const { id } = await dataOf<{ id: string }>('/api/dx/create-quote', {
-        opportunity_id: oppId,
-        values: headerValues({ quote_name: `Bench import ${label}` }),
-      });
+      const id = await createUsdQuote({ quote_name: `Bench import ${label}` });
       const source = {
         kind: 'file',
         file_name: fileName,

@@ -17,7 +17,6 @@ import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import { eq, inArray } from 'drizzle-orm';
 import { productRules } from '@bastion/db/schema/catalog';
-import { headerValues, insertOpportunity } from '../test/quote-fixtures.ts';
 import { openBenchApp, priceableUsdSkus } from './bench-app.ts';
 import { benchSettings, timeRuns } from './bench-database.ts';
 
@@ -30,7 +29,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 async function main() {
-  const { db, post, dataOf, close } = await openBenchApp(settings);
+  const { db, post, dataOf, createUsdQuote, close } = await openBenchApp(settings);
   try {
     const codes = await priceableUsdSkus(db);
 
@@ -41,19 +40,11 @@ async function main() {
         .join(' ')})`,
     );
     for (const count of LINE_COUNTS) {
-      const oppId = await insertOpportunity(db, {
-        region: 'North America',
-        currencyCode: 'USD',
-        ownerEmail: 'sales@bastion.test',
-      });
-      const { id } = await dataOf<{ id: string }>('/api/dx/create-quote', {
-        opportunity_id: oppId,
-        values: headerValues({
-          quote_name: `Bench ${count} lines`,
-          quote_type: 'ELA',
-          contract_length: String(12 * YEARS),
-          contract_end_date: '2031-12-31',
-        }),
+      const id = await createUsdQuote({
+        quote_name: `Bench ${count} lines`,
+        quote_type: 'ELA',
+        contract_length: String(12 * YEARS),
+        contract_end_date: '2031-12-31',
       });
       const drafts = (shift: number) =>
         Array.from({ length: count }, (_, i) => ({

@@ -75,7 +75,12 @@ beforeAll(async () => {
 });
 
 interface Preview {
-  table: { origin: string; headers: string[]; rows: { row: number; cells: string[] }[] };
+  table: {
+    origin: string;
+    header_row?: number;
+    headers: string[];
+    rows: { row: number; cells: string[] }[];
+  };
   mapping: (string | null)[];
   problems: { row: number; column: string | null; message: string }[];
   notes: string[];
@@ -194,6 +199,22 @@ describe('previewing an import', () => {
     expect(again.problems.map((p) => p.message)).toEqual([
       `Row 7: SKU ${sku('USD')} is not sold in EUR.`,
     ]);
+  });
+
+  it('numbers rows as the spreadsheet does when title rows come before the header', async () => {
+    const id = await newQuote();
+    const csv = ['Bill of materials for Acme,', ',', 'SKU,Qty', 'BX-999,1'].join('\n');
+    const answer = await preview(id, csvFile(csv));
+    expect(answer.table.header_row).toBe(3);
+    expect(answer.problems.map((p) => p.message)).toEqual([
+      'Row 4: BX-999 is not in the catalogue.',
+    ]);
+    const unmapped = await preview(
+      id,
+      { kind: 'table', table: answer.table },
+      { mapping: [null, null] },
+    );
+    expect(unmapped.problems.map((p) => p.row)).toEqual([3]);
   });
 
   it('imports the corrected table in one save with one history entry, and remembers the mapping', async () => {

@@ -43,7 +43,7 @@ const tooManyRows = (count: number) =>
 
 type Cells = string[][];
 
-/** Rows of cells as a table: the first row that holds anything names the columns. */
+/** Rows of cells as a table: the first row with two cells or more names the columns. */
 function tableOf(origin: LineImportTable['origin'], cells: Cells): LineImportTable {
   const numbered = cells
     .map((row, index) => ({
@@ -51,7 +51,14 @@ function tableOf(origin: LineImportTable['origin'], cells: Cells): LineImportTab
       cells: row.map((cell) => cell.trim().slice(0, MAX_LINE_IMPORT_CELL)),
     }))
     .filter((row) => row.cells.some((cell) => cell !== ''));
-  const [header, ...rows] = numbered;
+  // A title above the table ("Bill of materials for Acme") fills one cell; the header names two
+  // columns at least.
+  const headerIndex = Math.max(
+    0,
+    numbered.findIndex((row) => row.cells.filter((cell) => cell !== '').length >= 2),
+  );
+  const header = numbered[headerIndex];
+  const rows = numbered.slice(headerIndex + 1);
   if (!header || rows.length === 0) throw refuse(NO_HEADER_MESSAGE);
   const width = Math.max(header.cells.length, ...rows.map((row) => row.cells.length));
   if (width > MAX_LINE_IMPORT_COLUMNS) {
@@ -60,13 +67,13 @@ function tableOf(origin: LineImportTable['origin'], cells: Cells): LineImportTab
     );
   }
   if (rows.length > MAX_LINE_IMPORT_ROWS) throw refuse(tooManyRows(rows.length));
-  // The header's number stays the file's: problems name rows as the spreadsheet shows them.
-  const offset = header.row - 1;
+  // Rows keep their numbers in the file: problems name them as the spreadsheet shows them.
   return {
     origin,
+    header_row: header.row,
     headers: Array.from({ length: width }, (_, i) => header.cells[i] ?? ''),
     rows: rows.map((row) => ({
-      row: row.row - offset,
+      row: row.row,
       cells: Array.from({ length: width }, (_, i) => row.cells[i] ?? ''),
     })),
   };

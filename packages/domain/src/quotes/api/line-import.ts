@@ -22,6 +22,7 @@ const ZCell = z.string().max(MAX_LINE_IMPORT_CELL, 'A cell holds at most 500 cha
 
 export const ZLineImportTable = z.object({
   origin: z.enum(LINE_IMPORT_ORIGINS),
+  header_row: z.number().int().min(1).optional(),
   headers: z.array(ZCell).min(1, 'The table has no header row.').max(MAX_LINE_IMPORT_COLUMNS),
   rows: z
     .array(

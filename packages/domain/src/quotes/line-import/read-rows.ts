@@ -19,6 +19,8 @@ export type LineImportOrigin = (typeof LINE_IMPORT_ORIGINS)[number];
 export interface LineImportTable {
   /** Where the cells came from: an XLSX stores a percent-formatted 12.5 % as 0.125. */
   origin: LineImportOrigin;
+  /** The header's row in the file (1 unless title rows come first); data rows follow it. */
+  header_row?: number | undefined;
   headers: string[];
   /** The data rows that hold anything, each with its row number and its cells as text. */
   rows: { row: number; cells: string[] }[];
@@ -73,21 +75,22 @@ const columnName = (headers: readonly string[], index: number) => {
     : `Column ${columnLetter(index)} (${header})`;
 };
 
-/** The checks of the mapping itself, on the header row (row 1). */
+/** The checks of the mapping itself, on the header row. */
 function mappingProblems(
   headers: readonly string[],
   mapping: LineImportMapping,
   years: number,
+  headerRow: number,
 ): LineImportProblem[] {
   const mapped = headers.map((_, index) => mapping[index] ?? null);
   const has = (field: LineImportField) => mapped.includes(field);
   const header = (message: string, index: number | null = null): LineImportProblem => ({
-    row: 1,
+    row: headerRow,
     column: index === null ? null : columnLetter(index),
-    message: `Row 1: ${message}`,
+    message: `Row ${headerRow}: ${message}`,
   });
   if (mapped.every((field) => field === null)) {
-    return [{ row: 1, column: null, message: MAPS_NOTHING_MESSAGE }];
+    return [{ row: headerRow, column: null, message: MAPS_NOTHING_MESSAGE }];
   }
   const problems: LineImportProblem[] = [];
   for (const field of LINE_IMPORT_FIELDS) {
@@ -192,7 +195,7 @@ export function readImportRows(
   options: { years: number },
 ): ReadRowsResult {
   const { headers } = table;
-  const mappingIssues = mappingProblems(headers, mapping, options.years);
+  const mappingIssues = mappingProblems(headers, mapping, options.years, table.header_row ?? 1);
   if (mappingIssues.length > 0) {
     return { rows: [], rowsRead: 0, problems: mappingIssues, notes: [] };
   }

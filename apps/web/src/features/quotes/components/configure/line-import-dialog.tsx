@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -398,7 +398,6 @@ function PreviewStep({
                     {table.headers[index]}
                   </th>
                 ))}
-                <th scope="col">Problem</th>
                 <th scope="col">
                   <span className="visually-hidden">Remove</span>
                 </th>
@@ -406,31 +405,45 @@ function PreviewStep({
             </thead>
             <tbody>
               {rowsToFix.map((row) => (
-                <tr key={row.row}>
-                  <th scope="row">{row.row}</th>
-                  {mappedColumns.map((index) => (
-                    <td key={index}>
-                      <Form.Control
+                <Fragment key={row.row}>
+                  <tr>
+                    <th scope="row" className="border-bottom-0">
+                      {row.row}
+                    </th>
+                    {mappedColumns.map((index) => (
+                      <td key={index} className="border-bottom-0">
+                        <Form.Control
+                          size="sm"
+                          aria-label={`Row ${row.row} ${table.headers[index] ?? ''}`}
+                          aria-describedby={`line-import-problem-${row.row}`}
+                          value={row.cells[index] ?? ''}
+                          onChange={(event) => setCell(row.row, index, event.target.value)}
+                          style={{ minWidth: '6rem' }}
+                        />
+                      </td>
+                    ))}
+                    <td className="border-bottom-0">
+                      <Button
                         size="sm"
-                        aria-label={`Row ${row.row} ${table.headers[index] ?? ''}`}
-                        value={row.cells[index] ?? ''}
-                        onChange={(event) => setCell(row.row, index, event.target.value)}
-                        style={{ minWidth: '6rem' }}
-                      />
+                        variant="outline-danger"
+                        aria-label={`Remove row ${row.row}`}
+                        onClick={() => removeRow(row.row)}
+                      >
+                        <i className="bi bi-x-lg" aria-hidden="true" />
+                      </Button>
                     </td>
-                  ))}
-                  <td className="small text-danger">{problemRows.get(row.row)?.join(' ')}</td>
-                  <td>
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      aria-label={`Remove row ${row.row}`}
-                      onClick={() => removeRow(row.row)}
+                  </tr>
+                  {/* The problem under its row, full width: readable on a phone too. */}
+                  <tr>
+                    <td
+                      colSpan={mappedColumns.length + 2}
+                      id={`line-import-problem-${row.row}`}
+                      className="small text-danger pt-0"
                     >
-                      <i className="bi bi-x-lg" aria-hidden="true" />
-                    </Button>
-                  </td>
-                </tr>
+                      {problemRows.get(row.row)?.join(' ')}
+                    </td>
+                  </tr>
+                </Fragment>
               ))}
             </tbody>
           </table>

@@ -73,9 +73,10 @@ export function LinesTable(props: LinesTableProps) {
   // Seller and effective discount; with margin, one column of margin, margin % and cost, so
   // that the deal desk's lines fit beside the menu at 1440 px without scrolling to their net.
   const figureColumns = props.showsMargin ? [5.5, 5.5, 8] : [5.5, 5.5];
-  const productWidth = props.showsMargin ? 12 : 14;
   const selection = props.selection;
   const selectWidth = selection ? 1.75 : 0;
+  // The selection boxes take their room from the product's: the line still fits at 1440 px.
+  const productWidth = (props.showsMargin ? 12 : 14) - (selection ? selectWidth + 0.5 : 0);
   const columns = `${selection ? `${selectWidth}rem ` : ''}minmax(${productWidth}rem, 3fr) ${unitListWidth}rem repeat(${quantityColumns}, 4.75rem) ${figureColumns.map((w) => `${w}rem`).join(' ')} 7.5rem 4rem`;
   const figuresWidth = figureColumns.reduce((sum, w) => sum + w, 0);
   // Below this width the lines scroll sideways together with their header.
