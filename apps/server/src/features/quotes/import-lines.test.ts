@@ -319,6 +319,34 @@ describe('previewing an import', () => {
     expect(after.lines.map((line) => [line.sku, line.quantities])).toEqual([[sku('SVC'), [3]]]);
   });
 
+  it('reads an exported lines file back as the quote it came from', async () => {
+    const id = await newQuote();
+    await seller.dataOf('/api/dx/save-quote-configuration', {
+      id,
+      version: 1,
+      advance: false,
+      lines: [
+        { key: 'a', sku: sku('SUB'), quantities: [10], manual_discount_percent: '12.5' },
+        { key: 'b', sku: sku('BUN'), quantities: [2] },
+        { key: 'c', sku: sku('SVC'), quantities: [2], parent_key: 'b' },
+        { key: 'd', sku: sku('SUB'), quantities: [4], parent_key: 'b' },
+      ],
+    });
+    for (const format of ['xlsx', 'csv']) {
+      const exported = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/dx/quote-lines-file',
+        payload: { quote_id: id, format },
+        headers: { cookie: cookies.seller },
+      });
+      expect(exported.statusCode).toBe(200);
+      const answer = await preview(id, fileOf(exported.rawPayload, `lines.${format}`));
+      expect(answer.problems).toEqual([]);
+      expect(answer.mapping.filter(Boolean)).toEqual(['sku', 'bundle', 'quantity', 'discount']);
+      expect(answer).toMatchObject({ added: 0, updated: 0, unchanged: 2, removed: 0 });
+    }
+  });
+
   it('reads a workbook, its percent-formatted discounts as percentages', async () => {
     const id = await newQuote();
     const workbook = await writeExcelFile([
